@@ -1,0 +1,3 @@
+from rulebase.cli import main
+
+main()
