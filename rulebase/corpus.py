@@ -1,0 +1,186 @@
+"""The corpus: its manifest, its files and the parts each file is split into.
+
+``corpus/manifest.toml`` says what each file is; :func:`load_manifest` reads
+it and :func:`read_parts` cuts each file into its parts (a part is a document
+of its own in the rule graph) and parses each with its grammar.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import tomllib
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+
+from rulebase import paths
+from rulebase.errors import ManifestError, ParseError
+from rulebase.model import Chapter, Erratum, GlossaryEntry, Rule, Section
+
+_REQUIRED = ("id", "title", "edition", "date", "kind", "grammar", "starts")
+GRAMMARS = ("ccg-rules", "ccg-rules-pdf", "glossary", "errata", "sections", "tcg-rules", "front-matter")
+
+
+@dataclass
+class Part:
+    """One document of the graph, cut from a corpus file."""
+
+    id: str
+    game: str
+    title: str
+    edition: str
+    date: str
+    kind: str
+    grammar: str
+    path: str
+    sha256: str
+    first_line: int
+    last_line: int
+    text: str
+    family: str | None = None
+    within: str | None = None
+    rendering_of: str | None = None
+    current: bool = False
+    running_header: str | None = None
+
+
+@dataclass
+class ParsedPart:
+    """A part and what its grammar found in it."""
+
+    part: Part
+    chapters: list[Chapter] = field(default_factory=list)
+    rules: list[Rule] = field(default_factory=list)
+    glossary: list[GlossaryEntry] = field(default_factory=list)
+    errata: list[Erratum] = field(default_factory=list)
+    sections: list[Section] = field(default_factory=list)
+
+
+def load_manifest(root: Path | None = None) -> list[dict]:
+    """The manifest's ``[[file]]`` tables, checked.
+
+    Raises :class:`ManifestError` naming the file and field that is wrong.
+    """
+    root = root or paths.CORPUS
+    manifest = root / "manifest.toml"
+    try:
+        data = tomllib.loads(manifest.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise ManifestError(f"{manifest}: the corpus has no manifest") from None
+    except tomllib.TOMLDecodeError as error:
+        raise ManifestError(f"{manifest}: {error}") from None
+    files = data.get("file", [])
+    for entry in files:
+        for key in ("path", "game", "title"):
+            if key not in entry:
+                raise ManifestError(f"{manifest}: a [[file]] has no {key!r}")
+        if not (root / entry["path"]).is_file():
+            raise ManifestError(f"{manifest}: {entry['path']!r} is not in the corpus")
+        for part in entry.get("part", []):
+            missing = [key for key in _REQUIRED if key not in part]
+            if missing:
+                raise ManifestError(f"{manifest}: part of {entry['path']!r} has no {', '.join(missing)}")
+            if part["grammar"] not in GRAMMARS:
+                raise ManifestError(f"{manifest}: part {part['id']!r} has an unknown grammar {part['grammar']!r}")
+    return files
+
+
+def _cut(entry: dict, raw: bytes) -> list[Part]:
+    text = raw.decode("utf-8", errors="replace")
+    lines = text.splitlines()
+    checksum = hashlib.sha256(raw).hexdigest()
+    starts = []
+    position = 0
+    for spec in entry.get("part", []):
+        if spec["starts"] == "":
+            index = position
+        else:
+            try:
+                index = lines.index(spec["starts"], position)
+            except ValueError:
+                raise ParseError(entry["path"], position + 1, 1, f"part {spec['id']!r} not found: no line reads", spec["starts"]) from None
+        starts.append(index)
+        position = index + 1
+    parts = []
+    for number, spec in enumerate(entry.get("part", [])):
+        first = starts[number]
+        last = starts[number + 1] if number + 1 < len(starts) else len(lines)
+        parts.append(
+            Part(
+                id=spec["id"],
+                game=entry["game"],
+                title=spec["title"],
+                edition=spec["edition"],
+                date=spec["date"],
+                kind=spec["kind"],
+                grammar=spec["grammar"],
+                path=entry["path"],
+                sha256=checksum,
+                first_line=first + 1,
+                last_line=last,
+                text="\n".join(lines[first:last]),
+                family=spec.get("rules"),
+                within=spec.get("within"),
+                rendering_of=spec.get("rendering_of"),
+                current=bool(spec.get("current", False)),
+                running_header=spec.get("running_header"),
+            )
+        )
+    return parts
+
+
+def parse_part(part: Part) -> ParsedPart:
+    """Parse one part with the grammar its manifest entry names."""
+    from importlib import import_module
+
+    parsed = ParsedPart(part)
+    where = {"document": part.path, "first_line": part.first_line}
+    module = {
+        "ccg-rules": "rules", "ccg-rules-pdf": "rules", "glossary": "glossary",
+        "errata": "errata", "sections": "sections", "tcg-rules": "tcg",
+    }.get(part.grammar)
+    parser = import_module(f"rulebase.parse.{module}") if module else None
+    if part.grammar == "ccg-rules":
+        result = parser.parse_rules(part.text, **where)
+        parsed.chapters, parsed.rules = result.chapters, result.rules
+    elif part.grammar == "ccg-rules-pdf":
+        result = parser.parse_rules_pdf(part.text, **where)
+        parsed.chapters, parsed.rules = result.chapters, result.rules
+    elif part.grammar == "glossary":
+        parsed.glossary = parser.parse_glossary(part.text, **where)
+    elif part.grammar == "errata":
+        parsed.errata = parser.parse_errata(part.text, **where)
+    elif part.grammar == "sections":
+        headers = (part.running_header,) if part.running_header else ()
+        parsed.sections = parser.parse_sections(part.text, running_headers=headers, **where)
+    elif part.grammar == "tcg-rules":
+        result = parser.parse_tcg(part.text, **where)
+        parsed.chapters, parsed.rules, parsed.glossary = result.chapters, result.rules, result.glossary
+    return parsed
+
+
+def read_parts(root: Path | None = None) -> list[ParsedPart]:
+    """Every part of every file in the manifest, parsed, in manifest order."""
+    root = root or paths.CORPUS
+    parsed = []
+    for entry in load_manifest(root):
+        raw = (root / entry["path"]).read_bytes()
+        for part in _cut(entry, raw):
+            parsed.append(parse_part(part))
+    return parsed
+
+
+def fingerprint(root: Path | None = None) -> str:
+    """A checksum of the corpus files and manifest, for caches built from them."""
+    root = root or paths.CORPUS
+    digest = hashlib.sha256()
+    digest.update((root / "manifest.toml").read_bytes())
+    for entry in load_manifest(root):
+        digest.update((root / entry["path"]).read_bytes())
+    return digest.hexdigest()
+
+
+@lru_cache(maxsize=4)
+def cached_parts(root: str | None = None) -> tuple[ParsedPart, ...]:
+    """:func:`read_parts`, once per process and corpus directory."""
+    return tuple(read_parts(Path(root) if root else None))
