@@ -1,0 +1,78 @@
+import pytest
+
+from rulebase.errors import UnknownRuleError
+from rulebase.graph import Edge
+
+
+def test_ids_include_game_and_edition(rule_graph):
+    for node in ["ccg/3.4/514.4c", "ccg/earlier/514.4c", "ccg/3.4-pdf/101.1", "ccg/3.4/glossary/swift",
+                 "ccg/ocr-7.2/premiere/duck-and-cover", "tcg/official/101.1.0"]:
+        assert node in rule_graph, node
+    data = rule_graph.node("ccg/3.4/514.4c")
+    assert (data["kind"], data["game"], data["edition"], data["number"]) == ("rule", "ccg", "3.4", "514.4c")
+
+
+def test_parent_child_chain(rule_graph):
+    assert rule_graph.ancestors("ccg/3.4/514.4c") == ["ccg/3.4", "ccg/3.4/chapter-5", "ccg/3.4/514", "ccg/3.4/514.4"]
+    assert rule_graph.children("ccg/3.4/514.4") == ["ccg/3.4/514.4a", "ccg/3.4/514.4b", "ccg/3.4/514.4c"]
+    assert rule_graph.parent("ccg/3.4/505.1d.i") == "ccg/3.4/505.1d"
+    assert rule_graph.parent("ccg/3.4/glossary") == "ccg/3.4"
+
+
+def test_cross_references_both_ways(rule_graph):
+    assert rule_graph.cites("ccg/3.4/306.2") == ["ccg/3.4/516"]
+    assert "ccg/3.4/306.2" in rule_graph.cited_by("ccg/3.4/516")
+    edge = rule_graph.g.get_edge_data("ccg/3.4/707.4", "ccg/3.4/514.2")
+    assert edge[Edge.CITES]["relation"] == "exception"
+    assert rule_graph.g.get_edge_data("ccg/3.4/616.4a", "ccg/3.4/616.1")[Edge.CITES]["relation"] == "exception"
+
+
+def test_glossary_terms_used_by_rules(rule_graph):
+    assert "ccg/3.4/glossary/starting-problem" in rule_graph.terms("ccg/3.4/101.3c")
+    assert "ccg/3.4/glossary/home-limit" in rule_graph.terms("ccg/3.4/616.3")
+    assert "ccg/3.4/glossary/dilemma" in rule_graph.terms("ccg/3.4/522.1")
+    # "random method" is not the Random keyword
+    assert "ccg/3.4/glossary/random" not in rule_graph.terms("ccg/3.4/102.3")
+
+
+def test_same_rule_across_editions(rule_graph):
+    editions = dict(rule_graph.editions("ccg/3.4/410.6"))
+    assert editions["ccg/earlier/409.6"]["change"] == "renumbered"
+    assert dict(rule_graph.editions("ccg/3.4/514.4c"))["ccg/earlier/514.4c"]["change"] == "unchanged"
+    assert dict(rule_graph.editions("ccg/3.4/101.1"))["ccg/3.4-pdf/101.1"]["change"] == "rendering"
+    assert dict(rule_graph.editions("ccg/3.4/210.1"))["ccg/earlier/210.1"]["change"] == "reworded"
+    assert dict(rule_graph.editions("ccg/3.4/glossary/swift"))["ccg/earlier/glossary/swift"]["change"] == "reworded"
+    assert not any(n.startswith("ccg/earlier") for n, _ in rule_graph.editions("ccg/3.4/409.1"))
+
+
+def test_errata_point_at_their_cards(rule_graph):
+    card = rule_graph.card_of("ccg/ocr-7.2/premiere/duck-and-cover")
+    assert card == "card/ccg/duck-and-cover"
+    assert rule_graph.errata_of(card) == ["ccg/ocr-7.2/premiere/duck-and-cover"]
+
+
+def test_misnumbered_rules_keep_their_printed_number(rule_graph):
+    data = rule_graph.node("ccg/3.4/604.1")
+    assert (data["number"], data["canonical"]) == ("601.1", "604.1")
+    assert rule_graph.node("ccg/earlier/705.2b~2")["number"] == "705.2b"
+
+
+@pytest.mark.parametrize("query,expected", [
+    ("514.4c", "ccg/3.4/514.4c"), ("(514.4c)", "ccg/3.4/514.4c"), ("rule 514.4c", "ccg/3.4/514.4c"),
+    ("514.4 c", "ccg/3.4/514.4c"), ("CR 514", "ccg/3.4/514"), ("101.1.0", "tcg/official/101.1.0"),
+    ("ccg/earlier/409.6", "ccg/earlier/409.6"),
+])
+def test_resolve(rule_graph, query, expected):
+    assert rule_graph.resolve(query) == expected
+
+
+def test_resolve_in_an_older_edition(rule_graph):
+    assert rule_graph.resolve("409.6", edition="earlier") == "ccg/earlier/409.6"
+
+
+def test_unknown_numbers_suggest_the_closest(rule_graph):
+    with pytest.raises(UnknownRuleError) as caught:
+        rule_graph.resolve("514.4z")
+    assert "ccg/3.4" not in caught.value.suggestions
+    assert "514.4" in caught.value.suggestions
+    assert str(caught.value).startswith("no rule '514.4z'; the closest are ")
