@@ -1,0 +1,49 @@
+import pytest
+
+from rulebase.lint import ERROR, lint_cached
+
+
+@pytest.fixture(scope="module")
+def findings(rule_graph):
+    return {(f.document, f.rule, f.code): f for f in lint_cached(rule_graph)}
+
+
+@pytest.mark.parametrize("document,rule,code,suggestion", [
+    ("ccg/3.4", "604.1", "misnumbered", "604.1"),
+    ("ccg/3.4", "605.1a", "misnumbered", "605.1a"),
+    ("ccg/3.4", "505.3", "broken-reference", "(410.6)"),
+    ("ccg/3.4", "519.3a", "broken-reference", "(410.6)"),
+    ("ccg/earlier", "511.4~2", "duplicate-number", "511.5"),
+    ("ccg/earlier", "705.2b~2", "duplicate-number", "705.2c"),
+    ("ccg/earlier", "706.1c", "misnumbered", "706.1c"),
+    ("ccg/earlier", "212.1", "unnumbered-rule", "number it 212.1"),
+    ("ccg/earlier", "505.3", "broken-reference", "(409.6)"),
+    ("ccg/earlier", "519.3a", "broken-reference", "(409.6)"),
+    ("ccg/earlier", "515.2b", "broken-reference", "(409.4)"),
+    ("ccg/earlier", "802.1", "term-typo", "'loops'"),
+])
+def test_real_errors_of_both_editions_are_found(findings, document, rule, code, suggestion):
+    finding = findings[(document, rule, code)]
+    assert finding.suggestion.startswith(suggestion)
+    assert finding.message and finding.line > 0 and finding.path.endswith((".md", ".txt"))
+
+
+def test_the_renumbering_explains_itself(findings):
+    finding = findings[("ccg/3.4", "505.3", "broken-reference")]
+    assert "the rule numbered 409.6 in the earlier edition" in finding.suggestion
+    assert finding.severity == ERROR
+
+
+def test_the_typo_is_blamed_on_the_rare_form(findings):
+    assert ("ccg/3.4", "802.1", "term-typo") not in findings
+    assert ("ccg/3.4/glossary", "caretaker", "term-typo") in findings
+
+
+def test_partial_rendering_does_not_report_rules_beyond_its_pages(findings):
+    assert ("ccg/3.4-pdf", "306.2", "broken-reference") not in findings
+
+
+def test_correct_documents_have_no_false_errors(findings):
+    errors = {key for key, f in findings.items() if f.severity == ERROR}
+    assert {key[0] for key in errors} <= {"ccg/3.4", "ccg/earlier"}
+    assert len(errors) == 15  # 7 misnumbered and 2 broken references in 3.4; 2 duplicates, 1 misnumbered, 3 broken in the earlier edition
