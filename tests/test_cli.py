@@ -1,0 +1,108 @@
+import json
+import subprocess
+import sys
+
+import networkx as nx
+import pytest
+from click.testing import CliRunner
+
+from rulebase import __version__, paths
+from rulebase.cli import main
+
+
+@pytest.fixture
+def run():
+    runner = CliRunner()
+
+    def invoke(*args):
+        return runner.invoke(main, list(args), catch_exceptions=False)
+
+    return invoke
+
+
+def test_show_prints_rule_with_its_neighbourhood(run):
+    result = run("show", "514.4")
+    assert result.exit_code == 0
+    assert "As that priority window closes, players compare power totals." in result.output
+    assert "514.4c" in result.output and "Sub-rules:" in result.output
+    assert "514 Faceoffs" in result.output
+
+
+def test_show_json_has_the_documented_fields(run):
+    record = json.loads(run("show", "306.2", "--json").output)
+    assert {"id", "number", "game", "document", "edition", "text", "parent", "children", "cites", "cited_by"} <= set(record)
+    assert record["id"] == "ccg/3.4/306.2" and record["parent"] == "ccg/3.4/306"
+    assert [c["id"] for c in record["cites"]] == ["ccg/3.4/516"]
+    assert record["source"]["line"] > 0 and len(record["source"]["sha256"]) == 64
+
+
+def test_show_in_an_older_edition_and_a_misprinted_rule(run):
+    record = json.loads(run("show", "601.1", "--edition", "earlier", "--json").output)
+    assert record["id"] == "ccg/earlier/601.1"
+    record = json.loads(run("show", "604.1", "--json").output)
+    assert record["number"] == "601.1" and record["findings"][0]["code"] == "misnumbered"
+    assert "printed as 601.1" in run("show", "604.1").output
+
+
+def test_show_tcg_rule(run):
+    record = json.loads(run("show", "101.1.0", "--json").output)
+    assert record["game"] == "tcg" and record["id"] == "tcg/official/101.1.0"
+
+
+def test_unknown_rule_is_a_clear_error(run):
+    result = run("show", "514.4z")
+    assert result.exit_code == 1
+    assert "Error: no rule '514.4z'; the closest are " in result.output
+    assert "Traceback" not in result.output
+    result = run("show", "not a number at all")
+    assert result.exit_code == 1 and "no rule" in result.output
+
+
+def test_stats_counts_per_document(run):
+    rows = {row["document"]: row for row in json.loads(run("stats", "--json").output)}
+    assert rows["ccg/3.4/glossary"]["glossary"] == 27
+    assert rows["ccg/ocr-7.2"]["errata"] == 70
+    assert rows["ccg/3.4"]["rules"] + rows["ccg/3.4"]["sections"] == 445
+    assert rows["ccg/earlier"]["rules"] + rows["ccg/earlier"]["sections"] == 421
+    assert rows["ccg/3.4-pdf"]["rules"] + rows["ccg/3.4-pdf"]["sections"] == 101
+    text = run("stats").output
+    assert text.splitlines()[0].split() == ["document", "edition", "rules", "glossary", "errata", "sections"]
+
+
+def test_lint_exits_non_zero_on_errors_and_prints_json(run):
+    result = run("lint", "--json")
+    assert result.exit_code == 1
+    findings = json.loads(result.output)
+    assert all({"code", "severity", "document", "rule", "message"} <= set(f) for f in findings)
+    assert any(f["suggestion"] for f in findings)
+    clean = run("lint", "--document", "ccg/ocr-7.2")
+    assert clean.exit_code == 0
+
+
+def test_export_json_records_sources(run):
+    data = json.loads(run("export", "--format", "json").output)
+    node = next(n for n in data["nodes"] if n["id"] == "ccg/earlier/504.3")
+    assert node["source"]["document"] == "ccg/earlier" and node["source"]["line"] == 192
+    assert node["source"]["sha256"] == next(d for d in data["documents"] if d["id"] == "ccg/earlier")["sha256"]
+    assert {"source", "target", "kind"} <= set(data["edges"][0])
+
+
+def test_export_graphml_reads_back(run, tmp_path):
+    target = tmp_path / "graph.graphml"
+    assert run("export", "--format", "graphml", "-o", str(target)).exit_code == 0
+    graph = nx.read_graphml(target)
+    assert graph.nodes["ccg/3.4/514.4c"]["source_line"] == 492
+    assert graph.number_of_nodes() > 1000
+
+
+def test_version_and_help(run):
+    assert run("--version").output.strip() == f"rulebase, version {__version__}"
+    help_text = run("--help").output
+    for command in ("show", "stats", "lint", "export"):
+        assert command in help_text
+
+
+def test_python_dash_m_runs_the_same_command():
+    result = subprocess.run([sys.executable, "-m", "rulebase", "show", "101.1"], capture_output=True, text=True,
+                            cwd=paths.PACKAGE.parent)
+    assert result.returncode == 0 and "A Draw Deck has a minimum of 45 cards" in result.stdout
