@@ -93,7 +93,8 @@ def lint(as_json, document):
         for finding in findings:
             click.echo(str(finding))
         errors = sum(f.severity == ERROR for f in findings)
-        click.echo(f"{errors} errors, {len(findings) - errors} warnings", err=True)
+        warnings = len(findings) - errors
+        click.echo(f"{errors} error{'s' * (errors != 1)}, {warnings} warning{'s' * (warnings != 1)}", err=True)
     sys.exit(1 if any(f.severity == ERROR for f in findings) else 0)
 
 

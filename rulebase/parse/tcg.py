@@ -26,6 +26,8 @@ turns its tree into a :class:`TcgRules`.
 
 from __future__ import annotations
 
+import re
+
 from dataclasses import dataclass, field
 
 from lark import Token, Transformer
@@ -230,4 +232,11 @@ def parse_tcg(text: str, *, document: str, first_line: int = 1) -> TcgRules:
     """
     parsed_text = text if text.endswith("\n") else text + "\n"
     tree = parse("tcg_rules", parsed_text, document=document, first_line=first_line)
-    return TcgTransformer(parsed_text.split("\n"), first_line).transform(tree)
+    result = TcgTransformer(parsed_text.split("\n"), first_line).transform(tree)
+    for rule in result.rules:
+        rule.references = _SEE.findall(rule.text)
+    return result
+
+
+# The TCG cites another rule as "See 204.4.0."
+_SEE = re.compile(r"\bSee (\d{3}\.\d+\.\d+)")
