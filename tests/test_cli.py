@@ -106,3 +106,22 @@ def test_python_dash_m_runs_the_same_command():
     result = subprocess.run([sys.executable, "-m", "rulebase", "show", "101.1"], capture_output=True, text=True,
                             cwd=paths.PACKAGE.parent)
     assert result.returncode == 0 and "A Draw Deck has a minimum of 45 cards" in result.stdout
+
+
+def test_a_malformed_corpus_document_is_reported_with_its_place(tmp_path):
+    import shutil
+
+    corpus_copy = tmp_path / "corpus"
+    shutil.copytree(paths.CORPUS, corpus_copy)
+    document = corpus_copy / "ccg" / "comprehensive-rules-earlier-edition.md"
+    lines = document.read_text(encoding="utf-8").splitlines(keepends=True)
+    number = next(i for i, line in enumerate(lines) if "(514.4c)" in line)
+    lines[number] = lines[number].replace("(514.4c)", "(51x.4c)")
+    document.write_text("".join(lines), encoding="utf-8")
+    env = {**__import__("os").environ, "RULEBASE_CORPUS": str(corpus_copy)}
+    result = subprocess.run([sys.executable, "-m", "rulebase", "stats"], capture_output=True, text=True,
+                            cwd=paths.PACKAGE.parent, env=env)
+    assert result.returncode == 1
+    assert result.stderr.strip() == (
+        f"Error: ccg/comprehensive-rules-earlier-edition.md:{number + 1}:4: malformed rule number: '(51x.4c)'"
+    )
