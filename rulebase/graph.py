@@ -156,7 +156,7 @@ class RuleGraph:
         if text in self.g:
             return text
         text = re.sub(r"^(?:rule|cr)\s*", "", text, flags=re.I).strip().strip("()").replace(" ", "")
-        document = self._document_for(text, game, edition)
+        document = self.document_for(text, game, edition)
         try:
             number = str(RuleNumber.parse(text))
         except RuleNumberError:
@@ -166,7 +166,10 @@ class RuleGraph:
             return candidate
         raise UnknownRuleError(query, self.closest(number, document))
 
-    def _document_for(self, number: str, game: str | None, edition: str | None) -> str:
+    def document_for(self, number: str, game: str | None, edition: str | None) -> str:
+        """The comprehensive rules document a number is looked up in: the
+        named edition of the game (guessed from the number's style when not
+        given), or its current edition."""
         if game is None:
             game = "tcg" if re.match(r"^\d{3}\.\d+\.\d+$", number) else "ccg"
         if edition is None:
