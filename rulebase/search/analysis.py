@@ -1,0 +1,186 @@
+"""How text is cut into searchable words: one analyzer for the index and the
+queries, the words a question is made of, and spelling correction against the
+words the corpus uses.
+
+>>> stems("Faceoffs are resolved when players' totals are tied")
+['faceoff', 'resolv', 'player', 'total', 'ti']
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+
+from whoosh.analysis import Filter, LowercaseFilter, RegexTokenizer, StemFilter, StopFilter
+from whoosh.analysis.filters import STOP_WORDS
+
+# A word, or a rule number such as 514.4c, 514.4c.i or 405.2.0.
+TOKEN = r"[^\W_]+(?:\.[^\W_]+)*"
+_TOKEN = re.compile(TOKEN)
+
+# Words that carry no meaning in a judge's question (beyond whoosh's list).
+QUESTION_WORDS = frozenset(
+    """
+    what whats which who whom whose how why where does do did doing done happen happens happened
+    i im me my mine myself we our ours there their theirs they them he she his her hers its
+    about would should could many much any anything something someone
+    rule rules work works working worked able possible supposed ok okay explain
+    """.split()
+)
+# Single letters are noise (the s of "player's", the t of "can't", the X of
+# "Competitive X"); single digits are kept ("Tier 2", "6 cards").
+STOP = frozenset(STOP_WORDS) | QUESTION_WORDS | frozenset("abcdefghijklmnopqrstuvwxyz")
+
+# Irregular English forms the stemmer cannot fold into their base word.
+IRREGULAR = {
+    form: base
+    for base, forms in {
+        "lose": "lost", "win": "won winning", "draw": "drew drawn", "pay": "paid", "choose": "chose chosen",
+        "take": "took taken", "leave": "left", "find": "found", "give": "gave given", "get": "got gotten",
+        "go": "went gone goes", "come": "came", "run": "ran", "hold": "held", "spend": "spent", "send": "sent",
+        "make": "made", "keep": "kept", "begin": "began begun", "put": "puts", "fight": "fought",
+        "bring": "brought", "hit": "hits", "deal": "dealt", "read": "reads", "lay": "laid", "see": "saw seen",
+        "shake": "shook shaken", "stand": "stood", "throw": "threw thrown", "show": "shown",
+    }.items()
+    for form in forms.split()
+}
+
+
+class IrregularFilter(Filter):
+    """Replaces irregular forms (``lost``, ``paid``, ``drawn``) by their base
+    word, so the stemmer makes one word of ``lose``, ``loses`` and ``lost``."""
+
+    def __call__(self, tokens):
+        for token in tokens:
+            token.text = IRREGULAR.get(token.text, token.text)
+            yield token
+
+
+def analyzer():
+    """The analyzer of every text field: words and rule numbers, lower-cased,
+    without stop words, irregular forms folded, stemmed."""
+    return (RegexTokenizer(TOKEN) | LowercaseFilter() | StopFilter(stoplist=STOP, minsize=1) | IrregularFilter()
+            | StemFilter(cachesize=-1))
+
+
+_ANALYZER = analyzer()
+
+
+def stems(text: str) -> list[str]:
+    """The indexed forms of the words of ``text``, in order."""
+    return [token.text for token in _ANALYZER(text)]
+
+
+def words(text: str) -> list[str]:
+    """The lower-cased words (and rule numbers) of ``text``, stop words kept."""
+    return [match.group().lower() for match in _TOKEN.finditer(text)]
+
+
+def is_stop(word: str) -> bool:
+    return word in STOP
+
+
+class Vocabulary:
+    """The words the corpus uses, with how often, for spelling correction.
+
+    Corrections are found with the symmetric-delete method: every word is
+    stored under each form it takes with up to two letters deleted, so a typed
+    word finds its candidates by looking its own deletions up.
+
+    >>> vocabulary = Vocabulary({"stubborn": 3, "faceoff": 40, "troublemaker": 30})
+    >>> vocabulary.correct("stubbron"), vocabulary.correct("facoff"), vocabulary.correct("troublemakr")
+    ('stubborn', 'faceoff', 'troublemaker')
+    >>> vocabulary.correct("xylophone") is None
+    True
+    """
+
+    def __init__(self, counts: dict[str, int]):
+        self.counts = dict(counts)
+        self._deletes: dict[str, list[str]] = {}
+        for word in self.counts:
+            if len(word) >= 4 and word.isalpha():
+                for form in _deletions(word, _max_distance(word)):
+                    self._deletes.setdefault(form, []).append(word)
+        self._sorted = sorted(self.counts)
+
+    @classmethod
+    def from_texts(cls, texts) -> "Vocabulary":
+        counts: Counter = Counter()
+        for text in texts:
+            counts.update(word for word in words(text) if word.isalpha() and not is_stop(word))
+        return cls(counts)
+
+    def __contains__(self, word: str) -> bool:
+        return word in self.counts
+
+    def correct(self, word: str) -> str | None:
+        """The corpus word nearest to a word the corpus does not use (at most
+        one edit for short words, two for longer ones; the most frequent on a
+        tie), or None."""
+        if word in self.counts or len(word) < 4 or not word.isalpha():
+            return None
+        limit = _max_distance(word)
+        candidates = set()
+        for form in _deletions(word, limit):
+            candidates.update(self._deletes.get(form, ()))
+        best = None
+        for candidate in candidates:
+            distance = edit_distance(word, candidate)
+            if distance <= min(limit, _max_distance(candidate)):
+                rank = (distance, -self.counts[candidate], candidate)
+                best = min(best, rank) if best else rank
+        return best[2] if best else None
+
+    def splits(self, word: str) -> list[tuple[str, str]]:
+        """The ways ``word`` is two corpus words written together
+        (``facedown`` -> ``face``, ``down``)."""
+        if len(word) < 6:
+            return []
+        return [
+            (word[:i], word[i:]) for i in range(3, len(word) - 2)
+            if word[:i] in self.counts and word[i:] in self.counts
+        ]
+
+    def with_prefix(self, prefix: str, limit: int = 20) -> list[str]:
+        """The corpus words starting with ``prefix``, most frequent first."""
+        from bisect import bisect_left
+
+        start = bisect_left(self._sorted, prefix)
+        found = []
+        for word in self._sorted[start:]:
+            if not word.startswith(prefix):
+                break
+            found.append(word)
+        return sorted(found, key=lambda w: -self.counts[w])[:limit]
+
+
+def _max_distance(word: str) -> int:
+    return 1 if len(word) < 6 else 2
+
+
+def _deletions(word: str, distance: int) -> set[str]:
+    forms = {word}
+    frontier = {word}
+    for _ in range(distance):
+        frontier = {w[:i] + w[i + 1:] for w in frontier for i in range(len(w))}
+        forms |= frontier
+    return forms
+
+
+def edit_distance(a: str, b: str) -> int:
+    """Edits (insert, delete, substitute, swap two neighbours) from a to b.
+
+    >>> edit_distance("stubbron", "stubborn")
+    1
+    """
+    previous2 = None
+    previous = list(range(len(b) + 1))
+    for i in range(1, len(a) + 1):
+        current = [i] + [0] * len(b)
+        for j in range(1, len(b) + 1):
+            cost = a[i - 1] != b[j - 1]
+            current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
+            if i > 1 and j > 1 and a[i - 1] == b[j - 2] and a[i - 2] == b[j - 1]:
+                current[j] = min(current[j], previous2[j - 2] + 1)
+        previous2, previous = previous, current
+    return previous[len(b)]

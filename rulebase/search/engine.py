@@ -1,0 +1,441 @@
+"""Searching the index: rule numbers are looked up exactly; for words,
+whoosh finds the candidates (BM25 over all of an entry's words) and
+:mod:`rulebase.search.ranking` orders them (BM25F over its fields, how much
+of the question it covers, whether its title is named, what kind of document
+it is in).
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass
+
+from whoosh.query import Or, Phrase, Term
+
+from rulebase.model import RuleNumber
+from rulebase.search import index as indexes
+from rulebase.search import ranking
+from rulebase.search.analysis import QUESTION_WORDS, is_stop, stems
+from rulebase.search.numbers import NumberQuery, as_tcg, find_numbers
+from rulebase.search.query import ParsedQuery, SearchQueryError, normalize, parse
+from rulebase.search.ranking import Concept
+from rulebase.search.snippets import snippet
+
+GAMES = ("ccg", "tcg")
+
+# How many entries whoosh finds for the ranking to order.
+CANDIDATES = 100
+
+# How much a spelling correction counts: less for short words, which are
+# more often real words the documents do not use than typos.
+CORRECTED_LONG = 0.9
+CORRECTED_SHORT = 0.5
+# How much a synonym counts.
+SYNONYM = 0.7
+# The words of a long query past this many are not searched.
+MAX_CONCEPTS = 16
+
+# Scores given to number matches: above any text score.
+EXACT_SCORE = 1000.0
+NUMBER_SCORE = 900.0
+
+
+@dataclass(frozen=True)
+class Hit:
+    """One search result: a rule, glossary entry, erratum or section.
+
+    ``number`` is the rule number as printed (None for entries without one);
+    ``key`` is the number the rule graph knows it by (they differ for
+    misprinted rules); ``snippet`` is HTML (the text escaped, matched words
+    in ``<mark>``) and ``snippet_text`` the same stretch as plain text.
+    """
+
+    id: str
+    kind: str
+    game: str
+    document: str
+    edition: str
+    number: str | None
+    key: str | None
+    title: str | None
+    text: str
+    score: float
+    snippet: str
+    snippet_text: str
+
+    def as_dict(self) -> dict:
+        return asdict(self)
+
+
+# -- scope -------------------------------------------------------------------
+
+
+def _documents_in_scope(opened, game: str | None, edition: str | None) -> frozenset[str]:
+    documents = opened.documents
+    chosen = {d for d, data in documents.items() if game is None or data["game"] == game}
+    if edition is None:
+        return frozenset(d for d in chosen if documents[d]["current"])
+    if edition == "all":
+        return frozenset(chosen)
+    named = {d for d in chosen if documents[d]["edition"] == edition or d == edition}
+    named |= {d for d in chosen if documents[d]["within"] in named}
+    if not named:
+        known = sorted({documents[d]["edition"] for d in chosen})
+        raise SearchQueryError(f"no edition {edition!r}{f' of {game}' if game else ''}; "
+                               f"the editions are {', '.join(known)} (or 'all')")
+    return frozenset(named)
+
+
+def _scope(opened, game, edition, kinds) -> tuple[frozenset, set[int]]:
+    """The documents searched and the docnums of the entries in them."""
+    key = (game, edition, kinds)
+    cache = opened.cache.setdefault("scopes", {})
+    if key not in cache:
+        documents = _documents_in_scope(opened, game, edition)
+        docnums = {
+            opened.docnums[record["id"]] for record in opened.records
+            if record["document"] in documents and (kinds is None or record["kind"] in kinds)
+        }
+        cache[key] = (documents, docnums)
+    return cache[key]
+
+
+def _check_options(game, kinds, limit) -> frozenset | None:
+    if game is not None and game not in GAMES:
+        raise SearchQueryError(f"no game {game!r}; the games are {', '.join(GAMES)}")
+    if isinstance(limit, bool) or not isinstance(limit, int) or limit < 1:
+        raise SearchQueryError(f"the limit must be a whole number of at least 1, not {limit!r}")
+    if kinds is None:
+        return None
+    if isinstance(kinds, str):
+        kinds = [kinds]
+    unknown = [kind for kind in kinds if kind not in indexes.KINDS]
+    if unknown:
+        raise SearchQueryError(f"no kind {unknown[0]!r}; the kinds are {', '.join(indexes.KINDS)}")
+    return frozenset(kinds)
+
+
+# -- rule numbers ------------------------------------------------------------
+
+
+def _numbers(opened) -> dict:
+    """Per section: the rule records with their number and their ancestors'."""
+    cached = opened.cache.get("numbers")
+    if cached is not None:
+        return cached
+    by_section: dict[tuple, list] = {}
+    for position, record in enumerate(opened.records):
+        if record["kind"] != "rule" or not record.get("canonical"):
+            continue
+        number = RuleNumber.parse(record["canonical"])
+        ancestors = [
+            RuleNumber.parse(opened.record(a)["canonical"])
+            for a in record["ancestors"] if opened.record_or_none(a) and opened.record(a).get("canonical")
+        ]
+        printed = None
+        if record["number"] and RuleNumber.is_valid(record["number"]):
+            printed = RuleNumber.parse(record["number"])
+        entry = (position, number, ancestors, printed)
+        by_section.setdefault((number.style, number.section), []).append(entry)
+        if printed is not None and printed.section != number.section:
+            by_section.setdefault((printed.style, printed.section), []).append(entry)
+    opened.cache["numbers"] = by_section
+    return by_section
+
+
+def _lookup(opened, documents, number: NumberQuery) -> list[tuple[int, float]]:
+    sections = _numbers(opened)
+    last = number.end.section if number.end else number.start.section
+    exact, printed, covered = [], [], []
+    seen = set()
+    for section in range(number.start.section, last + 1):
+        for position, canonical, ancestors, as_printed in sections.get((number.start.style, section), ()):
+            if position in seen or opened.records[position]["document"] not in documents:
+                continue
+            if number.end is None and canonical == number.start:
+                exact.append(position)
+            elif number.end is None and as_printed == number.start:
+                printed.append(position)
+            elif number.covers(canonical, ancestors):
+                covered.append(position)
+            else:
+                continue
+            seen.add(position)
+    ordered = exact + printed + sorted(covered)
+    return [(position, EXACT_SCORE if position in exact else NUMBER_SCORE) for position in ordered]
+
+
+def _number_matches(opened, documents, numbers: list[NumberQuery]) -> tuple[list, list[str]]:
+    """The entries the numbers of a query name, in order, and the numbers
+    that named nothing (searched as words instead)."""
+    found, unknown = [], []
+    for number in numbers:
+        tries = [number, number.without_letter()]
+        tcg_start = as_tcg(number.start)
+        if tcg_start is not None and (number.end is None or as_tcg(number.end) is not None):
+            tries.append(NumberQuery(tcg_start, as_tcg(number.end) if number.end else None))
+        for attempt in filter(None, tries):
+            matched = _lookup(opened, documents, attempt)
+            if matched:
+                found.extend(matched)
+                break
+        else:
+            unknown.append(str(number))
+    return found, unknown
+
+
+# -- words -------------------------------------------------------------------
+
+
+def _concepts(opened, parsed: ParsedQuery, extra_words: list[str], one_game: bool = False) -> list[Concept]:
+    """What the words of a query ask about, each with the forms it may take
+    in the documents: as typed, corrected when the documents do not use the
+    word, as two words where the documents write it so (``facedown`` and
+    ``face-down``) or as one (``face off`` and ``faceoff``), and its synonyms."""
+    vocabulary = opened.vocabulary
+    bigrams = _features(opened).bigrams
+    typed = parsed.words + extra_words
+    concepts: dict[int, Concept] = {}
+    for index, word in enumerate(typed):
+        if is_stop(word) or len(concepts) >= MAX_CONCEPTS:
+            continue
+        concept = Concept(word, {stem: 1.0 for stem in stems(word)})
+        if word.isalpha():
+            for first, second in vocabulary.splits(word):
+                phrase = tuple(stems(first) + stems(second))
+                if len(phrase) == 2 and phrase in bigrams:
+                    concept.phrases[phrase] = 1.0
+        if word.isalpha() and word not in vocabulary:
+            corrected = vocabulary.correct(word)
+            if corrected:
+                for stem in stems(corrected):
+                    concept.forms.setdefault(stem, CORRECTED_LONG if len(word) >= 6 else CORRECTED_SHORT)
+        if concept.forms or concept.phrases:
+            concepts[index] = concept
+    positions = sorted(concepts)
+    for first, second in zip(positions, positions[1:]):
+        joined = typed[first] + typed[second]
+        if joined in vocabulary:
+            for stem in stems(joined):
+                concepts[first].forms.setdefault(stem, 1.0)
+                concepts[second].forms.setdefault(stem, 1.0)
+    _add_synonyms(opened.synonyms["any"], typed, concepts)
+    if one_game:
+        _add_synonyms(opened.synonyms["across"], typed, concepts)
+    found = list(concepts.values())
+    for prefix in parsed.prefixes:
+        forms = {}
+        for word in vocabulary.with_prefix(prefix):
+            for stem in stems(word):
+                forms.setdefault(stem, 0.8)
+        if forms:
+            found.append(Concept(prefix + "*", forms))
+    return found
+
+
+def _add_synonyms(table: dict[str, list[str]], typed: list[str], concepts: dict[int, Concept]) -> None:
+    """Give the concepts of every expression of the query that has synonyms
+    those synonyms as other forms (one word) or phrases (several)."""
+    for size in (3, 2, 1):
+        for start in range(len(typed) - size + 1):
+            targets = table.get(" ".join(typed[start:start + size]))
+            if not targets:
+                continue
+            inside = [concepts[i] for i in range(start, start + size) if i in concepts]
+            for target in targets:
+                target_stems = tuple(stems(target))
+                for concept in inside:
+                    if len(target_stems) == 1:
+                        concept.forms.setdefault(target_stems[0], SYNONYM)
+                    elif target_stems:
+                        concept.phrases.setdefault(target_stems, SYNONYM)
+
+
+def _pairs(parsed: ParsedQuery) -> list[tuple[str, str]]:
+    """The query's neighbouring words (as indexed), for the proximity bonus."""
+    content = [stem for word in parsed.words if not is_stop(word) for stem in stems(word)]
+    pairs = list(zip(content, content[1:]))
+    for phrase in parsed.phrases:
+        phrase_stems = [stem for word in phrase for stem in stems(word)]
+        pairs += list(zip(phrase_stems, phrase_stems[1:]))
+    return list(dict.fromkeys(pairs))
+
+
+def _candidate_query(concepts: list[Concept]):
+    """Any entry with any form of any concept, in any field (or a phrase of
+    a concept in its text), scored by BM25 over all its fields together."""
+    queries = []
+    for concept in concepts:
+        queries += [Term("all", stem) for stem in concept.forms]
+        queries += [Phrase("text", list(phrase)) for phrase in concept.phrases]
+    return Or(queries)
+
+
+HEADING_CHILDREN = 2
+
+
+def _children(opened) -> dict[str, list[int]]:
+    children = opened.cache.get("children")
+    if children is None:
+        children = {}
+        for position, record in enumerate(opened.records):
+            if record.get("parent"):
+                children.setdefault(record["parent"], []).append(position)
+        opened.cache["children"] = children
+    return children
+
+
+def is_question(parsed: ParsedQuery) -> bool:
+    """Whether the query is a question rather than a few keywords: it has a
+    question word or mark, or more than four words."""
+    return "?" in parsed.text or len(parsed.words) > 4 or any(w in QUESTION_WORDS for w in parsed.words)
+
+
+def _follow_headings(opened, docnums, scored: list[tuple[int, float]], question: bool) -> list[tuple[int, float]]:
+    """A heading without text of its own is followed by its first rules; for
+    a question it gives them its place (the rules say what it only names)."""
+    children = _children(opened)
+    placed: set[int] = set()
+    ordered = []
+    for position, score in scored:
+        record = opened.records[position]
+        if record["heading"] and not record["text"]:
+            below = [c for c in children.get(record["id"], []) if opened.docnums[opened.records[c]["id"]] in docnums]
+            if below:
+                if not question and position not in placed:
+                    placed.add(position)
+                    ordered.append((position, score))
+                for child in below[:HEADING_CHILDREN]:
+                    if child not in placed:
+                        placed.add(child)
+                        ordered.append((child, score))
+                continue
+        if position not in placed:
+            placed.add(position)
+            ordered.append((position, score))
+    return ordered
+
+
+def _features(opened) -> ranking.Features:
+    features = opened.cache.get("features")
+    if features is None:
+        features = opened.cache["features"] = ranking.Features(opened.records)
+    return features
+
+
+def _text_matches(opened, docnums, parsed, extra_words, one_game) -> tuple[list[tuple[int, float]], set[str]]:
+    concepts = _concepts(opened, parsed, extra_words, one_game)
+    if not concepts or not docnums:
+        return [], set()
+    features = _features(opened)
+    pairs = _pairs(parsed)
+    with opened.lock:
+        results = opened.searcher.search(_candidate_query(concepts), limit=CANDIDATES, filter=docnums)
+        candidates = [opened.positions[hit.docnum] for hit in results]
+        idf = ranking.idf_table(opened.searcher, concepts)
+    weights = [ranking.concept_weight(concept, idf) for concept in concepts]
+    quantity = ranking.asks_quantity(parsed.text)
+    definition = ranking.asks_definition(parsed.text)
+    named = ranking.named_documents(opened.documents, concepts)
+    scored = [
+        (position, ranking.score(features, opened.records, opened.documents, position, concepts, weights, pairs,
+                                 quantity, definition, named))
+        for position in candidates
+    ]
+    scored = [item for item in scored if item[1] > 0]
+    scored.sort(key=lambda item: -item[1])
+    scored = _follow_headings(opened, docnums, scored, is_question(parsed))
+    query_stems = {stem for concept in concepts for stem in concept.forms}
+    query_stems |= {stem for concept in concepts for phrase in concept.phrases for stem in phrase}
+    return scored, query_stems
+
+
+# -- the search --------------------------------------------------------------
+
+
+def _hit(opened, position: int, score: float, query_stems: set[str]) -> Hit:
+    record = opened.records[position]
+    text = record["text"] or record["title"] or ""
+    html, plain = snippet(text, query_stems)
+    return Hit(
+        id=record["id"], kind=record["kind"], game=record["game"], document=record["document"],
+        edition=record["edition"], number=record["number"], key=record["key"], title=record["title"],
+        text=record["text"], score=round(score, 4), snippet=html, snippet_text=plain,
+    )
+
+
+def search(query: str, *, game: str | None = None, edition: str | None = None, kinds=None,
+           limit: int = 10, graph=None) -> list[Hit]:
+    """The entries that best answer ``query``, best first.
+
+    ``query`` is a rule number in any usual form (``514.4c``, ``rule
+    514.4 c``, ``CR 514``, ``514.4a-c``, ``512.*``, ``405.2.0``), a keyword
+    or card name, or a question in plain words; numbers and words can be
+    mixed (the numbered rules come first).  ``game`` is ``ccg`` or ``tcg``
+    (both by default, or the one the query names: "tcg hand size"); ``edition`` an edition or document id (``earlier``,
+    ``3.4``, ``ccg/earlier``) or ``all``; by default only the current
+    documents are searched.  ``kinds`` limits the kinds of entry (``rule``,
+    ``glossary``, ``erratum``, ``section``).
+
+    Raises :class:`SearchQueryError` for a query with nothing to search for
+    or one that is too long, and for options that name nothing.
+    """
+    kinds = _check_options(game, kinds, limit)
+    if not isinstance(query, str):
+        raise SearchQueryError(f"the query must be text, not {type(query).__name__}")
+    parsed = parse(query)
+    named = [word for word in parsed.words if word in GAMES]
+    if named:
+        parsed.words = [word for word in parsed.words if word not in GAMES]
+        if game is None and len(set(named)) == 1:
+            game = named[0]
+    opened = indexes.ensure(graph)
+    documents, docnums = _scope(opened, game, edition, kinds)
+    found: list[tuple[int, float]] = []
+    if parsed.node_id and parsed.node_id in opened.by_id:
+        record = opened.record(parsed.node_id)
+        if (game is None or record["game"] == game) and (kinds is None or record["kind"] in kinds):
+            return [_hit(opened, opened.by_id[parsed.node_id], EXACT_SCORE, set())]
+    numbered, unknown = _number_matches(opened, documents, parsed.numbers)
+    found.extend((p, s) for p, s in numbered if opened.docnums[opened.records[p]["id"]] in docnums)
+    text_found, query_stems = _text_matches(opened, docnums, parsed, unknown, game is not None)
+    seen = {position for position, _ in found}
+    found.extend((p, s) for p, s in text_found if p not in seen)
+    return [_hit(opened, position, score, query_stems) for position, score in found[:limit]]
+
+
+def suggest(text: str, *, game: str | None = None, edition: str | None = None, limit: int = 5,
+            graph=None) -> list[Hit]:
+    """The entries nearest to a rule number or id that names nothing (for a
+    "not found" page): the rules whose numbers are closest, or failing that
+    the best search results for the text.  Never raises for odd input."""
+    import difflib
+
+    if not isinstance(text, str):
+        return []
+    numbers, _ = find_numbers(normalize(text))
+    if game is None and numbers:
+        game = numbers[0].start.style
+    try:
+        kinds = _check_options(game, None, limit)
+        opened = indexes.ensure(graph)
+        documents, _ = _scope(opened, game, edition, kinds)
+    except SearchQueryError:
+        return []
+    wanted = str(numbers[0].start) if numbers else text.strip().rsplit("/", 1)[-1].lower().replace(" ", "")
+    keys = {}
+    for position, record in enumerate(opened.records):
+        if record["kind"] == "rule" and record["document"] in documents and record.get("key"):
+            keys.setdefault(record["key"], position)
+    if wanted:
+        section = wanted.split(".")[0]
+        ranked = sorted(
+            ((key.split(".")[0] == section, difflib.SequenceMatcher(None, wanted, key).ratio(), key) for key in keys),
+            reverse=True,
+        )
+        close = [key for _, ratio, key in ranked if ratio >= 0.6][:limit]
+        if close:
+            return [_hit(opened, keys[key], 1.0 - n / (limit + 1), set()) for n, key in enumerate(close)]
+    try:
+        return search(text, game=game, edition=edition, limit=limit, graph=graph)
+    except SearchQueryError:
+        return []

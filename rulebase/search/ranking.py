@@ -1,0 +1,215 @@
+"""Ranking the candidates whoosh found: BM25F over an entry's fields (its
+title, its text, where it stands, its other wordings) with one inverse
+document frequency per word, times how much of the question the entry
+covers, with a bonus for the question's word pairs found side by side and for
+naming an entry's title, and a prior per kind of document.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections import Counter
+from dataclasses import dataclass, field
+
+FIELDS = ("title", "text", "context", "aliases")
+WEIGHTS = {"title": 2.0, "text": 1.0, "context": 0.6, "aliases": 0.3}
+B = {"title": 0.5, "text": 0.75, "context": 0.5, "aliases": 0.5}
+K1 = 1.2
+
+COVERAGE_POWER = 2.0
+# The frequency at which a concept counts as fully covered (a word once in a
+# text of usual length); below it, as covered in proportion.
+FULL_COVER = 0.6
+PAIR_BONUS = 0.1
+TITLE_BONUS = 0.8
+# For a question that asks for a number, an entry that gives one.
+QUANTITY_BONUS = 1.5
+# For a question that asks what something is, an entry that defines it.
+DEFINITION_BONUS = 1.25
+EXACT_TITLE = 2.0
+
+# How likely each kind of document is to hold the answer, before the question
+# is read: the beginner's rulebook is superseded by the comprehensive rules,
+# and limited play only applies to limited events (a question that names the
+# document, "limited", "quickstart", lifts this).
+DOCUMENT_PRIOR = {"rulebook": 0.5, "limited play rules": 0.6}
+ERRATUM_UNNAMED = 0.6
+GLOSSARY_UNNAMED = 0.7
+EMPTY_HEADING = 0.6
+
+
+_NUMERAL = re.compile(r"\d|\b(?:two|three|four|five|six|seven|eight|nine|ten|twice|zero)\b", re.I)
+_QUANTITY = re.compile(
+    r"\bhow (?:many|much|long|often)\b|\bnumber of\b|\b(?:minimum|maximum|max|min|most|least)\b", re.I)
+
+
+def asks_quantity(text: str) -> bool:
+    """Whether a question asks for a number (``how many``, ``minimum``...)."""
+    return bool(_QUANTITY.search(text))
+
+
+_DEFINITION_QUESTION = re.compile(r"\bwhat(?:'s|s| is| are| does)\b|\bmean(?:s|ing)?\b|\bdefin|\bwho is\b", re.I)
+_TO_VERB = re.compile(r"^To ([a-z]+)\b")
+_SUBJECT = re.compile(r"^(?:An? |The )?([A-Za-z][\w'-]*(?: [A-Za-z][\w'-]*){0,3}) (?:is|are|means) ")
+_NAMED = re.compile(
+    r"\b(?:is|are) (?:called |referred to as )?(?:an? |the )?([A-Za-z][\w'-]*(?: [A-Za-z][\w'-]*){0,2})\.$")
+
+
+def asks_definition(text: str) -> bool:
+    """Whether a question asks what something is or means."""
+    return bool(_DEFINITION_QUESTION.search(text))
+
+
+def defined(record: dict) -> frozenset[str]:
+    """The words an entry defines: a glossary entry's or heading's title, and
+    in a rule's text "To X ...", "X is ..." and "... are called X."."""
+    from rulebase.search.analysis import stems
+
+    if record["kind"] == "glossary" or (record["heading"] and record["title"]):
+        return frozenset(stems(record["title"] or ""))
+    found: set[str] = set()
+    sentences = re.split(r"(?<=\.)\s+", record["text"].strip())[:2]
+    for number, sentence in enumerate(sentences):
+        match = (_TO_VERB.match(sentence) or _SUBJECT.match(sentence)) if number == 0 else None
+        if match:
+            found.update(stems(match.group(1)))
+        match = _NAMED.search(sentence)
+        if match and not re.search(r"(?:ed|able|public)$", match.group(1)):
+            found.update(stems(match.group(1)))
+    return frozenset(found)
+
+
+@dataclass
+class Concept:
+    """One thing the query asks about: the indexed forms of a word, with a
+    weight each (1 for the word as typed, less for a correction or a
+    synonym), and the phrases that say the same (a word the documents write
+    as two, a synonym of several words), with theirs."""
+
+    word: str
+    forms: dict[str, float]
+    phrases: dict[tuple[str, ...], float] = field(default_factory=dict)
+
+
+class Features:
+    """What the ranking reads of each entry, computed once per opened index."""
+
+    def __init__(self, records: list[dict]):
+        self.counts = [{f: Counter(r["stems"][f]) for f in FIELDS} for r in records]
+        self.lengths = [{f: len(r["stems"][f]) for f in FIELDS} for r in records]
+        self.pairs = [
+            {pair for f in ("title", "text") for pair in zip(r["stems"][f], r["stems"][f][1:])}
+            for r in records
+        ]
+        self.titles = [frozenset(r["stems"]["title"]) for r in records]
+        self.bigrams = frozenset(pair for pairs in self.pairs for pair in pairs)
+        self.numeric = [bool(_NUMERAL.search((r["title"] or "") + " " + r["text"])) for r in records]
+        self.defines = [defined(r) for r in records]
+        total = max(1, len(records))
+        self.average = {f: (sum(length[f] for length in self.lengths) / total) or 1.0 for f in FIELDS}
+
+
+def _frequency(features: Features, position: int, concept: Concept) -> float:
+    """The concept's weighted, length-normalised frequency in the entry."""
+    counts, lengths = features.counts[position], features.lengths[position]
+    best = 0.0
+    for form, weight in concept.forms.items():
+        total = 0.0
+        for field in FIELDS:
+            tf = counts[field].get(form, 0)
+            if tf:
+                norm = 1 - B[field] + B[field] * lengths[field] / features.average[field]
+                total += WEIGHTS[field] * tf / norm
+        best = max(best, weight * total)
+    for phrase, weight in concept.phrases.items():
+        if all(part in counts["text"] or part in counts["title"] for part in phrase):
+            pairs = features.pairs[position]
+            if all(pair in pairs for pair in zip(phrase, phrase[1:])):
+                best = max(best, weight)
+    return best
+
+
+def score(features: Features, records: list[dict], documents: dict, position: int, concepts: list[Concept],
+          weights: list[float], pairs: list[tuple[str, str]], quantity: bool = False,
+          definition: bool = False, named_documents: frozenset = frozenset()) -> float:
+    """The score of one entry for the query's concepts (``weights`` being
+    their :func:`concept_weight`)."""
+    record = records[position]
+    total = 0.0
+    covered = 0.0
+    weight_all = sum(weights)
+    for concept, concept_idf in zip(concepts, weights):
+        frequency = _frequency(features, position, concept)
+        if frequency:
+            total += concept_idf * frequency * (K1 + 1) / (frequency + K1)
+            covered += concept_idf * min(1.0, frequency / FULL_COVER)
+    if not total:
+        return 0.0
+    coverage = covered / weight_all if weight_all else 1.0
+    result = total * coverage ** COVERAGE_POWER
+    if pairs:
+        found = sum(1 for pair in pairs if pair in features.pairs[position])
+        result *= 1 + PAIR_BONUS * found
+    title = features.titles[position]
+    named = exact = False
+    if title:
+        wanted = {form for concept in concepts for form in concept.forms}
+        named = title <= wanted
+        if named:
+            share = sum(1 for c in concepts if title & set(c.forms)) / len(concepts)
+            exact = share == 1
+            result *= (1 + TITLE_BONUS * share) * (EXACT_TITLE if exact else 1)
+    if quantity and features.numeric[position]:
+        result *= QUANTITY_BONUS
+    if definition and features.defines[position]:
+        wanted = {form for concept in concepts for form in concept.forms}
+        defines = features.defines[position]
+        if len(defines & wanted) * 2 >= len(defines):
+            result *= DEFINITION_BONUS
+    if record["document"] not in named_documents:
+        result *= DOCUMENT_PRIOR.get(documents[record["document"]]["doc_kind"], 1.0)
+    if record["kind"] == "erratum" and not named:
+        result *= ERRATUM_UNNAMED
+    elif record["kind"] == "glossary" and not (title & {form for concept in concepts for form in concept.forms}):
+        result *= GLOSSARY_UNNAMED
+    if record["heading"] and not record["text"] and not exact:
+        result *= EMPTY_HEADING
+    return result
+
+
+def concept_weight(concept: Concept, idf: dict[str, float]) -> float:
+    """How much a concept counts: the rarity of its best form that the
+    documents use, times that form's weight (0 if they use none)."""
+    weight = max((idf[form] * w for form, w in concept.forms.items() if idf.get(form)), default=0.0)
+    for phrase, w in concept.phrases.items():
+        if all(idf.get(part) for part in phrase):
+            weight = max(weight, w * max(idf[part] for part in phrase))
+    return weight
+
+
+def named_documents(documents: dict, concepts: list[Concept]) -> frozenset[str]:
+    """The documents a query names by a word of their title that few other
+    titles have (``limited``, ``quickstart``)."""
+    from rulebase.search.analysis import stems
+
+    titles = {document: set(stems(data["title"])) for document, data in documents.items()}
+    common = Counter(stem for words in titles.values() for stem in words)
+    wanted = {form for concept in concepts for form in concept.forms}
+    return frozenset(
+        document for document, words in titles.items()
+        if any(common[stem] <= 2 and stem in wanted for stem in words)
+    )
+
+
+def idf_table(searcher, concepts: list[Concept]) -> dict[str, float]:
+    """The inverse document frequency of each form, over all fields (0 for
+    a form no entry uses)."""
+    count = searcher.doc_count_all() or 1
+    table = {}
+    for concept in concepts:
+        for form in [*concept.forms, *(part for phrase in concept.phrases for part in phrase)]:
+            if form not in table:
+                frequency = searcher.doc_frequency("all", form)
+                table[form] = math.log(1 + (count - frequency + 0.5) / (frequency + 0.5)) if frequency else 0.0
+    return table

@@ -1,0 +1,65 @@
+"""The ``rulebase search`` and ``rulebase eval`` commands."""
+
+import json
+
+import pytest
+from click.testing import CliRunner
+
+from rulebase.cli import main
+
+from .test_evaluate import DEV
+
+
+@pytest.fixture
+def run():
+    runner = CliRunner()
+    return lambda *args: runner.invoke(main, list(args))
+
+
+def test_search_prints_hits_with_their_snippets(run):
+    result = run("search", "Duck and Cover", "--limit", "2")
+    assert result.exit_code == 0
+    first = result.output.splitlines()[0]
+    assert first.startswith("erratum Duck and Cover") and "[ccg/ocr-7.2/premiere/duck-and-cover]" in first
+    assert "flip a new card" in result.output
+
+
+def test_search_json_has_the_documented_fields(run):
+    result = run("search", "what happens if both players' totals are tied in a faceoff", "--game", "ccg", "--json")
+    hits = json.loads(result.output)
+    assert hits[0]["id"] == "ccg/3.4/514.4c" and hits[0]["number"] == "514.4c"
+    for hit in hits:
+        assert {"id", "kind", "game", "document", "edition", "number", "title", "text", "score"} <= set(hit)
+        assert hit["game"] == "ccg"
+    assert [h["score"] for h in hits] == sorted((h["score"] for h in hits), reverse=True)
+
+
+def test_search_filters(run):
+    hits = json.loads(run("search", "stubborn", "--edition", "earlier", "--kind", "glossary", "--json").output)
+    assert hits and {(h["document"], h["kind"]) for h in hits} == {("ccg/earlier/glossary", "glossary")}
+    assert len(json.loads(run("search", "faceoff", "--limit", "3", "--json").output)) == 3
+
+
+def test_no_results_suggest_the_nearest_numbers(run):
+    result = run("search", "514.40")
+    assert result.exit_code == 0 and "No results for '514.40'" in result.output and "514.4" in result.output
+
+
+@pytest.mark.parametrize("args, message", [
+    (["search", "*"], "Error: nothing to search for"),
+    (["search", "x" * 2000], "Error: the query is 2000 characters long"),
+    (["search", "faceoff", "--edition", "9"], "Error: no edition '9'"),
+    (["eval", "/nonexistent/questions.jsonl"], "Error: /nonexistent/questions.jsonl: no such file"),
+])
+def test_errors_are_one_line(run, args, message):
+    result = run(*args)
+    assert result.exit_code == 1
+    assert result.output.strip().startswith(message) and len(result.output.strip().splitlines()) == 1
+
+
+def test_eval_prints_the_figures(run):
+    result = run("eval", str(DEV))
+    assert result.exit_code == 0
+    assert "MRR@10" in result.output and "recall@5" in result.output
+    report = json.loads(run("eval", str(DEV), "--json").output)
+    assert report["questions"] == 20 and 0 < report["mrr@10"] <= 1 and isinstance(report["missed"], list)

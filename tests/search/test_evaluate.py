@@ -1,0 +1,93 @@
+"""The evaluation of the search on judge questions (rulebase.evaluate)."""
+
+from pathlib import Path
+
+import pytest
+
+from rulebase.evaluate import Question, QuestionsFileError, Report, evaluate, is_right, load_questions, report_text
+
+SHARED = Path(__file__).resolve().parents[3] / "shared"
+DEV = SHARED / "eval" / "judge-questions-dev.jsonl"
+EXTRA = Path(__file__).resolve().parents[1] / "data" / "search" / "judge-questions-extra.jsonl"
+HOLDOUT = EXTRA.with_name("judge-questions-holdout.jsonl")
+
+# The figures the search reached on each set, rounded down: they must not drop.
+REACHED = {DEV: (0.91, 1.00), EXTRA: (0.84, 0.94), HOLDOUT: (0.84, 0.95)}
+
+
+@pytest.mark.parametrize("path", [DEV, EXTRA, HOLDOUT], ids=["dev", "extra", "holdout"])
+def test_the_search_keeps_the_figures_it_reached(path):
+    if not path.is_file():
+        pytest.fail(f"{path} is missing")
+    report = evaluate(load_questions(path))
+    mrr, recall = REACHED[path]
+    assert report.mrr >= mrr, report_text(report)
+    assert report.recall >= recall, report_text(report)
+
+
+def test_the_extra_questions_cover_both_games_and_every_kind_of_answer():
+    questions = load_questions(EXTRA)
+    assert len(questions) >= 30
+    assert {q.game for q in questions} == {"ccg", "tcg"}
+    assert any(q.numbers for q in questions) and any(q.titles for q in questions) and any(q.snippets for q in questions)
+
+
+def hit(**fields):
+    return {"number": None, "key": None, "title": None, "text": "", **fields}
+
+
+def test_what_counts_as_a_right_answer():
+    question = Question("q", "ccg", numbers=("604.1",), titles=("Home Limit",), snippets=("best two (2)  out of",))
+    assert is_right(hit(number="604.1", key="604.1"), question)
+    assert is_right(hit(number="601.1", key="604.1"), question)
+    assert not is_right(hit(number="604.10", key="604.10"), question)
+    assert is_right(hit(title="home limit"), question)
+    assert not is_right(hit(title="Home"), question)
+    assert is_right(hit(text="Elimination Rounds will be Best two (2) out of three (3)."), question)
+    assert not is_right(hit(text="best two out of three"), question)
+
+
+def test_mrr_and_recall():
+    from rulebase.evaluate import Outcome
+
+    q = Question("q", "ccg", numbers=("1",))
+    report = Report([Outcome(q, 1), Outcome(q, 2), Outcome(q, 6), Outcome(q, None)])
+    assert report.mrr == pytest.approx((1 + 1 / 2 + 1 / 6) / 4)
+    assert report.recall == 0.5
+    assert len(report.missed) == 2
+    assert "MRR@10     0.417" in report_text(report) and "not in the first 10" in report_text(report)
+
+
+def test_a_fake_search_is_scored_by_its_ranks():
+    class Fake:
+        def __init__(self, data):
+            self.data = data
+
+        def as_dict(self):
+            return self.data
+
+    def search(q, game, limit):
+        return [Fake({"id": "a", **hit(number="1.1")}), Fake({"id": "b", **hit(number="514.4c")})]
+
+    report = evaluate([Question("tie", "ccg", numbers=("514.4c",))], search=search)
+    assert report.outcomes[0].rank == 2 and report.mrr == 0.5
+
+
+@pytest.mark.parametrize("line, message", [
+    ("not json", "not JSON"),
+    ("[1, 2]", "not a JSON object"),
+    ('{"game": "ccg", "numbers": ["1"]}', "no question text"),
+    ('{"q": "x", "game": "mtg", "numbers": ["1"]}', "'game' must be"),
+    ('{"q": "x", "game": "ccg"}', "no right answers"),
+    ('{"q": "x", "game": "ccg", "numbers": [1]}', "'numbers' must be a list of strings"),
+])
+def test_a_malformed_line_is_reported_with_its_place(tmp_path, line, message):
+    path = tmp_path / "questions.jsonl"
+    path.write_text('{"q": "ok", "game": "ccg", "numbers": ["101.1"]}\n\n' + line + "\n")
+    with pytest.raises(QuestionsFileError, match=f"questions.jsonl:3: {message}"):
+        load_questions(path)
+
+
+def test_a_missing_file_is_reported(tmp_path):
+    with pytest.raises(QuestionsFileError, match="no such file"):
+        load_questions(tmp_path / "nope.jsonl")

@@ -1,0 +1,24 @@
+from rulebase.search.snippets import matches, snippet
+
+
+def test_matches_are_marked_and_the_text_escaped():
+    html, plain = snippet("Q&A <b>takes</b> precedence over the rules", {"preced"})
+    assert html == "Q&amp;A &lt;b&gt;takes&lt;/b&gt; <mark>precedence</mark> over the rules"
+    assert plain == "Q&A <b>takes</b> precedence over the rules"
+
+
+def test_a_long_text_is_cut_around_the_matches():
+    text = " ".join(["filler"] * 100) + " the faceoff ends here " + " ".join(["filler"] * 100)
+    html, plain = snippet(text, {"faceoff"}, width=80)
+    assert "<mark>faceoff</mark>" in html and len(plain) <= 82
+    assert plain.startswith("…") and plain.endswith("…")
+
+
+def test_without_matches_the_text_starts_the_snippet():
+    html, plain = snippet("Zero is an even number.", set())
+    assert html == plain == "Zero is an even number."
+
+
+def test_matches_are_found_by_their_indexed_form():
+    text = "Players compare power totals."
+    assert [text[s:e] for s, e in matches(text, {"total", "compar"})] == ["compare", "totals"]
