@@ -31,6 +31,7 @@ lint: $(STAMP)
 
 bench: $(STAMP)
 	$(BIN)/python benchmarks/parse.py
+	$(BIN)/python benchmarks/search_latency.py
 
 clean:
 	rm -rf $(VENV) build dist *.egg-info

@@ -112,3 +112,215 @@ def export(fmt, output):
             handle.write(text)
     else:
         click.echo(text)
+
+
+@main.command()
+@click.option("--host", default="127.0.0.1", show_default=True, help="The address to listen on.")
+@click.option("--port", default=8000, show_default=True, type=click.IntRange(0, 65535), help="The port to listen on.")
+@click.option("--workers", default=1, show_default=True, type=click.IntRange(1, 64),
+              help="Processes sharing the socket (more than one uses more cores).")
+@click.option("--threads", default=8, show_default=True, type=click.IntRange(1, 256), help="Waitress threads per process.")
+@friendly
+def serve(host, port, workers, threads):
+    """Serve the judge web lookup on waitress (http://127.0.0.1:8000/ by default)."""
+    from rulebase.web.serve import serve as run
+
+    run(host, port, threads=threads, workers=workers, announce=lambda line: click.echo(line, err=True))
+
+
+@main.command("diff")
+@click.argument("old")
+@click.argument("new")
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object: summary, changes, glossary, findings.")
+@click.option("--section", help="Only chapter 5, section 514, or the rules under 514.4.")
+@click.option("--kind", "kinds", multiple=True,
+              help="Only changes of this kind (repeatable): unchanged, reworded, renumbered, "
+                   "renumbered-and-reworded, added, removed, split, merged.")
+@click.option("--noise", is_flag=True, help="Show conversion noise (quotes, spacing, punctuation) as changes too.")
+@click.option("--map", "as_map", is_flag=True, help="Print the old-to-new renumbering map (CSV, or JSON with --json).")
+@friendly
+def diff(old, new, as_json, section, kinds, noise, as_map):
+    """Compare two editions of a rules text, e.g. `rulebase diff earlier 3.4`.
+
+    OLD and NEW are editions (earlier, 3.4) or document ids (ccg/earlier).
+    """
+    import csv
+    import io
+
+    from rulebase import diff as differ
+
+    graph = _graph()
+    if as_map:
+        rows = differ.renumbering(graph, old, new)
+        if as_json:
+            click.echo(json.dumps(rows, indent=2, ensure_ascii=False))
+        else:
+            out = io.StringIO()
+            writer = csv.DictWriter(out, fieldnames=["old", "new", "kind"], extrasaction="ignore", lineterminator="\n")
+            writer.writeheader()
+            writer.writerows(rows)
+            click.echo(out.getvalue(), nl=False)
+        return
+    wanted = differ.check_kinds(kinds)
+    where = differ.check_section(section) if section else None
+    result = differ.diff_editions(graph, old, new, noise=noise)
+    changes = result.select(kinds=wanted, section=where, noise=noise)
+    if as_json:
+        click.echo(json.dumps(differ.diff_record(graph, result, changes, where), indent=2, ensure_ascii=False))
+    else:
+        click.echo("\n".join(differ.diff_lines(graph, result, changes, section=where)))
+
+
+@main.command()
+@click.argument("card", required=False)
+@click.option("--set", "set_name", help="Only the errata of this set, e.g. Premiere.")
+@click.option("--json", "as_json", is_flag=True, help="Print a JSON list, one record per erratum.")
+@friendly
+def errata(card, set_name, as_json):
+    """Show the card errata: OLD and NEW texts, their word diff and the publisher's marks."""
+    from rulebase import diff as differ
+
+    records = differ.errata_records(_graph(), card=card, set_name=set_name)
+    if as_json:
+        click.echo(json.dumps(records, indent=2, ensure_ascii=False))
+    else:
+        click.echo("\n\n".join("\n".join(differ.erratum_lines(record)) for record in records))
+
+
+@main.command("quickstart-conflicts")
+@click.option("--json", "as_json", is_flag=True, help="Print a JSON list, one object per conflict.")
+@click.option("--links", is_flag=True, help="List the rules each quickstart section covers instead.")
+@friendly
+def quickstart_conflicts(as_json, links):
+    """Where the 2014 quickstart rulebook disagrees with the current rules."""
+    from rulebase import quickstart
+
+    graph = _graph()
+    if links:
+        rows = quickstart.section_links(graph)
+        if as_json:
+            click.echo(json.dumps(rows, indent=2, ensure_ascii=False))
+        else:
+            for row in rows:
+                keys = ", ".join(graph.node(link["node"])["key"] for link in row["links"])
+                click.echo(f"{row['section']}: {keys or '-'}")
+        return
+    entries = quickstart.conflicts(graph)
+    if as_json:
+        click.echo(json.dumps(entries, indent=2, ensure_ascii=False))
+    else:
+        click.echo("\n".join(quickstart.conflict_lines(entries)).rstrip())
+
+
+@main.command("search")
+@click.argument("query")
+@click.option("--game", type=GAMES, help="Only this game (both by default).")
+@click.option("--edition", help="An edition or document (e.g. earlier, ccg/earlier) or 'all' (the current ones by default).")
+@click.option("--kind", "kinds", multiple=True, type=click.Choice(["rule", "glossary", "erratum", "section"]),
+              help="Only this kind of entry (repeatable).")
+@click.option("--limit", type=click.IntRange(min=1), default=10, show_default=True, help="At most this many hits.")
+@click.option("--json", "as_json", is_flag=True, help="Print a JSON array of hits, best first.")
+@friendly
+def search_command(query, game, edition, kinds, limit, as_json):
+    """Find rules, glossary entries, errata and sections by number, keyword or question."""
+    from rulebase import search as searching
+
+    hits = searching.search(query, game=game, edition=edition, kinds=list(kinds) or None, limit=limit)
+    if as_json:
+        click.echo(json.dumps([hit.as_dict() for hit in hits], indent=2, ensure_ascii=False))
+        return
+    if not hits:
+        near = searching.suggest(query, game=game, edition=edition)
+        click.echo(f"No results for {query!r}." + (" Nearest: " + ", ".join(h.key or h.id for h in near) if near else ""),
+                   err=True)
+        return
+    for hit in hits:
+        label = hit.key if hit.kind == "rule" else hit.kind
+        title = f" {hit.title}" if hit.title else ""
+        click.echo(f"{label}{title}    [{hit.id}]  {hit.score:g}")
+        if hit.snippet_text and hit.snippet_text != hit.title:
+            click.echo(f"    {hit.snippet_text}")
+
+
+@main.command("eval")
+@click.argument("questions", type=click.Path(dir_okay=False))
+@click.option("--json", "as_json", is_flag=True, help="Print the figures and missed questions as JSON.")
+@friendly
+def eval_command(questions, as_json):
+    """Measure the search on judge questions with known answers (MRR@10, recall@5)."""
+    from rulebase import evaluate
+
+    report = evaluate.evaluate(evaluate.load_questions(questions))
+    if as_json:
+        click.echo(json.dumps(report.as_dict(), indent=2, ensure_ascii=False))
+    else:
+        click.echo(evaluate.report_text(report))
+
+
+@main.command("test")
+@click.argument("paths", nargs=-1, type=click.Path())
+@click.option("--explain", is_flag=True, help="Print, step by step, what the engine did and the text of each rule applied.")
+@friendly
+def test_command(paths, explain):
+    """Run scenario files (by default the project's own, tests/scenarios).
+
+    Exits with status 1 when a scenario fails.
+    """
+    from rulebase.scenarios import explain as explaining
+    from rulebase.scenarios import suite
+
+    graph = _graph()
+    report = suite.run_paths(paths or suite.default_paths(), graph)
+    for error in report.errors:
+        click.echo(f"ERROR {error}")
+    for result in report.results:
+        click.echo(explaining.explain(result, graph) if explain else explaining.summary_line(result))
+        if not result.passed and not explain:
+            click.echo(explaining.failure_text(result))
+        if explain:
+            click.echo("")
+    click.echo(report.summary())
+    sys.exit(0 if report.ok else 1)
+
+
+@main.command()
+@click.argument("paths", nargs=-1, type=click.Path())
+@click.option("--json", "as_json", is_flag=True, help="Print per section and in total the counts and the confirmed rules.")
+@friendly
+def coverage(paths, as_json):
+    """How many rules of the current Comprehensive Rules passing scenarios confirm."""
+    from rulebase.scenarios import coverage as covering
+    from rulebase.scenarios import suite
+
+    graph = _graph()
+    report = suite.run_paths(paths or suite.default_paths(), graph)
+    result = suite.coverage_of(report, graph)
+    if as_json:
+        click.echo(json.dumps({**result.as_dict(), "scenarios": report.summary()}, indent=2))
+    else:
+        click.echo(covering.text_report(result))
+        click.echo(f"scenarios: {report.summary()}")
+
+
+@main.command()
+@click.option("--games", default=100, show_default=True, type=click.IntRange(min=1), help="How many games to play.")
+@click.option("--seed", default=0, show_default=True, type=int, help="Seed of the random players and shuffles.")
+@click.option("--decks", "deck_files", multiple=True, type=click.Path(dir_okay=False),
+              help="Deck files (TOML or OCTGN .o8d); by default the OCTGN theme decks when present, else the sample decks.")
+@click.option("--octgn", type=click.Path(file_okay=False), help="The OCTGN game definition (for .o8d decks and the theme decks).")
+@click.option("--json", "as_json", is_flag=True, help="Print the figures as JSON.")
+@friendly
+def simulate(games, seed, deck_files, octgn, as_json):
+    """Play random legal games, checking the invariants after every step.
+
+    Exits with status 1 when an invariant is violated.
+    """
+    from rulebase.engine.ccg import simulate as simulating
+
+    decks = simulating.load_decks(deck_files, octgn)
+    report = simulating.simulate(games, seed=seed, decks=decks)
+    if as_json:
+        click.echo(json.dumps(report.as_dict(), indent=2))
+    else:
+        click.echo(simulating.text_report(report))
+    sys.exit(1 if report.violations else 0)
