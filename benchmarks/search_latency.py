@@ -26,7 +26,8 @@ from rulebase import graph as graphs  # noqa: E402
 from rulebase.search import SearchQueryError, ensure_index, search  # noqa: E402
 
 QUESTION_FILES = [ROOT.parent / "shared" / "eval" / "judge-questions-dev.jsonl",
-                  ROOT / "tests" / "data" / "search" / "judge-questions-extra.jsonl"]
+                  *(ROOT / "tests" / "data" / "search" / f"judge-questions-{name}.jsonl"
+                    for name in ("extra", "holdout", "tuning", "blind"))]
 
 HOSTILE = [
     '"unbalanced quote', "faceoff AND", "OR NOT", "^", "~", "*", "title:swift", "(((", "swift~2", "a*",

@@ -3,7 +3,7 @@ queries, the words a question is made of, and spelling correction against the
 words the corpus uses.
 
 >>> stems("Faceoffs are resolved when players' totals are tied")
-['faceoff', 'resolv', 'player', 'total', 'ti']
+['faceoff', 'resolv', 'player', 'total', 'tie']
 """
 
 from __future__ import annotations
@@ -13,6 +13,7 @@ from collections import Counter
 
 from whoosh.analysis import Filter, LowercaseFilter, RegexTokenizer, StemFilter, StopFilter
 from whoosh.analysis.filters import STOP_WORDS
+from whoosh.lang.porter2 import stem as _porter2
 
 # A word, or a rule number such as 514.4c, 514.4c.i or 405.2.0.
 TOKEN = r"[^\W_]+(?:\.[^\W_]+)*"
@@ -25,6 +26,17 @@ QUESTION_WORDS = frozenset(
     i im me my mine myself we our ours there their theirs they them he she his her hers its
     about would should could many much any anything something someone
     rule rules work works working worked able possible supposed ok okay explain
+    mean means meaning meant difference itself himself herself themselves yourself
+    """.split()
+)
+# Everyday words a player leans on that rarely name what a question is
+# about ("does it still count", "can I get it back"): they count for less.
+WEAK_WORDS = frozenset(
+    """
+    go goes going gone went come comes coming came get gets getting got still back out away through
+    thing things stuff way really actually just even also already anymore ever exactly whole
+    allowed allow allows let lets need needs want wants try tries trying know use using after before
+    become becomes became
     """.split()
 )
 # Single letters are noise (the s of "player's", the t of "can't", the X of
@@ -58,9 +70,10 @@ class IrregularFilter(Filter):
 
 def analyzer():
     """The analyzer of every text field: words and rule numbers, lower-cased,
-    without stop words, irregular forms folded, stemmed."""
+    without stop words, irregular forms folded, stemmed (Porter2, which makes
+    one stem of ``flip`` and ``flipped``, ``tie`` and ``tied``)."""
     return (RegexTokenizer(TOKEN) | LowercaseFilter() | StopFilter(stoplist=STOP, minsize=1) | IrregularFilter()
-            | StemFilter(cachesize=-1))
+            | StemFilter(stemfn=_porter2, cachesize=-1))
 
 
 _ANALYZER = analyzer()
@@ -78,6 +91,12 @@ def words(text: str) -> list[str]:
 
 def is_stop(word: str) -> bool:
     return word in STOP
+
+
+def is_weak(word: str) -> bool:
+    """Whether a word is an everyday word that rarely says what a question
+    is about (see :data:`WEAK_WORDS`)."""
+    return word in WEAK_WORDS
 
 
 class Vocabulary:
@@ -115,8 +134,10 @@ class Vocabulary:
 
     def correct(self, word: str) -> str | None:
         """The corpus word nearest to a word the corpus does not use (at most
-        one edit for short words, two for longer ones; the most frequent on a
-        tie), or None."""
+        one edit for short words, two for long ones; the most frequent on a
+        tie), or None.  The first letter is kept: a typo seldom changes it,
+        while an everyday word the corpus lacks often differs from a corpus
+        word only there (``kill`` is not ``mill``)."""
         if word in self.counts or len(word) < 4 or not word.isalpha():
             return None
         limit = _max_distance(word)
@@ -125,6 +146,8 @@ class Vocabulary:
             candidates.update(self._deletes.get(form, ()))
         best = None
         for candidate in candidates:
+            if candidate[0] != word[0]:
+                continue
             distance = edit_distance(word, candidate)
             if distance <= min(limit, _max_distance(candidate)):
                 rank = (distance, -self.counts[candidate], candidate)
@@ -155,7 +178,7 @@ class Vocabulary:
 
 
 def _max_distance(word: str) -> int:
-    return 1 if len(word) < 6 else 2
+    return 1 if len(word) < 8 else 2
 
 
 def _deletions(word: str, distance: int) -> set[str]:

@@ -10,6 +10,11 @@ itself knows.
   (``turned face-up ("uncovered")``), and the words the errata put in place
   of another again and again (``revealed`` -> ``uncovered``).  A short list
   of card-game words (``synonyms.txt``) is added to them.
+* Broader terms are mined from how the rules are laid out and what they
+  say: the sections of a chapter named by one plural noun are kinds of it
+  (the Discard Pile under "Zones" is a zone), and so is X in a sentence "X
+  are Y." ("Friends are characters.").  A question about the discard pile
+  is then also answered by a rule about every zone.
 """
 
 from __future__ import annotations
@@ -114,12 +119,57 @@ def mined(graph) -> dict[str, list[str]]:
 
 def synonyms(graph) -> dict[str, dict[str, list[str]]]:
     """The synonyms for searching: ``any`` (mined and listed, expression ->
-    alternatives) and ``across`` (the same thing in the other game)."""
+    alternatives), ``across`` (the same thing in the other game) and
+    ``broader`` (expression -> the broader terms that take it in)."""
     table = mined(graph)
     for key, targets in curated().items():
         table.setdefault(key, [])
         table[key] += [t for t in targets if t not in table[key]]
-    return {"any": table, "across": curated(across_games=True)}
+    return {"any": table, "across": curated(across_games=True), "broader": broader(graph)}
+
+
+# A broader term is kept only if this many rules use it in their text: the
+# rules speak of "zones" in general, not of "fundamentals".
+BROADER_MIN_RULES = 5
+_KIND_OF = re.compile(r"(?:^|(?<=\. ))((?:[A-Z][\w-]*\s){0,2}[A-Z][\w-]*) are ([a-z][\w-]*(?: [a-z][\w-]*)?)\.")
+
+
+def broader(graph) -> dict[str, list[str]]:
+    """Expressions (the names of kinds of things, as their stems joined by
+    spaces) -> the broader terms the rules use for every thing of that kind
+    (see the module's docstring).  A name is kept only if fewer rules use it
+    than its broader term ("play" is not taken for the zone)."""
+    found: dict[str, list[str]] = {}
+    rule_texts = [set(stems(graph.node(n).get("text") or "")) for n in graph.nodes("rule")]
+
+    def used(expression: str) -> int:
+        wanted = set(stems(expression))
+        return sum(1 for text in rule_texts if wanted <= text)
+
+    def add(narrow: str, wide: str) -> None:
+        if any(is_stop(word) for word in words(wide)) or not stems(narrow) or not stems(wide):
+            return
+        key, wide = " ".join(stems(narrow)), " ".join(words(wide))
+        if not set(stems(wide)) <= set(stems(narrow)) and used(narrow) < used(wide):
+            found.setdefault(key, [])
+            if wide not in found[key]:
+                found[key].append(wide)
+
+    for chapter in graph.nodes("chapter"):
+        title = graph.node(chapter).get("title") or ""
+        if len(words(title)) != 1 or not title.lower().endswith("s"):
+            continue
+        for section in graph.children(chapter):
+            name = graph.node(section).get("title")
+            if name and name.lower() != "general":
+                add(name, title)
+    for node in graph.nodes("rule"):
+        for match in _KIND_OF.finditer(graph.node(node).get("text") or ""):
+            add(match.group(1), match.group(2))
+    return {
+        narrow: kept for narrow, wides in found.items()
+        if (kept := [wide for wide in wides if used(wide) >= BROADER_MIN_RULES])
+    }
 
 
 # -- aliases -----------------------------------------------------------------
@@ -164,7 +214,10 @@ class _Similarity:
 
 
 def add_aliases(graph, records: list[dict]) -> None:
-    """Fill each record's ``aliases`` with other wordings of what it says."""
+    """Fill each record's ``aliases`` with other wordings of what it says:
+    its text in the other editions, the sentences of the beginner's
+    rulebook that say the same, and for a rule that introduces steps or
+    items ("as follows:") the text of those sub-rules."""
     by_id = {record["id"]: record for record in records}
     for record in records:
         if record["kind"] != "rule":
@@ -175,7 +228,17 @@ def add_aliases(graph, records: list[dict]) -> None:
             text = graph.node(other).get("text")
             if text and text != record["text"] and text not in record["aliases"]:
                 record["aliases"].append(text)
+        if _INTRODUCES.search(record["text"]):
+            for child in graph.children(record["id"]):
+                text = graph.node(child).get("text")
+                if text and graph.node(child)["kind"] == "rule":
+                    record["aliases"].append(text)
     _align_rulebooks(graph, records, by_id)
+
+
+# A rule that introduces the steps or items of its sub-rules ("by following
+# the steps below", "as follows:") says in them what it is about.
+_INTRODUCES = re.compile(r"\b(?:below|as follows|the following)\b|:\s*$", re.I)
 
 
 def _align_rulebooks(graph, records: list[dict], by_id: dict) -> None:

@@ -29,8 +29,9 @@ CANDIDATES = 100
 # more often real words the documents do not use than typos.
 CORRECTED_LONG = 0.9
 CORRECTED_SHORT = 0.5
-# How much a synonym counts.
+# How much a synonym counts, and a broader term ("zone" for "discard pile").
 SYNONYM = 0.7
+BROADER = 0.5
 # The words of a long query past this many are not searched.
 MAX_CONCEPTS = 16
 
@@ -190,7 +191,8 @@ def _concepts(opened, parsed: ParsedQuery, extra_words: list[str], one_game: boo
     """What the words of a query ask about, each with the forms it may take
     in the documents: as typed, corrected when the documents do not use the
     word, as two words where the documents write it so (``facedown`` and
-    ``face-down``) or as one (``face off`` and ``faceoff``), and its synonyms."""
+    ``face-down``) or as one (``face off`` and ``faceoff``), its synonyms and
+    the broader terms the rules use for it (``zone`` for ``discard pile``)."""
     vocabulary = opened.vocabulary
     bigrams = _features(opened).bigrams
     typed = parsed.words + extra_words
@@ -221,6 +223,7 @@ def _concepts(opened, parsed: ParsedQuery, extra_words: list[str], one_game: boo
     _add_synonyms(opened.synonyms["any"], typed, concepts)
     if one_game:
         _add_synonyms(opened.synonyms["across"], typed, concepts)
+    _add_synonyms(opened.synonyms.get("broader", {}), [" ".join(stems(word)) for word in typed], concepts, BROADER)
     found = list(concepts.values())
     for prefix in parsed.prefixes:
         forms = {}
@@ -232,9 +235,12 @@ def _concepts(opened, parsed: ParsedQuery, extra_words: list[str], one_game: boo
     return found
 
 
-def _add_synonyms(table: dict[str, list[str]], typed: list[str], concepts: dict[int, Concept]) -> None:
+def _add_synonyms(table: dict[str, list[str]], typed: list[str], concepts: dict[int, Concept],
+                  weight: float | None = None) -> None:
     """Give the concepts of every expression of the query that has synonyms
-    those synonyms as other forms (one word) or phrases (several)."""
+    those synonyms as other forms (one word) or phrases (several), with
+    ``weight`` (:data:`SYNONYM` by default)."""
+    weight = SYNONYM if weight is None else weight
     for size in (3, 2, 1):
         for start in range(len(typed) - size + 1):
             targets = table.get(" ".join(typed[start:start + size]))
@@ -245,9 +251,9 @@ def _add_synonyms(table: dict[str, list[str]], typed: list[str], concepts: dict[
                 target_stems = tuple(stems(target))
                 for concept in inside:
                     if len(target_stems) == 1:
-                        concept.forms.setdefault(target_stems[0], SYNONYM)
+                        concept.forms.setdefault(target_stems[0], weight)
                     elif target_stems:
-                        concept.phrases.setdefault(target_stems, SYNONYM)
+                        concept.phrases.setdefault(target_stems, weight)
 
 
 def _pairs(parsed: ParsedQuery) -> list[tuple[str, str]]:
@@ -336,14 +342,15 @@ def _text_matches(opened, docnums, parsed, extra_words, one_game) -> tuple[list[
     quantity = ranking.asks_quantity(parsed.text)
     definition = ranking.asks_definition(parsed.text)
     named = ranking.named_documents(opened.documents, concepts)
+    question = is_question(parsed)
     scored = [
         (position, ranking.score(features, opened.records, opened.documents, position, concepts, weights, pairs,
-                                 quantity, definition, named))
+                                 quantity, definition, named, question))
         for position in candidates
     ]
     scored = [item for item in scored if item[1] > 0]
     scored.sort(key=lambda item: -item[1])
-    scored = _follow_headings(opened, docnums, scored, is_question(parsed))
+    scored = _follow_headings(opened, docnums, scored, question)
     query_stems = {stem for concept in concepts for stem in concept.forms}
     query_stems |= {stem for concept in concepts for phrase in concept.phrases for stem in phrase}
     return scored, query_stems

@@ -1,8 +1,10 @@
 """Ranking the candidates whoosh found: BM25F over an entry's fields (its
 title, its text, where it stands, its other wordings) with one inverse
-document frequency per word, times how much of the question the entry
-covers, with a bonus for the question's word pairs found side by side and for
-naming an entry's title, and a prior per kind of document.
+document frequency per word (less for an everyday word of the question),
+times how much of the question the entry covers, with a bonus for the
+question's word pairs found side by side and for naming an entry's title (or,
+for a rule without one, the term its first sentence defines), and a prior
+per kind of entry and document.
 """
 
 from __future__ import annotations
@@ -28,14 +30,22 @@ QUANTITY_BONUS = 1.5
 # For a question that asks what something is, an entry that defines it.
 DEFINITION_BONUS = 1.25
 EXACT_TITLE = 2.0
+# A word in this share of the entries or more ("card", "player") is not
+# needed to name a title.
+GENERIC_SHARE = 0.25
+# How much an everyday word of the question counts.
+WEAK = 0.35
 
 # How likely each kind of document is to hold the answer, before the question
 # is read: the beginner's rulebook is superseded by the comprehensive rules,
 # and limited play only applies to limited events (a question that names the
 # document, "limited", "quickstart", lifts this).
-DOCUMENT_PRIOR = {"rulebook": 0.5, "limited play rules": 0.6}
+DOCUMENT_PRIOR = {"rulebook": 0.4, "limited play rules": 0.6}
 ERRATUM_UNNAMED = 0.6
 GLOSSARY_UNNAMED = 0.7
+# A glossary entry says what a word means and an erratum what a card says:
+# for a question that asks something else, the rules come first.
+ASIDE_IN_QUESTION = 0.7
 EMPTY_HEADING = 0.6
 
 
@@ -80,6 +90,29 @@ def defined(record: dict) -> frozenset[str]:
     return frozenset(found)
 
 
+_NAMING = re.compile(r"^(?:To ([a-z]+)\b|(?!(?:If|When|While|As|Following)\b)(?:An? |The )?"
+                     r"((?:(?!that\b|which\b)[A-Za-z][\w'-]*)(?: (?!that\b|which\b)[A-Za-z][\w'-]*){0,2})"
+                     r" is (?:the|an?|anything) )")
+
+
+def named_by(record: dict) -> frozenset[str]:
+    """The words that name a rule without a title: the term its first
+    sentence defines ("To banish a card is ...", "A priority window is the
+    interval ..."), or nothing."""
+    from rulebase.search.analysis import stems
+
+    if record["kind"] != "rule" or record["title"]:
+        return frozenset()
+    match = _NAMING.match(record["text"].strip())
+    return frozenset(stems(match.group(1) or match.group(2))) if match else frozenset()
+
+
+def _core(title: frozenset[str], generic: frozenset[str]) -> frozenset[str]:
+    """A title without the words most entries use ("Readying Cards" is named
+    by "ready"), unless it has no other."""
+    return (title - generic) or title
+
+
 @dataclass
 class Concept:
     """One thing the query asks about: the indexed forms of a word, with a
@@ -102,7 +135,9 @@ class Features:
             {pair for f in ("title", "text") for pair in zip(r["stems"][f], r["stems"][f][1:])}
             for r in records
         ]
-        self.titles = [frozenset(r["stems"]["title"]) for r in records]
+        frequency = Counter(stem for r in records for stem in set(r["stems"]["title"] + r["stems"]["text"]))
+        self.generic = frozenset(stem for stem, n in frequency.items() if n >= GENERIC_SHARE * len(records))
+        self.titles = [_core(frozenset(r["stems"]["title"]) or named_by(r), self.generic) for r in records]
         self.bigrams = frozenset(pair for pairs in self.pairs for pair in pairs)
         self.numeric = [bool(_NUMERAL.search((r["title"] or "") + " " + r["text"])) for r in records]
         self.defines = [defined(r) for r in records]
@@ -123,18 +158,20 @@ def _frequency(features: Features, position: int, concept: Concept) -> float:
                 total += WEIGHTS[field] * tf / norm
         best = max(best, weight * total)
     for phrase, weight in concept.phrases.items():
-        if all(part in counts["text"] or part in counts["title"] for part in phrase):
+        if weight > best and all(part in counts["text"] or part in counts["title"] for part in phrase):
             pairs = features.pairs[position]
             if all(pair in pairs for pair in zip(phrase, phrase[1:])):
-                best = max(best, weight)
+                best = weight
     return best
 
 
 def score(features: Features, records: list[dict], documents: dict, position: int, concepts: list[Concept],
           weights: list[float], pairs: list[tuple[str, str]], quantity: bool = False,
-          definition: bool = False, named_documents: frozenset = frozenset()) -> float:
+          definition: bool = False, named_documents: frozenset = frozenset(), question: bool = False) -> float:
     """The score of one entry for the query's concepts (``weights`` being
-    their :func:`concept_weight`)."""
+    their :func:`concept_weight`); ``quantity``, ``definition`` and
+    ``question`` say whether the query asks for a number, asks what
+    something is, and is a question rather than keywords."""
     record = records[position]
     total = 0.0
     covered = 0.0
@@ -157,7 +194,8 @@ def score(features: Features, records: list[dict], documents: dict, position: in
         wanted = {form for concept in concepts for form in concept.forms}
         named = title <= wanted
         if named:
-            share = sum(1 for c in concepts if title & set(c.forms)) / len(concepts)
+            counted = [c for c in concepts if not set(c.forms) <= features.generic] or concepts
+            share = sum(1 for c in counted if title & set(c.forms)) / len(counted)
             exact = share == 1
             result *= (1 + TITLE_BONUS * share) * (EXACT_TITLE if exact else 1)
     if quantity and features.numeric[position]:
@@ -170,9 +208,12 @@ def score(features: Features, records: list[dict], documents: dict, position: in
     if record["document"] not in named_documents:
         result *= DOCUMENT_PRIOR.get(documents[record["document"]]["doc_kind"], 1.0)
     if record["kind"] == "erratum" and not named:
-        result *= ERRATUM_UNNAMED
-    elif record["kind"] == "glossary" and not (title & {form for concept in concepts for form in concept.forms}):
-        result *= GLOSSARY_UNNAMED
+        result *= ERRATUM_UNNAMED * (ASIDE_IN_QUESTION if question else 1.0)
+    elif record["kind"] == "glossary":
+        if not (title & {form for concept in concepts for form in concept.forms}):
+            result *= GLOSSARY_UNNAMED
+        if question and not definition and not exact:
+            result *= ASIDE_IN_QUESTION
     if record["heading"] and not record["text"] and not exact:
         result *= EMPTY_HEADING
     return result
@@ -180,12 +221,15 @@ def score(features: Features, records: list[dict], documents: dict, position: in
 
 def concept_weight(concept: Concept, idf: dict[str, float]) -> float:
     """How much a concept counts: the rarity of its best form that the
-    documents use, times that form's weight (0 if they use none)."""
+    documents use, times that form's weight (0 if they use none), less for
+    an everyday word (``still``, ``get``)."""
+    from rulebase.search.analysis import is_weak
+
     weight = max((idf[form] * w for form, w in concept.forms.items() if idf.get(form)), default=0.0)
     for phrase, w in concept.phrases.items():
         if all(idf.get(part) for part in phrase):
             weight = max(weight, w * max(idf[part] for part in phrase))
-    return weight
+    return weight * (WEAK if is_weak(concept.word) else 1.0)
 
 
 def named_documents(documents: dict, concepts: list[Concept]) -> frozenset[str]:

@@ -32,3 +32,28 @@ def test_compounds_and_prefixes():
     assert vocabulary.splits("faceup") == []
     assert Vocabulary({"face": 5, "down": 9}).splits("facedown") == [("face", "down")]
     assert vocabulary.with_prefix("trouble") == ["troublemaker", "troubles"]
+
+
+def test_flip_and_flipped_tie_and_tied_share_a_stem():
+    assert stems("flipped") == stems("flip") and stems("tied") == stems("tie")
+    assert stems("stopped") == stems("stop")
+
+
+def test_the_words_that_frame_a_question_are_not_searched():
+    assert stems("what does banish mean") == stems("banish")
+    assert stems("the difference, does it mean itself") == []
+
+
+def test_everyday_words_are_weak_but_rule_words_are_not():
+    from rulebase.search.analysis import is_weak
+
+    assert is_weak("still") and is_weak("go") and is_weak("become")
+    assert not is_weak("faceoff") and not is_weak("discard")
+
+
+def test_a_correction_keeps_the_first_letter_and_short_words_get_one_edit():
+    assert Vocabulary({"mill": 5}).correct("kill") is None
+    assert Vocabulary({"each": 50}).correct("reach") is None
+    assert Vocabulary({"warning": 9}).correct("wording") is None
+    assert Vocabulary({"troublemaker": 4}).correct("trubblemaker") == "troublemaker"
+    assert Vocabulary({"meticulous": 2}).correct("meticulus") == "meticulous"

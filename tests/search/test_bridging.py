@@ -35,3 +35,22 @@ def test_records_carry_their_place(rule_graph):
     assert "As that priority window closes, players compare power totals." in record["context"]
     assert by_id["ccg/tfr-2.3/tier-3-rules-match-structure"]["context"][0] == "Tier 3 Rules"
     assert {r["kind"] for r in by_id.values()} == set(index.KINDS)
+
+
+def test_broader_terms_come_from_the_chapters_and_from_x_are_y(rule_graph):
+    broader = bridging.broader(rule_graph)
+    assert "zones" in broader["discard pile"] and "zones" in broader["draw deck"]
+    assert "characters" in broader["friend"]
+    # "play" names a zone but is used by more rules than "zone"; a term is not
+    # broadened into a word of its own name.
+    assert "plai" not in broader and "mane charact" not in broader and "banish zone" not in broader
+
+
+def test_a_rule_that_introduces_steps_gets_their_words(rule_graph):
+    records = index.records(rule_graph)
+    bridging.add_aliases(rule_graph, records)
+    by_id = {r["id"]: r for r in records}
+    steps = by_id["ccg/3.4/705.2"]["aliases"]
+    assert rule_graph.node("ccg/3.4/705.2d")["text"] in steps
+    assert not any(rule_graph.node(c)["text"] in by_id["ccg/3.4/514.4"]["aliases"]
+                   for c in rule_graph.children("ccg/3.4/514.4"))

@@ -120,3 +120,22 @@ def test_suggestions_for_a_number_that_names_nothing():
     assert all(h.game == "ccg" for h in near)
     assert [h.key for h in suggest("405.9.0")][0].startswith("405")
     assert suggest("") == [] and suggest("*") == []
+
+
+def test_a_kind_of_thing_is_also_searched_as_its_broader_term():
+    from rulebase.search import engine, index
+    from rulebase.search.query import parse
+
+    opened = index.ensure()
+    concepts = engine._concepts(opened, parse("token in the discard pile"), [], True)
+    pile = next(c for c in concepts if c.word == "pile")
+    assert pile.forms["pile"] == 1.0 and pile.forms["zone"] == engine.BROADER
+
+
+def test_player_words_reach_the_rules_words():
+    from rulebase.search import engine, index
+    from rulebase.search.query import parse
+
+    opened = index.ensure()
+    concepts = {c.word: c for c in engine._concepts(opened, parse("do counters stay"), [], True)}
+    assert "remain" in concepts["stay"].forms

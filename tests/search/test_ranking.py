@@ -79,3 +79,44 @@ def test_a_concept_counts_by_the_rarest_form_the_documents_use():
     concept = Concept("work", {"work": 1.0, "word": 0.5})
     assert ranking.concept_weight(concept, {"work": 0.0, "word": 4.0}) == 2.0
     assert ranking.concept_weight(Concept("x", {"x": 1.0}), {"x": 0.0}) == 0.0
+
+
+@pytest.mark.parametrize("text, named", [
+    ("To banish a card is to put it into its owner's banish zone.", {"banish"}),
+    ("A priority window is the interval of time during which players receive priority.", {"prioriti", "window"}),
+    ("If the Faceoff is a Problem Faceoff, characters at the Problem are involved.", set()),
+    ("A Resource that is an attachment enters play attached to the card.", set()),
+])
+def test_a_rule_without_a_title_is_named_by_the_term_it_defines(text, named):
+    assert ranking.named_by(record(text)) == named
+    assert ranking.named_by(record(text, title="Heading")) == frozenset()
+
+
+def test_naming_the_defined_term_ranks_the_defining_rule_first():
+    defining = record("To banish a card is to put it into its owner's banish zone.")
+    using = record("Cards in the banished zone are public; banished cards stay banished.")
+    first, second = scores([defining, using], "banish")
+    assert first > second
+
+
+def test_words_most_entries_use_are_not_needed_to_name_a_title():
+    entries = [record("Remove an exhaustion counter.", title="Readying Cards", document="book")]
+    entries += [record(f"A card number {n} with a card.") for n in range(8)]
+    features = Features(entries)
+    assert "card" in features.generic and features.titles[0] == frozenset(stems("ready"))
+
+
+def test_an_everyday_word_counts_for_less():
+    idf = {"still": 3.0, "faceoff": 3.0}
+    weak, strong = Concept("still", {"still": 1.0}), Concept("faceoff", {"faceoff": 1.0})
+    assert ranking.concept_weight(weak, idf) == pytest.approx(ranking.WEAK * ranking.concept_weight(strong, idf))
+
+
+def test_glossary_entries_and_errata_give_way_to_rules_in_a_question():
+    entry = record("The comparison of power totals in a faceoff.", title="Faceoff", kind="glossary")
+    rule = record("Players compare power totals in a faceoff.")
+    keyword = scores([entry, rule], "faceoff totals")
+    asked = scores([entry, rule], "faceoff totals", question=True)
+    assert asked[0] / asked[1] < keyword[0] / keyword[1]
+    defining = scores([entry, rule], "faceoff totals", question=True, definition=True)
+    assert defining[0] / defining[1] >= keyword[0] / keyword[1]
