@@ -17,8 +17,7 @@ $(STAMP): pyproject.toml
 	touch $(STAMP)
 
 run: $(STAMP)
-	$(BIN)/rulebase stats
-	$(BIN)/rulebase lint || true
+	$(BIN)/rulebase serve
 
 test: $(STAMP)
 	$(BIN)/python -m pytest

@@ -1,0 +1,109 @@
+"""The judge web lookup: a Flask application over the rule graph.
+
+:func:`create_app` builds the graph (once per process) and the indexes the
+pages are rendered from, and registers one blueprint per feature: search,
+rule pages, the glossary, the card errata, the documents, what changed
+between editions and the JSON API.
+Templates and static files live in ``site/`` (found through
+:mod:`rulebase.paths`).
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from flask import Flask, request
+from flask.json.provider import DefaultJSONProvider
+
+from rulebase import paths
+from rulebase.graph import RuleGraph, load
+from rulebase.web.catalog import GAME_NAMES, GAMES, Catalog
+from rulebase.web.finder import MAX_QUERY, Finder
+
+CONTENT_SECURITY_POLICY = "; ".join([
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self'",
+    "img-src 'self' data:",
+    "object-src 'none'",
+    "base-uri 'none'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+])
+SECURITY_HEADERS = {
+    "Content-Security-Policy": CONTENT_SECURITY_POLICY,
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "same-origin",
+    "X-Frame-Options": "DENY",
+    "Cross-Origin-Opener-Policy": "same-origin",
+}
+
+
+class SafeJSONProvider(DefaultJSONProvider):
+    """JSON with ``<``, ``>`` and ``&`` written as escapes, so that no text of
+    a query or a document reads as markup even where JSON is misread as HTML."""
+
+    ensure_ascii = False
+
+    def dumps(self, obj, **kwargs) -> str:
+        text = super().dumps(obj, **kwargs)
+        return text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
+
+
+class _Flask(Flask):
+    json_provider_class = SafeJSONProvider
+
+
+class Site:
+    """What every request reads: the graph, its catalog and the search."""
+
+    def __init__(self, graph: RuleGraph, use_engine: bool = True):
+        self.graph = graph
+        self.catalog = Catalog(graph)
+        self.finder = Finder(self.catalog, use_engine=use_engine)
+
+
+@lru_cache(maxsize=4)
+def site_for(graph: RuleGraph, use_engine: bool = True) -> Site:
+    """The site of a graph, built once per process."""
+    return Site(graph, use_engine)
+
+
+def create_app(test_config: dict | None = None) -> Flask:
+    """The application.  ``test_config`` overrides the configuration:
+    ``GRAPH`` (a :class:`RuleGraph`, the embedded corpus by default),
+    ``SEARCH_ENGINE`` (False to use the plain word search), ``MAX_QUERY``,
+    ``WARM_SEARCH`` (False to open the search index on the first query
+    instead of now)."""
+    app = _Flask(__name__, template_folder=str(paths.SITE / "templates"),
+                static_folder=str(paths.SITE / "static"), static_url_path="/static")
+    app.config.from_mapping(MAX_QUERY=MAX_QUERY, SEARCH_ENGINE=True, WARM_SEARCH=True,
+                            SEND_FILE_MAX_AGE_DEFAULT=3600)
+    if test_config:
+        app.config.update(test_config)
+    graph = app.config.get("GRAPH") or load()
+    site = site_for(graph, bool(app.config["SEARCH_ENGINE"]))
+    app.extensions["rulebase"] = site
+    if app.config["WARM_SEARCH"]:
+        site.finder.warm()
+    app.extensions["rulebase.pages"] = {}
+    app.jinja_env.autoescape = True
+    app.jinja_env.trim_blocks = True
+    app.jinja_env.lstrip_blocks = True
+    app.jinja_env.filters["u"] = lambda path: request.script_root + path
+    app.jinja_env.globals.update(GAMES=GAMES, GAME_NAMES=GAME_NAMES, catalog=site.catalog,
+                                 max_query=app.config["MAX_QUERY"])
+
+    from rulebase.web import api, diffs, documents, errata, errors, glossary, home, rules
+
+    for module in (home, documents, glossary, errata, diffs, api, rules):
+        app.register_blueprint(module.bp)
+    errors.register(app)
+
+    @app.after_request
+    def secure(response):
+        for header, value in SECURITY_HEADERS.items():
+            response.headers.setdefault(header, value)
+        return response
+
+    return app

@@ -1,0 +1,120 @@
+"""The JSON API: what the pages show, as data.
+
+``/api/rule/<id or number>``, ``/api/search?q=``, ``/api/glossary``,
+``/api/errata``, ``/api/documents``.  Errors are JSON too:
+``{"error": "...", "status": 404}``.
+"""
+
+from __future__ import annotations
+
+from flask import Blueprint, abort, current_app, jsonify, request, url_for
+
+from rulebase import views
+from rulebase.errata_view import erratum_view
+from rulebase.errors import UnknownRuleError
+from rulebase.web.catalog import GAMES
+from rulebase.web.common import arg, catalog, site
+from rulebase.web.finder import QueryError
+
+bp = Blueprint("api", __name__, url_prefix="/api")
+
+
+@bp.get("/")
+def index():
+    """The routes of the API."""
+    return jsonify({
+        "rule": url_for("api.rule", ident="514.4c"),
+        "search": url_for("api.search", q="faceoff"),
+        "glossary": url_for("api.glossary", game="ccg"),
+        "errata": url_for("api.errata", game="ccg"),
+        "documents": url_for("api.documents"),
+    })
+
+
+@bp.get("/rule/<path:ident>")
+def rule(ident: str):
+    """The record of a node, by id (``ccg/3.4/514.4c``) or by number
+    (``514.4c``, with ``?game=`` and ``?edition=``)."""
+    cat = catalog()
+    game = arg("game", list(GAMES))
+    edition = arg("edition")
+    if ident not in cat.data:
+        try:
+            ident = cat.graph.resolve(ident[:100], game=game, edition=edition)
+        except UnknownRuleError as error:
+            abort(404, str(error)[:300])
+    record = views.rule_record(cat.graph, ident)
+    record["url"] = cat.url(ident)
+    return jsonify(record)
+
+
+@bp.get("/search")
+def search():
+    """``q`` (required), ``game``, ``edition``, ``limit`` (1 to 50)."""
+    game = arg("game", list(GAMES))
+    edition = arg("edition")
+    try:
+        limit = max(1, min(50, int(request.args.get("limit", "10"))))
+    except ValueError:
+        abort(400, "limit must be a whole number.")
+    query = request.args.get("q", "")
+    if not query.strip():
+        abort(400, "give a query: /api/search?q=<words or a rule number>")
+    try:
+        results = site().finder.search(query, game=game, edition=edition, limit=limit,
+                                       max_length=current_app.config["MAX_QUERY"])
+    except QueryError as error:
+        abort(400, str(error))
+    rows = [{**result.as_dict(), "game_label": GAMES[result.game]} for result in results]
+    return jsonify({"query": query.strip(), "game": game, "edition": edition, "count": len(rows), "results": rows})
+
+
+@bp.get("/glossary")
+def glossary():
+    """The glossary of a game (``game``, default ``ccg``) and edition."""
+    cat = catalog()
+    game = arg("game", list(GAMES)) or "ccg"
+    try:
+        document = cat.document_for(game, arg("edition"))
+    except UnknownRuleError as error:
+        abort(404, str(error))
+    entries = [{
+        "id": node, "name": cat.data[node]["title"], "term": cat.data[node].get("term"),
+        "kind": cat.data[node].get("term_kind"), "definition": cat.data[node]["text"], "url": cat.url(node),
+        "used_by": cat.graph.used_by(node),
+    } for node in cat.glossary_entries(document)]
+    return jsonify({"game": game, "document": document, "entries": entries})
+
+
+@bp.get("/errata")
+def errata():
+    """The card errata of a game (``game``, default ``ccg``), optionally of one
+    ``set``, each with its word diff."""
+    cat = catalog()
+    game = arg("game", list(GAMES)) or "ccg"
+    document = cat.errata_document(game)
+    if document is None:
+        abort(404, f"the corpus has no card errata for the {game}")
+    wanted = arg("set")
+    sets = cat.errata_sets(document)
+    if wanted is not None and wanted not in sets:
+        abort(404, f"no set {wanted[:60]!r}; the sets are {', '.join(sets)}")
+    rows = []
+    for name, nodes in sets.items():
+        if wanted is None or name == wanted:
+            for node in nodes:
+                data = cat.data[node]
+                rows.append({"id": node, "card": data["title"], "set": name, "old": data.get("old"),
+                             "new": data.get("new"), "texts": data.get("texts"), "changes": data.get("changes"),
+                             "card_id": cat.graph.card_of(node), "url": cat.url(node),
+                             "diff": erratum_view(cat.graph, node).as_dict()})
+    return jsonify({"game": game, "document": document, "count": len(rows), "errata": rows})
+
+
+@bp.get("/documents")
+def documents():
+    """Every document with its game, edition and page."""
+    cat = catalog()
+    return jsonify([{"id": doc, "title": cat.data[doc]["title"], "game": cat.data[doc]["game"],
+                     "edition": cat.data[doc]["edition"], "kind": cat.data[doc]["doc_kind"],
+                     "current": cat.is_current(doc), "url": cat.url(doc)} for doc in cat.documents])

@@ -1,0 +1,80 @@
+"""The card errata: an index by set, a page per set and a page per card,
+OLD and NEW side by side with the changed words highlighted."""
+
+from __future__ import annotations
+
+from flask import Blueprint, abort, render_template
+
+from rulebase.errata_view import erratum_view
+from rulebase.graph import slug
+from rulebase.web.catalog import Catalog
+from rulebase.web.common import cached, catalog, check_game
+
+bp = Blueprint("errata", __name__)
+
+
+def _document(game: str) -> str:
+    check_game(game)
+    document = catalog().errata_document(game)
+    if document is None:
+        abort(404, f"The corpus has no card errata for the {game.upper()}.")
+    return document
+
+
+@bp.get("/<any(ccg,tcg):game>/errata")
+def index(game: str):
+    """The current card errata of a game, by set."""
+    document = _document(game)
+    return cached(lambda: index_page(catalog(), document))
+
+
+@bp.get("/<any(ccg,tcg):game>/errata/<set_slug>")
+def set_page(game: str, set_slug: str):
+    """Every erratum of one set, OLD and NEW side by side."""
+    document = _document(game)
+    cat = catalog()
+    sets = {slug(name): (name, nodes) for name, nodes in cat.errata_sets(document).items()}
+    if set_slug not in sets:
+        abort(404, f"There is no set {set_slug!r} in the {game.upper()} card errata; "
+                   f"the sets are {', '.join(sets)}.")
+    name, nodes = sets[set_slug]
+    return cached(lambda: render_template("errata/set.html", game=game, document=cat.data[document], set_name=name,
+                                          entries=[entry(cat, node) for node in nodes]))
+
+
+@bp.get("/<any(ccg,tcg):game>/card/<key>")
+def card(game: str, key: str):
+    """Every erratum of one card."""
+    check_game(game)
+    cat = catalog()
+    node = f"card/{game}/{key}"
+    if node not in cat.cards:
+        abort(404, f"There is no card {key!r} with errata in the {game.upper()}.")
+    data = cat.data[node]
+    return cached(lambda: render_template("errata/card.html", game=game, data=data,
+                                          entries=[entry(cat, n) for n in cat.cards[node]]))
+
+
+def entry(cat: Catalog, node: str) -> dict:
+    """What the pages show of one erratum."""
+    data = cat.data[node]
+    card = cat.graph.card_of(node)
+    return {"id": node, "card": data["title"], "card_url": cat.url(card) if card else None, "url": cat.url(node),
+            "set_name": data["set_name"], "set_url": f"/{data['game']}/errata/{slug(data['set_name'])}",
+            "view": erratum_view(cat.graph, node), "printed": data.get("printed", ""), "line": data.get("line")}
+
+
+def index_page(cat: Catalog, document: str) -> str:
+    """The index of a card errata document: its sets and their cards."""
+    data = cat.data[document]
+    sets = [{"name": name, "url": f"/{data['game']}/errata/{slug(name)}",
+             "cards": [{"label": cat.data[n]["title"], "url": cat.url(n)} for n in nodes]}
+            for name, nodes in cat.errata_sets(document).items()]
+    return render_template("errata/index.html", game=data["game"], document=data, sets=sets)
+
+
+def erratum_page(cat: Catalog, node: str) -> str:
+    """The page of one erratum, with the text as printed."""
+    data = cat.data[node]
+    return render_template("errata/erratum.html", game=data["game"], document=cat.data[data["document"]],
+                           entry=entry(cat, node))
