@@ -12,6 +12,10 @@ ROOT = Path(__file__).resolve().parent.parent
 DATA = Path(__file__).resolve().parent / "data"
 SHARED = ROOT.parent / "shared"
 
+# The scenario plugin (also a pytest11 entry point of the installed package,
+# registered under this same name, so it is never loaded twice).
+pytest_plugins = ["rulebase.pytest_plugin"]
+
 
 @pytest.fixture(scope="session")
 def parts():

@@ -1,0 +1,16 @@
+"""The MLP CCG engine, one module per area of the Comprehensive Rules 3.4.
+
+- ``cards`` printed information (chapter 2); ``deck`` and ``decks`` deck
+  building (101) and deck files; ``octgn`` the OCTGN card data.
+- ``board`` players, zones and areas (401-409, 501); ``zones`` changing zones
+  and what players can see (402-410); ``status`` ready, exhausted, frightened
+  and face-down (503-505); ``moving`` moving and sending (506); ``power``
+  (507); ``confront`` confront requirements (611); ``faceoffs`` (514, 515);
+  ``uniqueness`` (516); ``points`` points and winning (103, 517).
+- ``start`` starting a game (102); ``turn`` the turn (601-616); ``play`` the
+  Main Phase actions and playing cards (609, 705); ``priority`` decisions and
+  priority windows (510, 511); ``effects`` the instructions of card text.
+- ``actions`` the actions as values; ``state`` the game and its states;
+  ``invariants`` and ``simulate`` random games; ``scenario`` and
+  ``expectations`` the binding that runs scenarios.
+"""

@@ -1,0 +1,224 @@
+"""The actions of the CCG engine: the players' decisions, the chance events
+and the instructions of card text, as values that print and parse back.
+
+>>> action = Action.parse("p0 move #5 to p1.problem")
+>>> action
+Action.parse('p0 move #5 to p1.problem')
+>>> action.verb, action.player, action.card, action.area
+('move', 0, 5, Area(owner=1, kind='problem'))
+>>> Action.parse("chance shuffle p1.draw-deck #4 #2 #3").order
+(4, 2, 3)
+>>> str(Action.parse("p1 effect power #7 -2"))
+'p1 effect power #7 -2'
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from rulebase.engine.ccg.board import HOME, PROBLEM, Area, Zone
+from rulebase.engine.errors import ActionSyntaxError
+
+CHANCE_PLAYER = -1
+
+DECISIONS = {
+    # verb: what follows it
+    "pass": "",
+    "starting-problem": "card",
+    "mulligan": "",
+    "keep": "",
+    "play": "card placement",
+    "move": "card area",
+    "draw": "",
+    "rally": "card",
+    "uncover": "card",
+    "challenge": "card",
+    "confront": "card",
+    "send-home": "card",
+    "dismiss": "card",
+    "discard": "card",
+    "retire": "card",
+    "bottom": "card",
+    "concede": "",
+    "arrange": "zone order",
+    "continue": "",
+}
+CHANCE_EVENTS = {"shuffle": "zone order", "first-player": "player"}
+EFFECTS = {
+    "frighten": "card", "unfrighten": "card", "exhaust": "card", "ready": "card", "dismiss": "card",
+    "retire": "card", "banish": "card", "discard": "card", "draw": "amount", "flip": "amount",
+    "score": "amount", "each-score": "amount", "gain": "amount", "move": "card area",
+    "send": "card area", "power": "card amount", "counters": "card amount", "turn-over": "card",
+    "take-control": "card", "ignore": "card", "cant-move": "card", "to-hand": "card", "extra-flips": "amount",
+    "challenge": "card order",
+}
+"""The instructions card text can give, as the engine carries them out."""
+
+_ZONE_WORDS = {z: z.value.replace(" ", "-") for z in Zone}
+
+
+@dataclass(frozen=True)
+class Action:
+    """One action.  ``player`` is the player's index (``-1`` for chance);
+    ``card`` and ``host`` are card ids; ``effect`` names the instruction of
+    an ``effect`` action."""
+
+    verb: str
+    player: int
+    card: int | None = None
+    area: Area | None = None
+    host: int | None = None
+    amount: int | None = None
+    order: tuple[int, ...] | None = None
+    zone: Zone | None = None
+    effect: str | None = None
+    owner: int | None = None
+
+    @property
+    def is_chance(self) -> bool:
+        return self.player == CHANCE_PLAYER
+
+    @property
+    def is_free(self) -> bool:
+        """Actions taken whatever decision is pending: conceding (103.4),
+        rearranging one's own unordered zones (401.3) and the instructions of
+        card text stated by a scenario."""
+        return self.verb in ("concede", "effect", "arrange")
+
+    # -- text ----------------------------------------------------------------
+
+    def name(self) -> str:
+        """The action as text, e.g. ``p0 move #5 to p1.problem``."""
+        who = "chance" if self.is_chance else f"p{self.player}"
+        words = [who, self.verb]
+        if self.verb == "effect":
+            words.append(self.effect)
+        shape = self._shape()
+        for field in shape.split():
+            if field == "card":
+                words.append(f"#{self.card}")
+            elif field == "area":
+                words += ["to", _area_text(self.area)]
+            elif field == "placement":
+                if self.host is not None:
+                    words += ["on", f"#{self.host}"]
+                elif self.area is not None:
+                    words += ["at", _area_text(self.area)]
+            elif field == "amount":
+                words.append(f"{self.amount:+d}" if self.effect in ("power",) else str(self.amount))
+            elif field == "zone":
+                words.append(f"p{self.owner}.{_ZONE_WORDS[self.zone]}")
+            elif field == "order":
+                words += [f"#{card}" for card in self.order or ()]
+            elif field == "player":
+                words.append(f"p{self.owner}")
+        return " ".join(words)
+
+    def _shape(self) -> str:
+        if self.is_chance:
+            return CHANCE_EVENTS[self.verb]
+        if self.verb == "effect":
+            return EFFECTS[self.effect]
+        return DECISIONS[self.verb]
+
+    def __str__(self) -> str:
+        return self.name()
+
+    def __repr__(self) -> str:
+        return f"Action.parse({self.name()!r})"
+
+    @classmethod
+    def parse(cls, text: str) -> "Action":
+        """Read an action from its :meth:`name`; raises
+        :class:`~rulebase.engine.errors.ActionSyntaxError` otherwise."""
+        words = text.split()
+        if len(words) < 2:
+            raise ActionSyntaxError(text, "a player (p0, p1 or chance) and a verb")
+        who, verb, rest = words[0], words[1], words[2:]
+        if who == "chance":
+            player, table = CHANCE_PLAYER, CHANCE_EVENTS
+        elif re.fullmatch(r"p\d", who):
+            player, table = int(who[1:]), DECISIONS
+        else:
+            raise ActionSyntaxError(text, "a player (p0, p1 or chance) first")
+        effect = None
+        if verb == "effect" and player != CHANCE_PLAYER:
+            if not rest or rest[0] not in EFFECTS:
+                raise ActionSyntaxError(text, "an instruction: " + ", ".join(EFFECTS))
+            effect, rest, shape = rest[0], rest[1:], EFFECTS[rest[0]]
+        elif verb in table:
+            shape = table[verb]
+        else:
+            raise ActionSyntaxError(text, "a verb: " + ", ".join(table))
+        fields: dict = {}
+        try:
+            for field in shape.split():
+                if field == "card":
+                    fields["card"] = _card(rest.pop(0))
+                elif field == "area":
+                    if rest.pop(0) != "to":
+                        raise ValueError
+                    fields["area"] = _area(rest.pop(0))
+                elif field == "placement":
+                    if rest:
+                        preposition, target = rest.pop(0), rest.pop(0)
+                        if preposition == "on":
+                            fields["host"] = _card(target)
+                        elif preposition == "at":
+                            fields["area"] = _area(target)
+                        else:
+                            raise ValueError
+                elif field == "amount":
+                    fields["amount"] = int(rest.pop(0))
+                elif field == "zone":
+                    owner, _, zone = rest.pop(0).partition(".")
+                    fields["owner"] = _player(owner)
+                    fields["zone"] = next(z for z, word in _ZONE_WORDS.items() if word == zone)
+                elif field == "order":
+                    fields["order"] = tuple(_card(word) for word in rest)
+                    rest = []
+                elif field == "player":
+                    fields["owner"] = _player(rest.pop(0))
+        except (IndexError, ValueError, StopIteration):
+            raise ActionSyntaxError(text, f"{verb} {shape}".strip()) from None
+        if rest:
+            raise ActionSyntaxError(text, f"nothing after {' '.join(words[:len(words) - len(rest)])}")
+        return cls(verb, player, effect=effect, **fields)
+
+
+def _card(word: str) -> int:
+    if not re.fullmatch(r"#\d+", word):
+        raise ValueError(word)
+    return int(word[1:])
+
+
+def _player(word: str) -> int:
+    if not re.fullmatch(r"p\d", word):
+        raise ValueError(word)
+    return int(word[1:])
+
+
+def _area(word: str) -> Area:
+    owner, _, kind = word.partition(".")
+    if kind not in (HOME, PROBLEM):
+        raise ValueError(word)
+    return Area(_player(owner), kind)
+
+
+def _area_text(area: Area) -> str:
+    return f"p{area.owner}.{area.kind}"
+
+
+def decision(verb: str, player: int, **fields) -> Action:
+    """A player's decision (``decision("move", 0, card=5, area=...)``)."""
+    if verb not in DECISIONS:
+        raise ActionSyntaxError(verb, "a verb: " + ", ".join(DECISIONS))
+    return Action(verb, player, **fields)
+
+
+def effect(instruction: str, player: int, **fields) -> Action:
+    """An instruction of card text carried out for ``player``."""
+    if instruction not in EFFECTS:
+        raise ActionSyntaxError(instruction, "an instruction: " + ", ".join(EFFECTS))
+    return Action("effect", player, effect=instruction, **fields)

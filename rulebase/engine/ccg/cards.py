@@ -1,0 +1,322 @@
+"""The printed information of MLP CCG cards (chapter 2 of the rules): type,
+colors, power, cost, play requirement, traits, keywords, confront
+requirements, Problem bonus, point value and home limit.
+
+>>> friend = Printed.build("Comet Tail", "Friend", colors=["purple"], power=2, cost=2,
+...                        requirement="1 purple", keywords=["Swift"])
+>>> friend.name, friend.keyword("Swift"), str(friend.requirement[0])
+('Comet Tail', True, '1 purple')
+>>> [str(need) for need in parse_needs("3 blue + 2 not blue + 1 wild")]
+['3 blue', '2 not blue', '1 wild']
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field, replace
+from enum import Enum
+from functools import cached_property
+
+from rulebase.engine.errors import SetupError
+
+
+class Color(str, Enum):
+    """The six colors (203.1a)."""
+
+    BLUE = "blue"
+    PINK = "pink"
+    WHITE = "white"
+    PURPLE = "purple"
+    YELLOW = "yellow"
+    ORANGE = "orange"
+
+    def __str__(self) -> str:
+        return self.value
+
+
+ELEMENTS = {
+    "loyalty": Color.BLUE, "laughter": Color.PINK, "generosity": Color.WHITE,
+    "magic": Color.PURPLE, "kindness": Color.YELLOW, "honesty": Color.ORANGE,
+}
+"""The Elements of Harmony the cards use for their colors."""
+
+
+def parse_color(text: str) -> Color:
+    """A color from its name or its Element of Harmony."""
+    word = text.strip().lower()
+    if word in ELEMENTS:
+        return ELEMENTS[word]
+    try:
+        return Color(word)
+    except ValueError:
+        raise SetupError(f"not a color: {text!r} (the colors are {', '.join(c.value for c in Color)})") from None
+
+
+class CardType(str, Enum):
+    """The card types (206.2)."""
+
+    MANE = "Mane Character"
+    FRIEND = "Friend"
+    PROBLEM = "Problem"
+    TROUBLEMAKER = "Troublemaker"
+    EVENT = "Event"
+    RESOURCE = "Resource"
+
+    def __str__(self) -> str:
+        return self.value
+
+
+def parse_type(text: str) -> CardType:
+    word = " ".join(text.split()).lower()
+    for card_type in CardType:
+        if word in (card_type.value.lower(), card_type.value.lower() + "s"):
+            return card_type
+    if word in ("mane", "mane character boosted"):
+        return CardType.MANE
+    raise SetupError(f"not a card type: {text!r}")
+
+
+@dataclass(frozen=True)
+class Need:
+    """An amount of power of a color: a play requirement (205.1) or one
+    confront requirement (209.1, 611.3).  ``color`` ``None`` is wild power
+    (611.3d); ``excluded`` is the color of a "not a color" requirement (611.3c).
+    """
+
+    amount: int
+    color: Color | None = None
+    excluded: Color | None = None
+
+    def __str__(self) -> str:
+        if self.excluded is not None:
+            return f"{self.amount} not {self.excluded}"
+        return f"{self.amount} {self.color or 'wild'}"
+
+    def accepts(self, color: Color | None) -> bool:
+        """Whether power of ``color`` (``None``: no color) can meet this need."""
+        if self.excluded is not None:
+            return color != self.excluded
+        return self.color is None or self.color == color
+
+
+_NEED = re.compile(r"^\s*(\d+)\s+(?:(not)\s+)?([a-z]+)\s*$", re.I)
+
+
+def parse_needs(text: str) -> tuple[Need, ...]:
+    """``"3 blue + 2 wild"`` (also ``and`` or ``,`` between); a bare number is wild."""
+    needs = []
+    for part in re.split(r"\s*(?:\+|,|\band\b)\s*", text.strip()):
+        if not part:
+            continue
+        if part.strip().isdigit():
+            needs.append(Need(int(part)))
+            continue
+        match = _NEED.match(part)
+        if not match:
+            raise SetupError(f"not a requirement: {part!r} (e.g. '3 blue', '2 wild', '2 not blue')")
+        amount, negated, word = int(match[1]), match[2], match[3].lower()
+        if word == "wild":
+            if negated:
+                raise SetupError(f"not a requirement: {part!r}")
+            needs.append(Need(amount))
+        elif negated:
+            needs.append(Need(amount, excluded=parse_color(word)))
+        else:
+            needs.append(Need(amount, parse_color(word)))
+    return tuple(needs)
+
+
+KEYWORDS_WITH_X = ("Competitive", "Supportive", "Eccentric", "Showy", "Calming", "Diligent")
+KEYWORDS = ("Swift", "Stubborn", "Caretaker", "Studious", "Prepared", "Villain") + KEYWORDS_WITH_X
+"""The keywords the engine knows (the glossary's keyword abilities that are
+rules rather than card text)."""
+
+TIMINGS = ("Main Phase", "Troublemaker Phase", "Score Phase", "Faceoff", "Problem Faceoff", "Troublemaker Faceoff",
+           "Immediate", "Reaction")
+"""The timing phrases of Events (512).  The engine models no Reaction
+conditions, so it never finds a Reaction playable."""
+
+HOSTS = ("character", "Friend", "Mane Character", "Problem", "Troublemaker")
+"""What an attachment may be played on (509)."""
+
+
+def parse_keyword(text: str) -> tuple[str, int | None]:
+    """``"Competitive 2"`` -> ``("Competitive", 2)``; ``"Swift"`` -> ``("Swift", None)``."""
+    words = text.split()
+    if not words:
+        raise SetupError("an empty keyword")
+    name = words[0].capitalize()
+    if name not in KEYWORDS:
+        raise SetupError(f"not a keyword the engine knows: {text!r} (it knows {', '.join(KEYWORDS)})")
+    if name in KEYWORDS_WITH_X:
+        if len(words) != 2 or not words[1].isdigit():
+            raise SetupError(f"keyword {name} needs its X: {text!r} (e.g. '{name} 2')")
+        return name, int(words[1])
+    if len(words) != 1:
+        raise SetupError(f"keyword {name} takes no value: {text!r}")
+    return name, None
+
+
+@dataclass(frozen=True)
+class Instruction:
+    """One instruction of an Event's text, for the player who plays it:
+    ``flip``, ``draw``, ``gain`` (action tokens) or ``score`` (points), with
+    an amount."""
+
+    verb: str
+    amount: int = 1
+
+    VERBS = ("flip", "draw", "gain", "score")
+
+    def __str__(self) -> str:
+        noun = {"flip": "card", "draw": "card", "gain": "action token", "score": "point"}[self.verb]
+        return f"{self.verb} {self.amount} {noun}{'s' if self.amount != 1 else ''}"
+
+
+@dataclass(frozen=True)
+class Printed:
+    """A card's printed information.  Build one with :meth:`build`, which
+    checks that a card has what its type needs."""
+
+    title: str
+    type: CardType
+    subtitle: str | None = None
+    colors: tuple[Color, ...] = ()
+    power: int | None = None
+    cost: int | None = None
+    requirement: tuple[Need, ...] = ()
+    traits: tuple[str, ...] = ()
+    keywords: tuple[tuple[str, int | None], ...] = ()
+    owner_needs: tuple[Need, ...] = ()
+    opponents_need: tuple[Need, ...] = ()
+    bonus: int | None = None
+    points: int | None = None
+    home_limit: int | None = None
+    starting_problem: bool = False
+    timing: str | None = None
+    instructions: tuple[Instruction, ...] = ()
+    host: str | None = None
+    boosted: "Printed | None" = field(default=None, compare=False)
+
+    @property
+    def name(self) -> str:
+        """Title followed by subtitle (201.1)."""
+        return f"{self.title}, {self.subtitle}" if self.subtitle else self.title
+
+    @cached_property
+    def keyword_values(self) -> dict:
+        """Each keyword's X (``True`` for a keyword without X)."""
+        return {keyword: True if value is None else value for keyword, value in self.keywords}
+
+    def keyword(self, name: str):
+        """The keyword's X (or ``True`` for one without X); ``False`` if absent."""
+        return self.keyword_values.get(name, False)
+
+    @cached_property
+    def trait_set(self) -> frozenset:
+        """The traits, in lower case."""
+        return frozenset(t.lower() for t in self.traits)
+
+    def has_trait(self, trait: str) -> bool:
+        return trait.lower() in self.trait_set
+
+    @property
+    def is_character(self) -> bool:
+        return self.type in (CardType.MANE, CardType.FRIEND)
+
+    @classmethod
+    def build(cls, title: str, type, *, subtitle=None, colors=(), power=None, cost=None, requirement=None,
+              traits=(), keywords=(), owner_needs=None, opponents_need=None, bonus=None, points=None,
+              home_limit=None, starting_problem=False, timing=None, instructions=(), host=None,
+              boosted=None) -> "Printed":
+        """Make the printed information of a card, checking what its type needs.
+
+        Text values are accepted where they are natural: ``colors`` as names,
+        ``requirement``/``owner_needs``/``opponents_need`` as ``"3 blue + 2
+        wild"``, ``keywords`` as ``"Competitive 2"``, ``instructions`` as
+        ``"flip 1"``.  Raises :class:`SetupError` for a card the engine can't
+        play.
+        """
+        card_type = type if isinstance(type, CardType) else parse_type(type)
+        colors = tuple(c if isinstance(c, Color) else parse_color(c) for c in colors)
+        def needs(value):
+            if value is None:
+                return ()
+            if isinstance(value, int):
+                return (Need(value),)
+            if isinstance(value, str):
+                return parse_needs(value)
+            return tuple(value)
+        keywords = tuple(k if isinstance(k, tuple) else parse_keyword(k) for k in keywords)
+        instructions = tuple(i if isinstance(i, Instruction) else _instruction(i) for i in instructions)
+        if timing is not None:
+            timing = _timing(timing)
+        printed = cls(
+            title=title, type=card_type, subtitle=subtitle, colors=colors, power=power, cost=cost,
+            requirement=needs(requirement), traits=tuple(traits), keywords=keywords,
+            owner_needs=needs(owner_needs), opponents_need=needs(opponents_need), bonus=bonus, points=points,
+            home_limit=home_limit, starting_problem=starting_problem, timing=timing,
+            instructions=instructions, host=_host(host) if host else None, boosted=None,
+        )
+        printed._validate()
+        if boosted is not None:
+            side = boosted if isinstance(boosted, Printed) else printed._boosted_side(**boosted)
+            object.__setattr__(printed, "boosted", side)
+        return printed
+
+    def _boosted_side(self, **changes) -> "Printed":
+        colors = changes.pop("colors", None)
+        side = replace(self, **changes, boosted=None)
+        if colors is not None:
+            side = replace(side, colors=tuple(parse_color(c) if not isinstance(c, Color) else c for c in colors))
+        return side
+
+    def _validate(self) -> None:
+        what = f"{self.type} {self.name!r}"
+        required = {
+            CardType.MANE: ("power", "home_limit"),
+            CardType.FRIEND: ("power", "cost"),
+            CardType.PROBLEM: ("bonus",),
+            CardType.TROUBLEMAKER: ("power", "points"),
+            CardType.EVENT: ("cost", "timing"),
+            CardType.RESOURCE: ("cost",),
+        }[self.type]
+        missing = [name.replace("_", " ") for name in required if getattr(self, name) is None]
+        if missing:
+            raise SetupError(f"{what} needs its {' and '.join(missing)}")
+        if self.type == CardType.PROBLEM and not (self.owner_needs and self.opponents_need):
+            raise SetupError(f"{what} needs confront requirements for its owner and for opponents")
+        if self.type in (CardType.MANE, CardType.TROUBLEMAKER, CardType.PROBLEM) and self.cost is not None:
+            raise SetupError(f"{what} has no cost (204.1a)")
+        if self.cost is None and self.requirement:
+            raise SetupError(f"{what} has a play requirement without a cost (205.1a)")
+        if self.type == CardType.PROBLEM and self.power is not None:
+            raise SetupError(f"{what} has no power (202.2)")
+        if self.host and self.type != CardType.RESOURCE:
+            raise SetupError(f"{what}: only Resources are played on cards here")
+        for value in (self.power, self.cost, self.bonus, self.points, self.home_limit):
+            if value is not None and not isinstance(value, int):
+                raise SetupError(f"{what}: {value!r} is not a whole number")
+
+
+def _instruction(text: str) -> Instruction:
+    words = text.split()
+    if not words or words[0] not in Instruction.VERBS:
+        raise SetupError(f"not an instruction the engine knows: {text!r} (flip, draw, gain, score N)")
+    amount = int(words[1]) if len(words) > 1 and words[1].isdigit() else 1
+    return Instruction(words[0], amount)
+
+
+def _timing(text: str) -> str:
+    for timing in TIMINGS:
+        if text.strip().lower() == timing.lower():
+            return timing
+    raise SetupError(f"not a timing phrase the engine plays: {text!r} (it plays {', '.join(TIMINGS)})")
+
+
+def _host(text: str) -> str:
+    word = text.strip().rstrip("s")
+    for host in HOSTS:
+        if word.lower() == host.lower():
+            return host
+    raise SetupError(f"not something an attachment is played on: {text!r} ({', '.join(HOSTS)})")

@@ -1,0 +1,478 @@
+"""The MLP CCG's binding for scenarios: what each sentence of
+``grammar/scenario.lark`` means for the engine.
+
+The ``Given`` facts build a board (only what they state is on it: no card,
+Mane Character or Problem is added behind the scenario's back); unless a
+fact says otherwise it is Alice's Main Phase, Alice and Bob play, and it is
+not the first turn of the game.  The game then runs from the start of the
+stated phase and pauses at the start of each phase and at the end of each
+turn, so that expectations see the game between phases.  Shuffles keep the
+order a scenario gives.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from rulebase.engine.ccg import expectations
+from rulebase.engine.ccg.actions import CHANCE_PLAYER, Action
+from rulebase.engine.ccg.board import HOME, PROBLEM, Area, Board, Card, Zone
+from rulebase.engine.ccg.cards import CardType, Instruction, Need, Printed, parse_color
+from rulebase.engine.ccg.deck import Deck
+from rulebase.engine.ccg.deck import check as check_deck
+from rulebase.engine.ccg.expectations import PHASE_NAMES, ZONES
+from rulebase.engine.ccg.priority import CHECKPOINT
+from rulebase.engine.ccg.state import CCGState
+from rulebase.engine.errors import SetupError
+from rulebase.engine.trace import Trace
+from rulebase.scenarios.model import Node, Scenario, ScenarioError
+
+STEP_LIMIT = 20_000
+EXEMPTIONS = Path(__file__).resolve().parent / "exempt.toml"
+TARGET = "sections 1, 3, 4 and 6, rules 503-507 and 514-517"
+
+
+def in_target(key: str) -> bool:
+    """Whether a rule belongs to the coverage target: sections 1, 3, 4 and 6
+    and rules 503-507 and 514-517 of the Comprehensive Rules.
+
+    >>> in_target("514.4c"), in_target("509.1"), in_target("616.2")
+    (True, False, True)
+    """
+    section = int(key[:3])
+    return section // 100 in (1, 3, 4, 6) or 503 <= section <= 507 or 514 <= section <= 517
+
+
+class CCGBinding:
+    """Runs MLP CCG scenarios; they cite the current Comprehensive Rules."""
+
+    game = "ccg"
+    exemptions = EXEMPTIONS
+    target_description = TARGET
+
+    @staticmethod
+    def target(key: str) -> bool:
+        return in_target(key)
+
+    def document(self, graph) -> str:
+        return graph.current_edition("ccg")
+
+    def session(self, scenario: Scenario, shared_cards: list[Node]) -> "CCGSession":
+        return CCGSession(scenario, shared_cards)
+
+
+def _owner_name(text: str) -> str:
+    return text[:-2] if text.endswith(("'s", "’s")) else text
+
+
+class CCGSession:
+    """One scenario on the engine."""
+
+    def __init__(self, scenario: Scenario, shared_cards: list[Node]):
+        self.scenario = scenario
+        self.trace = Trace()
+        self.names = ["Alice", "Bob"]
+        self.board: Board | None = None
+        self.state: CCGState | None = None
+        self.definitions: dict[str, Printed] = {}
+        self.phase = "main"
+        self.turn_player = 0
+        self.first_turn = False
+        self.turn_number: int | None = None
+        self.first_player: int | None = None
+        self.consumed = 0
+        for node in list(shared_cards) + list(scenario.cards):
+            self._define(node)
+
+    # -- errors and names ----------------------------------------------------
+
+    def error(self, node: Node, message: str) -> ScenarioError:
+        return ScenarioError(self.scenario.path, node.line, node.column, message, node.text)
+
+    def player(self, node: Node, name: str) -> int:
+        name = _owner_name(name)
+        if name not in self.names:
+            raise self.error(node, f"no player called {name} (the players are {' and '.join(self.names)})")
+        return self.names.index(name)
+
+    def subject(self, node: Node) -> int:
+        return self.player(node, node.args[0])
+
+    def area(self, node: Node, area: Node, subject: int | None) -> Area:
+        who, kind = area.args
+        if who.lower() in ("her", "his", "their", "its"):
+            if subject is None:
+                raise self.error(node, f"{who!r} refers to no player here; name the player")
+            owner = subject
+        else:
+            owner = self.player(node, who)
+        return Area(owner, HOME if kind.lower() == "home" else PROBLEM)
+
+    def card(self, node: Node, ref: Node | str) -> Card:
+        label = ref.args[0] if isinstance(ref, Node) else ref
+        board = self._board()
+        found = [card for card in board.cards if card.label == label]
+        if not found and label.endswith(" #1"):
+            found = [card for card in board.cards if card.label == label[:-3]]
+        if not found:
+            known = ", ".join(sorted({f'"{c.label}"' for c in board.cards})) or "none"
+            raise self.error(node, f"no card called \"{label}\" is in the game (the cards are {known})")
+        return found[0]
+
+    # -- card definitions ------------------------------------------------------
+
+    def _define(self, node: Node) -> None:
+        name, _article, card_type = node.args[:3]
+        fields = self._properties(node, node.args[3:])
+        try:
+            printed = Printed.build(name, card_type, **fields)
+        except SetupError as error:
+            raise self.error(node, str(error)) from None
+        self.definitions[name] = printed
+
+    def _properties(self, node: Node, properties: list) -> dict:
+        fields: dict = {}
+        keywords, traits = [], []
+        for prop in properties:
+            kind, args = prop.kind, prop.args
+            if kind == "color_list":
+                fields["colors"] = [parse_color(str(c)) for c in args]
+            elif kind == "no_color":
+                fields["colors"] = []
+            elif kind in ("power", "cost", "bonus", "points", "home_limit"):
+                fields[kind] = args[0]
+            elif kind == "requirement":
+                fields["requirement"] = tuple(self._need(node, need) for need in args)
+            elif kind == "traits":
+                traits.extend(str(t) for t in args)
+            elif kind == "keyword":
+                keywords.append((str(args[0]).capitalize(), args[1] if len(args) > 1 else None))
+            elif kind == "starting_problem":
+                fields["starting_problem"] = True
+            elif kind in ("owner_needs", "opponents_need"):
+                fields[kind] = tuple(self._need(node, need) for need in args)
+            elif kind == "host":
+                fields["host"] = str(args[0])
+            elif kind == "boosted":
+                fields["boosted"] = self._properties(node, args)
+            elif kind == "text":
+                fields["timing"] = str(args[0])
+                fields["instructions"] = tuple(Instruction(str(i.args[0]).lower(), i.args[1]) for i in args[1:])
+        if keywords:
+            fields["keywords"] = tuple(keywords)
+        if traits:
+            fields["traits"] = tuple(traits)
+        return fields
+
+    def _need(self, node: Node, need: Node) -> Need:
+        if need.kind == "wild_need":
+            return Need(need.args[0])
+        color = parse_color(str(need.args[1]))
+        return Need(need.args[0], excluded=color) if need.kind == "not_need" else Need(need.args[0], color)
+
+    # -- the setup -------------------------------------------------------------
+
+    def _board(self) -> Board:
+        if self.board is None:
+            self.board = Board(self.names, self.trace)
+        return self.board
+
+    def _new_card(self, node: Node, name: str, owner: int, printed: Printed | None = None) -> Card:
+        if printed is None:
+            if name not in self.definitions:
+                known = ", ".join(f'"{n}"' for n in self.definitions) or "none"
+                raise self.error(node, f"no card called \"{name}\" is defined under Cards: (defined: {known})")
+            printed = self.definitions[name]
+        board = self._board()
+        taken = {card.label for card in board.cards}
+        label, number = name, 1
+        while label in taken:
+            number += 1
+            label = f"{name} #{number}"
+        return board.new_card(printed, owner, label)
+
+    def _items(self, node: Node, items: list, owner: int) -> list[Card]:
+        cards = []
+        for item in items:
+            if item.kind == "card_ref":
+                cards.append(self._new_card(node, item.args[0], owner))
+            elif item.kind == "copies":
+                count, name = item.args
+                cards.extend(self._new_card(node, name, owner) for _ in range(count))
+            elif item.kind == "anonymous":
+                power = item.args[0]
+                printed = Printed.build(f"a card of power {power}", CardType.FRIEND, power=power, cost=0)
+                cards.append(self._new_card(node, printed.title, owner, printed))
+            elif item.kind == "fillers":
+                for _ in range(item.args[0]):
+                    number = sum(1 for c in self._board().cards if c.printed.title.startswith("Friend ")) + 1
+                    printed = Printed.build(f"Friend {number}", CardType.FRIEND, power=1, cost=1)
+                    cards.append(self._new_card(node, printed.title, owner, printed))
+        return cards
+
+    def given(self, fact: Node) -> None:
+        if self.state is not None:
+            raise self.error(fact, "the setup is over")
+        kind, args = fact.kind, fact.args
+        if kind == "players":
+            if self.board is not None:
+                raise self.error(fact, "name the players before anything else")
+            if args[0] == args[1]:
+                raise self.error(fact, "the two players need different names")
+            self.names = [args[0], args[1]]
+            return
+        board = self._board()
+        if kind == "turn":
+            point = args[0]
+            self.turn_player = self.player(fact, point.args[0])
+            self.phase = {"turn_start": "ready", "turn_end": "end"}.get(point.kind) or PHASE_NAMES[str(point.args[1]).lower()]
+        elif kind == "first_turn":
+            self.first_turn = True
+        elif kind == "turn_number":
+            self.turn_number = args[0]
+        elif kind == "first_player":
+            self.first_player = self.subject(fact)
+        elif kind == "score":
+            board.players[self.subject(fact)].score = args[1]
+        elif kind == "tokens":
+            board.players[self.subject(fact)].tokens = args[1]
+        elif kind == "in_play":
+            owner = self.subject(fact)
+            area = self.area(fact, fact.first("area"), owner)
+            for card in self._items(fact, [args[1]], owner):
+                self._place(fact, card, area)
+                self._status(fact, card, fact.args[3:])
+        elif kind == "attached":
+            owner = self.subject(fact)
+            host = self.card(fact, args[2])
+            if host.zone != Zone.PLAY:
+                raise self.error(fact, f"{host} is not in play")
+            for card in self._items(fact, [args[1]], owner):
+                board.put(card, Zone.PLAY, area=host.area)
+                card.host = host
+                self._status(fact, card, args[3:])
+        elif kind == "problem":
+            owner = self.player(fact, args[0])
+            card = self._new_card(fact, args[1].args[0], owner)
+            if card.type != CardType.PROBLEM:
+                raise self.error(fact, f"{card} is a {card.type}, not a Problem")
+            self._place(fact, card, board.players[owner].problem_area)
+        elif kind == "mane":
+            owner = self.player(fact, args[0])
+            card = self._new_card(fact, args[1].args[0], owner)
+            if card.type != CardType.MANE:
+                raise self.error(fact, f"{card} is a {card.type}, not a Mane Character")
+            board.put(card, Zone.PLAY, area=board.players[owner].home)
+        elif kind == "zone":
+            owner = self.player(fact, args[0])
+            zone = ZONES[str(args[1]).lower()]
+            for card in self._items(fact, [a for a in args[2:] if isinstance(a, Node)], owner):
+                board.put(card, zone, bottom=True)
+        elif kind == "empty_zone":
+            owner = self.player(fact, args[0])
+            zone = ZONES[str(args[1]).lower()]
+            if board.zone_list(zone, owner):
+                raise self.error(fact, f"{self.names[owner]}'s {zone} is not empty")
+        else:  # pragma: no cover - the grammar has no other facts
+            raise self.error(fact, f"not a fact: {kind}")
+
+    def _place(self, fact: Node, card: Card, area: Area) -> None:
+        board = self._board()
+        if card.type == CardType.PROBLEM:
+            if area.kind != PROBLEM or area.owner != card.owner:
+                raise self.error(fact, "a Problem is in play at its owner's Problem area (303.1)")
+            if board.problem_at(area) is not None:
+                raise self.error(fact, f"{board.area_name(area)} already has a Problem")
+        board.put(card, Zone.PLAY, area=area)
+
+    def _status(self, fact: Node, card: Card, statuses: list) -> None:
+        for status in statuses:
+            kind = status.kind
+            if kind == "exhausted":
+                card.exhausted = True
+            elif kind == "frightened":
+                card.frightened = card.face_down = True
+            elif kind == "face_down":
+                card.face_down = True
+            elif kind == "turned_over":
+                if card.printed.boosted is None:
+                    raise self.error(fact, f"{card} has no Boosted side")
+                card.turned_over = True
+            elif kind == "with_counters":
+                card.counters = status.args[0]
+            elif kind == "controlled_by":
+                card.controller = self.player(fact, status.args[0])
+
+    # -- running the game ------------------------------------------------------
+
+    def _start(self, node: Node, new_game: bool = False) -> CCGState:
+        if self.state is not None:
+            return self.state
+        board = self._board()
+        board.turn.player = self.turn_player
+        board.turn.first_player = self.first_player if self.first_player is not None else self.turn_player
+        if self.first_turn:
+            board.turn.number = 1
+            board.turn.first_player = self.turn_player
+        else:
+            board.turn.number = self.turn_number or 3
+        board.turn.phase = self.phase
+        if new_game:
+            board.turn.phase = "ready"
+            for player in board.players:
+                mane = board.mane(player.index)
+                deck = Deck(player.name, mane.printed if mane else None,
+                            [c.printed for c in player.deck], [c.printed for c in player.zones[Zone.PROBLEM_DECK]])
+                check_deck(deck)
+            board.turn.number = 1
+        self.state = CCGState.from_board(board, None if new_game else self.phase, checkpoints=True)
+        self.board = self.state.board
+        self.trace = self.board.trace
+        self._chance()
+        return self.state
+
+    def _chance(self) -> None:
+        """Settle chance events: shuffles keep the order the scenario gives,
+        and the first player is the one it names (or the first player)."""
+        state = self.state
+        while not state.is_terminal() and state.is_chance_node():
+            request = state.pending
+            action = request.default()
+            if action.verb == "first-player":
+                owner = self.first_player if self.first_player is not None else self.turn_player
+                action = Action("first-player", CHANCE_PLAYER, owner=owner)
+            state.apply_action(action)
+
+    def _to_decision(self) -> None:
+        """Go past the pauses between phases to the next decision of this
+        turn (not past the end of the turn)."""
+        state = self.state
+        while not state.is_terminal():
+            if state.is_chance_node():
+                self._chance()
+                continue
+            request = state.pending
+            if request.kind != CHECKPOINT or request.data.get("where") == "end of turn":
+                return
+            state.apply_action(request.default())
+        self.consumed = min(self.consumed, len(state.history))
+
+    def _proceed(self, node: Node, player: int | None, where: str | None) -> None:
+        """Let the game go on, every player making the default choice (passing,
+        the first in order), until the pause at ``where`` in ``player``'s
+        turn, or the end of the game."""
+        state = self.state
+        start = len(state.history)
+        for _ in range(STEP_LIMIT):
+            if state.is_terminal():
+                return
+            if state.is_chance_node():
+                self._chance()
+                continue
+            request = state.pending
+            if (where is not None and request.kind == CHECKPOINT and request.player == player
+                    and request.data.get("where") == where and len(state.history) > start):
+                return
+            if request.default is None:
+                raise self.error(node, f"the game can't go on by itself: {self.names[request.player]} must "
+                                       f"{request.kind} ({request.rule})")
+            state.apply_action(request.default())
+        raise self.error(node, f"the game did not get there in {STEP_LIMIT} steps")
+
+    def act(self, node: Node) -> None:
+        kind, args = node.kind, node.args
+        if kind == "start_game":
+            if self.state is not None:
+                raise self.error(node, "the game has already started")
+            self._start(node, new_game=True)
+            self.consumed = 0
+            return
+        state = self._start(node)
+        if state.is_terminal():
+            raise self.error(node, f"the game is over: {state.outcome()}")
+        if kind == "proceed":
+            point = args[0]
+            player = self.player(node, point.args[0])
+            where = {"turn_start": "ready", "turn_end": "end of turn"}.get(point.kind) or PHASE_NAMES[str(point.args[1]).lower()]
+            self._proceed(node, player, where)
+            self.consumed = len(state.history)
+            return
+        if kind == "proceed_to_end":
+            self._proceed(node, None, None)
+            self.consumed = len(state.history)
+            return
+        action = self._action(node)
+        for index in range(self.consumed, len(state.history)):
+            applied = state.history[index]
+            if applied.automatic and applied.action == action:
+                self.consumed = index + 1
+                self.trace.decision("{what}: already done, as the only choice", what=node.text)
+                return
+        if not action.is_free:
+            self._to_decision()
+        if state.is_terminal():
+            raise self.error(node, f"the game is over: {state.outcome()}")
+        before = len(state.history)
+        state.apply_action(action)
+        self.consumed = before + 1
+        self._chance()
+
+    def _action(self, node: Node) -> Action:
+        kind, args = node.kind, node.args
+        if kind == "effect":
+            player = self.subject(node)
+            return self._effect(node, player, args[1])
+        if kind == "each_scores":
+            return Action("effect", self.board.turn.player, effect="each-score", amount=args[0])
+        player = self.subject(node)
+        simple = {"draw": "draw", "pass": "pass", "mulligan": "mulligan", "keep": "keep", "concede": "concede"}
+        if kind in simple:
+            return Action(simple[kind], player)
+        if kind == "play":
+            return Action("play", player, self.card(node, args[1]).id, area=self.area(node, node.first("area"), player))
+        if kind == "play_on":
+            return Action("play", player, self.card(node, args[1]).id, host=self.card(node, args[2]).id)
+        if kind == "play_event":
+            return Action("play", player, self.card(node, args[1]).id)
+        if kind == "move":
+            return Action("move", player, self.card(node, args[1]).id, area=self.area(node, args[2], player))
+        if kind == "confront_first":
+            area = self.area(node, args[1], player)
+            problem = self.board.problem_at(area)
+            if problem is None:
+                raise self.error(node, f"there is no Problem at {self.board.area_name(area)}")
+            return Action("confront", player, problem.id)
+        if kind == "arrange":
+            owner = self.player(node, args[1])
+            zone = ZONES[str(args[2]).lower()]
+            return Action("arrange", player, order=tuple(self.card(node, ref).id for ref in args[3:]), zone=zone, owner=owner)
+        verbs = {"rally": "rally", "uncover": "uncover", "challenge": "challenge", "send_home": "send-home",
+                 "dismiss": "dismiss", "discard": "discard", "retire": "retire", "bottom": "bottom",
+                 "starting_problem": "starting-problem"}
+        if kind in verbs:
+            return Action(verbs[kind], player, self.card(node, args[1]).id)
+        raise self.error(node, f"not an action: {kind}")  # pragma: no cover
+
+    def _effect(self, node: Node, player: int, effect: Node) -> Action:
+        kind, args = effect.kind, effect.args
+        names = {"turn_over": "turn-over", "take_control": "take-control", "cant_move": "cant-move", "to_hand": "to-hand",
+                 "extra_flips": "extra-flips"}
+        verb = names.get(kind, kind)
+        if kind in ("draw", "flip", "score", "gain", "extra_flips"):
+            return Action("effect", player, effect=verb, amount=args[0])
+        card = self.card(node, args[0])
+        if kind in ("move", "send"):
+            return Action("effect", player, card.id, area=self.area(node, args[1], player), effect=kind)
+        if kind == "send_home":
+            return Action("effect", player, card.id, area=self.board.players[card.controller].home, effect="send")
+        if kind == "power":
+            return Action("effect", player, card.id, amount=args[1], effect="power")
+        if kind == "challenge_with":
+            return Action("effect", player, card.id, effect="challenge",
+                          order=tuple(self.card(node, ref).id for ref in args[1:]))
+        if kind == "counters":
+            return Action("effect", player, self.card(node, args[2]).id, amount=args[0], effect="counters")
+        return Action("effect", player, card.id, effect=verb)
+
+    def expect(self, node: Node) -> str | None:
+        return expectations.expect(self, node)

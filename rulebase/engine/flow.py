@@ -1,0 +1,171 @@
+"""A state whose rules are written as a generator: the game's procedure runs
+top-down, as a rulebook reads, and pauses (``yield``) wherever a player must
+decide or chance must act.
+
+The procedure yields :class:`Request` values and receives the chosen action
+back.  A request with a single option is answered at once (recorded as an
+automatic action), so a player is only asked real questions.  A clone replays
+the history from the state the game started in, so the game's procedure may
+hold its place in ordinary Python control flow.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Callable, Iterator
+
+from rulebase.engine.errors import GameOver, IllegalAction
+from rulebase.engine.game import CHANCE, TERMINAL, Outcome, State
+
+
+class GameEnds(Exception):
+    """Raised inside a game's procedure to end the game at once (103.1)."""
+
+    def __init__(self, outcome: Outcome):
+        self.outcome = outcome
+        super().__init__(outcome)
+
+
+@dataclass
+class Request:
+    """A decision the procedure waits for.
+
+    ``options`` lists the legal actions (computed when asked, so they follow
+    the game as it changes); ``check`` raises
+    :class:`~rulebase.engine.errors.IllegalAction` for an action that is not
+    allowed now, naming the rule; ``default`` is what a player does who lets
+    the game proceed (``None`` when the player must choose); ``sample`` draws
+    a chance outcome.
+    """
+
+    player: int
+    kind: str
+    options: Callable[[], list]
+    check: Callable[[object], None]
+    rule: str | None = None
+    default: Callable[[], object] | None = None
+    sample: Callable[[random.Random], object] | None = None
+    data: dict = field(default_factory=dict)
+    automatic: bool = True
+
+    _legal: list | None = field(default=None, repr=False, compare=False)
+
+    @property
+    def is_chance(self) -> bool:
+        return self.player == CHANCE
+
+    def legal(self) -> list:
+        """The options, computed once until :meth:`forget` is called."""
+        if self._legal is None:
+            self._legal = list(self.options())
+        return self._legal
+
+    def forget(self) -> None:
+        """Recompute the options next time (the game changed meanwhile)."""
+        self._legal = None
+
+
+@dataclass(frozen=True)
+class Applied:
+    """One action of a history, and whether the game applied it by itself
+    (the only option left)."""
+
+    action: object
+    automatic: bool = False
+
+
+class FlowState(State):
+    """A :class:`~rulebase.engine.game.State` driven by a procedure.
+
+    Subclasses call :meth:`start` with the procedure (a generator) and a
+    ``factory`` that makes a fresh copy of the starting state (for
+    :meth:`clone`), and may override :meth:`accepts_any_time` for actions
+    allowed whatever the pending decision is (conceding).
+    """
+
+    def __init__(self, game):
+        self.game = game
+        self.history: list[Applied] = []
+        self._pending: Request | None = None
+        self._procedure: Iterator | None = None
+        self._outcome: Outcome | None = None
+        self._factory: Callable[[], "FlowState"] | None = None
+
+    # -- driving the procedure ------------------------------------------------
+
+    def start(self, procedure: Iterator, factory: Callable[[], "FlowState"]) -> None:
+        self._procedure = procedure
+        self._factory = factory
+        self._resume(None)
+
+    def _resume(self, value) -> None:
+        try:
+            request = self._procedure.send(value)
+            while True:
+                if not request.is_chance and request.automatic:
+                    options = request.legal()
+                    if len(options) == 1:
+                        self.history.append(Applied(options[0], automatic=True))
+                        self.on_automatic(request, options[0])
+                        request = self._procedure.send(options[0])
+                        continue
+                self._pending = request
+                return
+        except StopIteration:
+            self._pending = None
+            if self._outcome is None:
+                raise RuntimeError("the game's procedure ended without an outcome") from None
+        except GameEnds as ending:
+            self._pending = None
+            self._outcome = ending.outcome
+            self._procedure.close()
+
+    def on_automatic(self, request: Request, action) -> None:
+        """Called when the game answers a request with its only option."""
+
+    # -- the State API --------------------------------------------------------
+
+    @property
+    def pending(self) -> Request | None:
+        """The decision the game waits for (``None`` once it has ended)."""
+        return self._pending
+
+    def current_player(self) -> int:
+        if self._pending is None:
+            return TERMINAL
+        return self._pending.player
+
+    def legal_actions(self) -> list:
+        if self._pending is None or self._pending.is_chance:
+            return []
+        return list(self._pending.legal())
+
+    def sample_chance(self, rng: random.Random):
+        if self._pending is None or not self._pending.is_chance:
+            raise IllegalAction("chance", "the game is not at a chance event")
+        return self._pending.sample(rng)
+
+    def apply_action(self, action) -> None:
+        if self._pending is None:
+            raise GameOver("the game is over: no action can be taken")
+        self._pending.check(action)
+        self.history.append(Applied(action))
+        self._resume(action)
+
+    def is_terminal(self) -> bool:
+        return self._pending is None
+
+    def outcome(self) -> Outcome | None:
+        return self._outcome
+
+    def clone(self) -> "FlowState":
+        other = self._factory()
+        for applied in self.history:
+            if not applied.automatic:
+                other.apply_action(applied.action)
+        return other
+
+    def actions(self) -> list:
+        """Every action taken so far, the automatic ones included."""
+        return [applied.action for applied in self.history]

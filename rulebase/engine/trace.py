@@ -1,0 +1,111 @@
+"""The trace: every rule check and every rule-driven step an engine performs,
+each with the number of the rule it applies.
+
+A step is recorded with a message template and its values, and formatted
+only when read, so that a simulation that switches the trace off pays almost
+nothing for it:
+
+>>> trace = Trace()
+>>> trace.step("604.1b", "{player} receives {n} action tokens", player="Alice", n=3)
+>>> trace.check("611.3e", "Bob's Troublemaker blocks the confront")
+>>> [str(step) for step in trace]
+['604.1b: Alice receives 3 action tokens', "611.3e: Bob's Troublemaker blocks the confront"]
+>>> trace.rules()
+['604.1b', '611.3e']
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+STEP = "step"
+CHECK = "check"
+REFUSAL = "refusal"
+DECISION = "decision"
+CHANCE = "chance"
+KINDS = (STEP, CHECK, REFUSAL, DECISION, CHANCE)
+
+
+@dataclass(frozen=True)
+class Step:
+    """One entry of a trace.
+
+    ``rule`` is a rule number (``604.1b``) or a glossary key
+    (``glossary/swift``), or ``None`` for a player's decision; ``kind`` is
+    one of ``step`` (the rules made something happen), ``check`` (the rules
+    were consulted and decided something), ``refusal`` (an action was refused),
+    ``decision`` (a player chose) and ``chance`` (a shuffle or random choice).
+    """
+
+    rule: str | None
+    kind: str
+    template: str
+    values: dict = field(default_factory=dict)
+
+    @property
+    def text(self) -> str:
+        """The step in words."""
+        return self.template.format(**self.values) if self.values else self.template
+
+    def __str__(self) -> str:
+        return f"{self.rule}: {self.text}" if self.rule else self.text
+
+
+class Trace:
+    """An ordered record of steps; ``enabled=False`` records nothing."""
+
+    def __init__(self, enabled: bool = True):
+        self.enabled = enabled
+        self.steps: list[Step] = []
+
+    def record(self, rule: str | None, kind: str, template: str, **values) -> None:
+        if self.enabled:
+            self.steps.append(Step(rule, kind, template, values))
+
+    def step(self, rule: str, template: str, **values) -> None:
+        """Record that rule ``rule`` made something happen."""
+        if self.enabled:
+            self.steps.append(Step(rule, STEP, template, values))
+
+    def check(self, rule: str, template: str, **values) -> None:
+        """Record that rule ``rule`` was consulted and decided something."""
+        if self.enabled:
+            self.steps.append(Step(rule, CHECK, template, values))
+
+    def refusal(self, rule: str, template: str, **values) -> None:
+        """Record that an action was refused by rule ``rule``."""
+        if self.enabled:
+            self.steps.append(Step(rule, REFUSAL, template, values))
+
+    def decision(self, template: str, rule: str | None = None, **values) -> None:
+        """Record a player's decision."""
+        if self.enabled:
+            self.steps.append(Step(rule, DECISION, template, values))
+
+    def chance(self, template: str, rule: str | None = None, **values) -> None:
+        """Record the outcome of a shuffle or another random choice."""
+        if self.enabled:
+            self.steps.append(Step(rule, CHANCE, template, values))
+
+    def __iter__(self):
+        return iter(self.steps)
+
+    def __len__(self) -> int:
+        return len(self.steps)
+
+    def since(self, mark: int) -> list[Step]:
+        """The steps recorded after ``mark`` (a previous ``len(trace)``)."""
+        return self.steps[mark:]
+
+    def rules(self, steps: list[Step] | None = None) -> list[str]:
+        """The rules cited, in order of first appearance."""
+        seen: dict[str, None] = {}
+        for step in self.steps if steps is None else steps:
+            if step.rule:
+                seen.setdefault(step.rule, None)
+        return list(seen)
+
+    def copy(self) -> "Trace":
+        other = Trace(self.enabled)
+        other.steps = list(self.steps)
+        return other

@@ -1,0 +1,221 @@
+"""Reading scenario files (``grammar/scenario.lark``) into
+:class:`~rulebase.scenarios.model.Scenario` values, and checking what they
+cite against the rule graph: citing a rule that does not exist is an error.
+
+>>> text = '''Scenario: Tokens
+...   Rules: 604.1b
+...   Given it is the start of Alice's turn
+...   Then Alice has 2 action tokens
+... '''
+>>> [scenario] = parse(text, "example.scenario").scenarios
+>>> scenario.name, [c.key for c in scenario.rules], scenario.steps[0].statements[0].kind
+('Tokens', ['604.1b'], 'tokens')
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from pathlib import Path
+
+from lark import Lark, Token, Transformer
+from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+
+from rulebase import paths
+from rulebase.graph import slug
+from rulebase.model import RuleNumber
+from rulebase.scenarios.model import Block, Citation, Node, Scenario, ScenarioError, ScenarioFile
+
+GRAMMAR = "scenario"
+
+_DESCRIPTIONS = {
+    "NAME": "a player's name", "POSSESSIVE": "a player's name with 's", "STRING": "a card name in quotes",
+    "INT": "a number", "SIGNED_INT": "a number", "RULE": "a rule number", "TERM": "a glossary term",
+    "TEXT": "some text", "NODE_ID": "a rule graph id", "_NL": "the end of the line", "COLOR": "a color",
+    "CARD_TYPE": "a card type", "ARTICLE": "'a' or 'an'", "KEYWORD": "a keyword", "TRAIT": "a trait",
+    "PRONOUN": "her, his or their", "ZONE": "a zone (deck, hand, discard pile, ...)", "PHASE": "a phase",
+    "AREA_KIND": "home or problem", "STATE": "a status (exhausted, ready, frightened, ...)",
+    "POINTS": "points", "TOKENS": "action tokens", "CARDS": "cards", "COUNTERS": "+1 power counters",
+    "TIMING": "a timing phrase", "HOST": "what it is played on", "FACEOFF_KIND": "a kind of faceoff",
+    "VERB": "flip, draw, gain or score", "UNIT": "cards, action tokens or points",
+}
+
+
+@lru_cache(maxsize=None)
+def _parser() -> Lark:
+    return Lark.open(str(paths.grammar(GRAMMAR)), parser="lalr", lexer="contextual", propagate_positions=True,
+                     maybe_placeholders=False, import_paths=[str(paths.GRAMMAR)])
+
+
+def _expected(parser: Lark, names) -> str:
+    words = []
+    for name in sorted(names):
+        if name in _DESCRIPTIONS:
+            words.append(_DESCRIPTIONS[name])
+            continue
+        try:
+            pattern = parser.get_terminal(name).pattern
+        except KeyError:
+            continue
+        words.append(repr(pattern.value) if pattern.type == "str" else name.lower())
+    words = list(dict.fromkeys(words))
+    if len(words) > 8:
+        words = words[:8] + ["..."]
+    return ", ".join(words)
+
+
+def _syntax_error(error: UnexpectedInput, text: str, path: str) -> ScenarioError:
+    parser = _parser()
+    line = getattr(error, "line", 1) or 1
+    column = getattr(error, "column", 1) or 1
+    lines = text.splitlines()
+    quoted = lines[line - 1].strip() if 0 < line <= len(lines) else ""
+    here = lines[line - 1][column - 1:] if 0 < line <= len(lines) else ""
+    word = (re.match(r"\S+", here) or re.match(r"", here)).group(0)
+    if isinstance(error, UnexpectedToken):
+        if error.token.type == "$END":
+            message = "unexpected end of file"
+        elif error.token.type == "_NL":
+            message = "unexpected end of the line"
+        else:
+            message = f"unexpected {word!r}"
+        message += f" (expected {_expected(parser, error.expected)})"
+    elif isinstance(error, UnexpectedCharacters):
+        message = f"unexpected {word!r}"
+        if error.allowed:
+            message += f" (expected {_expected(parser, error.allowed)})"
+    elif isinstance(error, UnexpectedEOF):
+        message = f"unexpected end of file (expected {_expected(parser, error.expected)})"
+    else:
+        message = "can't read this"
+    return ScenarioError(path, line, column, message, quoted)
+
+
+class Word(str):
+    """A piece of text of a scenario that remembers where it was written."""
+
+    line: int = 0
+    column: int = 0
+
+
+def _word(value: str, token: Token) -> Word:
+    word = Word(value)
+    word.line, word.column = token.line or 0, token.column or 0
+    return word
+
+
+class ScenarioTransformer(Transformer):
+    """Turns the tree of ``scenario.lark`` into scenarios of statements.
+
+    Every sentence becomes a :class:`Node` named after its grammar rule;
+    the game's binding gives the sentences their meaning.
+    """
+
+    def __init__(self, path: str, lines: list[str]):
+        super().__init__()
+        self.path = path
+        self.lines = lines
+
+    def __default__(self, data, children, meta):
+        line = getattr(meta, "line", 0) if not getattr(meta, "empty", True) else 0
+        column = getattr(meta, "column", 0) if line else 0
+        text = self.lines[line - 1].strip() if 0 < line <= len(self.lines) else ""
+        return Node(str(data), children, line, column, text)
+
+    def __default_token__(self, token: Token):
+        value = str(token)
+        if token.type == "STRING":
+            return _word(value[1:-1].strip(), token)
+        if token.type in ("INT", "SIGNED_INT"):
+            return int(value)
+        return _word(value.strip(), token)
+
+
+def _citation(node: Node, key: str, document: str) -> Citation:
+    return Citation(key, f"{document}/{key}", node.line, node.column)
+
+
+def parse(text: str, path: str = "<scenario>") -> ScenarioFile:
+    """Parse a scenario file's text; raises :class:`ScenarioError` with the
+    file, line and column of the first thing that does not read."""
+    try:
+        tree = _parser().parse(text if text.endswith("\n") else text + "\n")
+    except UnexpectedInput as error:
+        raise _syntax_error(error, text, path) from None
+    root = ScenarioTransformer(path, text.splitlines()).transform(tree)
+    game, shared = "ccg", []
+    scenarios = []
+    for part in root.args:
+        if part.kind == "preamble":
+            for item in part.args:
+                if item.kind == "cards_block":
+                    shared.extend(item.args)
+                elif item.kind == "game_line":
+                    game = item.args[0].lower()
+        elif part.kind == "scenario":
+            scenarios.append(_scenario(part, path, game))
+    return ScenarioFile(path, game, shared, scenarios)
+
+
+def _scenario(node: Node, path: str, game: str) -> Scenario:
+    scenario = Scenario(name=node.args[0], path=path, line=node.line, game=game)
+    for part in node.args[1:]:
+        kind = part.kind
+        if kind == "rules":
+            scenario.rules.extend(Citation(str(value), "", value.line, value.column) for value in part.args)
+        elif kind == "glossary":
+            scenario.glossary.extend(Citation("glossary/" + slug(str(term)), "", term.line, term.column) for term in part.args)
+        elif kind == "changed":
+            rule = part.args[0]
+            scenario.changed.append((Citation(str(rule), "", rule.line, rule.column),
+                                     str(part.args[1]) if len(part.args) > 1 else ""))
+        elif kind == "source":
+            scenario.source = part.args[0]
+        elif kind == "note":
+            scenario.notes.append(part.args[0])
+        elif kind == "cards_block":
+            scenario.cards.extend(part.args)
+        elif kind == "given_block":
+            scenario.given.extend(part.args)
+        elif kind in ("when_block", "then_block"):
+            scenario.steps.append(Block(kind[:4], list(part.args)))
+    return scenario
+
+
+def check_citations(scenario_file: ScenarioFile, graph, document_for) -> None:
+    """Resolve every citation against the rule graph: a rule, glossary entry
+    or source that does not exist is a :class:`ScenarioError`.
+    ``document_for(game)`` names the rules document of a game (``ccg/3.4``)."""
+    path = scenario_file.path
+    for scenario in scenario_file.scenarios:
+        document = document_for(scenario.game)
+        for citation in scenario.citations:
+            citation.node = f"{document}/{citation.key}"
+            if citation.node not in graph:
+                if citation.key.startswith("glossary/"):
+                    terms = [graph.node(n)["title"] for n in graph.nodes("glossary", f"{document}/glossary")]
+                    raise ScenarioError(path, citation.line, citation.column,
+                                        f"no glossary entry {citation.key[9:]!r} in {document}",
+                                        "known: " + ", ".join(terms))
+                close = graph.closest(citation.key, document)
+                message = f"no rule {citation.key} in {document}"
+                if close:
+                    message += "; the closest are " + ", ".join(close)
+                raise ScenarioError(path, citation.line, citation.column, message)
+            if graph.node(citation.node).get("kind") == "rule" and not RuleNumber.is_valid(citation.key):
+                raise ScenarioError(path, citation.line, citation.column, f"not a rule number: {citation.key}")
+        if scenario.source is not None and scenario.source not in graph:
+            raise ScenarioError(path, scenario.line, 1, f"the source {scenario.source!r} is not in the rule graph")
+
+
+def load(path: str | Path, graph=None, document_for=None) -> ScenarioFile:
+    """Read and parse a scenario file; with a graph, check its citations."""
+    path = Path(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as error:
+        raise ScenarioError(str(path), 0, 0, f"can't read the file ({error.__class__.__name__})") from None
+    scenario_file = parse(text, str(path))
+    if graph is not None:
+        check_citations(scenario_file, graph, document_for)
+    return scenario_file

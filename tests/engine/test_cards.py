@@ -1,0 +1,57 @@
+import pytest
+
+from rulebase.engine.ccg.cards import CardType, Color, Instruction, Need, Printed, parse_color, parse_keyword, parse_needs
+from rulebase.engine.errors import SetupError
+
+
+def test_printed_information_of_each_type():
+    mane = Printed.build("Sky Captain", "Mane Character", colors=["blue"], power=1, home_limit=3,
+                         boosted={"power": 3, "home_limit": 4})
+    assert mane.type == CardType.MANE and mane.boosted.power == 3 and mane.boosted.home_limit == 4
+    assert mane.boosted.colors == (Color.BLUE,)
+    problem = Printed.build("Fog Bank", "Problem", owner_needs="3 not purple", opponents_need=4, bonus=1,
+                            starting_problem=True)
+    assert problem.owner_needs == (Need(3, excluded=Color.PURPLE),) and problem.opponents_need == (Need(4),)
+    event = Printed.build("Second Wind", "Event", cost=1, timing="faceoff", instructions=["flip 1"])
+    assert event.timing == "Faceoff" and event.instructions == (Instruction("flip", 1),)
+    friend = Printed.build("Comet", "Friend", subtitle="Night Flier", colors=["Loyalty"], power=2, cost=2,
+                           traits=["Pegasus", "Unique"], keywords=["Competitive 2", "Swift"])
+    assert friend.name == "Comet, Night Flier" and friend.colors == (Color.BLUE,)
+    assert friend.keyword("Competitive") == 2 and friend.keyword("Swift") is True and friend.keyword("Stubborn") is False
+    assert friend.has_trait("unique") and not friend.has_trait("Critter")
+
+
+@pytest.mark.parametrize("kwargs, message", [
+    ({"title": "A", "type": "Friend", "power": 1}, "needs its cost"),
+    ({"title": "B", "type": "Problem", "bonus": 1, "owner_needs": "2 blue"}, "confront requirements"),
+    ({"title": "C", "type": "Troublemaker", "power": 2, "points": 1, "cost": 1}, "204.1a"),
+    ({"title": "D", "type": "Problem", "bonus": 1, "owner_needs": "2", "opponents_need": 2, "power": 1}, "202.2"),
+    ({"title": "E", "type": "Event", "cost": 1}, "needs its timing"),
+    ({"title": "F", "type": "Spell", "cost": 1}, "not a card type"),
+    ({"title": "G", "type": "Friend", "power": 1, "cost": 1, "colors": ["green"]}, "not a color"),
+    ({"title": "H", "type": "Friend", "power": 1, "cost": 1, "keywords": ["Flying"]}, "not a keyword"),
+    ({"title": "I", "type": "Friend", "power": 1, "cost": 1, "keywords": ["Competitive"]}, "needs its X"),
+    ({"title": "J", "type": "Event", "cost": 1, "timing": "Someday"}, "not a timing phrase"),
+    ({"title": "K", "type": "Friend", "power": 1, "cost": 1, "host": "Friend"}, "only Resources"),
+])
+def test_cards_the_engine_cannot_play_are_refused_clearly(kwargs, message):
+    title, card_type = kwargs.pop("title"), kwargs.pop("type")
+    with pytest.raises(SetupError, match=message):
+        Printed.build(title, card_type, **kwargs)
+
+
+def test_requirements_and_keywords_read_from_text():
+    assert parse_needs("3 blue + 2 wild, 1 not pink") == (Need(3, Color.BLUE), Need(2), Need(1, excluded=Color.PINK))
+    assert parse_needs("5") == (Need(5),)
+    assert parse_color("Honesty") == Color.ORANGE
+    assert parse_keyword("showy 1") == ("Showy", 1)
+    with pytest.raises(SetupError):
+        parse_needs("three blue")
+    with pytest.raises(SetupError):
+        parse_keyword("Swift 2")
+
+
+def test_needs_accept_the_right_power():
+    assert Need(2, Color.BLUE).accepts(Color.BLUE) and not Need(2, Color.BLUE).accepts(None)
+    assert Need(2).accepts(None) and Need(2).accepts(Color.PINK)
+    assert Need(2, excluded=Color.BLUE).accepts(None) and not Need(2, excluded=Color.BLUE).accepts(Color.BLUE)

@@ -1,0 +1,71 @@
+from itertools import product
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from rulebase.engine.ccg.board import Zone
+from rulebase.engine.ccg.cards import Color, Need, Printed
+from rulebase.engine.ccg.confront import allocate, judge
+
+from .helpers import board_with
+
+COLORS = [None, Color.BLUE, Color.PINK, Color.PURPLE]
+
+
+def brute_force(pools, needs) -> bool:
+    """Split each pool unit by unit among the needs that accept it."""
+    units = [color for color, amount in pools.items() for _ in range(amount)]
+    targets = [index for index, _ in enumerate(needs)] + [None]
+    for assignment in product(targets, repeat=len(units)):
+        got = [0] * len(needs)
+        ok = True
+        for color, target in zip(units, assignment):
+            if target is None:
+                continue
+            if not needs[target].accepts(color):
+                ok = False
+                break
+            got[target] += 1
+        if ok and all(g >= n.amount for g, n in zip(got, needs)):
+            return True
+    return False
+
+
+need = st.one_of(
+    st.builds(Need, st.integers(1, 2), st.sampled_from(COLORS[1:])),
+    st.builds(Need, st.integers(1, 2)),
+    st.builds(lambda a, c: Need(a, excluded=c), st.integers(1, 2), st.sampled_from(COLORS[1:])),
+)
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.dictionaries(st.sampled_from(COLORS), st.integers(0, 3), max_size=3), st.lists(need, min_size=1, max_size=3))
+def test_allocation_agrees_with_brute_force(pools, needs):
+    assert (allocate(pools, tuple(needs)) is not None) == brute_force(pools, needs)
+
+
+def test_one_color_per_character_and_excess_power_for_wild():
+    two_tone = Printed.build("Two-Tone", "Friend", colors=["blue", "purple"], power=3, cost=3)
+    twin = Printed.build("Twin Needs", "Problem", owner_needs="3 blue + 3 purple", opponents_need=6, bonus=1)
+    board = board_with((twin, 0, Zone.PLAY, "problem", 0), (two_tone, 0, Zone.PLAY, "problem", 0))
+    problem = board.play[0]
+    assert not judge(board, 0, problem).met
+    board.put(board.new_card(two_tone, 0), Zone.PLAY, area=board.players[0].problem_area)
+    verdict = judge(board, 0, problem)
+    assert verdict.met and any(rule == "611.3b" for rule, _ in verdict.steps)
+    big = Printed.build("Big Blue", "Friend", colors=["blue"], power=5, cost=4)
+    kite = Printed.build("Kite", "Problem", owner_needs="3 blue + 2 wild", opponents_need=4, bonus=1)
+    board = board_with((kite, 0, Zone.PLAY, "problem", 0), (big, 0, Zone.PLAY, "problem", 0))
+    assert judge(board, 0, board.play[0]).met
+
+
+def test_a_face_up_troublemaker_of_the_opponent_blocks_but_ones_own_does_not():
+    kite = Printed.build("Kite", "Problem", owner_needs="2 blue", opponents_need=2, bonus=1)
+    comet = Printed.build("Comet", "Friend", colors=["blue"], power=2, cost=2)
+    pest = Printed.build("Pest", "Troublemaker", power=1, points=1)
+    board = board_with((kite, 0, Zone.PLAY, "problem", 0), (comet, 0, Zone.PLAY, "problem", 0),
+                       (pest, 0, Zone.PLAY, "problem", 0))
+    assert judge(board, 0, board.play[0]).met
+    board.play[2].controller = 1
+    verdict = judge(board, 0, board.play[0])
+    assert not verdict.met and verdict.steps[-1][0] == "611.3e"

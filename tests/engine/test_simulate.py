@@ -1,0 +1,50 @@
+from rulebase.engine.ccg import invariants
+from rulebase.engine.ccg.board import Zone
+from rulebase.engine.ccg.decks import sample_decks
+from rulebase.engine.ccg.simulate import play_one, simulate
+from rulebase.engine.errors import InvariantViolation
+
+GAMES = 300
+
+
+def test_random_games_keep_every_invariant_and_always_end():
+    report = simulate(GAMES, seed=2024)
+    assert report.violations == []
+    assert len(report.games) == GAMES
+    assert set(report.outcomes()) <= {"win", "draw", "turn limit"}
+    assert report.outcomes()["win"] > GAMES // 2
+    assert report.checked_steps > GAMES * 50
+    for game in report.games:
+        assert game.termination != "win" or game.winner in ("Alice", "Bob")
+
+
+def test_the_same_seed_plays_the_same_games():
+    first = simulate(5, seed=9)
+    second = simulate(5, seed=9)
+    assert [(g.winner, g.turns, g.actions) for g in first.games] == [(g.winner, g.turns, g.actions) for g in second.games]
+
+
+def test_invariants_find_a_card_in_two_zones_a_lost_card_and_negative_tokens():
+    record, _ = play_one(sample_decks(), seed=1, turn_limit=4)
+    assert record.turns >= 4
+    from rulebase.engine.ccg.state import CCGGame
+
+    state = CCGGame(decks=sample_decks()).new_initial_state()
+    board = state.board
+    assert invariants.violations(board) == []
+    card = board.players[0].deck[0]
+    board.players[0].hand.append(card)
+    board.players[1].tokens = -1
+    found = invariants.violations(board)
+    assert any(v.startswith("401.1") and card.label in v for v in found)
+    assert any(v.startswith("502.1") for v in found)
+    board.players[0].hand.remove(card)
+    board.players[0].deck.remove(card)
+    assert any("lost" in v for v in invariants.violations(board))
+    try:
+        invariants.check(board)
+    except InvariantViolation as error:
+        assert "lost" in str(error)
+    else:
+        raise AssertionError("a lost card was not reported")
+    assert card.zone == Zone.DRAW_DECK

@@ -1,0 +1,125 @@
+from pathlib import Path
+
+import pytest
+
+from rulebase.scenarios import bindings, explain, parser, runner, suite
+
+DATA = Path(__file__).resolve().parent / "data" / "scenarios"
+
+CARDS = '''Cards:
+  "Comet" is a Friend: blue, power 2, cost 2.
+  "Stuck Kite" is a Problem: bonus 1, its owner needs 2 blue, opponents need 3.
+'''
+
+
+def run_text(text, rule_graph):
+    parsed = parser.parse(CARDS + text, "test.scenario")
+    parser.check_citations(parsed, rule_graph, bindings.document_for(rule_graph))
+    return runner.run_file(parsed, bindings.binding_for)
+
+
+def test_a_scenario_passes_when_expectations_hold_and_cited_rules_are_applied(rule_graph):
+    [result] = run_text('''
+Scenario: Moving home is refused
+  Rules: 506.2
+  Given Alice has "Comet" at her home
+    And Alice has 2 action tokens
+  When Alice moves "Comet" to her home
+  Then the action is refused by 506.2
+    And Alice has 2 action tokens
+''', rule_graph)
+    assert result.passed and result.status == "passed" and result.confirmed == ["506.2"]
+    assert "506.2" in result.applied and result.failures == []
+
+
+def test_a_cited_rule_the_engine_did_not_apply_fails_the_scenario(rule_graph):
+    [result] = run_text('''
+Scenario: Decorative citation
+  Rules: 506.2, 616.2
+  Given Alice has "Comet" at her home
+    And Alice has 2 action tokens
+  When Alice moves "Comet" to her home
+  Then the action is refused by 506.2
+''', rule_graph)
+    assert not result.passed and result.missing == ["616.2"] and result.confirmed == []
+    assert result.failures == ["cites 616.2, but the engine did not apply it"]
+
+
+def test_unexpected_and_missing_refusals_and_wrong_rules_fail(rule_graph):
+    results = run_text('''
+Scenario: Refused without saying so
+  Given Alice has "Comet" at her home
+    And Alice has 2 action tokens
+  When Alice moves "Comet" to her home
+  Then Alice has 2 action tokens
+
+Scenario: Expected a refusal that does not come
+  Given Alice has "Comet" at her home
+    And Alice has 2 action tokens
+  When Alice moves "Comet" to Bob's problem
+  Then the action is refused by 506.2
+
+Scenario: Refused by another rule than the one expected
+  Given Alice has "Comet" at her home
+    And Alice has 2 action tokens
+  When Alice moves "Comet" to Bob's home
+  Then the action is refused by 506.2a
+''', rule_graph)
+    assert [r.passed for r in results] == [False, False, False]
+    assert "was refused: 506.2: a card can't be moved to its current area" in results[0].failures[0]
+    assert "expected the action to be refused by 506.2, but it was taken" in results[1].failures[0]
+    assert "refused by 506.2: a card can't be moved to the home of a player other than its controller, not by 506.2a" in results[2].failures[0]
+
+
+def test_an_expectation_that_does_not_hold_says_what_was_found(rule_graph):
+    [result] = run_text('''
+Scenario: Wrong count
+  Given it is the start of Alice's turn
+  When the game proceeds to Alice's Main Phase
+  Then Alice has 3 action tokens
+    And "Comet" is in Alice's hand
+''', rule_graph)
+    assert result.failures[0] == "line 8: 'Then Alice has 3 action tokens': Alice has 2"
+    assert result.error is not None and "no card called \"Comet\" is in the game" in str(result.error)
+
+
+@pytest.mark.parametrize("name, message", [
+    ("unknown-card.scenario.txt", ':5:9: no card called "Comit" is defined under Cards: (defined: "Comet")'),
+    ("unknown-player.scenario.txt", ":6:9: no player called Alice (the players are Brigid and Ian)"),
+    ("incomplete-card.scenario.txt", ":2:3: Friend 'Comet' needs its cost"),
+])
+def test_errors_in_a_scenario_name_the_place(name, message, rule_graph):
+    report = suite.run_paths([DATA / name], rule_graph)
+    [result] = report.results
+    assert result.status == "error" and message in str(result.error)
+    assert report.summary() == "0 passed, 1 failed"
+
+
+def test_explain_shows_each_step_with_the_text_of_its_rule(rule_graph):
+    [result] = run_text('''
+Scenario: Tokens
+  Rules: 604.1b
+  Given it is the start of Alice's turn
+    And Bob has 3 points
+  When the game proceeds to Alice's Main Phase
+  Then Alice has 3 action tokens
+''', rule_graph)
+    text = explain.explain(result, rule_graph)
+    assert "Scenario: Tokens  [passed]" in text
+    assert "604.1b     Alice receives 3 action tokens; Alice has 3" in text
+    flat = " ".join(text.split())
+    assert "“The turn player receives 3 action tokens if the highest score is more than 1 but less than 6.”" in flat
+    assert text.index("When the game proceeds") < text.index("604.1b     Alice receives") < text.index("Then Alice has 3")
+    assert "Cited: 604.1b (applied)" in text
+
+
+def test_shared_cards_and_a_scenario_of_its_own(rule_graph):
+    [result] = run_text('''
+Scenario: Own cards
+  Cards:
+    "Rose" is a Friend: pink, power 1, cost 1.
+  Given Alice has "Rose" at her home
+    And Alice has "Comet" at her home
+  Then Alice's power is 3
+''', rule_graph)
+    assert result.passed
