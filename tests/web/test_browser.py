@@ -8,76 +8,9 @@ Python package (``pip install playwright``; no browser download).
 
 from __future__ import annotations
 
-import os
-import shutil
-import threading
-from pathlib import Path
+from playwright.sync_api import expect  # noqa: E402  (skipped with the module below)
 
-import pytest
-
-CHROMIUM = os.environ.get("RULEBASE_CHROMIUM", "/usr/bin/chromium")
-ARTIFACTS = Path(__file__).resolve().parent.parent / "artifacts"
-HOW = "apt-get install chromium (Debian's package) and pip install playwright, then run make test"
-
-try:
-    from playwright.sync_api import expect, sync_playwright
-except ImportError:  # pragma: no cover - depends on the machine
-    sync_playwright = None
-
-pytestmark = pytest.mark.skipif(
-    sync_playwright is None or not (Path(CHROMIUM).is_file() or shutil.which(CHROMIUM)),
-    reason=f"browser tests need Chromium at {CHROMIUM} and Playwright: {HOW}",
-)
-
-
-@pytest.fixture(scope="module")
-def server():
-    """The site on waitress, on a free port of 127.0.0.1, in a thread."""
-    from waitress.server import create_server
-
-    from rulebase.web import create_app
-
-    app = create_app()
-    server = create_server(app, host="127.0.0.1", port=0, threads=4, _start=True)
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{server.effective_port}"
-    server.close()
-    thread.join(timeout=5)
-
-
-@pytest.fixture(scope="module")
-def browser():
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(
-            executable_path=CHROMIUM,
-            args=["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-                  "--disable-sync", "--no-first-run"],
-        )
-        yield browser
-        browser.close()
-
-
-@pytest.fixture
-def page(browser):
-    """A fresh page; fails the test if the page logs an error (a CSP
-    violation, a script error, a failed request other than an expected 404)."""
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
-    page = context.new_page()
-    problems: list[str] = []
-    page.on("pageerror", lambda error: problems.append(f"script error: {error}"))
-    page.on("console", lambda message: problems.append(message.text)
-            if message.type == "error" and "404" not in message.text else None)
-    yield page
-    context.close()
-    assert not problems, problems
-
-
-def shot(page, name: str) -> Path:
-    ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    path = ARTIFACTS / f"{name}.png"
-    page.screenshot(path=str(path), full_page=False)
-    return path
+from tests.web.browser import browser, page, server, shot  # noqa: F401  (fixtures)
 
 
 def test_type_a_question_and_see_results(server, page):
