@@ -2,9 +2,13 @@
 into a fresh virtual environment, works from another directory with the
 grammars, corpus and site inside it."""
 
+import json
 import os
+import socket
 import subprocess
 import sys
+import time
+import urllib.request
 import venv
 from pathlib import Path
 
@@ -36,6 +40,9 @@ def installed(tmp_path_factory):
         return subprocess.run([str(base / "venv" / "bin" / "rulebase"), *args], capture_output=True, text=True,
                               cwd=elsewhere, env=env, timeout=300)
 
+    run.elsewhere = elsewhere
+    run.bin = base / "venv" / "bin"
+    run.env = env
     return run, wheel
 
 
@@ -47,6 +54,8 @@ def test_wheel_ships_grammars_corpus_and_data(installed):
     assert "rulebase/_data/grammar/ccg_rules.lark" in names
     assert "rulebase/_data/corpus/manifest.toml" in names
     assert "rulebase/_data/corpus/ccg/comprehensive-rules-v3.4-pdf-extract.txt" in names
+    assert "rulebase/_data/site/templates/base.html" in names
+    assert "rulebase/_data/grammar/scenario.lark" in names
     assert not any(name.startswith(("tests/", "docs/")) for name in names)
 
 
@@ -60,3 +69,50 @@ def test_installed_command_works_from_another_directory(installed):
     assert stats.returncode == 0 and "ccg/ocr-7.2" in stats.stdout
     help_text = run("--help").stdout
     assert "show" in help_text and "lint" in help_text
+
+
+def test_installed_search_and_scenarios_work(installed):
+    run, _ = installed
+    found = run("search", "swift", "--json", "--limit", "3")
+    assert found.returncode == 0, found.stderr
+    assert json.loads(found.stdout)[0]["kind"] == "glossary"
+    scenario = run.elsewhere / "moving.scenario"
+    scenario.write_text(
+        "Cards:\n"
+        "  \"Comet\" is a Friend: blue, power 2, cost 2.\n\n"
+        "Scenario: A card can't be moved to its current area\n"
+        "  Rules: 506.2\n"
+        "  Given Alice has \"Comet\" at her home\n"
+        "    And Alice has 2 action tokens\n"
+        "  When Alice moves \"Comet\" to her home\n"
+        "  Then the action is refused by 506.2\n"
+    )
+    tested = run("test", str(scenario))
+    assert tested.returncode == 0, tested.stdout + tested.stderr
+    assert "1 passed, 0 failed" in tested.stdout
+
+
+def test_installed_server_serves_the_site(installed):
+    run, _ = installed
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    server = subprocess.Popen([str(run.bin / "rulebase"), "serve", "--port", str(port)], cwd=run.elsewhere,
+                              env=run.env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                with urllib.request.urlopen(f"http://127.0.0.1:{port}/ccg/514.4c", timeout=5) as response:
+                    page = response.read().decode()
+                break
+            except OSError:
+                if time.monotonic() > deadline or server.poll() is not None:
+                    raise
+                time.sleep(0.3)
+        assert "Repeat this process until power totals are not the same." in page
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}/static/site.css", timeout=5) as response:
+            assert response.status == 200
+    finally:
+        server.terminate()
+        server.wait(timeout=10)
