@@ -26,15 +26,10 @@ def rule_record(graph: RuleGraph, node: str) -> dict:
     parent = graph.parent(node)
     document = graph.node(data["document"]) if data.get("document") else {}
     return {
-        "id": node,
-        "kind": data["kind"],
-        "number": data.get("number"),
-        "key": data.get("key"),
-        "title": data.get("title"),
+        **_brief(graph, node),
         "game": data.get("game"),
         "document": data.get("document"),
         "edition": data.get("edition"),
-        "text": data.get("text", ""),
         "printed": data.get("printed", ""),
         "source": {
             "path": data.get("path") or document.get("path"),
