@@ -58,7 +58,7 @@ def _expected(parser: Lark, names) -> str:
         except KeyError:
             continue
         words.append(repr(pattern.value) if pattern.type == "str" else name.lower())
-    words = list(dict.fromkeys(words))
+    words = sorted(dict.fromkeys(words))
     if len(words) > 8:
         words = words[:8] + ["..."]
     return ", ".join(words)

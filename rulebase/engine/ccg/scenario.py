@@ -460,6 +460,8 @@ class CCGSession:
         verb = names.get(kind, kind)
         if kind in ("draw", "flip", "score", "gain", "extra_flips"):
             return Action("effect", player, effect=verb, amount=args[0])
+        if kind == "counters":
+            return Action("effect", player, self.card(node, args[2]).id, amount=args[0], effect="counters")
         card = self.card(node, args[0])
         if kind in ("move", "send"):
             return Action("effect", player, card.id, area=self.area(node, args[1], player), effect=kind)
@@ -470,8 +472,6 @@ class CCGSession:
         if kind == "challenge_with":
             return Action("effect", player, card.id, effect="challenge",
                           order=tuple(self.card(node, ref).id for ref in args[1:]))
-        if kind == "counters":
-            return Action("effect", player, self.card(node, args[2]).id, amount=args[0], effect="counters")
         return Action("effect", player, card.id, effect=verb)
 
     def expect(self, node: Node) -> str | None:
