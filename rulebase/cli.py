@@ -178,13 +178,13 @@ def diff(old, new, as_json, section, kinds, noise, as_map):
 @friendly
 def errata(card, set_name, as_json):
     """Show the card errata: OLD and NEW texts, their word diff and the publisher's marks."""
-    from rulebase import diff as differ
+    from rulebase import errata as card_errata
 
-    records = differ.errata_records(_graph(), card=card, set_name=set_name)
+    records = card_errata.errata_records(_graph(), card=card, set_name=set_name)
     if as_json:
         click.echo(json.dumps(records, indent=2, ensure_ascii=False))
     else:
-        click.echo("\n\n".join("\n".join(differ.erratum_lines(record)) for record in records))
+        click.echo("\n\n".join("\n".join(card_errata.erratum_lines(record)) for record in records))
 
 
 @main.command("quickstart-conflicts")

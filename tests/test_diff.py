@@ -1,7 +1,8 @@
-"""Tests of :mod:`rulebase.diff`: word diffs and noise, the diff of two
-editions (on the corpus and on a tiny made-up rules text in three editions,
+"""Tests of :mod:`rulebase.diff`: the diff of two editions (on the corpus
+and on a tiny made-up rules text in three editions,
 ``tests/data/diff/corpus``), references, the glossary, histories, the
-renumbering map, the card errata records and the command line."""
+renumbering map and ``rulebase diff``.  Word diffs are tested in
+``test_diff_words.py``, the card errata in ``test_errata.py``."""
 
 from __future__ import annotations
 
@@ -9,34 +10,28 @@ import csv
 import doctest
 import io
 import json
+import pkgutil
 import re
 from collections import Counter
+from importlib import import_module
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from hypothesis import given, settings
-from hypothesis import strategies as st
 
 from rulebase import diff as differ
 from rulebase import graph as graphs
-from rulebase import paths
 from rulebase.cli import main
 from rulebase.diff import (
     DiffError,
-    UnknownCardError,
     UnknownEditionError,
     diff_editions,
     diff_record,
-    errata_records,
     history,
-    noise_kinds,
     renumbering,
-    word_diff,
 )
 from rulebase.graph import Edge
 from rulebase.lint import lint_cached
-from rulebase.pairing import signature
 
 TINY = Path(__file__).parent / "data" / "diff" / "corpus"
 
@@ -58,47 +53,6 @@ def by_keys(graph, diff):
 
 def joined(segments, *ops):
     return "".join(s["text"] for s in segments if s["op"] in ops)
-
-
-# -- word diffs ----------------------------------------------------------------------
-
-TEXT = st.lists(st.sampled_from(["Pay", "those", "costs", "the", "card", "+X", "-X", "①", "(514.4c)", "non-turn",
-                                 "nonturn", "“end”", '"end"', ",", ".", "\n", "  ", "Card", "it's", "its"]),
-                max_size=14).map(" ".join)
-
-
-@settings(max_examples=150, deadline=None)
-@given(TEXT, TEXT)
-def test_a_word_diff_rebuilds_both_texts(old, new):
-    segments = word_diff(old, new)
-    assert joined(segments, "equal", "insert") == new
-    assert signature(joined(segments, "equal", "delete")) == signature(old)
-    noisy = word_diff(old, new, noise=True)
-    assert joined(noisy, "equal", "insert") == new
-    assert " ".join(joined(noisy, "equal", "delete").split()) == " ".join(old.split())
-
-
-@settings(max_examples=100, deadline=None)
-@given(TEXT)
-def test_a_text_against_itself_has_no_change(text):
-    assert all(s["op"] == "equal" for s in word_diff(text, text))
-    assert all(s["op"] == "equal" for s in word_diff(text, text, noise=True))
-
-
-def test_noise_is_hidden_unless_asked_for():
-    old, new = "Zero is an\neven number", 'Zero is an even Number.'
-    assert [s["op"] for s in word_diff(old, new)] == ["equal"]
-    assert {"insert", "delete"} <= {s["op"] for s in word_diff(old, new, noise=True)}
-    assert noise_kinds(old, new) == ["spacing", "punctuation", "case"]
-    assert noise_kinds("the non-turn player", "the nonturn player") == ["hyphenation"]
-    assert noise_kinds('a "b"', 'a "b"', 'a “b”', 'a "b"') == ["quotes"]
-    assert noise_kinds("x", "x", r"- \leftrightarrow (501.2) x", "- (501.2) x") == ["artifacts"]
-
-
-def test_real_changes_are_not_noise():
-    assert [s["op"] for s in word_diff("gets +X power", "gets -X power")] == ["equal", "delete", "insert", "equal"]
-    assert word_diff("Pay those costs", "Pay those costs.\nEffects resolve.")[-1] == {"op": "insert", "text": "Effects resolve."}
-    assert word_diff("", "") == [] and word_diff(None, "a") == [{"op": "insert", "text": "a"}]
 
 
 # -- the earlier edition against 3.4 -------------------------------------------------------
@@ -316,134 +270,6 @@ def test_renumbering_map(rule_graph, tiny):
     assert tiny_map["102.3"] == ("102.2", "merged") and tiny_map["201.2"] == ("202.2", "renumbered")
 
 
-# -- card errata -------------------------------------------------------------------------------
-
-ERRATA_FILE = "ccg/comprehensive-rules-v3.4-with-errata-limited-tournament.md"
-_SET_LINE = re.compile(r"^[A-Z][^\t\"“<~]*$")
-
-
-def _count_entries_in_source() -> int:
-    """The entries of the errata chapter counted straight from the file: the
-    table rows (a line with a tab that is not a dash row) and the block
-    entries (a run of OLD/NEW/quoted lines after a name)."""
-    lines = (paths.CORPUS / ERRATA_FILE).read_text(encoding="utf-8").split("\n")
-    start = lines.index("10. My Little Pony CCG Card Errata")
-    end = lines.index("11. My Little Pony CCG Limited Play")
-    count, in_block = 0, False
-    for line in lines[start + 1:end]:
-        if not line.strip():
-            continue
-        body = line.startswith(("OLD:", "NEW:", '"', "“"))
-        if "\t" in line:
-            count += not re.match(r"^-+\s*\t", line)
-            in_block = False
-        elif body:
-            count += not in_block
-            in_block = True
-        else:
-            in_block = False
-    return count
-
-
-@pytest.fixture(scope="module")
-def errata(rule_graph):
-    return errata_records(rule_graph)
-
-
-def test_no_erratum_is_dropped(errata):
-    assert len(errata) == _count_entries_in_source() == 70
-    assert len({record["id"] for record in errata}) == len(errata)
-
-
-def test_publisher_marks_are_placed_in_every_text(errata):
-    for record in errata:
-        passages = [*record["texts"], *([record["new"]] if record["new"] is not None else [])]
-        marked = [*record["publisher"]["texts"], *([record["publisher"]["new"]] if record["new"] is not None else [])]
-        for text, segments in zip(passages, marked, strict=True):
-            assert "".join(s["text"] for s in segments if s["in_text"]) == text, record["id"]
-        placed = [(s["mark"], s["text"]) for segments in marked for s in segments if s["mark"]]
-        assert placed == [(m["kind"], m["text"]) for m in record["marks"]["new"]], record["id"]
-        if record["old"] is not None:
-            segments = record["publisher"]["old"]
-            assert "".join(s["text"] for s in segments) == record["old"]
-            assert [(s["mark"], s["text"]) for s in segments if s["mark"]] == \
-                [(m["kind"], m["text"]) for m in record["marks"]["old"]]
-
-
-def test_every_entry_shape(errata):
-    shapes = Counter(record["shape"] for record in errata)
-    assert shapes == {"old+new+insert": 38, "text+insert": 11, "text": 5, "change": 4, "old+new+delete": 3,
-                      "old+new+text+break+insert": 2, "texts": 1, "text+break": 1, "text+break+insert": 1,
-                      "old+new+break+insert": 1, "old+new+insert+change": 1, "old+new": 1, "text+delete": 1}
-    for record in errata:
-        if record["old"] is not None and record["new"] is not None:
-            assert record["diff_by"] == "computed"
-            assert joined(record["diff"], "equal", "insert") == record["new"]
-        elif any(s["mark"] in ("insert", "delete") for t in record["publisher"]["texts"] for s in t):
-            assert record["diff_by"] == "publisher"
-        else:
-            assert record["diff"] == [] and record["diff_by"] is None
-
-
-def _record(errata, name):
-    return next(record for record in errata if record["name"] == name)
-
-
-def test_old_and_new_with_underlined_words(errata):
-    record = _record(errata, "Starlight Glimmer Chrono Trigger")
-    assert joined(record["diff"], "delete") == "a card is"
-    assert joined(record["diff"], "insert") == "one or more cards are"
-    assert [s["text"] for s in record["publisher"]["new"] if s["mark"] == "insert"] == ["one or more cards are"]
-
-
-def test_struck_words_of_the_old_text(errata):
-    record = _record(errata, "Wild Manticore")
-    assert [s["text"] for s in record["publisher"]["old"] if s["mark"] == "delete"] == [
-        "against", "the challenger's opponent"]
-    assert "involving" in joined(record["diff"], "insert")
-
-
-def test_corrected_text_with_underlined_words_only(errata):
-    record = _record(errata, "Tantabus Night Terror")
-    assert record["diff"] == [{"op": "equal", "text": "Chaos: "}, {"op": "insert", "text": "When this card is flipped"},
-                              {"op": "equal", "text": ", all players lose their action tokens."}]
-
-
-def test_struck_words_of_a_corrected_text_stand_where_they_were(errata):
-    record = _record(errata, "What Went Wrong?")
-    segments = record["publisher"]["texts"][0]
-    struck = [(s["text"], segments[i + 1]["text"][:10]) for i, s in enumerate(segments) if s["mark"] == "delete"]
-    assert struck == [("Faceoff", "Reaction: "), ("Play", "after your"), ("power", "and flips ")]
-    assert all(not s["in_text"] for s in segments if s["mark"] == "delete")
-
-
-def test_paragraph_breaks_and_two_texts(errata):
-    record = _record(errata, "The Element of Kindness Sharing Kindness")
-    assert [s["mark"] for s in record["publisher"]["texts"][0] if s["mark"]] == ["break"]
-    assert [s["text"] for s in record["publisher"]["new"] if s["mark"]] == ["counter"]
-    goof = _record(errata, "Goof Off")
-    assert [(s["mark"], s["text"]) for s in goof["publisher"]["texts"][0] if s["mark"]] == [
-        ("break", "\n"), ("insert", "Main Phase:")]
-    trait = _record(errata, "Ahuizotl")
-    assert trait["changes"] == ["Added “Epic” trait."] and trait["diff"] == []
-
-
-def test_errata_of_one_card_or_set(rule_graph, errata):
-    assert [r["name"] for r in errata_records(rule_graph, "duck and cover")] == ["Duck and Cover"]
-    assert [r["name"] for r in errata_records(rule_graph, "card/ccg/duck-and-cover")] == ["Duck and Cover"]
-    twilight = {r["name"] for r in errata_records(rule_graph, "Twilight Sparkle")}
-    assert twilight == {"Twilight Sparkle Faithful Student", "Twilight Sparkle Ursa Vanquisher"}
-    premiere = errata_records(rule_graph, set_name="premiere")
-    assert len(premiere) == sum(r["set"] == "Premiere" for r in errata) == 38
-    assert [r["name"] for r in errata_records(rule_graph, "Timberwolf", set_name="Premiere")] == ["Timberwolf"]
-    with pytest.raises(UnknownCardError, match="no card 'Duck and Covr' in the card errata; the closest are Duck and Cover"):
-        errata_records(rule_graph, "Duck and Covr")
-    with pytest.raises(UnknownCardError, match="no set 'Premier League'"):
-        errata_records(rule_graph, set_name="Premier League")
-    with pytest.raises(UnknownCardError):
-        differ.erratum_record(rule_graph, "ccg/3.4/514.4c")
-
-
 # -- command line ----------------------------------------------------------------------------------
 
 
@@ -487,8 +313,6 @@ def test_cli_diff_noise(run):
     (("diff", "earlier", "3.4", "--kind", "moved"), "Error: no kind of change 'moved'"),
     (("diff", "earlier", "3.4", "--section", "<script>"), "Error: not a chapter, section or rule number"),
     (("diff", "3.4", "tcg/official"), "Error: ccg/3.4 and tcg/official are not editions of the same text"),
-    (("errata", "No Such Card"), "Error: no card 'No Such Card' in the card errata"),
-    (("errata", "--set", "Nowhere"), "Error: no set 'Nowhere' in the card errata"),
 ])
 def test_cli_errors_are_one_line(run, args, message):
     result = run(*args)
@@ -497,14 +321,6 @@ def test_cli_errors_are_one_line(run, args, message):
     assert "Traceback" not in result.output
 
 
-def test_cli_errata(run):
-    output = run("errata", "Duck and Cover").output
-    assert "OLD: Faceoff Reaction: Play when you flip a card." in output
-    assert "Word diff:" in output and "Publisher's marks: underlined 'After'" in output
-    records = json.loads(run("errata", "--set", "Canterlot Nights", "--json").output)
-    assert len(records) == 13 and {r["set"] for r in records} == {"Canterlot Nights"}
-    assert len(json.loads(run("errata", "--json").output)) == 70
-
-
 def test_docstring_examples():
-    assert doctest.testmod(differ).failed == 0
+    for module in pkgutil.iter_modules(differ.__path__, "rulebase.diff."):
+        assert doctest.testmod(import_module(module.name)).failed == 0, module.name

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from rulebase import pairing
-from rulebase.diff import _rules
+from rulebase.diff.documents import document_rules
 from rulebase.graph import Edge
 from rulebase.model import Rule, RuleNumber
 from rulebase.pairing import (
@@ -39,8 +39,8 @@ def pairs_of(old, new, forced=None) -> dict[str, str]:
 
 @pytest.fixture(scope="module")
 def corpus_pairs(rule_graph):
-    old = _rules(rule_graph, TABLE["old_document"])
-    new = _rules(rule_graph, TABLE["new_document"])
+    old = document_rules(rule_graph, TABLE["old_document"])
+    new = document_rules(rule_graph, TABLE["new_document"])
     return old, new, pair_rules(old, new)
 
 

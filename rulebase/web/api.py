@@ -10,7 +10,7 @@ from __future__ import annotations
 from flask import Blueprint, abort, current_app, jsonify, request, url_for
 
 from rulebase import views
-from rulebase.errata_view import erratum_view
+from rulebase.errata import erratum_record, record_view
 from rulebase.errors import UnknownRuleError
 from rulebase.web.catalog import GAMES
 from rulebase.web.common import arg, catalog, site
@@ -89,7 +89,10 @@ def glossary():
 @bp.get("/errata")
 def errata():
     """The card errata of a game (``game``, default ``ccg``), optionally of one
-    ``set``, each with its word diff."""
+    ``set``, each with its texts side by side (``diff``: pieces marked
+    ``changed`` by the word diff and with the publisher's ``mark``), the word
+    diff itself (``word_diff``, ``diff_by``) and the publisher's ``marks``
+    (see :mod:`rulebase.errata`)."""
     cat = catalog()
     game = arg("game", list(GAMES)) or "ccg"
     document = cat.errata_document(game)
@@ -103,11 +106,13 @@ def errata():
     for name, nodes in sets.items():
         if wanted is None or name == wanted:
             for node in nodes:
-                data = cat.data[node]
-                rows.append({"id": node, "card": data["title"], "set": name, "old": data.get("old"),
-                             "new": data.get("new"), "texts": data.get("texts"), "changes": data.get("changes"),
-                             "card_id": cat.graph.card_of(node), "url": cat.url(node),
-                             "diff": erratum_view(cat.graph, node).as_dict()})
+                record = erratum_record(cat.graph, node)
+                rows.append({"id": node, "card": record["name"], "title": record["title"],
+                             "subtitle": record["subtitle"], "set": name, "old": record["old"],
+                             "new": record["new"], "texts": record["texts"], "changes": record["changes"],
+                             "card_id": record["card"], "url": cat.url(node), "diff": record_view(record).as_dict(),
+                             "word_diff": record["diff"], "diff_by": record["diff_by"], "marks": record["marks"],
+                             "shape": record["shape"]})
     return jsonify({"game": game, "document": document, "count": len(rows), "errata": rows})
 
 

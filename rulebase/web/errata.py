@@ -1,11 +1,12 @@
 """The card errata: an index by set, a page per set and a page per card,
-OLD and NEW side by side with the changed words highlighted."""
+OLD and NEW side by side with the changed words highlighted and the
+publisher's marks, as :mod:`rulebase.errata` records them."""
 
 from __future__ import annotations
 
 from flask import Blueprint, abort, render_template
 
-from rulebase.errata_view import erratum_view
+from rulebase.errata import erratum_record, record_view
 from rulebase.graph import slug
 from rulebase.web.catalog import Catalog
 from rulebase.web.common import cached, catalog, check_game
@@ -57,11 +58,11 @@ def card(game: str, key: str):
 
 def entry(cat: Catalog, node: str) -> dict:
     """What the pages show of one erratum."""
-    data = cat.data[node]
-    card = cat.graph.card_of(node)
-    return {"id": node, "card": data["title"], "card_url": cat.url(card) if card else None, "url": cat.url(node),
-            "set_name": data["set_name"], "set_url": f"/{data['game']}/errata/{slug(data['set_name'])}",
-            "view": erratum_view(cat.graph, node), "printed": data.get("printed", ""), "line": data.get("line")}
+    record = erratum_record(cat.graph, node)
+    card = record["card"]
+    return {"id": node, "card": record["name"], "card_url": cat.url(card) if card else None, "url": cat.url(node),
+            "set_name": record["set"], "set_url": f"/{cat.data[node]['game']}/errata/{slug(record['set'])}",
+            "view": record_view(record), "printed": record["printed"], "line": record["line"]}
 
 
 def index_page(cat: Catalog, document: str) -> str:

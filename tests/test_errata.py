@@ -1,0 +1,250 @@
+"""Tests of :mod:`rulebase.errata`: every entry of the card errata as a
+record, the publisher's marks placed in its texts, the computed word diff
+kept apart from them, the view the site shows and ``rulebase errata``."""
+
+from __future__ import annotations
+
+import json
+import re
+from collections import Counter
+
+import pytest
+from click.testing import CliRunner
+
+from rulebase import errata as card_errata
+from rulebase import paths
+from rulebase.cli import main
+from rulebase.errata import UnknownCardError, erratum_view, errata_records, record_view, texts_view
+from rulebase.pairing import signature
+
+
+def joined(segments, *ops):
+    return "".join(s["text"] for s in segments if s["op"] in ops)
+
+
+def apart(segments, op):
+    """The texts of the segments of one kind, kept apart by spaces."""
+    return " ".join(s["text"] for s in segments if s["op"] == op)
+
+
+def _text(paragraphs):
+    return "\n".join("".join(p.text for p in paragraph) for paragraph in paragraphs)
+
+
+# -- records ------------------------------------------------------------------------------------
+
+ERRATA_FILE = "ccg/comprehensive-rules-v3.4-with-errata-limited-tournament.md"
+_SET_LINE = re.compile(r"^[A-Z][^\t\"“<~]*$")
+
+
+def _count_entries_in_source() -> int:
+    """The entries of the errata chapter counted straight from the file: the
+    table rows (a line with a tab that is not a dash row) and the block
+    entries (a run of OLD/NEW/quoted lines after a name)."""
+    lines = (paths.CORPUS / ERRATA_FILE).read_text(encoding="utf-8").split("\n")
+    start = lines.index("10. My Little Pony CCG Card Errata")
+    end = lines.index("11. My Little Pony CCG Limited Play")
+    count, in_block = 0, False
+    for line in lines[start + 1:end]:
+        if not line.strip():
+            continue
+        body = line.startswith(("OLD:", "NEW:", '"', "“"))
+        if "\t" in line:
+            count += not re.match(r"^-+\s*\t", line)
+            in_block = False
+        elif body:
+            count += not in_block
+            in_block = True
+        else:
+            in_block = False
+    return count
+
+
+@pytest.fixture(scope="module")
+def errata(rule_graph):
+    return errata_records(rule_graph)
+
+
+def test_no_erratum_is_dropped(errata):
+    assert len(errata) == _count_entries_in_source() == 70
+    assert len({record["id"] for record in errata}) == len(errata)
+
+
+def test_publisher_marks_are_placed_in_every_text(errata):
+    for record in errata:
+        passages = [*record["texts"], *([record["new"]] if record["new"] is not None else [])]
+        marked = [*record["publisher"]["texts"], *([record["publisher"]["new"]] if record["new"] is not None else [])]
+        for text, segments in zip(passages, marked, strict=True):
+            assert "".join(s["text"] for s in segments if s["in_text"]) == text, record["id"]
+        placed = [(s["mark"], s["text"]) for segments in marked for s in segments if s["mark"]]
+        assert placed == [(m["kind"], m["text"]) for m in record["marks"]["new"]], record["id"]
+        if record["old"] is not None:
+            segments = record["publisher"]["old"]
+            assert "".join(s["text"] for s in segments) == record["old"]
+            assert [(s["mark"], s["text"]) for s in segments if s["mark"]] == \
+                [(m["kind"], m["text"]) for m in record["marks"]["old"]]
+
+
+def test_every_entry_shape(errata):
+    shapes = Counter(record["shape"] for record in errata)
+    assert shapes == {"old+new+insert": 38, "text+insert": 11, "text": 5, "change": 4, "old+new+delete": 3,
+                      "old+new+text+break+insert": 2, "texts": 1, "text+break": 1, "text+break+insert": 1,
+                      "old+new+break+insert": 1, "old+new+insert+change": 1, "old+new": 1, "text+delete": 1}
+    for record in errata:
+        if record["old"] is not None and record["new"] is not None:
+            assert record["diff_by"] == "computed"
+            assert joined(record["diff"], "equal", "insert") == record["new"]
+        elif any(s["mark"] in ("insert", "delete") for t in record["publisher"]["texts"] for s in t):
+            assert record["diff_by"] == "publisher"
+        else:
+            assert record["diff"] == [] and record["diff_by"] is None
+
+
+def _record(errata, name):
+    return next(record for record in errata if record["name"] == name)
+
+
+def test_old_and_new_with_underlined_words(errata):
+    record = _record(errata, "Starlight Glimmer Chrono Trigger")
+    assert joined(record["diff"], "delete") == "a card is"
+    assert joined(record["diff"], "insert") == "one or more cards are"
+    assert [s["text"] for s in record["publisher"]["new"] if s["mark"] == "insert"] == ["one or more cards are"]
+
+
+def test_struck_words_of_the_old_text(errata):
+    record = _record(errata, "Wild Manticore")
+    assert [s["text"] for s in record["publisher"]["old"] if s["mark"] == "delete"] == [
+        "against", "the challenger's opponent"]
+    assert "involving" in joined(record["diff"], "insert")
+
+
+def test_corrected_text_with_underlined_words_only(errata):
+    record = _record(errata, "Tantabus Night Terror")
+    assert record["diff"] == [{"op": "equal", "text": "Chaos: "}, {"op": "insert", "text": "When this card is flipped"},
+                              {"op": "equal", "text": ", all players lose their action tokens."}]
+
+
+def test_struck_words_of_a_corrected_text_stand_where_they_were(errata):
+    record = _record(errata, "What Went Wrong?")
+    segments = record["publisher"]["texts"][0]
+    struck = [(s["text"], segments[i + 1]["text"][:10]) for i, s in enumerate(segments) if s["mark"] == "delete"]
+    assert struck == [("Faceoff", "Reaction: "), ("Play", "after your"), ("power", "and flips ")]
+    assert all(not s["in_text"] for s in segments if s["mark"] == "delete")
+
+
+def test_paragraph_breaks_and_two_texts(errata):
+    record = _record(errata, "The Element of Kindness Sharing Kindness")
+    assert [s["mark"] for s in record["publisher"]["texts"][0] if s["mark"]] == ["break"]
+    assert [s["text"] for s in record["publisher"]["new"] if s["mark"]] == ["counter"]
+    goof = _record(errata, "Goof Off")
+    assert [(s["mark"], s["text"]) for s in goof["publisher"]["texts"][0] if s["mark"]] == [
+        ("break", "\n"), ("insert", "Main Phase:")]
+    trait = _record(errata, "Ahuizotl")
+    assert trait["changes"] == ["Added “Epic” trait."] and trait["diff"] == []
+
+
+def test_errata_of_one_card_or_set(rule_graph, errata):
+    assert [r["name"] for r in errata_records(rule_graph, "duck and cover")] == ["Duck and Cover"]
+    assert [r["name"] for r in errata_records(rule_graph, "card/ccg/duck-and-cover")] == ["Duck and Cover"]
+    twilight = {r["name"] for r in errata_records(rule_graph, "Twilight Sparkle")}
+    assert twilight == {"Twilight Sparkle Faithful Student", "Twilight Sparkle Ursa Vanquisher"}
+    premiere = errata_records(rule_graph, set_name="premiere")
+    assert len(premiere) == sum(r["set"] == "Premiere" for r in errata) == 38
+    assert [r["name"] for r in errata_records(rule_graph, "Timberwolf", set_name="Premiere")] == ["Timberwolf"]
+    with pytest.raises(UnknownCardError, match="no card 'Duck and Covr' in the card errata; the closest are Duck and Cover"):
+        errata_records(rule_graph, "Duck and Covr")
+    with pytest.raises(UnknownCardError, match="no set 'Premier League'"):
+        errata_records(rule_graph, set_name="Premier League")
+    with pytest.raises(UnknownCardError):
+        card_errata.erratum_record(rule_graph, "ccg/3.4/514.4c")
+
+
+# -- the view: the computed changes and the publisher's marks in pieces ----------------------------
+
+
+def test_identical_texts_have_no_changes():
+    view = texts_view("Same words.", "Same words.", [], [])
+    assert not any(p.changed for paragraph in view.old + view.new for p in paragraph)
+
+
+def test_the_sides_keep_their_text():
+    view = texts_view("a b\nc d", "a x\nc d", [], [])
+    assert _text(view.old) == "a b\nc d" and _text(view.new) == "a x\nc d"
+    assert len(view.new) == 2
+
+
+def test_publisher_marks_are_placed_in_order():
+    view = texts_view(None, "you may look, you may", [], [("insert", "you may"), ("insert", "you may")])
+    marked = [p for p in view.new[0] if p.mark == "insert"]
+    assert [p.text for p in marked] == ["you may", "you may"]
+    assert not any(p.changed for p in view.new[0])  # nothing to compare with
+
+
+def test_struck_words_of_a_corrected_wording(rule_graph):
+    view = erratum_view(rule_graph, "ccg/ocr-7.2/premiere/what-went-wrong")
+    assert view.struck == ["Faceoff", "Play", "power"] and view.texts and not view.new
+
+
+def test_old_side_keeps_the_struck_words_as_marks(rule_graph):
+    view = erratum_view(rule_graph, "ccg/ocr-7.2/premiere/wild-manticore")
+    struck = [p.text for p in view.old[0] if p.mark == "delete"]
+    assert struck == ["against", "the challenger's opponent"]
+    assert all(p.changed for p in view.old[0] if p.mark == "delete")
+
+
+def test_every_erratum_of_the_corpus_keeps_its_texts(rule_graph):
+    for node in rule_graph.nodes("erratum"):
+        data = rule_graph.node(node)
+        view = erratum_view(rule_graph, node)
+        if data["old"] is not None:
+            assert _text(view.old) == data["old"]
+        if data["new"] is not None:
+            assert _text(view.new) == data["new"]
+        assert [_text(t) for t in view.texts] == data["texts"]
+        inserted = [text for kind, text in data["new_marks"] if kind == "insert"]
+        placed = [p.text for side in [view.new, *view.texts] for paragraph in side for p in paragraph if p.mark]
+        assert "".join(placed).replace(" ", "") == "".join(inserted).replace(" ", ""), node
+
+
+def test_the_view_highlights_what_the_word_diff_changes(errata):
+    computed = [record for record in errata if record["diff_by"] == "computed"]
+    assert computed
+    for record in computed:
+        view = record_view(record)
+        for side, op in ((view.old, "delete"), (view.new, "insert")):
+            changed = " ".join(p.text for paragraph in side for p in paragraph if p.changed)
+            assert signature(changed) == signature(apart(record["diff"], op)), record["id"]
+    for record in errata:
+        if record["diff_by"] != "computed":
+            view = record_view(record)
+            assert not any(p.changed for side in [view.old, view.new, *view.texts] for par in side for p in par)
+
+
+# -- command line ----------------------------------------------------------------------------------
+
+
+@pytest.fixture
+def run():
+    runner = CliRunner()
+    return lambda *args: runner.invoke(main, list(args), catch_exceptions=False)
+
+
+def test_cli_errata(run):
+    output = run("errata", "Duck and Cover").output
+    assert "OLD: Faceoff Reaction: Play when you flip a card." in output
+    assert "Word diff:" in output and "Publisher's marks: underlined 'After'" in output
+    records = json.loads(run("errata", "--set", "Canterlot Nights", "--json").output)
+    assert len(records) == 13 and {r["set"] for r in records} == {"Canterlot Nights"}
+    assert len(json.loads(run("errata", "--json").output)) == 70
+
+
+
+@pytest.mark.parametrize("args,message", [
+    (("errata", "No Such Card"), "Error: no card 'No Such Card' in the card errata"),
+    (("errata", "--set", "Nowhere"), "Error: no set 'Nowhere' in the card errata"),
+])
+def test_cli_errors_are_one_line(run, args, message):
+    result = run(*args)
+    assert result.exit_code == 1
+    assert result.output.startswith(message) and result.output.count("\n") == 1
+    assert "Traceback" not in result.output
