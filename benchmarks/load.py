@@ -5,13 +5,13 @@ Starts ``rulebase serve`` itself on a free port of 127.0.0.1 (nothing else is
 contacted), drives it with keep-alive HTTP/1.1 connections from one asyncio
 process, and stops it.  Every run is bounded in time and in requests.
 
-    python benchmarks/load.py                       # 32 connections, 10 s per scenario
+    python benchmarks/load.py                       # 32 connections, 10 s per scenario, serve's defaults
     python benchmarks/load.py --threads 16 --workers 2 --duration 20
     python benchmarks/load.py --scenario search --connections 64
 
 Rule pages cycle through every rule of the graph; searches use distinct
-questions made of words from the rules (seeded), so most of them miss the
-server's answer cache.
+questions made of words from the rules (seeded, other ones for the API than
+for the page), so most of them miss the server's answer cache.
 """
 
 from __future__ import annotations
@@ -32,6 +32,8 @@ from urllib.parse import quote
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+
+from rulebase.web.serve import DEFAULT_THREADS, default_workers  # noqa: E402
 
 MAX_REQUESTS = 500_000
 
@@ -70,12 +72,12 @@ def rule_paths() -> list[str]:
     return [catalog.url(node) for node in catalog.data if catalog.data[node]["kind"] == "rule"]
 
 
-def search_paths(count: int, api: bool) -> list[str]:
+def search_paths(count: int, api: bool, seed: int = 4) -> list[str]:
     from rulebase.graph import load
 
     graph = load()
     words = sorted({w for node in graph.nodes("rule") for w in re.findall(r"[a-z]{4,}", graph.node(node)["text"].lower())})
-    rng = random.Random(4)
+    rng = random.Random(seed)
     prefix = "/api/search?q=" if api else "/search?q="
     queries = {" ".join(rng.sample(words, rng.choice((1, 2, 3)))) for _ in range(count)}
     return [prefix + quote(q) for q in sorted(queries)]
@@ -148,8 +150,10 @@ def main() -> int:
     parser.add_argument("--connections", type=int, default=32)
     parser.add_argument("--duration", type=float, default=10.0, help="seconds per scenario (at most 120)")
     parser.add_argument("--warmup", type=float, default=2.0, help="seconds of unmeasured load first")
-    parser.add_argument("--threads", type=int, default=8, help="waitress threads per server process")
-    parser.add_argument("--workers", type=int, default=os.cpu_count() or 1, help="server processes")
+    parser.add_argument("--threads", type=int, default=DEFAULT_THREADS,
+                        help="waitress threads per server process (default: as `rulebase serve`)")
+    parser.add_argument("--workers", type=int, default=default_workers(),
+                        help="server processes (default: as `rulebase serve`, one per core, at most 4)")
     parser.add_argument("--scenario", choices=["rule", "search", "api-search", "all"], default="all")
     args = parser.parse_args()
     seconds = min(args.duration, 120.0)
@@ -157,7 +161,8 @@ def main() -> int:
     scenarios = {
         "rule": lambda: rule_paths(),
         "search": lambda: search_paths(20_000, api=False),
-        "api-search": lambda: search_paths(20_000, api=True),
+        # Other questions than the page's, which the server has answered (and cached) already.
+        "api-search": lambda: search_paths(20_000, api=True, seed=5),
     }
     wanted = list(scenarios) if args.scenario == "all" else [args.scenario]
     port = free_port()

@@ -1,5 +1,6 @@
 """Searching the index: rule numbers are looked up exactly; for words,
-whoosh finds the candidates (BM25 over all of an entry's words) and
+:mod:`rulebase.search.candidates` finds the candidates (whoosh's BM25 over
+all of an entry's words, from postings read once) and
 :mod:`rulebase.search.ranking` orders them (BM25F over its fields, how much
 of the question it covers, whether its title is named, what kind of document
 it is in).
@@ -12,13 +13,14 @@ from dataclasses import asdict, dataclass
 from whoosh.query import Or, Phrase, Term
 
 from rulebase.model import RuleNumber
+from rulebase.search import candidates
 from rulebase.search import index as indexes
 from rulebase.search import ranking
 from rulebase.search.analysis import QUESTION_WORDS, is_stop, stems
 from rulebase.search.numbers import NumberQuery, as_tcg, find_numbers
 from rulebase.search.query import ParsedQuery, SearchQueryError, normalize, parse
 from rulebase.search.ranking import Concept
-from rulebase.search.snippets import snippet
+from rulebase.search.snippets import Analysed, analyse, snippet_of
 
 GAMES = ("ccg", "tcg")
 
@@ -266,14 +268,22 @@ def _pairs(parsed: ParsedQuery) -> list[tuple[str, str]]:
     return list(dict.fromkeys(pairs))
 
 
-def _candidate_query(concepts: list[Concept]):
-    """Any entry with any form of any concept, in any field (or a phrase of
-    a concept in its text), scored by BM25 over all its fields together."""
-    queries = []
+def candidate_terms(concepts: list[Concept]) -> list:
+    """What finds the candidates: every form of every concept (a stem, in
+    any field) and its phrases (tuples of stems, in the text), in order."""
+    terms: list = []
     for concept in concepts:
-        queries += [Term("all", stem) for stem in concept.forms]
-        queries += [Phrase("text", list(phrase)) for phrase in concept.phrases]
-    return Or(queries)
+        terms += list(concept.forms)
+        terms += list(concept.phrases)
+    return terms
+
+
+def candidate_query(concepts: list[Concept]):
+    """The whoosh query of :func:`candidate_terms`: any entry with any form
+    of any concept, in any field (or a phrase of a concept in its text),
+    scored by BM25 over all its fields together."""
+    return Or([Phrase(candidates.PHRASE_FIELD, list(term)) if isinstance(term, tuple)
+               else Term(candidates.FIELD, term) for term in candidate_terms(concepts)])
 
 
 HEADING_CHILDREN = 2
@@ -300,11 +310,12 @@ def _follow_headings(opened, docnums, scored: list[tuple[int, float]], question:
     """A heading without text of its own is followed by its first rules; for
     a question it gives them its place (the rules say what it only names)."""
     children = _children(opened)
+    empty_headings = _features(opened).empty_headings
     placed: set[int] = set()
     ordered = []
     for position, score in scored:
-        record = opened.records[position]
-        if record["heading"] and not record["text"]:
+        if empty_headings[position]:
+            record = opened.records[position]
             below = [c for c in children.get(record["id"], []) if opened.docnums[opened.records[c]["id"]] in docnums]
             if below:
                 if not question and position not in placed:
@@ -324,8 +335,27 @@ def _follow_headings(opened, docnums, scored: list[tuple[int, float]], question:
 def _features(opened) -> ranking.Features:
     features = opened.cache.get("features")
     if features is None:
-        features = opened.cache["features"] = ranking.Features(opened.records)
+        with opened.building:
+            features = opened.cache.get("features")
+            if features is None:
+                features = opened.cache["features"] = ranking.Features(opened.records)
     return features
+
+
+def _postings(opened) -> candidates.Postings:
+    postings = opened.cache.get("postings")
+    if postings is None:
+        postings = opened.cache.setdefault("postings", candidates.Postings(opened.searcher, opened.lock))
+    return postings
+
+
+def _named_documents(opened, concepts: list[Concept]) -> frozenset[str]:
+    """:func:`ranking.named_documents`, with the documents' title words read
+    once per opened index."""
+    titles = opened.cache.get("document titles")
+    if titles is None:
+        titles = opened.cache["document titles"] = ranking.DocumentTitles(opened.documents)
+    return titles.named(concepts)
 
 
 def _text_matches(opened, docnums, parsed, extra_words, one_game) -> tuple[list[tuple[int, float]], set[str]]:
@@ -333,22 +363,22 @@ def _text_matches(opened, docnums, parsed, extra_words, one_game) -> tuple[list[
     if not concepts or not docnums:
         return [], set()
     features = _features(opened)
+    postings = _postings(opened)
     pairs = _pairs(parsed)
-    with opened.lock:
-        results = opened.searcher.search(_candidate_query(concepts), limit=CANDIDATES, filter=docnums)
-        candidates = [opened.positions[hit.docnum] for hit in results]
-        idf = ranking.idf_table(opened.searcher, concepts)
+    found = candidates.best(postings, candidate_terms(concepts), docnums, CANDIDATES)
+    positions = opened.positions
+    idf = ranking.idf_table(postings, concepts)
     weights = [ranking.concept_weight(concept, idf) for concept in concepts]
-    quantity = ranking.asks_quantity(parsed.text)
-    definition = ranking.asks_definition(parsed.text)
-    named = ranking.named_documents(opened.documents, concepts)
     question = is_question(parsed)
-    scored = [
-        (position, ranking.score(features, opened.records, opened.documents, position, concepts, weights, pairs,
-                                 quantity, definition, named, question))
-        for position in candidates
-    ]
-    scored = [item for item in scored if item[1] > 0]
+    asked = ranking.Asked(features, concepts, weights, pairs, ranking.asks_quantity(parsed.text),
+                          ranking.asks_definition(parsed.text), _named_documents(opened, concepts), question)
+    documents = opened.documents
+    scored = []
+    for docnum in found:
+        position = positions[docnum]
+        value = ranking.score_asked(features, documents, position, asked)
+        if value > 0:
+            scored.append((position, value))
     scored.sort(key=lambda item: -item[1])
     scored = _follow_headings(opened, docnums, scored, question)
     query_stems = {stem for concept in concepts for stem in concept.forms}
@@ -359,15 +389,38 @@ def _text_matches(opened, docnums, parsed, extra_words, one_game) -> tuple[list[
 # -- the search --------------------------------------------------------------
 
 
+def _analysed(opened, position: int) -> Analysed:
+    """The text an entry's snippet is cut from, analysed once per opened index."""
+    texts = opened.cache.get("snippet texts")
+    if texts is None:
+        texts = opened.cache.setdefault("snippet texts", {})
+    analysed = texts.get(position)
+    if analysed is None:
+        record = opened.records[position]
+        analysed = texts[position] = analyse(record["text"] or record["title"] or "")
+    return analysed
+
+
 def _hit(opened, position: int, score: float, query_stems: set[str]) -> Hit:
     record = opened.records[position]
-    text = record["text"] or record["title"] or ""
-    html, plain = snippet(text, query_stems)
+    html, plain = snippet_of(_analysed(opened, position), query_stems)
     return Hit(
         id=record["id"], kind=record["kind"], game=record["game"], document=record["document"],
         edition=record["edition"], number=record["number"], key=record["key"], title=record["title"],
         text=record["text"], score=round(score, 4), snippet=html, snippet_text=plain,
     )
+
+
+def warm(graph=None) -> None:
+    """Open the index of a graph (the embedded corpus's by default) and read
+    now what searches read of it (every word's entries and rarity, what the
+    ranking reads of each entry, the words of each snippet's text), so that
+    no search pays for it."""
+    opened = indexes.ensure(graph)
+    _features(opened)
+    _postings(opened).preload()
+    for position in range(len(opened.records)):
+        _analysed(opened, position)
 
 
 def search(query: str, *, game: str | None = None, edition: str | None = None, kinds=None,

@@ -20,6 +20,7 @@ import tempfile
 import threading
 import time
 import uuid
+import weakref
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
@@ -355,6 +356,9 @@ class OpenIndex:
     synonyms: dict[str, dict[str, list[str]]] = field(default_factory=dict)
     cache: dict = field(default_factory=dict)
     lock: threading.Lock = field(default_factory=threading.Lock)
+    building: threading.Lock = field(default_factory=threading.Lock)
+    # The cache setting and the time the pointer was last found to name it.
+    checked: tuple = (None, float("-inf"))
 
     @classmethod
     def open(cls, key: str, path: Path) -> "OpenIndex":
@@ -417,14 +421,45 @@ def _build(graph, key: str) -> Path:
                                f"{error.strerror or error}") from None
 
 
+# How often a search checks whether another process made a new index
+# current (a rebuild in this process is used at once).
+RECHECK_SECONDS = 1.0
+_GRAPH_KEYS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+
+
+def _graph_key(graph) -> str:
+    """The index key of a graph, computed once per graph object."""
+    try:
+        key = _GRAPH_KEYS.get(graph)
+    except TypeError:  # a graph that cannot be weakly referenced
+        return index_key(graph_fingerprint(graph))
+    if key is None:
+        key = _GRAPH_KEYS[graph] = index_key(graph_fingerprint(graph))
+    return key
+
+
+def _cache_setting() -> tuple:
+    return os.environ.get("RULEBASE_CACHE"), os.environ.get("XDG_CACHE_HOME")
+
+
 def ensure(graph=None) -> OpenIndex:
     """The opened index of a graph (the embedded corpus's by default),
     building it first if there is none for the current corpus and code (or
-    if the one there cannot be read)."""
-    key = index_key(graph_fingerprint(graph)) if graph is not None else _default_key()
+    if the one there cannot be read).
+
+    An index already open is used without looking at the cache directory
+    again for :data:`RECHECK_SECONDS`; after that, the index another process
+    made current since is opened instead.
+    """
+    key = _graph_key(graph) if graph is not None else _default_key()
+    setting = _cache_setting()
+    opened = _OPEN.get(key)
+    if opened is not None and opened.checked[0] == setting and time.monotonic() - opened.checked[1] < RECHECK_SECONDS:
+        return opened
     with _OPEN_LOCK:
         opened = _OPEN.get(key)
         if opened is not None and opened.path.name == _pointed_name(key):
+            opened.checked = (setting, time.monotonic())
             return opened
         path = current_dir(key)
         try:
@@ -433,15 +468,17 @@ def ensure(graph=None) -> OpenIndex:
             opened = None
         if opened is None:
             opened = OpenIndex.open(key, _build(graph, key))
+        opened.checked = (setting, time.monotonic())
         _OPEN[key] = opened
         return opened
 
 
 def rebuild(graph=None) -> OpenIndex:
     """Build the index again even if a current one exists, then use it."""
-    key = index_key(graph_fingerprint(graph)) if graph is not None else _default_key()
+    key = _graph_key(graph) if graph is not None else _default_key()
     path = _build(graph, key)
     opened = OpenIndex.open(key, path)
+    opened.checked = (_cache_setting(), time.monotonic())
     with _OPEN_LOCK:
         _OPEN[key] = opened
     return opened
@@ -454,5 +491,6 @@ def forget(keys: bool = True) -> None:
         _OPEN.clear()
         if keys:
             _KEYS.clear()
+            _GRAPH_KEYS.clear()
     if keys:
         code_hash.cache_clear()

@@ -143,26 +143,46 @@ class Features:
         self.defines = [defined(r) for r in records]
         total = max(1, len(records))
         self.average = {f: (sum(length[f] for length in self.lengths) / total) or 1.0 for f in FIELDS}
+        self.totals = [self._totals(counts, lengths) for counts, lengths in zip(self.counts, self.lengths)]
+        self.words = [frozenset(counts["title"]) | frozenset(counts["text"]) for counts in self.counts]
+        self.documents = [r["document"] for r in records]
+        self.kinds = [r["kind"] for r in records]
+        self.empty_headings = [bool(r["heading"] and not r["text"]) for r in records]
+
+    def _totals(self, counts: dict, lengths: dict) -> dict[str, float]:
+        """Each stem of an entry with its weighted, length-normalised
+        frequency summed over the fields."""
+        totals = {}
+        for form in {stem for field in FIELDS for stem in counts[field]}:
+            total = 0.0
+            for field in FIELDS:
+                tf = counts[field].get(form, 0)
+                if tf:
+                    norm = 1 - B[field] + B[field] * lengths[field] / self.average[field]
+                    total += WEIGHTS[field] * tf / norm
+            totals[form] = total
+        return totals
 
 
-def _frequency(features: Features, position: int, concept: Concept) -> float:
-    """The concept's weighted, length-normalised frequency in the entry."""
-    counts, lengths = features.counts[position], features.lengths[position]
-    best = 0.0
-    for form, weight in concept.forms.items():
-        total = 0.0
-        for field in FIELDS:
-            tf = counts[field].get(form, 0)
-            if tf:
-                norm = 1 - B[field] + B[field] * lengths[field] / features.average[field]
-                total += WEIGHTS[field] * tf / norm
-        best = max(best, weight * total)
-    for phrase, weight in concept.phrases.items():
-        if weight > best and all(part in counts["text"] or part in counts["title"] for part in phrase):
-            pairs = features.pairs[position]
-            if all(pair in pairs for pair in zip(phrase, phrase[1:])):
-                best = weight
-    return best
+class Asked:
+    """What the ranking reads of a query, computed once for all its
+    candidates: its concepts with their weights (see :func:`concept_weight`),
+    its word pairs, whether it asks for a number (``quantity``), asks what
+    something is (``definition``) or is a question rather than keywords, and
+    the documents it names."""
+
+    def __init__(self, features: Features, concepts: list[Concept], weights: list[float],
+                 pairs: list[tuple[str, str]], quantity: bool = False, definition: bool = False,
+                 named_documents: frozenset = frozenset(), question: bool = False):
+        self.concepts = [(tuple(concept.forms.items()), tuple(concept.phrases.items()), weight)
+                         for concept, weight in zip(concepts, weights)]
+        self.weight_all = sum(weights)
+        self.pairs = pairs
+        self.quantity, self.definition, self.question = quantity, definition, question
+        self.named_documents = named_documents
+        self.wanted = frozenset(form for concept in concepts for form in concept.forms)
+        counted = [c for c in concepts if not set(c.forms) <= features.generic] or concepts
+        self.counted = [frozenset(c.forms) for c in counted]
 
 
 def score(features: Features, records: list[dict], documents: dict, position: int, concepts: list[Concept],
@@ -172,49 +192,67 @@ def score(features: Features, records: list[dict], documents: dict, position: in
     their :func:`concept_weight`); ``quantity``, ``definition`` and
     ``question`` say whether the query asks for a number, asks what
     something is, and is a question rather than keywords."""
-    record = records[position]
+    asked = Asked(features, concepts, weights, pairs, quantity, definition, named_documents, question)
+    return score_asked(features, documents, position, asked)
+
+
+def score_asked(features: Features, documents: dict, position: int, asked: Asked) -> float:
+    """The score of one entry for a query read once (see :func:`score`)."""
+    totals = features.totals[position]
     total = 0.0
     covered = 0.0
-    weight_all = sum(weights)
-    for concept, concept_idf in zip(concepts, weights):
-        frequency = _frequency(features, position, concept)
+    for forms, phrases, concept_idf in asked.concepts:
+        # The concept's weighted, length-normalised frequency in the entry:
+        # that of its best form, or of a phrase found side by side.
+        frequency = 0.0
+        for form, weight in forms:
+            value = weight * totals.get(form, 0.0)
+            if value > frequency:
+                frequency = value
+        for phrase, weight in phrases:
+            if weight > frequency and all(part in features.words[position] for part in phrase):
+                pairs = features.pairs[position]
+                if all(pair in pairs for pair in zip(phrase, phrase[1:])):
+                    frequency = weight
         if frequency:
             total += concept_idf * frequency * (K1 + 1) / (frequency + K1)
             covered += concept_idf * min(1.0, frequency / FULL_COVER)
     if not total:
         return 0.0
+    weight_all = asked.weight_all
     coverage = covered / weight_all if weight_all else 1.0
     result = total * coverage ** COVERAGE_POWER
-    if pairs:
-        found = sum(1 for pair in pairs if pair in features.pairs[position])
+    if asked.pairs:
+        entry_pairs = features.pairs[position]
+        found = sum(1 for pair in asked.pairs if pair in entry_pairs)
         result *= 1 + PAIR_BONUS * found
     title = features.titles[position]
     named = exact = False
     if title:
-        wanted = {form for concept in concepts for form in concept.forms}
-        named = title <= wanted
+        named = title <= asked.wanted
         if named:
-            counted = [c for c in concepts if not set(c.forms) <= features.generic] or concepts
-            share = sum(1 for c in counted if title & set(c.forms)) / len(counted)
+            counted = asked.counted
+            share = sum(1 for forms in counted if title & forms) / len(counted)
             exact = share == 1
             result *= (1 + TITLE_BONUS * share) * (EXACT_TITLE if exact else 1)
-    if quantity and features.numeric[position]:
+    if asked.quantity and features.numeric[position]:
         result *= QUANTITY_BONUS
-    if definition and features.defines[position]:
-        wanted = {form for concept in concepts for form in concept.forms}
+    if asked.definition and features.defines[position]:
         defines = features.defines[position]
-        if len(defines & wanted) * 2 >= len(defines):
+        if len(defines & asked.wanted) * 2 >= len(defines):
             result *= DEFINITION_BONUS
-    if record["document"] not in named_documents:
-        result *= DOCUMENT_PRIOR.get(documents[record["document"]]["doc_kind"], 1.0)
-    if record["kind"] == "erratum" and not named:
-        result *= ERRATUM_UNNAMED * (ASIDE_IN_QUESTION if question else 1.0)
-    elif record["kind"] == "glossary":
-        if not (title & {form for concept in concepts for form in concept.forms}):
+    document = features.documents[position]
+    if document not in asked.named_documents:
+        result *= DOCUMENT_PRIOR.get(documents[document]["doc_kind"], 1.0)
+    kind = features.kinds[position]
+    if kind == "erratum" and not named:
+        result *= ERRATUM_UNNAMED * (ASIDE_IN_QUESTION if asked.question else 1.0)
+    elif kind == "glossary":
+        if not (title & asked.wanted):
             result *= GLOSSARY_UNNAMED
-        if question and not definition and not exact:
+        if asked.question and not asked.definition and not exact:
             result *= ASIDE_IN_QUESTION
-    if record["heading"] and not record["text"] and not exact:
+    if features.empty_headings[position] and not exact:
         result *= EMPTY_HEADING
     return result
 
@@ -235,20 +273,32 @@ def concept_weight(concept: Concept, idf: dict[str, float]) -> float:
 def named_documents(documents: dict, concepts: list[Concept]) -> frozenset[str]:
     """The documents a query names by a word of their title that few other
     titles have (``limited``, ``quickstart``)."""
-    from rulebase.search.analysis import stems
+    return DocumentTitles(documents).named(concepts)
 
-    titles = {document: set(stems(data["title"])) for document, data in documents.items()}
-    common = Counter(stem for words in titles.values() for stem in words)
-    wanted = {form for concept in concepts for form in concept.forms}
-    return frozenset(
-        document for document, words in titles.items()
-        if any(common[stem] <= 2 and stem in wanted for stem in words)
-    )
+
+class DocumentTitles:
+    """The words of the documents' titles, read once, for
+    :func:`named_documents`."""
+
+    def __init__(self, documents: dict):
+        from rulebase.search.analysis import stems
+
+        self.titles = {document: set(stems(data["title"])) for document, data in documents.items()}
+        self.common = Counter(stem for words in self.titles.values() for stem in words)
+
+    def named(self, concepts: list[Concept]) -> frozenset[str]:
+        """The documents the concepts name (see :func:`named_documents`)."""
+        wanted = {form for concept in concepts for form in concept.forms}
+        return frozenset(
+            document for document, words in self.titles.items()
+            if any(self.common[stem] <= 2 and stem in wanted for stem in words)
+        )
 
 
 def idf_table(searcher, concepts: list[Concept]) -> dict[str, float]:
     """The inverse document frequency of each form, over all fields (0 for
-    a form no entry uses)."""
+    a form no entry uses); ``searcher`` is a whoosh searcher or anything with
+    its ``doc_count_all()`` and ``doc_frequency(field, text)``."""
     count = searcher.doc_count_all() or 1
     table = {}
     for concept in concepts:

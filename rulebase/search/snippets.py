@@ -10,6 +10,7 @@ True
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from html import escape
 
 from rulebase.search.analysis import analyzer
@@ -17,6 +18,23 @@ from rulebase.search.analysis import analyzer
 WIDTH = 240
 
 _ANALYZER = analyzer()
+
+
+@dataclass(frozen=True)
+class Analysed:
+    """A text with its spacing made single, and each of its words as
+    ``(start, end, indexed form)``: what a snippet needs of a text that does
+    not depend on the query (kept per entry by the search)."""
+
+    text: str
+    tokens: tuple[tuple[int, int, str], ...]
+
+
+def analyse(text: str) -> Analysed:
+    """The :class:`Analysed` form of ``text``."""
+    text = " ".join(text.split())
+    return Analysed(text, tuple((token.startchar, token.endchar, token.text)
+                                for token in _ANALYZER(text, chars=True)))
 
 
 def matches(text: str, stems: set[str]) -> list[tuple[int, int]]:
@@ -50,8 +68,13 @@ def _window(text: str, spans: list[tuple[int, int]], width: int) -> tuple[int, i
 def snippet(text: str, stems: set[str], width: int = WIDTH) -> tuple[str, str]:
     """The best stretch of ``text`` (at most about ``width`` characters) as
     HTML with ``<mark>`` around the matched words, and as plain text."""
-    text = " ".join(text.split())
-    spans = matches(text, stems)
+    return snippet_of(analyse(text), stems, width)
+
+
+def snippet_of(analysed: Analysed, stems: set[str], width: int = WIDTH) -> tuple[str, str]:
+    """:func:`snippet` of a text analysed beforehand."""
+    text = analysed.text
+    spans = [(start, end) for start, end, stem in analysed.tokens if stem in stems] if stems and text else []
     begin, end = _window(text, spans, width)
     html = []
     position = begin

@@ -13,7 +13,7 @@ import html
 import re
 import threading
 from collections import OrderedDict
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass, fields
 
 from markupsafe import escape
 
@@ -60,8 +60,10 @@ class Result:
                        for text, marked in self.snippet_parts)
 
     def as_dict(self) -> dict:
-        return {**asdict(self), "snippet": self.snippet,
-                "snippet_parts": [[text, marked] for text, marked in self.snippet_parts]}
+        record = {field.name: getattr(self, field.name) for field in fields(self)}
+        record["snippet_parts"] = [[text, marked] for text, marked in self.snippet_parts]
+        record["snippet"] = self.snippet
+        return record
 
 
 def check_query(query: str | None, limit: int = MAX_QUERY) -> str:
@@ -98,6 +100,8 @@ class Finder:
             for node, data in catalog.data.items()
             if data["kind"] in SEARCHABLE and (data.get("text") or data.get("title"))
         ]
+        # What a result shows of each node besides its snippet and score.
+        self._shown: dict[str, tuple] = {}
         self._cache: OrderedDict = OrderedDict()
         self._cache_size = cache_size
         self._lock = threading.Lock()
@@ -105,6 +109,8 @@ class Finder:
     def warm(self) -> None:
         """Open (or build) the search index now rather than on the first query."""
         if self.engine is not None:
+            if hasattr(self.engine, "warm"):
+                self.engine.warm(graph=self.catalog.graph)
             self.engine.search("rule", limit=1, graph=self.catalog.graph)
 
     def search(self, query: str, *, game: str | None = None, edition: str | None = None,
@@ -186,11 +192,16 @@ class Finder:
         return self._result(hit.id, parts, float(hit.score))
 
     def _result(self, node: str, parts, score: float) -> Result:
-        cat = self.catalog
-        data = cat.data[node]
-        return Result(node, data["kind"], data["game"], data["document"], data["edition"],
-                      data.get("key") if data["kind"] == "rule" else None, data.get("title"),
-                      cat.url(node), parts, score, cat.context(node), cat.edition_label(data["document"]))
+        shown = self._shown.get(node)
+        if shown is None:
+            cat = self.catalog
+            data = cat.data[node]
+            shown = self._shown[node] = (
+                data["kind"], data["game"], data["document"], data["edition"],
+                data.get("key") if data["kind"] == "rule" else None, data.get("title"), cat.url(node),
+                cat.context(node), cat.edition_label(data["document"]))
+        kind, game, document, edition, number, title, url, context, label = shown
+        return Result(node, kind, game, document, edition, number, title, url, parts, score, context, label)
 
     def _plain(self, query, game, documents, limit) -> list[Result]:
         """Every node containing all the query's words, ranked by how often

@@ -139,3 +139,21 @@ def test_player_words_reach_the_rules_words():
     opened = index.ensure()
     concepts = {c.word: c for c in engine._concepts(opened, parse("do counters stay"), [], True)}
     assert "remain" in concepts["stay"].forms
+
+
+def test_after_warming_a_search_for_indexed_words_does_not_read_the_index(monkeypatch):
+    from rulebase.search import engine, warm
+    from rulebase.search import index as indexes
+
+    query = "who wins when power totals are tied"
+    expected = [(hit.id, hit.score, hit.snippet) for hit in search(query, limit=20)]
+    indexes.forget(keys=False)
+    warm()
+    opened = indexes.ensure()
+
+    class Closed:
+        def __getattr__(self, name):
+            raise AssertionError(f"the index was read: {name}")
+
+    monkeypatch.setattr(engine._postings(opened), "searcher", Closed())
+    assert [(hit.id, hit.score, hit.snippet) for hit in search(query, limit=20)] == expected

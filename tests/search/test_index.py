@@ -220,3 +220,21 @@ def test_a_damaged_index_is_built_again(fresh_cache, small):
     new = index.ensure(small)
     assert new.path != old.path
     assert search("untap step", graph=small)[0].id == "tcg/official/402.1.0"
+
+
+def test_an_open_index_is_used_until_another_process_makes_a_new_one_current(fresh_cache, small, monkeypatch):
+    old = index.ensure(small)
+    new = index.build(small, old.key)  # as another process would: the pointer moves, this process is not told
+    monkeypatch.setattr(index, "RECHECK_SECONDS", 3600.0)
+    assert index.ensure(small) is old
+    monkeypatch.setattr(index, "RECHECK_SECONDS", 0.0)
+    assert index.ensure(small).path == new
+    assert search("untap step", graph=small)[0].id == "tcg/official/402.1.0"
+
+
+def test_a_new_cache_directory_is_looked_at_at_once(fresh_cache, small, monkeypatch, tmp_path):
+    old = index.ensure(small)
+    monkeypatch.setattr(index, "RECHECK_SECONDS", 3600.0)
+    monkeypatch.setenv("RULEBASE_CACHE", str(tmp_path / "elsewhere"))
+    moved = index.ensure(small)
+    assert moved.path != old.path and moved.path.is_relative_to(tmp_path / "elsewhere")

@@ -22,3 +22,14 @@ def test_without_matches_the_text_starts_the_snippet():
 def test_matches_are_found_by_their_indexed_form():
     text = "Players compare power totals."
     assert [text[s:e] for s, e in matches(text, {"total", "compar"})] == ["compare", "totals"]
+
+
+def test_a_text_analysed_beforehand_gives_the_same_snippet():
+    from rulebase.search.snippets import analyse, snippet_of
+
+    text = "If  both players'\n power totals are   the same, <each> player flips. " * 4
+    analysed = analyse(text)
+    assert analysed.text == " ".join(text.split())
+    assert [analysed.text[s:e] for s, e, stem in analysed.tokens if stem == "total"] == ["totals"] * 4
+    for width in (40, 240):
+        assert snippet_of(analysed, {"total", "flip"}, width) == snippet(text, {"total", "flip"}, width)
