@@ -117,9 +117,9 @@ def export(fmt, output):
 @main.command()
 @click.option("--host", default="127.0.0.1", show_default=True, help="The address to listen on.")
 @click.option("--port", default=8000, show_default=True, type=click.IntRange(0, 65535), help="The port to listen on.")
-@click.option("--workers", default=1, show_default=True, type=click.IntRange(1, 64),
+@click.option("--workers", default=None, show_default="one per core, at most 4", type=click.IntRange(1, 64),
               help="Processes sharing the socket (more than one uses more cores).")
-@click.option("--threads", default=8, show_default=True, type=click.IntRange(1, 256), help="Waitress threads per process.")
+@click.option("--threads", default=4, show_default=True, type=click.IntRange(1, 256), help="Waitress threads per process.")
 @friendly
 def serve(host, port, workers, threads):
     """Serve the judge web lookup on waitress (http://127.0.0.1:8000/ by default)."""
