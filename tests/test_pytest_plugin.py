@@ -7,21 +7,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 
-SCENARIOS = '''Cards:
-  "Comet" is a Friend: blue, power 2, cost 2.
-
-Scenario: Refused
-  Rules: 506.2
-  Given Alice has "Comet" at her home
-    And Alice has 2 action tokens
-  When Alice moves "Comet" to her home
-  Then the action is refused by 506.2
-
-Scenario: Wrong
-  Rules: 616.2
-  Given Alice has "Comet" at her home
-  Then "Comet" is at Bob's problem
-'''
+SCENARIOS = (ROOT / "tests" / "data" / "scenarios" / "pass-and-fail.scenario.txt").read_text(encoding="utf-8")
 
 
 def pytest_in(folder: Path, *extra: str, env: dict | None = None) -> subprocess.CompletedProcess:

@@ -21,21 +21,7 @@ def run():
     return invoke
 
 
-PASSING_AND_FAILING = '''Cards:
-  "Comet" is a Friend: blue, power 2, cost 2.
-
-Scenario: Refused
-  Rules: 506.2
-  Given Alice has "Comet" at her home
-    And Alice has 2 action tokens
-  When Alice moves "Comet" to her home
-  Then the action is refused by 506.2
-
-Scenario: Wrong
-  Rules: 616.2
-  Given Alice has "Comet" at her home
-  Then "Comet" is at Bob's problem
-'''
+PASSING_AND_FAILING = (Path(__file__).resolve().parent / "data" / "scenarios" / "pass-and-fail.scenario.txt").read_text(encoding="utf-8")
 
 
 def test_test_runs_files_and_prints_a_summary(run, tmp_path):
