@@ -9,14 +9,14 @@ rules (410.6).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from enum import Enum
+from enum import StrEnum
 from typing import NamedTuple
 
 from rulebase.engine.ccg.cards import CardType, Color, Printed
 from rulebase.engine.trace import Trace
 
 
-class Zone(str, Enum):
+class Zone(StrEnum):
     """The zones of 401.1, and where a card goes when its owner leaves the
     game (103.5a)."""
 
@@ -29,9 +29,6 @@ class Zone(str, Enum):
     FLIP = "flip zone"
     QUEUE = "queue"
     REMOVED = "removed from the game"
-
-    def __str__(self) -> str:
-        return self.value
 
 
 OWN_ZONES = (Zone.DRAW_DECK, Zone.PROBLEM_DECK, Zone.HAND, Zone.DISCARD, Zone.BANISHED, Zone.FLIP, Zone.REMOVED)

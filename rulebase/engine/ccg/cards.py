@@ -14,13 +14,13 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field, replace
-from enum import Enum
+from enum import StrEnum
 from functools import cached_property
 
 from rulebase.engine.errors import SetupError
 
 
-class Color(str, Enum):
+class Color(StrEnum):
     """The six colors (203.1a)."""
 
     BLUE = "blue"
@@ -29,9 +29,6 @@ class Color(str, Enum):
     PURPLE = "purple"
     YELLOW = "yellow"
     ORANGE = "orange"
-
-    def __str__(self) -> str:
-        return self.value
 
 
 ELEMENTS = {
@@ -52,7 +49,7 @@ def parse_color(text: str) -> Color:
         raise SetupError(f"not a color: {text!r} (the colors are {', '.join(c.value for c in Color)})") from None
 
 
-class CardType(str, Enum):
+class CardType(StrEnum):
     """The card types (206.2)."""
 
     MANE = "Mane Character"
@@ -61,9 +58,6 @@ class CardType(str, Enum):
     TROUBLEMAKER = "Troublemaker"
     EVENT = "Event"
     RESOURCE = "Resource"
-
-    def __str__(self) -> str:
-        return self.value
 
 
 def parse_type(text: str) -> CardType:
