@@ -14,7 +14,6 @@ import difflib
 import re
 from enum import Enum
 from functools import lru_cache
-from pathlib import Path
 
 import networkx as nx
 
@@ -398,7 +397,3 @@ def _add_editions(g, parts):
 def load(root: str | None = None) -> RuleGraph:
     """The graph of the corpus (the embedded one by default), built once per process."""
     return build(list(cached_parts(root)))
-
-
-def load_from(path: Path) -> RuleGraph:
-    return load(str(path))

@@ -290,7 +290,7 @@ _STOP = set("a an the of to and or in on at is are be by it its that this for as
 
 
 @lru_cache(maxsize=1)
-def _vocabulary(graph_id: int, graph: RuleGraph) -> Counter:
+def _vocabulary(graph: RuleGraph) -> Counter:
     counts = Counter()
     for node, data in graph.g.nodes(data=True):
         if data["kind"] in ("rule", "glossary", "section", "erratum"):
@@ -302,7 +302,7 @@ def _typos(graph: RuleGraph, document: str) -> list[Finding]:
     """Words that differ between two editions of a rule by a slip of the pen,
     where one of the two is a word the corpus uses nowhere else."""
     found = []
-    vocabulary = _vocabulary(id(graph), graph)
+    vocabulary = _vocabulary(graph)
     for other in _other_editions(graph, document):
         for node in [*_rules(graph, document), *graph.nodes("glossary")]:
             data = graph.node(node)
