@@ -226,21 +226,42 @@ def score_asked(features: Features, documents: dict, position: int, asked: Asked
         entry_pairs = features.pairs[position]
         found = sum(1 for pair in asked.pairs if pair in entry_pairs)
         result *= 1 + PAIR_BONUS * found
-    title = features.titles[position]
-    named = exact = False
-    if title:
-        named = title <= asked.wanted
-        if named:
-            counted = asked.counted
-            share = sum(1 for forms in counted if title & forms) / len(counted)
-            exact = share == 1
-            result *= (1 + TITLE_BONUS * share) * (EXACT_TITLE if exact else 1)
+    named, share, exact = _title_named(features, position, asked)
+    if named:
+        result *= (1 + TITLE_BONUS * share) * (EXACT_TITLE if exact else 1)
     if asked.quantity and features.numeric[position]:
         result *= QUANTITY_BONUS
     if asked.definition and features.defines[position]:
         defines = features.defines[position]
         if len(defines & asked.wanted) * 2 >= len(defines):
             result *= DEFINITION_BONUS
+    return result * _prior(features, documents, position, asked, named, exact)
+
+
+def _title_named(features: Features, position: int, asked: Asked) -> tuple[bool, float, bool]:
+    """Whether the query names the entry's title (every word of it is asked
+    for), the share of the query's concepts the title covers, and whether
+    it covers them all."""
+    title = features.titles[position]
+    if not title or not title <= asked.wanted:
+        return False, 0.0, False
+    counted = asked.counted
+    share = sum(1 for forms in counted if title & forms) / len(counted)
+    return True, share, share == 1
+
+
+def prior(features: Features, documents: dict, position: int, asked: Asked) -> float:
+    """How much an entry counts for a query before any of its words do: less
+    in a beginner's rulebook or limited play rules the query does not name,
+    for an erratum or glossary entry it does not name, and for a heading
+    without text; what :func:`score_asked` applies to the words' score, for
+    other signals (how close it is in meaning) to apply alike."""
+    named, _, exact = _title_named(features, position, asked)
+    return _prior(features, documents, position, asked, named, exact)
+
+
+def _prior(features: Features, documents: dict, position: int, asked: Asked, named: bool, exact: bool) -> float:
+    result = 1.0
     document = features.documents[position]
     if document not in asked.named_documents:
         result *= DOCUMENT_PRIOR.get(documents[document]["doc_kind"], 1.0)
@@ -248,7 +269,7 @@ def score_asked(features: Features, documents: dict, position: int, asked: Asked
     if kind == "erratum" and not named:
         result *= ERRATUM_UNNAMED * (ASIDE_IN_QUESTION if asked.question else 1.0)
     elif kind == "glossary":
-        if not (title & asked.wanted):
+        if not (features.titles[position] & asked.wanted):
             result *= GLOSSARY_UNNAMED
         if asked.question and not asked.definition and not exact:
             result *= ASIDE_IN_QUESTION
