@@ -77,7 +77,10 @@ class Report:
         return [o for o in self.outcomes if not o.rank or o.rank > RECALL_AT]
 
     def as_dict(self) -> dict:
+        from rulebase.search import semantic
+
         return {
+            "search": semantic.status(),
             "questions": len(self.outcomes),
             f"mrr@{K}": round(self.mrr, 4),
             f"recall@{RECALL_AT}": round(self.recall, 4),
@@ -166,7 +169,10 @@ def evaluate(questions: list[Question], search=None) -> Report:
 
 def report_text(report: Report) -> str:
     """The figures and the missed questions, as a judge reads them."""
+    from rulebase.search import semantic
+
     lines = [
+        f"search     {semantic.status()}",
         f"questions  {len(report.outcomes)}",
         f"MRR@{K}     {report.mrr:.3f}",
         f"recall@{RECALL_AT}   {report.recall:.3f}",

@@ -56,6 +56,7 @@ def test_wheel_ships_grammars_corpus_and_data(installed):
     assert "rulebase/_data/corpus/ccg/comprehensive-rules-v3.4-pdf-extract.txt" in names
     assert "rulebase/_data/site/templates/base.html" in names
     assert "rulebase/_data/grammar/scenario.lark" in names
+    assert "rulebase/data/wordpiece-uncased.txt" in names
     assert not any(name.startswith(("tests/", "docs/")) for name in names)
 
 
@@ -76,6 +77,13 @@ def test_installed_search_and_scenarios_work(installed):
     found = run("search", "swift", "--json", "--limit", "3")
     assert found.returncode == 0, found.stderr
     assert json.loads(found.stdout)[0]["kind"] == "glossary"
+    questions = run.elsewhere / "questions.jsonl"
+    questions.write_text(json.dumps({"q": "card text says your friends, does that include ones I own but my "
+                                          "opponent controls", "game": "ccg", "numbers": ["513.6"]}) + "\n")
+    measured = run("eval", str(questions), "--json")
+    assert measured.returncode == 0, measured.stderr
+    report = json.loads(measured.stdout)
+    assert report["search"].startswith("by words and meaning") and report["mrr@10"] == 1.0
     scenario = run.elsewhere / "moving.scenario"
     scenario.write_text(
         "Cards:\n"

@@ -8,14 +8,17 @@ it is in).
 
 from __future__ import annotations
 
+import math
 from dataclasses import asdict, dataclass
+
+import numpy as np
 
 from whoosh.query import Or, Phrase, Term
 
 from rulebase.model import RuleNumber
 from rulebase.search import candidates
 from rulebase.search import index as indexes
-from rulebase.search import ranking
+from rulebase.search import ranking, semantic
 from rulebase.search.analysis import QUESTION_WORDS, is_stop, stems
 from rulebase.search.numbers import NumberQuery, as_tcg, find_numbers
 from rulebase.search.query import ParsedQuery, SearchQueryError, normalize, parse
@@ -36,6 +39,17 @@ SYNONYM = 0.7
 BROADER = 0.5
 # The words of a long query past this many are not searched.
 MAX_CONCEPTS = 16
+
+# How much the meaning counts beside the words: an entry's score is the
+# logarithm of its word score over the best one's, counted from WORDS_FLOOR
+# (the words of a clear winner keep it first, while those of entries far
+# behind all count as nothing), plus this times its cosine similarity to the
+# question; and how many entries nearest in meaning join the candidates.
+MEANING = 6.0
+WORDS_FLOOR = 0.05
+MEANING_CANDIDATES = 30
+# How close in meaning an entry no word of the query finds must be to join.
+MEANING_FLOOR = 0.3
 
 # Scores given to number matches: above any text score.
 EXACT_SCORE = 1000.0
@@ -380,10 +394,42 @@ def _text_matches(opened, docnums, parsed, extra_words, one_game) -> tuple[list[
         if value > 0:
             scored.append((position, value))
     scored.sort(key=lambda item: -item[1])
+    scored = _with_meaning(opened, docnums, parsed, scored, asked)
     scored = _follow_headings(opened, docnums, scored, question)
     query_stems = {stem for concept in concepts for stem in concept.forms}
     query_stems |= {stem for concept in concepts for phrase in concept.phrases for stem in phrase}
     return scored, query_stems
+
+
+def _with_meaning(opened, docnums, parsed, scored: list[tuple[int, float]], asked) -> list[tuple[int, float]]:
+    """The word-matched entries re-scored with how close they are in meaning
+    to the query (its typos corrected), joined by the entries closest to it
+    (scored for their words too, if they were not among the candidates):
+    an entry's score is the logarithm of its word score over the best one's,
+    counted from :data:`WORDS_FLOOR`, plus :data:`MEANING` times its cosine
+    similarity, the latter weighed by the same priors as the words
+    (:func:`ranking.prior`).  As they were when there is no model."""
+    meanings = semantic.meanings(opened)
+    if meanings is None or not scored and not parsed.words:
+        return scored
+    text = semantic.respelled(parsed.text, meanings.model, opened.vocabulary.correct)
+    positions = np.fromiter((opened.positions[docnum] for docnum in docnums), dtype=np.int64, count=len(docnums))
+    similarities = meanings.similarities(text, positions)
+    closeness = np.zeros(len(opened.records), dtype=np.float32)
+    closeness[positions] = np.maximum(similarities, 0.0)
+    features, documents = _features(opened), opened.documents
+
+    def meaning(position: int) -> float:
+        return MEANING * float(closeness[position]) * ranking.prior(features, documents, position, asked)
+
+    top = scored[0][1] if scored else 1.0
+    fused = {position: math.log(max(value / top, WORDS_FLOOR) / WORDS_FLOOR) + meaning(position)
+             for position, value in scored}
+    for position in positions[np.argsort(-similarities)[:MEANING_CANDIDATES]].tolist():
+        if position not in fused and closeness[position] >= MEANING_FLOOR:
+            value = ranking.score_asked(features, documents, position, asked)
+            fused[position] = math.log(max(value / top, WORDS_FLOOR) / WORDS_FLOOR) + meaning(position)
+    return sorted(fused.items(), key=lambda item: -item[1])
 
 
 # -- the search --------------------------------------------------------------
@@ -414,11 +460,12 @@ def _hit(opened, position: int, score: float, query_stems: set[str]) -> Hit:
 def warm(graph=None) -> None:
     """Open the index of a graph (the embedded corpus's by default) and read
     now what searches read of it (every word's entries and rarity, what the
-    ranking reads of each entry, the words of each snippet's text), so that
-    no search pays for it."""
+    ranking reads of each entry, the words of each snippet's text, the
+    entries' meanings), so that no search pays for it."""
     opened = indexes.ensure(graph)
     _features(opened)
     _postings(opened).preload()
+    semantic.meanings(opened)
     for position in range(len(opened.records)):
         _analysed(opened, position)
 

