@@ -84,6 +84,27 @@ def stems(text: str) -> list[str]:
     return [token.text for token in _ANALYZER(text)]
 
 
+# Words in single quotes, which are not apostrophes ("player's", "'til").
+SINGLE_QUOTED = re.compile(r"(?<![\w'’‘])['‘’]([^'‘’]{1,60})['‘’](?![\w'’‘])")
+_QUOTED = re.compile(r"[\"“”„«»]([^\"“”„«»]{1,60})[\"“”„«»]|" + SINGLE_QUOTED.pattern)
+
+
+def quoted(text: str, most_words: int = 4) -> list[tuple[str, ...]]:
+    """The words of each stretch of ``text`` in quotes (double, or single
+    ones that are not apostrophes), stop words kept, of at most
+    ``most_words`` words: the terms a rule defines ("here", "your" cards).
+
+    >>> quoted('If text uses the phrase "here", it means the area of a ‘Main Phase’ card')
+    [('here',), ('main', 'phase')]
+    """
+    found = []
+    for match in _QUOTED.finditer(text):
+        span = tuple(words(match.group(1) or match.group(2)))
+        if span and len(span) <= most_words:
+            found.append(span)
+    return found
+
+
 def words(text: str) -> list[str]:
     """The lower-cased words (and rule numbers) of ``text``, stop words kept."""
     return [match.group().lower() for match in _TOKEN.finditer(text)]

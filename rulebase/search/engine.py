@@ -321,8 +321,8 @@ def is_question(parsed: ParsedQuery) -> bool:
 
 
 def _follow_headings(opened, docnums, scored: list[tuple[int, float]], question: bool) -> list[tuple[int, float]]:
-    """A heading without text of its own is followed by its first rules; for
-    a question it gives them its place (the rules say what it only names)."""
+    """A heading without text of its own gives its place to its first rules
+    (they say what it only names); for keywords it stays, after the first."""
     children = _children(opened)
     empty_headings = _features(opened).empty_headings
     placed: set[int] = set()
@@ -332,13 +332,13 @@ def _follow_headings(opened, docnums, scored: list[tuple[int, float]], question:
             record = opened.records[position]
             below = [c for c in children.get(record["id"], []) if opened.docnums[opened.records[c]["id"]] in docnums]
             if below:
-                if not question and position not in placed:
-                    placed.add(position)
-                    ordered.append((position, score))
-                for child in below[:HEADING_CHILDREN]:
+                for number, child in enumerate(below[:HEADING_CHILDREN]):
                     if child not in placed:
                         placed.add(child)
                         ordered.append((child, score))
+                    if number == 0 and not question and position not in placed:
+                        placed.add(position)
+                        ordered.append((position, score))
                 continue
         if position not in placed:
             placed.add(position)
@@ -381,11 +381,17 @@ def _text_matches(opened, docnums, parsed, extra_words, one_game) -> tuple[list[
     pairs = _pairs(parsed)
     found = candidates.best(postings, candidate_terms(concepts), docnums, CANDIDATES)
     positions = opened.positions
+    quoting = frozenset(p for p in features.quoting_any(parsed.quoted) if opened.docnums[opened.records[p]["id"]] in docnums)
+    if quoting:
+        chosen = set(found)
+        found = list(found) + [d for d in (opened.docnums[opened.records[p]["id"]] for p in sorted(quoting))
+                               if d not in chosen]
     idf = ranking.idf_table(postings, concepts)
     weights = [ranking.concept_weight(concept, idf) for concept in concepts]
     question = is_question(parsed)
     asked = ranking.Asked(features, concepts, weights, pairs, ranking.asks_quantity(parsed.text),
-                          ranking.asks_definition(parsed.text), _named_documents(opened, concepts), question)
+                          ranking.asks_definition(parsed.text), _named_documents(opened, concepts), question,
+                          quoting)
     documents = opened.documents
     scored = []
     for docnum in found:

@@ -11,6 +11,12 @@ query longer than :data:`MAX_QUERY_LENGTH` characters.
 >>> parsed = parse('"power total" faceoff troublem* rule 514.4c')
 >>> parsed.phrases, parsed.words, parsed.prefixes, [str(n) for n in parsed.numbers]
 ([['power', 'total']], ['power', 'total', 'faceoff'], ['troublem'], ['514.4c'])
+
+Words in quotes, single or double, are also kept together (``quoted``): a
+judge quoting card text asks about those words ("friends 'here'").
+
+>>> parse('''the opponent's friends 'here' and "your" cards''').quoted
+[('your',), ('here',)]
 """
 
 from __future__ import annotations
@@ -20,7 +26,7 @@ import unicodedata
 from dataclasses import dataclass, field
 
 from rulebase.errors import RulebaseError
-from rulebase.search.analysis import TOKEN
+from rulebase.search.analysis import SINGLE_QUOTED, TOKEN
 from rulebase.search.numbers import NumberQuery, find_numbers
 
 MAX_QUERY_LENGTH = 1000
@@ -47,6 +53,7 @@ class ParsedQuery:
     phrases: list[list[str]] = field(default_factory=list)
     words: list[str] = field(default_factory=list)
     prefixes: list[str] = field(default_factory=list)
+    quoted: list[tuple[str, ...]] = field(default_factory=list)
     node_id: str | None = None
 
 
@@ -81,9 +88,18 @@ def parse(text: str) -> ParsedQuery:
         words = [word.lower() for word, _ in _WORD.findall(match.group(1))]
         if len(words) > 1:
             parsed.phrases.append(words)
+        if words:
+            parsed.quoted.append(tuple(words))
         return " " + " ".join(words) + " "
 
+    def single(match: re.Match) -> str:
+        words = [word.lower() for word, _ in _WORD.findall(match.group(1))]
+        if words:
+            parsed.quoted.append(tuple(words))
+        return " " + match.group(1) + " "
+
     rest = _PHRASE.sub(phrase, rest)
+    rest = SINGLE_QUOTED.sub(single, rest)
     for word, star in _WORD.findall(rest):
         word = word.lower()
         if star and len(word) >= 3 and word.isalpha():
@@ -93,4 +109,5 @@ def parse(text: str) -> ParsedQuery:
     parsed.words = parsed.words[:MAX_WORDS]
     parsed.prefixes = parsed.prefixes[:4]
     parsed.phrases = parsed.phrases[:4]
+    parsed.quoted = parsed.quoted[:4]
     return parsed

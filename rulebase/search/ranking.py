@@ -4,7 +4,9 @@ document frequency per word (less for an everyday word of the question),
 times how much of the question the entry covers, with a bonus for the
 question's word pairs found side by side and for naming an entry's title (or,
 for a rule without one, the term its first sentence defines), and a prior
-per kind of entry and document.
+per kind of entry and document.  What the query quotes is one more concept,
+matched by the entries that put it in quotes (the rule that says what "here"
+or "your" means on a card), though the index cannot hold such words.
 """
 
 from __future__ import annotations
@@ -13,6 +15,8 @@ import math
 import re
 from collections import Counter
 from dataclasses import dataclass, field
+
+from rulebase.search.analysis import quoted
 
 FIELDS = ("title", "text", "context", "aliases")
 WEIGHTS = {"title": 2.0, "text": 1.0, "context": 0.6, "aliases": 0.3}
@@ -30,6 +34,9 @@ QUANTITY_BONUS = 1.5
 # For a question that asks what something is, an entry that defines it.
 DEFINITION_BONUS = 1.25
 EXACT_TITLE = 2.0
+# How much what a query quotes counts, in its weightiest concept's weight:
+# the words a player quotes are what the question is about.
+QUOTED = 3.0
 # A word in this share of the entries or more ("card", "player") is not
 # needed to name a title.
 GENERIC_SHARE = 0.25
@@ -148,6 +155,21 @@ class Features:
         self.documents = [r["document"] for r in records]
         self.kinds = [r["kind"] for r in records]
         self.empty_headings = [bool(r["heading"] and not r["text"]) for r in records]
+        self.quoted = [frozenset(quoted(r["text"])) for r in records]
+        self.quoting: dict[str, list[int]] = {}
+        for position, terms in enumerate(self.quoted):
+            for first in {term[0] for term in terms}:
+                self.quoting.setdefault(first, []).append(position)
+
+    def quoting_any(self, spans: list[tuple[str, ...]]) -> set[int]:
+        """The entries that put in quotes one of ``spans`` (or the words a
+        span starts with)."""
+        found = set()
+        for span in spans:
+            for position in self.quoting.get(span[0], ()):
+                if any(span[:len(term)] == term for term in self.quoted[position]):
+                    found.add(position)
+        return found
 
     def _totals(self, counts: dict, lengths: dict) -> dict[str, float]:
         """Each stem of an entry with its weighted, length-normalised
@@ -168,18 +190,25 @@ class Asked:
     """What the ranking reads of a query, computed once for all its
     candidates: its concepts with their weights (see :func:`concept_weight`),
     its word pairs, whether it asks for a number (``quantity``), asks what
-    something is (``definition``) or is a question rather than keywords, and
-    the documents it names."""
+    something is (``definition``) or is a question rather than keywords, the
+    documents it names and the entries that put in quotes what it quotes
+    (``quoting``)."""
 
     def __init__(self, features: Features, concepts: list[Concept], weights: list[float],
                  pairs: list[tuple[str, str]], quantity: bool = False, definition: bool = False,
-                 named_documents: frozenset = frozenset(), question: bool = False):
+                 named_documents: frozenset = frozenset(), question: bool = False,
+                 quoting: frozenset = frozenset()):
         self.concepts = [(tuple(concept.forms.items()), tuple(concept.phrases.items()), weight)
                          for concept, weight in zip(concepts, weights)]
         self.weight_all = sum(weights)
         self.pairs = pairs
         self.quantity, self.definition, self.question = quantity, definition, question
         self.named_documents = named_documents
+        # What the query quotes counts as one more concept, QUOTED times its
+        # weightiest, matched by the entries that quote it.
+        self.quoting = quoting
+        self.quoted_weight = QUOTED * max(weights, default=1.0) if quoting else 0.0
+        self.weight_all += self.quoted_weight
         self.wanted = frozenset(form for concept in concepts for form in concept.forms)
         counted = [c for c in concepts if not set(c.forms) <= features.generic] or concepts
         self.counted = [frozenset(c.forms) for c in counted]
@@ -217,6 +246,9 @@ def score_asked(features: Features, documents: dict, position: int, asked: Asked
         if frequency:
             total += concept_idf * frequency * (K1 + 1) / (frequency + K1)
             covered += concept_idf * min(1.0, frequency / FULL_COVER)
+    if position in asked.quoting:
+        total += asked.quoted_weight
+        covered += asked.quoted_weight
     if not total:
         return 0.0
     weight_all = asked.weight_all

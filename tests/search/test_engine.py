@@ -58,12 +58,19 @@ def test_older_editions_on_request():
     ("competitive", "ccg/3.4/glossary/competitive-x"),
     ("Duck and Cover", "ccg/ocr-7.2/premiere/duck-and-cover"),
     ("stubbron", "ccg/3.4/glossary/stubborn"),
-    ("facoff", "ccg/3.4/514"),
-    ("troublemakr", "ccg/3.4/306"),
+    ("facoff", "ccg/3.4/514.1"),
+    ("troublemakr", "ccg/3.4/306.1"),
     ("what happens if both players' totals are tied in a faceoff", "ccg/3.4/514.4c"),
 ])
 def test_keywords_card_names_typos_and_questions(query, first):
     assert ids(query)[0] == first
+
+
+@pytest.mark.parametrize("query, section", [("faceoff", "514"), ("queue zone", "408"), ("troublemaker", "306")])
+def test_a_keyword_naming_a_section_finds_its_first_rule_then_the_section(query, section):
+    # The heading has no text of its own: the rule that says what it names
+    # comes first, the section (a link to all its rules) right after.
+    assert ids(query, game="ccg")[:2] == [f"ccg/3.4/{section}.1", f"ccg/3.4/{section}"]
 
 
 def test_current_documents_by_default(rule_graph):
@@ -157,3 +164,14 @@ def test_after_warming_a_search_for_indexed_words_does_not_read_the_index(monkey
 
     monkeypatch.setattr(engine._postings(opened), "searcher", Closed())
     assert [(hit.id, hit.score, hit.snippet) for hit in search(query, limit=20)] == expected
+
+
+@pytest.mark.parametrize("question, number", [
+    ("my opponent's card gives +1 power to friends 'here' - does that mean where the card itself sits?", "501.4"),
+    ("I took control of my opponent's friend and its text says 'your friends get +1 power', whose friends get it?",
+     "513.6"),
+    ('what does "this" card mean on a card', "201.2"),
+])
+def test_a_quoted_word_finds_the_rule_that_says_what_it_means(question, number):
+    # "here", "your" and "this" are stop words: only the quotes bring them in.
+    assert search(question, game="ccg", limit=1)[0].number == number

@@ -36,3 +36,15 @@ def test_odd_characters_are_normalised():
 
 def test_a_graph_id_is_recognised():
     assert parse("ccg/3.4/514.4c").node_id == "ccg/3.4/514.4c"
+
+
+@pytest.mark.parametrize("text, quoted", [
+    ("what does 'here' mean", [("here",)]),
+    ('what does "here" mean', [("here",)]),
+    ("text says ‘your friends get +1 power’", [("your", "friends", "get", "1", "power")]),
+    ("my opponent's friend can't move", []),
+    ("the players' cards and 'til the end", []),
+    ("an 'unclosed quote", []),
+])
+def test_words_in_quotes_are_kept_together_and_apostrophes_are_not_quotes(text, quoted):
+    assert parse(text).quoted == quoted
