@@ -10,8 +10,11 @@ process, and stops it.  Every run is bounded in time and in requests.
     python benchmarks/load.py --scenario search --connections 64
 
 Rule pages cycle through every rule of the graph; searches use distinct
-questions made of words from the rules (seeded, other ones for the API than
-for the page), so most of them miss the server's answer cache.
+queries made of words from the rules (seeded, other ones for the API than
+for the page), so most of them miss the server's answer cache.  Those are
+keywords, matched by their words; the ``question`` scenario asks distinct
+questions ("what happens if ..."), which the search also reads for their
+meaning.
 """
 
 from __future__ import annotations
@@ -81,6 +84,26 @@ def search_paths(count: int, api: bool, seed: int = 4) -> list[str]:
     prefix = "/api/search?q=" if api else "/search?q="
     queries = {" ".join(rng.sample(words, rng.choice((1, 2, 3)))) for _ in range(count)}
     return [prefix + quote(q) for q in sorted(queries)]
+
+
+QUESTION_FRAMES = ("what happens if {}", "can I {} during a {}", "does {} count as {}", "how does {} work",
+                   "who decides {} when {}")
+
+
+def question_paths(count: int, seed: int = 6) -> list[str]:
+    """Distinct questions made of a question's words and words from the
+    rules: searched for their meaning as well as their words."""
+    from rulebase.graph import load
+
+    graph = load()
+    words = sorted({w for node in graph.nodes("rule") for w in re.findall(r"[a-z]{4,}", graph.node(node)["text"].lower())})
+    rng = random.Random(seed)
+    questions = set()
+    for _ in range(count):
+        frame = rng.choice(QUESTION_FRAMES)
+        parts = [" ".join(rng.sample(words, rng.choice((1, 2)))) for _ in range(frame.count("{}"))]
+        questions.add(frame.format(*parts))
+    return ["/search?q=" + quote(q) for q in sorted(questions)]
 
 
 async def _read_response(reader: asyncio.StreamReader) -> int:
@@ -154,7 +177,7 @@ def main() -> int:
                         help="waitress threads per server process (default: as `rulebase serve`)")
     parser.add_argument("--workers", type=int, default=default_workers(),
                         help="server processes (default: as `rulebase serve`, one per core, at most 4)")
-    parser.add_argument("--scenario", choices=["rule", "search", "api-search", "all"], default="all")
+    parser.add_argument("--scenario", choices=["rule", "search", "api-search", "question", "all"], default="all")
     args = parser.parse_args()
     seconds = min(args.duration, 120.0)
     connections = max(1, min(args.connections, 512))
@@ -163,6 +186,7 @@ def main() -> int:
         "search": lambda: search_paths(20_000, api=False),
         # Other questions than the page's, which the server has answered (and cached) already.
         "api-search": lambda: search_paths(20_000, api=True, seed=5),
+        "question": lambda: question_paths(20_000),
     }
     wanted = list(scenarios) if args.scenario == "all" else [args.scenario]
     port = free_port()

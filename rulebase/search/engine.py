@@ -40,7 +40,8 @@ BROADER = 0.5
 # The words of a long query past this many are not searched.
 MAX_CONCEPTS = 16
 
-# How much the meaning counts beside the words: an entry's score is the
+# How much the meaning counts beside the words, for questions (keywords
+# are matched by their words alone): an entry's score is the
 # logarithm of its word score over the best one's, counted from WORDS_FLOOR
 # (the words of a clear winner keep it first, while those of entries far
 # behind all count as nothing), plus this times its cosine similarity to the
@@ -400,7 +401,8 @@ def _text_matches(opened, docnums, parsed, extra_words, one_game) -> tuple[list[
         if value > 0:
             scored.append((position, value))
     scored.sort(key=lambda item: -item[1])
-    scored = _with_meaning(opened, docnums, parsed, scored, asked)
+    if question:
+        scored = _with_meaning(opened, docnums, parsed, scored, asked)
     scored = _follow_headings(opened, docnums, scored, question)
     query_stems = {stem for concept in concepts for stem in concept.forms}
     query_stems |= {stem for concept in concepts for phrase in concept.phrases for stem in phrase}
