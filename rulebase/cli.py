@@ -37,6 +37,22 @@ def friendly(command):
 @click.version_option(__version__, prog_name="rulebase")
 def main():
     """Rules knowledge base and judge assistant for the My Little Pony card games."""
+    _announce_slow_steps()
+
+
+def _announce_slow_steps() -> None:
+    """Say on a terminal's stderr what takes seconds the first time (building
+    the search index, reading the entries' meaning); in a pipe or a script,
+    say nothing."""
+    import logging
+    import sys
+
+    logger = logging.getLogger("rulebase")
+    if sys.stderr.isatty() and not logger.handlers:
+        handler = logging.StreamHandler(sys.stderr)
+        handler.setFormatter(logging.Formatter("%(message)s"))
+        logger.addHandler(handler)
+        logger.setLevel(logging.INFO)
 
 
 @main.command()

@@ -125,3 +125,22 @@ def test_a_malformed_corpus_document_is_reported_with_its_place(tmp_path):
     assert result.stderr.strip() == (
         f"Error: ccg/comprehensive-rules-earlier-edition.md:{number + 1}:4: malformed rule number: '(51x.4c)'"
     )
+
+
+@pytest.mark.parametrize("terminal", [True, False])
+def test_slow_first_steps_are_announced_on_a_terminal_only(terminal, monkeypatch):
+    import io
+    import logging
+    import sys
+
+    from rulebase import cli
+
+    stream = io.StringIO()
+    stream.isatty = lambda: terminal
+    monkeypatch.setattr(sys, "stderr", stream)
+    logger = logging.getLogger("rulebase")
+    monkeypatch.setattr(logger, "handlers", [])
+    monkeypatch.setattr(logger, "level", logging.NOTSET)
+    cli._announce_slow_steps()
+    logging.getLogger("rulebase.search.semantic").info("Reading the meaning of 3 entries...")
+    assert stream.getvalue() == ("Reading the meaning of 3 entries...\n" if terminal else "")

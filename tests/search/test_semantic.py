@@ -146,6 +146,18 @@ def test_the_vectors_are_kept_in_the_cache_and_read_back(model, tmp_path, monkey
     assert not list((tmp_path / "vectors").glob(".*"))
 
 
+def test_computing_the_vectors_is_announced_and_reading_them_is_not(model, tmp_path, monkeypatch, caplog):
+    monkeypatch.setenv("RULEBASE_CACHE", str(tmp_path))
+    with caplog.at_level("INFO", logger="rulebase"):
+        semantic.vectors(model, ["Hasty", "Vexing"])
+    assert [r.getMessage() for r in caplog.records] == [
+        f"Reading the meaning of 2 entries, once (kept in {tmp_path / 'vectors'})..."]
+    caplog.clear()
+    with caplog.at_level("INFO", logger="rulebase"):
+        semantic.vectors(model, ["Hasty", "Vexing"])
+    assert caplog.records == []
+
+
 def test_other_texts_have_other_vectors(model):
     assert semantic.vectors_key(model, ["a", "b"]) != semantic.vectors_key(model, ["a", "c"])
     assert semantic.vectors_key(model, ["ab"]) != semantic.vectors_key(model, ["a", "b"])
