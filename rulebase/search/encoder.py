@@ -162,7 +162,7 @@ class Encoder:
         options.intra_op_num_threads = max(1, min(self.THREADS, os.cpu_count() or 1))
         options.inter_op_num_threads = 1
         options.add_session_config_entry("session.intra_op.allow_spinning", "0")
-        options.log_severity_level = 3
+        options.log_severity_level = 4  # fatal only: its errors are reported as EncoderError
         try:
             self.session = onnxruntime.InferenceSession(str(self.path), options, providers=["CPUExecutionProvider"])
         except Exception as error:  # onnxruntime raises its own classes, not exported for catching
@@ -174,9 +174,15 @@ class Encoder:
             raise EncoderError(f"{self.path}: not a BERT model (inputs {sorted(inputs)}, "
                                f"wanted {sorted(self.INPUTS)} and a hidden state per token)")
         self.output = outputs[0].name
-        self.dimensions = outputs[0].shape[2]
-        if not isinstance(self.dimensions, int):
-            self.dimensions = int(self._run([[self.tokenizer.cls, self.tokenizer.sep]]).shape[1])
+        # One text of the vocabulary's last piece: a model made for another
+        # vocabulary fails here rather than in a search.
+        try:
+            probe = self._run([[self.tokenizer.cls, len(pieces) - 1, self.tokenizer.sep]])
+        except Exception as error:  # as above
+            message = str(error).strip().splitlines()[0] if str(error).strip() else type(error).__name__
+            raise EncoderError(f"{self.path}: cannot read the {len(pieces)} pieces of {Path(vocabulary).name} "
+                               f"({message})") from None
+        self.dimensions = int(probe.shape[1])
 
     def tokens(self, text: str, max_length: int | None = None) -> list[int]:
         return self.tokenizer.encode(text, min(max_length or self.max_length, self.max_length))

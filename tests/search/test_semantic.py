@@ -90,6 +90,14 @@ def test_a_file_that_is_not_a_model_is_refused_with_its_path(tmp_path):
         Encoder(broken)
 
 
+def test_a_model_made_for_another_vocabulary_is_refused_when_loaded(tmp_path, capfd):
+    larger = tmp_path / "larger.txt"
+    larger.write_text("\n".join(PIECES + [f"piece{n}" for n in range(100)]) + "\n", encoding="utf-8")
+    with pytest.raises(EncoderError, match="cannot read the 30622 pieces of larger.txt"):
+        Encoder(semantic.model_path(), vocabulary=larger)
+    assert capfd.readouterr().err == ""
+
+
 def test_a_missing_vocabulary_is_refused_with_its_path(tmp_path):
     with pytest.raises(EncoderError, match="nowhere.txt: cannot be read"):
         Encoder(semantic.model_path(), vocabulary=tmp_path / "nowhere.txt")
@@ -115,7 +123,8 @@ def test_the_status_names_the_model_in_use(model):
 @pytest.mark.parametrize("setting, reason", [
     ("off", "by words only: turned off by RULEBASE_ENCODER=off"),
     ("{tmp}/missing.onnx", "by words only: RULEBASE_ENCODER={tmp}/missing.onnx: no such file"),
-    ("{tmp}/broken.onnx", "by words only: the model cannot be used: {tmp}/broken.onnx: not a model onnxruntime can run"),
+    ("{tmp}/broken.onnx",
+     "by words only: the model cannot be used: {tmp}/broken.onnx: not a model onnxruntime can run"),
 ])
 def test_without_a_usable_model_the_search_works_by_words_and_says_why(setting, reason, tmp_path, monkeypatch):
     (tmp_path / "broken.onnx").write_bytes(b"\x08\x01garbage")
