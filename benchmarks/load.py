@@ -75,11 +75,17 @@ def rule_paths() -> list[str]:
     return [catalog.url(node) for node in catalog.data if catalog.data[node]["kind"] == "rule"]
 
 
-def search_paths(count: int, api: bool, seed: int = 4) -> list[str]:
+def rule_words() -> list[str]:
+    """The words of four letters or more of the rules, in order."""
     from rulebase.graph import load
 
     graph = load()
-    words = sorted({w for node in graph.nodes("rule") for w in re.findall(r"[a-z]{4,}", graph.node(node)["text"].lower())})
+    texts = (graph.node(node)["text"].lower() for node in graph.nodes("rule"))
+    return sorted({word for text in texts for word in re.findall(r"[a-z]{4,}", text)})
+
+
+def search_paths(count: int, api: bool, seed: int = 4) -> list[str]:
+    words = rule_words()
     rng = random.Random(seed)
     prefix = "/api/search?q=" if api else "/search?q="
     queries = {" ".join(rng.sample(words, rng.choice((1, 2, 3)))) for _ in range(count)}
@@ -93,10 +99,7 @@ QUESTION_FRAMES = ("what happens if {}", "can I {} during a {}", "does {} count 
 def question_paths(count: int, seed: int = 6) -> list[str]:
     """Distinct questions made of a question's words and words from the
     rules: searched for their meaning as well as their words."""
-    from rulebase.graph import load
-
-    graph = load()
-    words = sorted({w for node in graph.nodes("rule") for w in re.findall(r"[a-z]{4,}", graph.node(node)["text"].lower())})
+    words = rule_words()
     rng = random.Random(seed)
     questions = set()
     for _ in range(count):

@@ -382,11 +382,11 @@ def _text_matches(opened, docnums, parsed, extra_words, one_game) -> tuple[list[
     pairs = _pairs(parsed)
     found = candidates.best(postings, candidate_terms(concepts), docnums, CANDIDATES)
     positions = opened.positions
-    quoting = frozenset(p for p in features.quoting_any(parsed.quoted) if opened.docnums[opened.records[p]["id"]] in docnums)
-    if quoting:
-        chosen = set(found)
-        found = list(found) + [d for d in (opened.docnums[opened.records[p]["id"]] for p in sorted(quoting))
-                               if d not in chosen]
+    # The entries that put in quotes what the query quotes are candidates too.
+    quoting_docnums = {opened.docnums[opened.records[p]["id"]]: p for p in features.quoting_any(parsed.quoted)}
+    quoting = frozenset(p for docnum, p in quoting_docnums.items() if docnum in docnums)
+    chosen = set(found)
+    found = list(found) + sorted(d for d in quoting_docnums if d in docnums and d not in chosen)
     idf = ranking.idf_table(postings, concepts)
     weights = [ranking.concept_weight(concept, idf) for concept in concepts]
     question = is_question(parsed)

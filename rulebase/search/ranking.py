@@ -156,17 +156,17 @@ class Features:
         self.kinds = [r["kind"] for r in records]
         self.empty_headings = [bool(r["heading"] and not r["text"]) for r in records]
         self.quoted = [frozenset(quoted(r["text"])) for r in records]
-        self.quoting: dict[str, list[int]] = {}
+        self._quoted_from: dict[str, list[int]] = {}
         for position, terms in enumerate(self.quoted):
             for first in {term[0] for term in terms}:
-                self.quoting.setdefault(first, []).append(position)
+                self._quoted_from.setdefault(first, []).append(position)
 
     def quoting_any(self, spans: list[tuple[str, ...]]) -> set[int]:
         """The entries that put in quotes one of ``spans`` (or the words a
         span starts with)."""
         found = set()
         for span in spans:
-            for position in self.quoting.get(span[0], ()):
+            for position in self._quoted_from.get(span[0], ()):
                 if any(span[:len(term)] == term for term in self.quoted[position]):
                     found.add(position)
         return found
