@@ -7,6 +7,7 @@ installed wheel they are shipped inside it as ``rulebase/_data``.
 from __future__ import annotations
 
 import os
+from contextlib import contextmanager
 from pathlib import Path
 
 PACKAGE = Path(__file__).resolve().parent
@@ -44,3 +45,24 @@ def cache_dir() -> Path:
         path = Path(base) / "rulebase"
     path.mkdir(parents=True, exist_ok=True)
     return path
+
+
+@contextmanager
+def cache_lock(name: str):
+    """Hold the lock ``name`` of the cache directory: one process at a time
+    makes what each would otherwise make alike (the search index, the
+    entries' vectors), and the others then find it made.  Where no lock can
+    be taken (no ``fcntl``, a cache that cannot be written) it holds none."""
+    try:
+        import fcntl
+
+        handle = open(cache_dir() / f".{name}.lock", "a+b")
+    except (ImportError, OSError):
+        yield
+        return
+    with handle:
+        fcntl.flock(handle, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(handle, fcntl.LOCK_UN)

@@ -446,6 +446,18 @@ def _cache_setting() -> tuple:
     return os.environ.get("RULEBASE_CACHE"), os.environ.get("XDG_CACHE_HOME")
 
 
+def _open_current(key: str) -> OpenIndex | None:
+    """The current index of ``key`` opened, or None if there is none or it
+    cannot be read (a damaged index is built again)."""
+    path = current_dir(key)
+    if path is None:
+        return None
+    try:
+        return OpenIndex.open(key, path)
+    except Exception:
+        return None
+
+
 def ensure(graph=None) -> OpenIndex:
     """The opened index of a graph (the embedded corpus's by default),
     building it first if there is none for the current corpus and code (or
@@ -465,13 +477,11 @@ def ensure(graph=None) -> OpenIndex:
         if opened is not None and opened.path.name == _pointed_name(key):
             opened.checked = (setting, time.monotonic())
             return opened
-        path = current_dir(key)
-        try:
-            opened = OpenIndex.open(key, path) if path is not None else None
-        except Exception:  # a damaged index is built again
-            opened = None
+        opened = _open_current(key)
         if opened is None:
-            opened = OpenIndex.open(key, _build(graph, key))
+            # Another process may be building it: wait, then look again.
+            with paths.cache_lock(f"search-{key}"):
+                opened = _open_current(key) or OpenIndex.open(key, _build(graph, key))
         opened.checked = (setting, time.monotonic())
         _OPEN[key] = opened
         return opened

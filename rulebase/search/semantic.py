@@ -16,6 +16,7 @@ in the cache directory (``vectors/``), replaced atomically like the index.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import importlib.util
 import logging
@@ -136,32 +137,54 @@ def _vectors_dir() -> Path:
 
 def vectors(model: Encoder, texts: list[str]) -> np.ndarray:
     """The unit vectors of ``texts`` (one row each), read from the cache
-    directory or computed and saved there (atomically; a cache that cannot
-    be written only means they are computed again next time)."""
+    directory or computed and saved there (atomically, by one process at a
+    time; a cache that cannot be written only means they are computed again
+    next time)."""
     key = vectors_key(model, texts)
     try:
         path = _vectors_dir() / f"{key}.npy"
     except OSError:
         path = None
-    if path is not None:
-        try:
-            found = np.load(path, allow_pickle=False)
-            if found.shape == (len(texts), model.dimensions):
-                return found
-        except (OSError, ValueError):
-            pass
-    log.info("Reading the meaning of %d entries, once (kept in %s)...", len(texts),
-             path.parent if path is not None else "no cache")
-    computed = model.encode(texts)
-    if path is not None:
-        try:
-            handle, temporary = tempfile.mkstemp(prefix=f".{key}.", suffix=".npy", dir=path.parent)
-            with os.fdopen(handle, "wb") as stream:
-                np.save(stream, computed, allow_pickle=False)
-            os.replace(temporary, path)
-        except OSError:
-            pass
+    found = _read_vectors(path, (len(texts), model.dimensions))
+    if found is not None:
+        return found
+    with paths.cache_lock(f"vectors-{key}"):
+        found = _read_vectors(path, (len(texts), model.dimensions))
+        if found is not None:
+            return found
+        log.info("Reading the meaning of %d entries, once (kept in %s)...", len(texts),
+                 path.parent if path is not None else "no cache")
+        computed = model.encode(texts)
+        if path is not None:
+            _save_vectors(path, computed)
     return computed
+
+
+def _save_vectors(path: Path, computed: np.ndarray) -> None:
+    """Write the vectors to a new file beside ``path``, then put it in its
+    place; a file that cannot be written is left out, and none half
+    written remains."""
+    try:
+        handle, temporary = tempfile.mkstemp(prefix=f".{path.stem}.", suffix=".npy", dir=path.parent)
+    except OSError:
+        return
+    try:
+        with os.fdopen(handle, "wb") as stream:
+            np.save(stream, computed, allow_pickle=False)
+        os.replace(temporary, path)
+    except OSError:
+        with contextlib.suppress(OSError):
+            os.unlink(temporary)
+
+
+def _read_vectors(path: Path | None, shape: tuple[int, int]) -> np.ndarray | None:
+    if path is None:
+        return None
+    try:
+        found = np.load(path, allow_pickle=False)
+    except (OSError, ValueError):
+        return None
+    return found if found.shape == shape else None
 
 
 _WORD = re.compile(r"[A-Za-z]+")

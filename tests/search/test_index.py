@@ -157,6 +157,32 @@ def test_a_process_killed_during_a_rebuild_leaves_the_old_index_usable(fresh_cac
     assert search("untap step", graph=small)[0].id == "tcg/official/402.1.0"
 
 
+SLOW_ENSURE = """
+import sys, time
+sys.path.insert(0, {root!r})
+from rulebase import graph
+from rulebase.search import index
+small = graph.load({corpus!r})
+real_add = index._add
+def add(writer, record):
+    time.sleep(0.01)
+    real_add(writer, record)
+index._add = add
+print(index.ensure(small).path)
+"""
+
+
+def test_processes_needing_the_same_index_build_it_once(fresh_cache, tmp_path):
+    script = SLOW_ENSURE.format(root=str(ROOT), corpus=str(small_corpus(tmp_path / "same")))
+    env = {**os.environ, "RULEBASE_CACHE": str(fresh_cache)}
+    processes = [subprocess.Popen([sys.executable, "-c", script], env=env, stdout=subprocess.PIPE, text=True)
+                 for _ in range(2)]
+    paths_built = [process.communicate(timeout=120)[0].strip() for process in processes]
+    assert all(process.returncode == 0 for process in processes)
+    assert len(builds(fresh_cache)) == 1
+    assert paths_built[0] == paths_built[1] == str(fresh_cache / "search" / "builds" / builds(fresh_cache)[0])
+
+
 def test_a_search_during_a_rebuild_gets_answers_from_the_old_index(fresh_cache, small, monkeypatch):
     old = index.ensure(small)
     expected = [hit.id for hit in search("who wins an exchange", graph=small)]

@@ -167,6 +167,31 @@ def test_computing_the_vectors_is_announced_and_reading_them_is_not(model, tmp_p
     assert caplog.records == []
 
 
+def test_threads_needing_the_same_vectors_compute_them_once(model, tmp_path, monkeypatch):
+    import threading
+    import time
+
+    monkeypatch.setenv("RULEBASE_CACHE", str(tmp_path))
+    calls = []
+    real_encode = model.encode
+
+    def slow_encode(texts, *args, **kwargs):
+        calls.append(len(texts))
+        time.sleep(0.3)
+        return real_encode(texts, *args, **kwargs)
+
+    monkeypatch.setattr(model, "encode", slow_encode)
+    results = []
+    workers = [threading.Thread(target=lambda: results.append(semantic.vectors(model, ["Swift", "Hasty"])))
+               for _ in range(3)]
+    for worker in workers:
+        worker.start()
+    for worker in workers:
+        worker.join(60)
+    assert calls == [2] and len(results) == 3
+    assert all(np.array_equal(result, results[0]) for result in results)
+
+
 def test_other_texts_have_other_vectors(model):
     assert semantic.vectors_key(model, ["a", "b"]) != semantic.vectors_key(model, ["a", "c"])
     assert semantic.vectors_key(model, ["ab"]) != semantic.vectors_key(model, ["a", "b"])
