@@ -210,8 +210,11 @@ def test_a_damaged_vectors_file_is_computed_again(model, tmp_path, monkeypatch):
 def test_a_cache_that_cannot_be_written_only_costs_time(model, tmp_path, monkeypatch):
     blocker = tmp_path / "file"
     blocker.write_text("not a directory")
-    monkeypatch.setattr(semantic, "_vectors_dir", lambda: (_ for _ in ()).throw(OSError("read-only")))
-    assert semantic.vectors(model, ["Prismatic"]).shape == (1, model.dimensions)
+    monkeypatch.setenv("RULEBASE_CACHE", str(blocker / "cache"))
+    first = semantic.vectors(model, ["Prismatic"])
+    assert first.shape == (1, model.dimensions)
+    assert np.array_equal(semantic.vectors(model, ["Prismatic"]), first)
+    assert blocker.read_text() == "not a directory"
 
 
 # -- what the meaning adds -----------------------------------------------------
