@@ -427,16 +427,16 @@ def _with_meaning(opened, docnums, parsed, scored: list[tuple[int, float]], aske
     closeness[positions] = np.maximum(similarities, 0.0)
     features, documents = _features(opened), opened.documents
 
-    def meaning(position: int) -> float:
-        return MEANING * float(closeness[position]) * ranking.prior(features, documents, position, asked)
-
     top = scored[0][1] if scored else 1.0
-    fused = {position: math.log(max(value / top, WORDS_FLOOR) / WORDS_FLOOR) + meaning(position)
-             for position, value in scored}
+
+    def fused_score(position: int, value: float) -> float:
+        words = math.log(max(value / top, WORDS_FLOOR) / WORDS_FLOOR)
+        return words + MEANING * float(closeness[position]) * ranking.prior(features, documents, position, asked)
+
+    fused = {position: fused_score(position, value) for position, value in scored}
     for position in positions[np.argsort(-similarities)[:MEANING_CANDIDATES]].tolist():
         if position not in fused and closeness[position] >= MEANING_FLOOR:
-            value = ranking.score_asked(features, documents, position, asked)
-            fused[position] = math.log(max(value / top, WORDS_FLOOR) / WORDS_FLOOR) + meaning(position)
+            fused[position] = fused_score(position, ranking.score_asked(features, documents, position, asked))
     return sorted(fused.items(), key=lambda item: -item[1])
 
 
