@@ -84,18 +84,20 @@ def parse(text: str) -> ParsedQuery:
         parsed.node_id = stripped
     parsed.numbers, rest = find_numbers(text)
 
-    def phrase(match: re.Match) -> str:
+    def quoted(match: re.Match) -> list[str]:
         words = [word.lower() for word, _ in _WORD.findall(match.group(1))]
-        if len(words) > 1:
-            parsed.phrases.append(words)
         if words:
             parsed.quoted.append(tuple(words))
+        return words
+
+    def phrase(match: re.Match) -> str:
+        words = quoted(match)
+        if len(words) > 1:
+            parsed.phrases.append(words)
         return " " + " ".join(words) + " "
 
     def single(match: re.Match) -> str:
-        words = [word.lower() for word, _ in _WORD.findall(match.group(1))]
-        if words:
-            parsed.quoted.append(tuple(words))
+        quoted(match)
         return " " + match.group(1) + " "
 
     rest = _PHRASE.sub(phrase, rest)
