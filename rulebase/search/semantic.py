@@ -51,7 +51,13 @@ class _Unavailable(Exception):
 def model_path() -> Path:
     """The ONNX file of the model to use; raises :class:`_Unavailable` with
     the reason when there is none."""
-    setting = os.environ.get("RULEBASE_ENCODER", "").strip()
+    return _model_path(os.environ.get("RULEBASE_ENCODER", "").strip(), MODEL_PACKAGE)
+
+
+@lru_cache(maxsize=8)
+def _model_path(setting: str, package: str) -> Path:
+    """:func:`model_path` for a setting, found once per process (every
+    question asks; a model not found is looked for again next time)."""
     if setting.lower() == "off":
         raise _Unavailable("turned off by RULEBASE_ENCODER=off")
     if setting:
@@ -59,7 +65,7 @@ def model_path() -> Path:
         if not path.is_file():
             raise _Unavailable(f"RULEBASE_ENCODER={setting}: no such file")
         return path
-    spec = importlib.util.find_spec(MODEL_PACKAGE)
+    spec = importlib.util.find_spec(package)
     if spec is None or not spec.submodule_search_locations:
         raise _Unavailable(f"no model installed ({INSTALL_HINT})")
     path = Path(list(spec.submodule_search_locations)[0]) / "model.onnx"
