@@ -420,7 +420,7 @@ def _with_meaning(opened, docnums, parsed, scored: list[tuple[int, float]], aske
     meanings = semantic.meanings(opened)
     if meanings is None or not scored and not parsed.words:
         return scored
-    text = semantic.respelled(parsed.text, meanings.model, opened.vocabulary.correct)
+    text = semantic.respelled(parsed.text, meanings.model.tokenizer.ids, opened.vocabulary.correct)
     positions = np.fromiter((opened.positions[docnum] for docnum in docnums), dtype=np.int64, count=len(docnums))
     similarities = meanings.similarities(text, positions)
     closeness = np.zeros(len(opened.records), dtype=np.float32)

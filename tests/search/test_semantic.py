@@ -4,6 +4,10 @@ vectors in the cache directory and what the meaning adds to the search
 
 from __future__ import annotations
 
+import hashlib
+import json
+from pathlib import Path
+
 import numpy as np
 import pytest
 
@@ -11,6 +15,8 @@ from rulebase.search import index, search, semantic
 from rulebase.search.encoder import VOCABULARY, Encoder, EncoderError, WordPiece, basic_words
 
 PIECES = VOCABULARY.read_text(encoding="utf-8").splitlines()
+DATA = Path(__file__).resolve().parents[1] / "data" / "search"
+SHARED_EVAL = Path(__file__).resolve().parents[3] / "shared" / "eval"
 
 
 @pytest.fixture(scope="module")
@@ -108,9 +114,9 @@ def test_a_missing_vocabulary_is_refused_with_its_path(tmp_path):
 
 def test_typos_are_corrected_for_the_model_and_everyday_words_kept(model):
     vocabulary = index.ensure().vocabulary
-    assert semantic.respelled("do exausted friends count", model, vocabulary.correct) == "do exhausted friends count"
-    assert semantic.respelled("the stroy zone", model, vocabulary.correct) == "the story zone"
-    assert semantic.respelled("whats the Smallest deck", model, vocabulary.correct) == "whats the Smallest deck"
+    assert semantic.respelled("do exausted friends count", model.tokenizer.ids, vocabulary.correct) == "do exhausted friends count"
+    assert semantic.respelled("the stroy zone", model.tokenizer.ids, vocabulary.correct) == "the story zone"
+    assert semantic.respelled("whats the Smallest deck", model.tokenizer.ids, vocabulary.correct) == "whats the Smallest deck"
 
 
 # -- the setting and the status ------------------------------------------------
@@ -135,10 +141,44 @@ def test_without_a_usable_model_the_search_works_by_words_and_says_why(setting, 
     assert hits[0].number == "514.4c"
 
 
-def test_without_a_model_package_the_status_says_how_to_install_it(monkeypatch):
+def test_without_the_shipped_model_the_status_names_the_missing_file(tmp_path, monkeypatch):
     monkeypatch.delenv("RULEBASE_ENCODER", raising=False)
-    monkeypatch.setattr(semantic, "MODEL_PACKAGE", "no_such_model_package")
-    assert semantic.status() == f"by words only: no model installed ({semantic.INSTALL_HINT})"
+    monkeypatch.setattr(semantic, "MODEL", tmp_path / "rules-encoder.onnx")
+    assert semantic.status() == (f"by words only: {tmp_path / 'rules-encoder.onnx'}: missing "
+                                 "(the package is incomplete: install rulebase again)")
+    assert semantic.trained_on() == {}
+
+
+# -- what the model learnt from ------------------------------------------------
+
+
+def test_the_shipped_model_names_the_question_sets_it_learnt_from(monkeypatch):
+    monkeypatch.delenv("RULEBASE_ENCODER", raising=False)
+    manifest = json.loads(semantic.MANIFEST.read_text(encoding="utf-8"))
+    learnt = semantic.trained_on()
+    assert learnt and len(learnt) == len(manifest["trained_on"])
+    for digest, name in learnt.items():
+        path = DATA / name if (DATA / name).exists() else SHARED_EVAL / name
+        assert hashlib.sha256(path.read_bytes()).hexdigest() == digest, f"{name} changed since the model learnt from it"
+
+
+def test_only_the_shipped_model_has_what_it_learnt_from(model, tmp_path, monkeypatch):
+    monkeypatch.setenv("RULEBASE_ENCODER", str(semantic.MODEL))
+    assert semantic.trained_on()  # the shipped file named again: its manifest holds
+    other = tmp_path / "other.onnx"
+    other.write_bytes(semantic.MODEL.read_bytes())
+    monkeypatch.setenv("RULEBASE_ENCODER", str(other))
+    assert semantic.trained_on() == {}
+    monkeypatch.setenv("RULEBASE_ENCODER", "off")
+    assert semantic.trained_on() == {}
+
+
+def test_an_unreadable_manifest_means_nothing_is_known_to_be_learnt(tmp_path, monkeypatch):
+    monkeypatch.delenv("RULEBASE_ENCODER", raising=False)
+    for text in ("not json", '{"trained_on": ["a file name"]}', "{}"):
+        (tmp_path / "rules-encoder.json").write_text(text, encoding="utf-8")
+        monkeypatch.setattr(semantic, "MANIFEST", tmp_path / "rules-encoder.json")
+        assert semantic.trained_on() == {}
 
 
 # -- the entries' vectors ------------------------------------------------------
