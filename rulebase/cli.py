@@ -267,6 +267,7 @@ def eval_command(questions, as_json):
     from rulebase import evaluate
 
     report = evaluate.evaluate(evaluate.load_questions(questions))
+    report.learnt = evaluate.learnt_from(questions)
     if as_json:
         click.echo(json.dumps(report.as_dict(), indent=2, ensure_ascii=False))
     else:

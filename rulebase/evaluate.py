@@ -16,6 +16,7 @@ True
 
 from __future__ import annotations
 
+import hashlib
 import json
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -55,9 +56,12 @@ class Outcome:
 
 @dataclass
 class Report:
-    """MRR@K and recall@5 over a set of questions, with every outcome."""
+    """MRR@K and recall@5 over a set of questions, with every outcome, and
+    the name under which the search's model learnt from these questions, if
+    it did (see :func:`learnt_from`)."""
 
     outcomes: list[Outcome]
+    learnt: str | None = None
 
     @property
     def mrr(self) -> float:
@@ -81,6 +85,7 @@ class Report:
 
         return {
             "search": semantic.status(),
+            "learnt_from": self.learnt,
             "questions": len(self.outcomes),
             f"mrr@{K}": round(self.mrr, 4),
             f"recall@{RECALL_AT}": round(self.recall, 4),
@@ -137,6 +142,19 @@ def load_questions(path: str | Path) -> list[Question]:
     return questions
 
 
+def learnt_from(path: str | Path) -> str | None:
+    """The name of the question set a file is, if the search's model learnt
+    from it (its figures then overstate how the search does on questions it
+    has never seen); None otherwise."""
+    from rulebase.search import semantic
+
+    try:
+        digest = hashlib.sha256(Path(path).read_bytes()).hexdigest()
+    except OSError:
+        return None
+    return semantic.trained_on().get(digest)
+
+
 def _squash(text: str) -> str:
     return " ".join(text.split()).lower()
 
@@ -177,6 +195,9 @@ def report_text(report: Report) -> str:
         f"MRR@{K}     {report.mrr:.3f}",
         f"recall@{RECALL_AT}   {report.recall:.3f}",
     ]
+    if report.learnt:
+        lines.insert(1, f"note       the model learnt from these questions ({report.learnt}): "
+                        "the figures overstate how it does on questions it has never seen")
     if report.missed:
         lines.append(f"missed (no right answer in the first {RECALL_AT}):")
         for outcome in report.missed:

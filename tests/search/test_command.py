@@ -63,3 +63,21 @@ def test_eval_prints_the_figures(run):
     assert "MRR@10" in result.output and "recall@5" in result.output
     report = json.loads(run("eval", str(DEV), "--json").output)
     assert report["questions"] == 20 and 0 < report["mrr@10"] <= 1 and isinstance(report["missed"], list)
+
+
+def test_eval_says_when_the_model_learnt_from_the_questions(run, tmp_path):
+    from rulebase.search import semantic
+
+    from .test_semantic import DATA, SHARED_EVAL
+
+    name = next(iter(semantic.trained_on().values()))
+    learnt = DATA / name if (DATA / name).exists() else SHARED_EVAL / name
+    result = run("eval", str(learnt))
+    assert result.exit_code == 0
+    assert f"note       the model learnt from these questions ({name})" in result.output
+    assert json.loads(run("eval", str(learnt), "--json").output)["learnt_from"] == name
+    # The same questions in another order are another file: nothing to say.
+    unseen = tmp_path / "questions.jsonl"
+    unseen.write_text("\n".join(reversed(learnt.read_text(encoding="utf-8").splitlines())) + "\n", encoding="utf-8")
+    assert "note" not in run("eval", str(unseen)).output
+    assert json.loads(run("eval", str(unseen), "--json").output)["learnt_from"] is None
