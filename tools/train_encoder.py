@@ -212,7 +212,11 @@ def export(model, out: Path) -> None:
                           opset_version=17, dynamo=False)
         partial = out.with_name(out.name + ".partial")
         int8_weights(full, partial)
-    _check(wanted, partial)
+    try:
+        _check(wanted, partial)
+    except SystemExit:
+        partial.unlink()  # the file in place, if any, stays as it was
+        raise
     os.replace(partial, out)
 
 
