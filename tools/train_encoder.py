@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import functools
 import hashlib
 import json
 import os
@@ -63,22 +64,24 @@ def examples(files: list[Path]) -> tuple[list[str], list[Example]]:
     right entries' kin."""
     from rulebase import evaluate
     from rulebase.search import ensure_index, search, semantic
-    from rulebase.search.encoder import VOCABULARY, WordPiece
     from rulebase.search.query import normalize
 
     opened = ensure_index()
-    known = WordPiece(VOCABULARY.read_text(encoding="utf-8").splitlines()).ids
+    known = _wordpiece().ids
     positions = {record["id"]: position for position, record in enumerate(opened.records)}
     family: dict[str, list[int]] = {}  # the entries under each entry, by its id
     for position, record in enumerate(opened.records):
         if record.get("parent"):
             family.setdefault(record["parent"], []).append(position)
+    current: dict[str, list[int]] = {}  # each game's entries in its current documents
+    for position, record in enumerate(opened.records):
+        if opened.documents[record["document"]]["current"]:
+            current.setdefault(record["game"], []).append(position)
     found = []
     for file in files:
         for question in evaluate.load_questions(file):
-            current = [position for position, record in enumerate(opened.records)
-                       if record["game"] == question.game and opened.documents[record["document"]]["current"]]
-            right = [position for position in current if evaluate.is_right(opened.records[position], question)]
+            right = [position for position in current.get(question.game, [])
+                     if evaluate.is_right(opened.records[position], question)]
             if not right:
                 raise SystemExit(f"{file}: no current entry answers {question.q!r}")
             with _words_alone():  # the wrong entries do not depend on the model being replaced
@@ -103,6 +106,14 @@ def _kin(records: list[dict], right: list[int], family: dict[str, list[int]], po
             if parent in positions:
                 near.add(positions[parent])
     return sorted(near - set(right))
+
+
+@functools.lru_cache(maxsize=1)
+def _wordpiece():
+    """The tokenizer the search's encoder uses."""
+    from rulebase.search.encoder import VOCABULARY, WordPiece
+
+    return WordPiece(VOCABULARY.read_text(encoding="utf-8").splitlines())
 
 
 @contextlib.contextmanager
@@ -133,12 +144,10 @@ def train(entries: list[str], found: list[Example], epochs: int, rate: float, ba
     import torch
     from transformers import BertModel
 
-    from rulebase.search.encoder import VOCABULARY, WordPiece
-
     torch.manual_seed(seed)
     shuffler = random.Random(seed)
     torch.set_num_threads(max(1, os.cpu_count() or 1))
-    wordpiece = WordPiece(VOCABULARY.read_text(encoding="utf-8").splitlines())
+    wordpiece = _wordpiece()
     model = BertModel.from_pretrained(str(_base_model_dir()), add_pooling_layer=False)
 
     def encode(texts: list[str], length: int):
@@ -273,9 +282,7 @@ def _reference(model):
     import numpy as np
     import torch
 
-    from rulebase.search.encoder import VOCABULARY, WordPiece
-
-    wordpiece = WordPiece(VOCABULARY.read_text(encoding="utf-8").splitlines())
+    wordpiece = _wordpiece()
     with torch.no_grad():
         return np.stack([
             torch.nn.functional.normalize(

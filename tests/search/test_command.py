@@ -68,10 +68,10 @@ def test_eval_prints_the_figures(run):
 def test_eval_says_when_the_model_learnt_from_the_questions(run, tmp_path):
     from rulebase.search import semantic
 
-    from .test_semantic import DATA, SHARED_EVAL
+    from .test_semantic import question_file
 
     name = next(iter(semantic.trained_on().values()))
-    learnt = DATA / name if (DATA / name).exists() else SHARED_EVAL / name
+    learnt = question_file(name)
     result = run("eval", str(learnt))
     assert result.exit_code == 0
     assert f"note       the model learnt from these questions ({name})" in result.output

@@ -19,6 +19,11 @@ DATA = Path(__file__).resolve().parents[1] / "data" / "search"
 SHARED_EVAL = Path(__file__).resolve().parents[3] / "shared" / "eval"
 
 
+def question_file(name: str) -> Path:
+    """A question set the model learnt from, by the name its manifest gives."""
+    return DATA / name if (DATA / name).exists() else SHARED_EVAL / name
+
+
 @pytest.fixture(scope="module")
 def model() -> Encoder:
     found = semantic.encoder()
@@ -158,8 +163,7 @@ def test_the_shipped_model_names_the_question_sets_it_learnt_from(monkeypatch):
     learnt = semantic.trained_on()
     assert learnt and len(learnt) == len(manifest["trained_on"])
     for digest, name in learnt.items():
-        path = DATA / name if (DATA / name).exists() else SHARED_EVAL / name
-        assert hashlib.sha256(path.read_bytes()).hexdigest() == digest, f"{name} changed since the model learnt from it"
+        assert hashlib.sha256(question_file(name).read_bytes()).hexdigest() == digest, f"{name} changed since the model learnt from it"
 
 
 def test_only_the_shipped_model_has_what_it_learnt_from(model, tmp_path, monkeypatch):
