@@ -7,7 +7,7 @@ import os
 import sys
 from pathlib import Path
 
-from rulebase import evaluate
+from rulebase import questionsets
 from rulebase.search import ensure_index
 
 TOOL = Path(__file__).resolve().parents[1] / "tools" / "train_encoder.py"
@@ -27,18 +27,18 @@ def test_every_question_is_paired_with_its_right_entries_and_wrong_ones(monkeypa
     tool = load_tool()
     entries, found = tool.examples([DEV])
     opened = ensure_index()
-    questions = evaluate.load_questions(DEV)
+    questions = questionsets.load_questions(DEV)
     assert len(entries) == len(opened.records) and len(found) == len(questions)
     assert os.environ["RULEBASE_ENCODER"] == "kept/as/it/was.onnx"
     for question, example in zip(questions, found):
-        assert example.right and all(evaluate.is_right(opened.records[p], question) for p in example.right)
+        assert example.right and all(questionsets.is_right(opened.records[p], question) for p in example.right)
         assert all(opened.documents[opened.records[p]["document"]]["current"] for p in example.right)
         assert all(opened.records[p]["game"] == question.game for p in example.right)
         assert len(example.wrong) <= tool.WRONG_KEPT
-        assert not any(evaluate.is_right(opened.records[p], question) for p in example.wrong)
+        assert not any(questionsets.is_right(opened.records[p], question) for p in example.wrong)
         for position in example.kin:  # the right entries' parent, siblings and children
             kin = opened.records[position]
-            assert not evaluate.is_right(kin, question)
+            assert not questionsets.is_right(kin, question)
             assert any(kin["parent"] == opened.records[p]["parent"] or kin["id"] == opened.records[p]["parent"]
                        or kin["parent"] == opened.records[p]["id"] for p in example.right)
     # The second question's answer is 503.4a: its parent 503.4 is told apart from it.

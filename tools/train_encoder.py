@@ -62,7 +62,7 @@ def examples(files: list[Path]) -> tuple[list[str], list[Example]]:
     example per question: its text as the search gives it to the encoder,
     its right entries, the wrong entries ranked highest by words and the
     right entries' kin."""
-    from rulebase import evaluate
+    from rulebase import questionsets
     from rulebase.search import ensure_index, search, semantic
     from rulebase.search.query import normalize
 
@@ -79,14 +79,14 @@ def examples(files: list[Path]) -> tuple[list[str], list[Example]]:
             current.setdefault(record["game"], []).append(position)
     found = []
     for file in files:
-        for question in evaluate.load_questions(file):
+        for question in questionsets.load_questions(file):
             right = [position for position in current.get(question.game, [])
-                     if evaluate.is_right(opened.records[position], question)]
+                     if questionsets.is_right(opened.records[position], question)]
             if not right:
                 raise SystemExit(f"{file}: no current entry answers {question.q!r}")
             with _words_alone():  # the wrong entries do not depend on the model being replaced
                 hits = search(question.q, game=question.game, limit=3 * WRONG_KEPT)
-            wrong = [positions[hit.id] for hit in hits if not evaluate.is_right(hit.as_dict(), question)]
+            wrong = [positions[hit.id] for hit in hits if not questionsets.is_right(hit.as_dict(), question)]
             text = semantic.respelled(normalize(question.q), known, opened.vocabulary.correct)
             found.append(Example(text, right, wrong[:WRONG_KEPT], _kin(opened.records, right, family, positions)))
     return [semantic.entry_text(record) for record in opened.records], found
