@@ -30,8 +30,8 @@ class Outcome:
 @dataclass
 class Report:
     """MRR@K and recall@5 over a set of questions, with every outcome, and
-    the name under which the search's model learnt from these questions, if
-    it did (see :func:`learnt_from`)."""
+    what the search learnt from these questions, if it did (see
+    :func:`learnt_from`)."""
 
     outcomes: list[Outcome]
     learnt: str | None = None
@@ -68,13 +68,17 @@ class Report:
 
 
 def learnt_from(path: str | Path) -> str | None:
-    """The name of the question set a file is, if the search's model learnt
-    from it (its figures then overstate how the search does on questions it
-    has never seen); None otherwise."""
-    from rulebase.search import semantic
+    """What the search learnt from a file's questions, if it did: the name of
+    the question set its model learnt from, or that the index holds these
+    very questions with their entries (:mod:`rulebase.search.questions`).
+    The figures then overstate how the search does on questions it has
+    never seen.  None otherwise."""
+    from rulebase.search import questions, semantic
 
     try:
         digest = hashlib.sha256(Path(path).read_bytes()).hexdigest()
+        if digest == hashlib.sha256(questions.QUESTIONS.read_bytes()).hexdigest():
+            return f"{questions.QUESTIONS.name}, which the index holds with their entries"
     except OSError:
         return None
     return semantic.trained_on().get(digest)
@@ -104,7 +108,7 @@ def report_text(report: Report) -> str:
         f"recall@{RECALL_AT}   {report.recall:.3f}",
     ]
     if report.learnt:
-        lines.insert(1, f"note       the model learnt from these questions ({report.learnt}): "
+        lines.insert(1, f"note       the search learnt from these questions ({report.learnt}): "
                         "the figures overstate how it does on questions it has never seen")
     if report.missed:
         lines.append(f"missed (no right answer in the first {RECALL_AT}):")

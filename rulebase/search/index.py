@@ -47,8 +47,9 @@ SCHEMA_VERSION = 1
 KINDS = ("rule", "glossary", "erratum", "section")
 
 # The modules and grammars whose output the index is built from.
-_SOURCES = ("rulebase/search/*.py", "rulebase/search/*.txt", "rulebase/graph.py", "rulebase/corpus.py",
-            "rulebase/model.py", "rulebase/pairing.py", "rulebase/parse/*.py")
+_SOURCES = ("rulebase/search/*.py", "rulebase/search/*.txt", "rulebase/search/*.jsonl", "rulebase/questionsets.py",
+            "rulebase/graph.py", "rulebase/corpus.py", "rulebase/model.py", "rulebase/pairing.py",
+            "rulebase/parse/*.py")
 
 _KEEP_BUILDS = 2
 _STALE_SECONDS = 3600
@@ -235,7 +236,8 @@ def _add(writer, record: dict) -> None:
         text=record["text"],
         context="\n".join(record["context"]),
         aliases="\n".join(record["aliases"]),
-        all="\n".join([record["title"] or "", record["text"], *record["context"], *record["aliases"]]),
+        all="\n".join([record["title"] or "", record["text"], *record["context"], *record["aliases"],
+                       *record["questions"]]),
     )
 
 
@@ -246,7 +248,7 @@ def build(graph, key: str) -> Path:
     Nothing is replaced until the new index is complete: if the build fails,
     the previous index of the key (if any) stays current.
     """
-    from rulebase.search import bridging
+    from rulebase.search import bridging, questions
 
     base = search_dir()
     log.info("Building the search index, once (kept in %s)...", base)
@@ -255,6 +257,11 @@ def build(graph, key: str) -> Path:
     try:
         items = records(graph)
         bridging.add_aliases(graph, items)
+        documents = _documents(graph)
+        unanswered = questions.attach(items, documents)
+        if unanswered:
+            log.warning("%d questions of %s name no current entry: %s", len(unanswered), questions.QUESTIONS.name,
+                        "; ".join(f"line {q.line}: {q.q}" for q in unanswered[:5]))
         ix = whoosh_index.create_in(str(target), schema())
         writer = ix.writer()
         try:
@@ -271,13 +278,14 @@ def build(graph, key: str) -> Path:
                 "text": stems(record["text"]),
                 "context": stems(" ".join(record["context"])),
                 "aliases": stems(" ".join(record["aliases"])),
+                "questions": stems(" ".join(record["questions"])),
             }
         vocabulary = Vocabulary.from_texts(
             text for record in items for text in [record["title"] or "", record["text"], *record["context"]]
         )
         _write_json(target / "records.json", items)
         _write_json(target / "vocabulary.json", vocabulary.counts)
-        _write_json(target / "documents.json", _documents(graph))
+        _write_json(target / "documents.json", documents)
         _write_json(target / "synonyms.json", bridging.synonyms(graph))
         _write_json(target / "meta.json", {"key": key, "schema": SCHEMA_VERSION, "records": len(items),
                                            "built": time.time()})

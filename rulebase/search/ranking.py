@@ -1,10 +1,10 @@
 """Ranking the candidates whoosh found: BM25F over an entry's fields (its
-title, its text, where it stands, its other wordings) with one inverse
-document frequency per word (less for an everyday word of the question),
-times how much of the question the entry covers, with a bonus for the
-question's word pairs found side by side and for naming an entry's title (or,
-for a rule without one, the term its first sentence defines), and a prior
-per kind of entry and document.  What the query quotes is one more concept,
+title, its text, where it stands, its other wordings, the questions it
+answers) with one inverse document frequency per word (less for an everyday
+word of the question), times how much of the question the entry covers,
+with a bonus for the question's word pairs found side by side and for
+naming an entry's title (or, for a rule without one, the term its first
+sentence defines), and a prior per kind of entry and document.  What the query quotes is one more concept,
 matched by the entries that put it in quotes (the rule that says what "here"
 or "your" means on a card), though the index cannot hold such words.
 """
@@ -18,9 +18,11 @@ from dataclasses import dataclass, field
 
 from rulebase.search.analysis import quoted
 
-FIELDS = ("title", "text", "context", "aliases")
-WEIGHTS = {"title": 2.0, "text": 1.0, "context": 0.6, "aliases": 0.3}
-B = {"title": 0.5, "text": 0.75, "context": 0.5, "aliases": 0.5}
+FIELDS = ("title", "text", "context", "aliases", "questions")
+# The questions an entry answers (:mod:`rulebase.search.questions`) count as
+# much as its title: they are what other judges asked of it.
+WEIGHTS = {"title": 2.0, "text": 1.0, "context": 0.6, "aliases": 0.3, "questions": 2.0}
+B = {"title": 0.5, "text": 0.75, "context": 0.5, "aliases": 0.5, "questions": 0.5}
 K1 = 1.2
 
 COVERAGE_POWER = 2.0

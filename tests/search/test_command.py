@@ -74,10 +74,18 @@ def test_eval_says_when_the_model_learnt_from_the_questions(run, tmp_path):
     learnt = question_file(name)
     result = run("eval", str(learnt))
     assert result.exit_code == 0
-    assert f"note       the model learnt from these questions ({name})" in result.output
+    assert f"note       the search learnt from these questions ({name})" in result.output
     assert json.loads(run("eval", str(learnt), "--json").output)["learnt_from"] == name
     # The same questions in another order are another file: nothing to say.
     unseen = tmp_path / "questions.jsonl"
     unseen.write_text("\n".join(reversed(learnt.read_text(encoding="utf-8").splitlines())) + "\n", encoding="utf-8")
     assert "note" not in run("eval", str(unseen)).output
     assert json.loads(run("eval", str(unseen), "--json").output)["learnt_from"] is None
+
+
+def test_eval_says_when_the_index_holds_the_questions(run):
+    from rulebase.search import questions
+
+    result = run("eval", str(questions.QUESTIONS), "--json")
+    assert result.exit_code == 0
+    assert json.loads(result.output)["learnt_from"] == "questions.jsonl, which the index holds with their entries"

@@ -8,7 +8,7 @@ from rulebase.search.ranking import Concept, Features
 
 
 def record(text, title=None, kind="rule", heading=False, document="doc", context=()):
-    fields = {"title": stems(title or ""), "text": stems(text), "context": stems(" ".join(context)), "aliases": []}
+    fields = {"title": stems(title or ""), "text": stems(text), "context": stems(" ".join(context)), "aliases": [], "questions": []}
     return {"id": text[:20], "kind": kind, "title": title, "text": text, "heading": heading, "document": document,
             "stems": fields}
 

@@ -265,9 +265,9 @@ def test_a_cache_that_cannot_be_written_only_costs_time(model, tmp_path, monkeyp
 
 # Questions that share little with the words of the rule that answers them.
 PARAPHRASES = [
-    ("card text says your friends, does that include ones I own but my opponent controls", "513.6"),
+    ("opponent's draw deck only has 40 cards, is that legal for constructed", "101.1"),
     ("after a priority window closes can the turn player open a new one", "510.3"),
-    ("do I need a starting problem in my problem deck", "101.3c"),
+    ("is sending a character home the same as moving it", "506.5"),
 ]
 
 
