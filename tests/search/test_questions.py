@@ -69,3 +69,20 @@ def test_the_search_finds_an_entry_by_the_words_of_the_questions_it_answers(fres
     hits = search(word)
     assert [hit.id for hit in hits] == ["ccg/3.4/514.4c"]
     assert "questions" not in hits[0].as_dict()
+
+
+def test_the_index_holds_none_of_the_questions_the_search_is_measured_on():
+    from pathlib import Path
+
+    from rulebase.questionsets import load_questions
+
+    def squashed(text):
+        return " ".join(text.lower().split())
+
+    root = Path(__file__).resolve().parents[2]
+    sets = [root.parent / "shared" / "eval" / "judge-questions-dev.jsonl",
+            *sorted((root / "tests" / "data" / "search").glob("judge-questions-*.jsonl"))]
+    assert len(sets) >= 12
+    held = {squashed(q.q) for q in load_questions(questions.QUESTIONS)}
+    for path in sets:
+        assert not [q.q for q in load_questions(path) if squashed(q.q) in held], path.name
