@@ -268,6 +268,7 @@ PARAPHRASES = [
     ("opponent's draw deck only has 40 cards, is that legal for constructed", "101.1"),
     ("after a priority window closes can the turn player open a new one", "510.3"),
     ("is sending a character home the same as moving it", "506.5"),
+    ("I took control of my opponent's friend, who owns it now", "513.2"),  # the judge's guide's example
 ]
 
 
