@@ -4,6 +4,7 @@ search, as MRR@10, recall@5 and the questions it missed."""
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -77,10 +78,11 @@ def learnt_from(path: str | Path) -> str | None:
 
     try:
         digest = hashlib.sha256(Path(path).read_bytes()).hexdigest()
-        if digest == hashlib.sha256(questions.QUESTIONS.read_bytes()).hexdigest():
-            return f"{questions.QUESTIONS.name}, which the index holds with their entries"
     except OSError:
         return None
+    with contextlib.suppress(OSError):
+        if digest == hashlib.sha256(questions.QUESTIONS.read_bytes()).hexdigest():
+            return f"{questions.QUESTIONS.name}, which the index holds with their entries"
     return semantic.trained_on().get(digest)
 
 
