@@ -2,10 +2,11 @@
 for every current entry, and found by the search."""
 
 import re
+from pathlib import Path
 
 import pytest
 
-from rulebase.questionsets import QuestionsFileError
+from rulebase.questionsets import QuestionsFileError, load_questions
 from rulebase.search import index, questions, search
 
 DOCUMENTS = {"cr": {"current": True}, "old": {"current": False}}
@@ -63,7 +64,6 @@ def test_the_shipped_questions_name_current_entries_and_every_current_entry_has_
 def test_the_search_finds_an_entry_by_the_words_of_the_questions_it_answers(fresh_cache, tmp_path, monkeypatch):
     word = "flibbertigibbet"  # in no document
     assert search(word) == []
-    index.forget()
     monkeypatch.setattr(questions, "QUESTIONS", write(
         tmp_path / "q.jsonl", f'{{"q": "what is a {word} in a faceoff", "game": "ccg", "numbers": ["514.4c"]}}'))
     index.forget()
@@ -74,10 +74,6 @@ def test_the_search_finds_an_entry_by_the_words_of_the_questions_it_answers(fres
 
 
 def test_the_index_holds_none_of_the_questions_the_search_is_measured_on():
-    from pathlib import Path
-
-    from rulebase.questionsets import load_questions
-
     def squashed(text):  # the same words, whatever their order, case and punctuation
         return frozenset(re.findall(r"[a-z0-9']+", text.lower()))
 
