@@ -4,9 +4,10 @@ answers) with one inverse document frequency per word (less for an everyday
 word of the question), times how much of the question the entry covers,
 with a bonus for the question's word pairs found side by side and for
 naming an entry's title (or, for a rule without one, the term its first
-sentence defines), and a prior per kind of entry and document.  What the query quotes is one more concept,
-matched by the entries that put it in quotes (the rule that says what "here"
-or "your" means on a card), though the index cannot hold such words.
+sentence defines), and a prior per kind of entry and document.  What the
+query quotes is one more concept, matched by the entries that put it in
+quotes (the rule that says what "here" or "your" means on a card), though
+the index cannot hold such words.
 """
 
 from __future__ import annotations

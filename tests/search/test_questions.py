@@ -2,12 +2,13 @@
 for every current entry, and found by the search."""
 
 import re
-from pathlib import Path
 
 import pytest
 
 from rulebase.questionsets import QuestionsFileError, load_questions
 from rulebase.search import index, questions, search
+
+from .test_semantic import DATA, SHARED_EVAL
 
 DOCUMENTS = {"cr": {"current": True}, "old": {"current": False}}
 
@@ -77,9 +78,7 @@ def test_the_index_holds_none_of_the_questions_the_search_is_measured_on():
     def squashed(text):  # the same words, whatever their order, case and punctuation
         return frozenset(re.findall(r"[a-z0-9']+", text.lower()))
 
-    root = Path(__file__).resolve().parents[2]
-    sets = [root.parent / "shared" / "eval" / "judge-questions-dev.jsonl",
-            *sorted((root / "tests" / "data" / "search").glob("judge-questions-*.jsonl"))]
+    sets = [SHARED_EVAL / "judge-questions-dev.jsonl", *sorted(DATA.glob("judge-questions-*.jsonl"))]
     assert len(sets) >= 12
     held = {squashed(q.q) for q in load_questions(questions.QUESTIONS)}
     for path in sets:
