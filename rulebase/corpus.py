@@ -16,6 +16,7 @@ from pathlib import Path
 from rulebase import paths
 from rulebase.errors import ManifestError, ParseError
 from rulebase.model import Chapter, Erratum, GlossaryEntry, Rule, Section
+from rulebase.parse.text import split_lines
 
 _REQUIRED = ("id", "title", "edition", "date", "kind", "grammar", "starts")
 GRAMMARS = ("ccg-rules", "ccg-rules-pdf", "glossary", "errata", "sections", "tcg-rules", "front-matter")
@@ -87,7 +88,7 @@ def load_manifest(root: Path | None = None) -> list[dict]:
 
 def _cut(entry: dict, raw: bytes) -> list[Part]:
     text = raw.decode("utf-8", errors="replace")
-    lines = text.splitlines()
+    lines = split_lines(text)
     checksum = hashlib.sha256(raw).hexdigest()
     starts = []
     position = 0

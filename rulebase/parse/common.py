@@ -10,6 +10,7 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput
 
 from rulebase import paths
 from rulebase.errors import ParseError
+from rulebase.parse.text import split_lines
 
 
 @lru_cache(maxsize=None)
@@ -38,7 +39,7 @@ def parse(name: str, text: str, *, document: str, first_line: int = 1, expected:
     except UnexpectedInput as error:
         line = getattr(error, "line", 1) or 1
         column = getattr(error, "column", 1) or 1
-        lines = text.splitlines()
+        lines = split_lines(text)
         quoted = lines[line - 1] if 0 < line <= len(lines) else ""
         if isinstance(error, UnexpectedCharacters):
             message = "unexpected text"

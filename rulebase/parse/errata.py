@@ -17,6 +17,7 @@ from lark import Token, Transformer, v_args
 from rulebase import paths
 from rulebase.model import Erratum, Mark
 from rulebase.parse import common
+from rulebase.parse.text import split_lines
 
 _SPACES = re.compile(r"[ \t]+")
 _SPACES_AROUND_BREAK = re.compile(r" *\n *")
@@ -41,7 +42,7 @@ def card_titles() -> tuple[str, ...]:
     """The character titles of ``grammar/card-titles.txt``, longest first."""
     path = paths.GRAMMAR / "card-titles.txt"
     titles = []
-    for line in path.read_text(encoding="utf-8").splitlines():
+    for line in split_lines(path.read_text(encoding="utf-8")):
         line = line.strip()
         if line and not line.startswith("#"):
             titles.append(line)
@@ -102,7 +103,7 @@ class ErrataTransformer(Transformer):
 
     def __init__(self, source: str, first_line: int = 1):
         super().__init__()
-        self.lines = source.splitlines()
+        self.lines = split_lines(source)
         self.first_line = first_line
 
     def start(self, items):

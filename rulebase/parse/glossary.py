@@ -8,7 +8,7 @@ from lark import Transformer, v_args
 
 from rulebase.model import GlossaryEntry
 from rulebase.parse import common
-from rulebase.parse.text import clean
+from rulebase.parse.text import clean, split_lines
 
 _KINDS = {
     "A keyword ability": "keyword ability",
@@ -77,4 +77,4 @@ class GlossaryTransformer(Transformer):
 def parse_glossary(text: str, *, document: str, first_line: int = 1) -> list[GlossaryEntry]:
     """Parse a glossary chapter, from its chapter heading on."""
     tree = common.parse("glossary", text, document=document, first_line=first_line)
-    return GlossaryTransformer(text.splitlines(), first_line).transform(tree)
+    return GlossaryTransformer(split_lines(text), first_line).transform(tree)

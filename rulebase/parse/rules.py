@@ -17,7 +17,7 @@ from lark import Transformer, v_args
 from rulebase.errors import ParseError
 from rulebase.model import Chapter, Rule, RuleNumber
 from rulebase.parse import common
-from rulebase.parse.text import clean
+from rulebase.parse.text import clean, split_lines
 
 
 @dataclass
@@ -150,14 +150,14 @@ def parse_rules(text: str, *, document: str, first_line: int = 1) -> RulesPart:
     """Parse the rules chapters of a Markdown rendering."""
     tree = common.parse("ccg_rules", text, document=document, first_line=first_line)
     lines = common.transform(RulesTransformer(document, first_line), tree)
-    return assemble(lines, text.splitlines(), first_line, document)
+    return assemble(lines, split_lines(text), first_line, document)
 
 
 def parse_rules_pdf(text: str, *, document: str, first_line: int = 1) -> RulesPart:
     """Parse the whole PDF text extract (web page, contents and rules)."""
     tree = common.parse("ccg_rules_pdf", text, document=document, first_line=first_line)
     lines = common.transform(PdfRulesTransformer(document, first_line), tree)
-    return assemble(lines, text.splitlines(), first_line, document)
+    return assemble(lines, split_lines(text), first_line, document)
 
 
 def assemble(lines: list[Line], source: list[str], first_line: int, document: str) -> RulesPart:

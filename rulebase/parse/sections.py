@@ -51,6 +51,7 @@ from lark import Transformer
 
 from rulebase.model import Section
 from rulebase.parse.common import parse
+from rulebase.parse.text import split_lines
 
 _LINK = re.compile(r"\[([^\]]*)\]\([^)]*\)")
 _TAG = re.compile(r"</?[A-Za-z][^>]*>")
@@ -189,7 +190,7 @@ def parse_sections(
     Every other non-blank line is in exactly one section's ``printed``.
     Raises :class:`~rulebase.errors.ParseError` for a malformed heading.
     """
-    source = text.split("\n")
+    source = split_lines(text)
     headers = {header.strip() for header in running_headers}
     header_lines = {n for n, line in enumerate(source, 1) if headers and line.strip() in headers}
     parsed_text = "\n".join("" if n in header_lines else line for n, line in enumerate(source, 1))

@@ -35,6 +35,7 @@ from lark import Token, Transformer
 from rulebase.model import Chapter, GlossaryEntry, Rule, RuleNumber
 from rulebase.parse.common import parse
 from rulebase.parse.sections import clean_inline
+from rulebase.parse.text import split_lines
 
 _ROMAN_VALUES = {"I": 1, "V": 5, "X": 10, "L": 50, "C": 100}
 
@@ -232,7 +233,7 @@ def parse_tcg(text: str, *, document: str, first_line: int = 1) -> TcgRules:
     """
     parsed_text = text if text.endswith("\n") else text + "\n"
     tree = parse("tcg_rules", parsed_text, document=document, first_line=first_line)
-    result = TcgTransformer(parsed_text.split("\n"), first_line).transform(tree)
+    result = TcgTransformer(split_lines(parsed_text), first_line).transform(tree)
     for rule in result.rules:
         rule.references = _SEE.findall(rule.text)
     return result

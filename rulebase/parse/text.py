@@ -1,7 +1,8 @@
-"""Removing conversion artifacts from text, the same way for every document.
+"""Lines and clean text, the same way for every document.
 
-The documents keep their text as printed; these functions give the clean
-text the knowledge base shows, indexes and compares.
+:func:`split_lines` cuts a document into the lines its grammar's positions
+count.  The documents keep their text as printed; the other functions give
+the clean text the knowledge base shows, indexes and compares.
 
 >>> clean("It gets $-X$ power  until the “end”.")
 'It gets -X power until the "end".'
@@ -21,6 +22,27 @@ _EMPHASIS = re.compile(r"\*{1,3}([^*]+?)\*{1,3}")
 _STRAY_EMPHASIS = re.compile(r"\*{2,3}")
 _SPACES = re.compile(r"[ \t]+")
 _SPACE_BEFORE_PUNCTUATION = re.compile(r" +([,.;:!?)])")
+
+
+def split_lines(text: str) -> list[str]:
+    """The lines of ``text`` as lark numbers them: line ``n`` is ``[n - 1]``.
+
+    Only ``\\n`` ends a line (``str.splitlines`` also breaks on form feeds,
+    lone carriage returns, ``\\x1c``-``\\x1e``, ``\\x85``, ``\\u2028`` and
+    ``\\u2029``, which would shift every later line); the ``\\r`` of a CRLF
+    line end is not part of its line, and a final line end does not start an
+    empty last line.
+
+    >>> split_lines("(101) Deck\\x0cbuilding\\r\\nA\\u2028B\\n\\nlast\\n")
+    ['(101) Deck\\x0cbuilding', 'A\\u2028B', '', 'last']
+    >>> split_lines("")
+    []
+    >>> split_lines("a\\rb\\r")
+    ['a\\rb\\r']
+    """
+    *ended, last = text.split("\n")
+    lines = [line[:-1] if line.endswith("\r") else line for line in ended]
+    return lines + [last] if last else lines
 
 
 def _math(match: re.Match) -> str:
