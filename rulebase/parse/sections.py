@@ -6,18 +6,22 @@ contents entries, table rows, bare title lines, list items, text); the
 :func:`parse_sections` groups the lines into :class:`~rulebase.model.Section`
 values.
 
-Two kinds of document are handled:
+Two kinds of document are handled.  A document is of the kind most of its
+heading-like lines are: Markdown when it has more ``#`` headings than bare
+title lines, plain text otherwise, so one stray line does not change the
+kind of a document (the lines of the other kind are paragraphs of it).
 
-* **Markdown** (any line is a ``#`` heading), like the quickstart rules.  A
+* **Markdown**, like the quickstart rules.  A
   heading printed in capitals (``# THE CARDS``, ``## GAME SETUP``) is a
   chapter title, level 1, whatever its number of ``#``; any other heading
   sits below the heading before it with fewer ``#`` (or below the chapter
   title), so ``## Problem Cards`` under ``# THE CARDS`` is level 2 and
   ``### A Note on ...`` under ``## Troublemaker Phase`` is level 3.  Bare
   title lines are ordinary paragraphs.
-* **Plain text** (no ``#`` heading), like the Limited Play and Tournament
-  Floor Rules parts of the comprehensive rules.  A bare title line
-  (capitalised words, no closing punctuation) is a heading.  A numbered
+* **Plain text**, like the Limited Play and Tournament Floor Rules parts of
+  the comprehensive rules.  A ``#`` line is an ordinary paragraph, kept as
+  printed.  A bare title line (capitalised words, no closing punctuation)
+  is a heading.  A numbered
   title on the first line (``12. My Little Pony CCG Tournament Floor
   Rules``) is the part's own title: a level-0 section.  Font sizes are lost,
   so a heading is level 1 when it *opens a part*: it is followed directly by
@@ -141,7 +145,9 @@ class SectionsTransformer(Transformer):
 
     def text(self, children):
         (text,) = children
-        return Line("text", text.line, str(text))
+        # A line of other white space (a form feed, an em space) separates
+        # paragraphs like an empty one.
+        return Line("text" if text.strip() else "blank", text.line, str(text))
 
 
 @dataclass
@@ -204,7 +210,7 @@ def parse_sections(
         expected="a heading title that is plain or wholly inside one matching pair of *, ** or ***",
     )
     lines = SectionsTransformer().transform(tree)
-    markdown = any(line.kind == "heading" for line in lines)
+    markdown = _is_markdown(lines)
     groups = _group(lines, markdown, source, header_lines)
     for group in groups:
         group.paragraphs = _paragraphs(group.body)
@@ -216,6 +222,13 @@ def parse_sections(
     return [_section(group, source, header_lines, first_line) for group in groups]
 
 
+def _is_markdown(lines: list[Line]) -> bool:
+    """Whether the document is Markdown: more ``#`` headings than bare titles."""
+    headings = sum(line.kind == "heading" for line in lines)
+    titles = sum(line.kind == "title" for line in lines)
+    return headings > titles
+
+
 def _group(lines: list[Line], markdown: bool, source: list[str], header_lines: set[int]) -> list[_Group]:
     """Split the lines at the headings; the first group may be untitled."""
     groups: list[_Group] = []
@@ -223,8 +236,11 @@ def _group(lines: list[Line], markdown: bool, source: list[str], header_lines: s
     seen_content = False
     for line in lines:
         heading = None
-        if line.kind == "heading":
+        if line.kind == "heading" and markdown:
             heading = line
+        elif line.kind == "heading":
+            # A "#" line in a plain document: a paragraph, as printed.
+            line.kind, line.text = "text", source[line.line - 1]
         elif line.kind == "title":
             numbered = _NUMBERED_TITLE.match(line.text)
             if markdown:

@@ -413,6 +413,63 @@ def test_plain_level_criterion_on_a_small_document():
     ]
 
 
+# --- the kind of a document -------------------------------------------------
+
+
+def _with_line(part: tuple[str, int], inserted: str) -> tuple[str, int]:
+    """The part with ``inserted`` as a paragraph of its own in its middle."""
+    text, first_line = part
+    lines = text.split("\n")
+    middle = next(n for n in range(len(lines) // 2, len(lines)) if not lines[n].strip())
+    return "\n".join(lines[:middle] + ["", inserted] + lines[middle:]), first_line
+
+
+@pytest.mark.parametrize(
+    "which, header, count", [("limited", LIMITED_HEADER, 7), ("tournament", TOURNAMENT_HEADER, 49)]
+)
+def test_a_markdown_heading_in_a_plain_document_is_a_paragraph(which, header, count, request):
+    before = request.getfixturevalue(which)
+    text, first_line = _with_line(request.getfixturevalue(f"{which}_part"), "# Something")
+    after = parse_sections(text, document=COMPREHENSIVE.name, first_line=first_line, running_headers=(header,))
+    assert len(before) == count
+    assert [(s.slug, s.level, s.parent_slug) for s in after] == [(s.slug, s.level, s.parent_slug) for s in before]
+    (changed,) = [(old, new) for old, new in zip(before, after) if old.paragraphs != new.paragraphs]
+    added = [p for p in changed[1].paragraphs if p not in changed[0].paragraphs]
+    assert added == ["# Something"]
+    assert "\n# Something" in changed[1].printed
+
+
+def test_a_bare_title_in_a_markdown_document_is_a_paragraph(quickstart_text, quickstart):
+    lines = quickstart_text.split("\n")
+    middle = next(n for n in range(len(lines) // 2, len(lines)) if not lines[n].strip())
+    text = "\n".join(lines[:middle] + ["", "Stray Title Line"] + lines[middle:])
+    after = parse_sections(text, document=QUICKSTART.name)
+    assert [s.slug for s in after] == [s.slug for s in quickstart]
+    assert any("Stray Title Line" in s.paragraphs for s in after)
+
+
+def test_a_document_is_of_the_kind_most_of_its_headings_are():
+    plain = "Setup\n\nShuffle.\n\n# Aside\n\nPlaying\n\nTake turns.\n"
+    assert [(s.title, s.paragraphs) for s in parse_sections(plain, document="plain.txt")] == [
+        ("Setup", ["Shuffle.", "# Aside"]),
+        ("Playing", ["Take turns."]),
+    ]
+    markdown = "# Setup\n\nShuffle.\n\nAside\n\n# Playing\n\nTake turns.\n"
+    assert [(s.title, s.paragraphs) for s in parse_sections(markdown, document="doc.md")] == [
+        ("Setup", ["Shuffle.", "Aside"]),
+        ("Playing", ["Take turns."]),
+    ]
+
+
+def test_a_line_of_other_white_space_is_blank():
+    # A form feed or an em space makes no untitled section of its own.
+    text = "\x0c\n\nSetup\n\nShuffle your\n\u2003\ndeck.\n\nDraw.\n"
+    (section,) = parse_sections(text, document="plain.txt")
+    assert (section.title, section.line) == ("Setup", 3)
+    assert section.paragraphs == ["Shuffle your deck.", "Draw."]
+    assert section.printed == "Setup\n\nShuffle your\n\u2003\ndeck.\n\nDraw."
+
+
 # --- malformed input ----------------------------------------------------------
 
 
