@@ -94,11 +94,12 @@ def create_app(test_config: dict | None = None) -> Flask:
     app.jinja_env.globals.update(GAMES=GAMES, GAME_NAMES=GAME_NAMES, catalog=site.catalog,
                                  max_query=app.config["MAX_QUERY"])
 
-    from rulebase.web import api, diffs, documents, errata, errors, glossary, home, rules
+    from rulebase.web import api, diffs, documents, errata, errors, glossary, headers, home, rules
 
     for module in (home, documents, glossary, errata, diffs, api, rules):
         app.register_blueprint(module.bp)
     errors.register(app)
+    headers.register(app)
 
     @app.after_request
     def secure(response):

@@ -20,6 +20,7 @@ from rulebase import diff as differ
 from rulebase import quickstart
 from rulebase.errors import RulebaseError
 from rulebase.web.common import arg, catalog, check_game
+from rulebase.web.headers import attachment
 
 bp = Blueprint("diffs", __name__)
 
@@ -149,9 +150,9 @@ def renumbering_map(game: str, old: str, new: str):
     writer = csv.DictWriter(out, fieldnames=["old", "new", "kind"], extrasaction="ignore", lineterminator="\n")
     writer.writeheader()
     writer.writerows(rows)
-    name = f"renumbering-{old}-{new}.csv".replace("/", "-")
-    return Response(out.getvalue(), mimetype="text/csv",
-                    headers={"Content-Disposition": f'attachment; filename="{name}"'})
+    graph = catalog().graph
+    name = f"renumbering-{graph.node(old_doc)['edition']}-{graph.node(new_doc)['edition']}.csv"
+    return Response(out.getvalue(), mimetype="text/csv", headers={"Content-Disposition": attachment(name)})
 
 
 @bp.get("/<any(ccg,tcg):game>/history/<edition>/<path:key>")
