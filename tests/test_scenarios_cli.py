@@ -89,3 +89,16 @@ def test_simulate_with_a_bad_deck_file_is_a_one_line_error(run, tmp_path):
     path.write_text("name = 1\n", encoding="utf-8")
     result = run("simulate", "--games", "1", "--decks", path)
     assert result.exit_code == 1 and result.output.startswith("Error: ") and "[mane]" in result.output
+
+
+def test_test_and_explain_keep_the_files_line_numbers_past_a_form_feed(run, tmp_path):
+    path = tmp_path / "feed.scenario"
+    path.write_bytes(("\ufeff# page one\x0cpage two\r\n" + PASSING_AND_FAILING.replace("\n", "\r\n")).encode("utf-8"))
+    result = run("test", path)
+    assert result.exit_code == 1
+    lines = result.output.splitlines()
+    assert lines[:2] == [f"PASS  {path}:5  Refused", f"FAIL  {path}:12  Wrong"]
+    assert "line 15: 'Then \"Comet\" is at Bob\\'s problem'" in result.output
+    explained = run("test", path, "--explain").output
+    assert "  When Alice moves \"Comet\" to her home   -> refused: 506.2" in explained
+    assert "  Then the action is refused by 506.2   -> holds" in explained

@@ -77,3 +77,61 @@ def test_broken_inputs(text, where):
 def test_an_unreadable_file_is_an_error(tmp_path):
     with pytest.raises(ScenarioError, match="can't read the file"):
         parser.load(tmp_path / "missing.scenario")
+
+
+SKETCH = '''Scenario: A sketch
+  Note: a note
+  Given Alice has 2 action tokens
+    And Alice haz 3 points
+'''
+
+
+def _lines_and_error(text):
+    with pytest.raises(ScenarioError) as error:
+        parser.parse(text, "sketch.scenario")
+    return error.value.line, error.value.column, error.value.text
+
+
+def test_a_byte_order_mark_is_skipped_at_the_start_only():
+    assert _lines_and_error("\ufeff" + SKETCH) == _lines_and_error(SKETCH) == (4, 15, "And Alice haz 3 points")
+    fixed = SKETCH.replace("haz", "has")
+    [scenario] = parser.parse("\ufeff" + fixed, "sketch.scenario").scenarios
+    assert scenario.name == "A sketch" and scenario.line == 1
+    with pytest.raises(ScenarioError) as error:
+        parser.parse(fixed.replace("  Given", "\ufeff  Given"), "sketch.scenario")
+    assert (error.value.line, error.value.column) == (3, 1) and "unexpected '\\ufeff'" in str(error.value)
+
+
+def test_crlf_line_ends_read_as_line_feeds():
+    assert _lines_and_error(SKETCH.replace("\n", "\r\n")) == (4, 15, "And Alice haz 3 points")
+    fixed = SKETCH.replace("haz", "has")
+    [crlf] = parser.parse(fixed.replace("\n", "\r\n"), "sketch.scenario").scenarios
+    [lf] = parser.parse(fixed, "sketch.scenario").scenarios
+    assert crlf.notes == lf.notes == ["a note"]
+    assert [(f.line, f.text) for f in crlf.given] == [(f.line, f.text) for f in lf.given]
+
+
+@pytest.mark.parametrize("character", ["\x0c", "\u2028", "\x85", "\r", "\x1c", "\u2029", "\x0b"])
+def test_characters_python_reads_as_line_ends_do_not_shift_line_numbers(character):
+    text = SKETCH.replace("a note", f"a{character}note")
+    assert _lines_and_error(text) == (4, 15, "And Alice haz 3 points")
+    [scenario] = parser.parse(text.replace("haz", "has"), "sketch.scenario").scenarios
+    assert [(fact.line, fact.text) for fact in scenario.given] == [
+        (3, "Given Alice has 2 action tokens"), (4, "And Alice has 3 points")]
+
+
+def test_a_stray_line_end_character_is_named_in_the_error():
+    line, column, text = _lines_and_error("Scenario: x\n  Given Alice has\x0c 3 points\n")
+    assert (line, column) == (2, 18)
+    with pytest.raises(ScenarioError, match=r"unexpected '\\x0c'"):
+        parser.parse("Scenario: x\n  Given Alice has\x0c 3 points\n", "x.scenario")
+
+
+def test_a_file_that_is_not_utf8_names_the_line_column_and_offset(tmp_path):
+    path = tmp_path / "latin.scenario"
+    path.write_bytes(b"\xef\xbb\xbfScenario: x\r\n  Note: caf\xe9 au lait\r\n")
+    with pytest.raises(ScenarioError) as error:
+        parser.load(path)
+    assert str(error.value) == f"{path}:2:12: not UTF-8 text (byte 0xe9 at offset 27): 'Note: caf\ufffd au lait'"
+    path.write_bytes(b"\xef\xbb\xbf" + SKETCH.replace("haz", "has").replace("\n", "\r\n").encode())
+    assert parser.load(path).scenarios[0].given[1].line == 4

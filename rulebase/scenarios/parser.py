@@ -27,6 +27,7 @@ from rulebase.model import RuleNumber
 from rulebase.scenarios.model import Block, Citation, Node, Scenario, ScenarioError, ScenarioFile
 
 GRAMMAR = "scenario"
+BOM = "\ufeff"
 
 _DESCRIPTIONS = {
     "NAME": "a player's name", "POSSESSIVE": "a player's name with 's", "STRING": "a card name in quotes",
@@ -64,14 +65,26 @@ def _expected(parser: Lark, names) -> str:
     return ", ".join(words)
 
 
+def source_lines(text: str) -> list[str]:
+    r"""The lines of a scenario's text as an editor and the grammar number
+    them: a line ends at a line feed (with the carriage return before it,
+    if any); a form feed, a lone carriage return, U+0085 or U+2028 is a
+    character of its line, not the end of it.
+
+    >>> source_lines("Scenario: x\r\n  Note: a\x0cb\u2028c\n")
+    ['Scenario: x', '  Note: a\x0cb\u2028c', '']
+    """
+    return [line.removesuffix("\r") for line in text.split("\n")]
+
+
 def _syntax_error(error: UnexpectedInput, text: str, path: str) -> ScenarioError:
     parser = _parser()
     line = getattr(error, "line", 1) or 1
     column = getattr(error, "column", 1) or 1
-    lines = text.splitlines()
+    lines = source_lines(text)
     quoted = lines[line - 1].strip() if 0 < line <= len(lines) else ""
     here = lines[line - 1][column - 1:] if 0 < line <= len(lines) else ""
-    word = (re.match(r"\S+", here) or re.match(r"", here)).group(0)
+    word = (re.match(r"\S+", here) or re.match(r".?", here)).group(0)
     if isinstance(error, UnexpectedToken):
         if error.token.type == "$END":
             message = "unexpected end of file"
@@ -137,12 +150,17 @@ def _citation(node: Node, key: str, document: str) -> Citation:
 
 def parse(text: str, path: str = "<scenario>") -> ScenarioFile:
     """Parse a scenario file's text; raises :class:`ScenarioError` with the
-    file, line and column of the first thing that does not read."""
+    file, line and column of the first thing that does not read.
+
+    A byte order mark is skipped at the start of the text (and only there);
+    lines end with a line feed or a carriage return and a line feed
+    (:func:`source_lines`)."""
+    text = text.removeprefix(BOM)
     try:
         tree = _parser().parse(text if text.endswith("\n") else text + "\n")
     except UnexpectedInput as error:
         raise _syntax_error(error, text, path) from None
-    root = ScenarioTransformer(path, text.splitlines()).transform(tree)
+    root = ScenarioTransformer(path, source_lines(text)).transform(tree)
     game, shared = "ccg", []
     scenarios = []
     for part in root.args:
@@ -208,14 +226,37 @@ def check_citations(scenario_file: ScenarioFile, graph, document_for) -> None:
             raise ScenarioError(path, scenario.line, 1, f"the source {scenario.source!r} is not in the rule graph")
 
 
+def decode(data: bytes, path: str) -> str:
+    r"""The text of a scenario file's bytes, which must be UTF-8; the first
+    byte that is not is a :class:`ScenarioError` naming its line, column
+    and offset in the file.
+
+    >>> decode(b"Scenario: x\n  Note: \xff\n", "x.scenario")
+    Traceback (most recent call last):
+    ...
+    rulebase.scenarios.model.ScenarioError: x.scenario:2:9: not UTF-8 text (byte 0xff at offset 20): 'Note: �'
+    """
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        start = error.start
+        line_start = data.rfind(b"\n", 0, start) + 1
+        line_end = data.find(b"\n", start)
+        before = data[line_start:start].decode("utf-8").removeprefix(BOM)
+        line_text = data[line_start:None if line_end < 0 else line_end].decode("utf-8", "replace")
+        raise ScenarioError(path, data.count(b"\n", 0, start) + 1, len(before) + 1,
+                            f"not UTF-8 text (byte 0x{data[start]:02x} at offset {start})",
+                            line_text.removeprefix(BOM).strip()) from None
+
+
 def load(path: str | Path, graph=None, document_for=None) -> ScenarioFile:
     """Read and parse a scenario file; with a graph, check its citations."""
     path = Path(path)
     try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as error:
+        data = path.read_bytes()
+    except OSError as error:
         raise ScenarioError(str(path), 0, 0, f"can't read the file ({error.__class__.__name__})") from None
-    scenario_file = parse(text, str(path))
+    scenario_file = parse(decode(data, str(path)), str(path))
     if graph is not None:
         check_citations(scenario_file, graph, document_for)
     return scenario_file
