@@ -22,6 +22,8 @@ pieces = st.one_of(texts, ruleish, hostile)
 
 def _check(response):
     assert response.status_code in (200, 302, 308, 400, 404), response.status_code
+    for name, value in response.headers.items():  # what waitress can send, nothing a visitor typed raw
+        assert all(" " <= char <= "~" for char in value), (name, value)
     body = response.get_data(as_text=True)
     assert "<script>alert" not in body and "<img src=x" not in body and "Traceback" not in body
 
