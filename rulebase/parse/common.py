@@ -31,16 +31,24 @@ def parse(name: str, text: str, *, document: str, first_line: int = 1, expected:
     """Parse ``text`` with grammar ``name``.
 
     ``first_line`` is the line of the document where ``text`` starts, so that
-    errors and positions name the document's own lines.  A text that does
+    errors and positions name the document's own lines.  The grammar reads
+    the lines :func:`~rulebase.parse.text.split_lines` gives, so a CRLF line
+    end is read as ``\\n`` and its ``\\r`` is in no token.  A text that does
     not match raises :class:`ParseError` quoting the offending line.
     """
+    lines = split_lines(text)
+    if "\r\n" in text:
+        text = "\n".join(lines) + ("\n" if text.endswith("\n") else "")
     try:
         return load(name).parse(text)
     except UnexpectedInput as error:
-        line = getattr(error, "line", 1) or 1
-        column = getattr(error, "column", 1) or 1
-        lines = split_lines(text)
-        quoted = lines[line - 1] if 0 < line <= len(lines) else ""
+        line = getattr(error, "line", None) or -1
+        column = getattr(error, "column", None) or 1
+        if line < 1:
+            # No position (lark's end of text): the end of the last line.
+            line = max(len(lines), 1)
+            column = len(lines[-1]) + 1 if lines else 1
+        quoted = lines[line - 1] if line <= len(lines) else ""
         if isinstance(error, UnexpectedCharacters):
             message = "unexpected text"
         elif isinstance(error, UnexpectedToken):
