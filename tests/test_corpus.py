@@ -57,3 +57,22 @@ def test_a_part_whose_heading_is_missing_is_reported(tmp_path):
     )
     with pytest.raises(Exception, match="doc.md:1:1: part 'ccg/x' not found"):
         corpus.read_parts(tmp_path)
+
+
+def test_a_file_is_cut_into_lines_on_line_feeds_only(tmp_path):
+    # A form feed or line separator inside a line, and CRLF line ends, leave
+    # every part at the line lark counts.
+    document = "Front\x0cmatter\r\n\u2028\r\n1. Fundamentals\r\n\r\n(101) Deck\x0cbuilding\r\n\r\n- (101.1) A Draw\u2028Deck.\r\n"
+    (tmp_path / "doc.md").write_bytes(document.encode("utf-8"))
+    (tmp_path / "manifest.toml").write_text(
+        '[[file]]\npath = "doc.md"\ngame = "ccg"\ntitle = "x"\n'
+        '[[file.part]]\nid = "ccg/x"\ntitle = "x"\nedition = "1"\ndate = ""\nkind = "comprehensive rules"\n'
+        'grammar = "ccg-rules"\nstarts = "1. Fundamentals"\n'
+    )
+    (parsed,) = corpus.read_parts(tmp_path)
+    assert (parsed.part.first_line, parsed.part.last_line) == (3, 7)
+    assert parsed.part.text == "1. Fundamentals\n\n(101) Deck\x0cbuilding\n\n- (101.1) A Draw\u2028Deck."
+    assert [(rule.key, rule.line, rule.printed) for rule in parsed.rules] == [
+        ("101", 5, "(101) Deck\x0cbuilding"),
+        ("101.1", 7, "- (101.1) A Draw\u2028Deck."),
+    ]
