@@ -11,25 +11,25 @@ heading-like lines are: Markdown when it has more ``#`` headings than bare
 title lines, plain text otherwise, so one stray line does not change the
 kind of a document (the lines of the other kind are paragraphs of it).
 
-* **Markdown**, like the quickstart rules.  A
-  heading printed in capitals (``# THE CARDS``, ``## GAME SETUP``) is a
-  chapter title, level 1, whatever its number of ``#``; any other heading
-  sits below the heading before it with fewer ``#`` (or below the chapter
-  title), so ``## Problem Cards`` under ``# THE CARDS`` is level 2 and
-  ``### A Note on ...`` under ``## Troublemaker Phase`` is level 3.  Bare
-  title lines are ordinary paragraphs.
+* **Markdown**, like the quickstart rules.  A heading printed in capitals
+  (``# THE CARDS``, ``## GAME SETUP``) is a chapter title, level 1, whatever
+  its number of ``#``; any other heading sits below the heading before it
+  with fewer ``#`` (or below the chapter title), so ``## Problem Cards``
+  under ``# THE CARDS`` is level 2 and ``### A Note on ...`` under
+  ``## Troublemaker Phase`` is level 3.  Bare title lines are ordinary
+  paragraphs.
 * **Plain text**, like the Limited Play and Tournament Floor Rules parts of
   the comprehensive rules.  A ``#`` line is an ordinary paragraph, kept as
-  printed.  A bare title line (capitalised words, no closing punctuation)
-  is a heading.  A numbered
-  title on the first line (``12. My Little Pony CCG Tournament Floor
-  Rules``) is the part's own title: a level-0 section.  Font sizes are lost,
-  so a heading is level 1 when it *opens a part*: it is followed directly by
-  another heading (it has no text of its own, ``General Rules and Terms``),
-  or it is the first heading of a page (it follows a running header) and its
-  text is one introductory paragraph followed by another heading (``Tier 1
-  Rules``, ``Tournament Penalties``).  Every other heading is level 2 under
-  the last level-1 heading; a document with no level-1 heading is flat.
+  printed.  A bare title line (capitalised words, no closing punctuation) is
+  a heading.  A numbered title on the first line (``12. My Little Pony CCG
+  Tournament Floor Rules``) is the part's own title: a level-0 section.  Font
+  sizes are lost, so a heading is level 1 when it *opens a part*: it is
+  followed directly by another heading (it has no text of its own, ``General
+  Rules and Terms``), or it is the first heading of a page (it follows a
+  running header) and its text is one introductory paragraph followed by
+  another heading (``Tier 1 Rules``, ``Tournament Penalties``).  Every other
+  heading is level 2 under the last level-1 heading; a document with no
+  level-1 heading is flat.
 
 Text before the first heading is a level-0 section with slug ``preamble``
 (or the part title's slug).  A section whose text is a table of contents
