@@ -324,17 +324,22 @@ def coverage(paths, as_json):
 @click.option("--seed", default=0, show_default=True, type=int, help="Seed of the random players and shuffles.")
 @click.option("--decks", "deck_files", multiple=True, type=click.Path(dir_okay=False),
               help="Deck files (TOML or OCTGN .o8d); by default the OCTGN theme decks when present, else the sample decks.")
-@click.option("--octgn", type=click.Path(file_okay=False), help="The OCTGN game definition (for .o8d decks and the theme decks).")
+@click.option("--octgn", type=click.Path(exists=True, file_okay=False),
+              help="The OCTGN game definition (for .o8d decks and the theme decks).")
 @click.option("--json", "as_json", is_flag=True, help="Print the figures as JSON.")
 @friendly
 def simulate(games, seed, deck_files, octgn, as_json):
     """Play random legal games, checking the invariants after every step.
 
-    Exits with status 1 when an invariant is violated.
+    Exits with status 1 when an invariant is violated, or when a deck file
+    can't be read or breaks a deckbuilding rule (said in one line).
     """
     from rulebase.engine.ccg import simulate as simulating
+    from rulebase.engine.ccg.deck import check
 
     decks = simulating.load_decks(deck_files, octgn)
+    for deck in decks:
+        check(deck)
     report = simulating.simulate(games, seed=seed, decks=decks)
     if as_json:
         click.echo(json.dumps(report.as_dict(), indent=2))

@@ -144,3 +144,31 @@ def test_slow_first_steps_are_announced_on_a_terminal_only(terminal, monkeypatch
     cli._announce_slow_steps()
     logging.getLogger("rulebase.search.semantic").info("Reading the meaning of 3 entries...")
     assert stream.getvalue() == ("Reading the meaning of 3 entries...\n" if terminal else "")
+
+
+OCTGN_DATA = paths.PACKAGE.parent / "tests" / "data" / "octgn"
+
+
+def test_simulate_with_a_malformed_or_hostile_octgn_deck_is_one_line(run, tmp_path):
+    deck = (OCTGN_DATA / "Decks" / "Test Deck.o8d").read_text(encoding="utf-8")
+    path = tmp_path / "deck.o8d"
+    path.write_text(deck.replace('qty="3"', 'qty="two"'), encoding="utf-8")
+    result = run("simulate", "--games", "1", "--decks", str(path), "--octgn", str(OCTGN_DATA))
+    assert result.exit_code == 1 and "Traceback" not in result.output
+    assert result.output == f"Error: {path}:4: quantity must be a whole number from 1 to 99: 'two'\n"
+    laughs = OCTGN_DATA / "broken" / "billion-laughs.o8d"
+    result = run("simulate", "--games", "1", "--decks", str(laughs), "--octgn", str(OCTGN_DATA))
+    assert result.exit_code == 1
+    assert result.output == f"Error: {laughs}:2: a document type declaration (<!DOCTYPE ...>) is not allowed\n"
+
+
+def test_simulate_refuses_an_illegal_deck_before_playing(run):
+    result = run("simulate", "--games", "3", "--octgn", str(OCTGN_DATA),
+                 "--decks", str(OCTGN_DATA / "Decks" / "Test Deck.o8d"))
+    assert result.exit_code == 1
+    assert result.output == "Error: 101.1: Test Deck's Draw Deck has 6 cards; it needs at least 45\n"
+
+
+def test_simulate_with_an_octgn_folder_that_does_not_exist_is_a_usage_error(run, tmp_path):
+    result = run("simulate", "--games", "1", "--octgn", str(tmp_path / "nowhere"))
+    assert result.exit_code == 2 and "does not exist" in result.output and "Traceback" not in result.output

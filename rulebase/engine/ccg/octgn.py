@@ -4,18 +4,28 @@ card data and ``*.o8d`` deck files (the original theme decks among them).
 The engine plays the printed information of these cards; their own text is
 not carried out (Events do nothing beyond their cost, keywords the engine
 does not know are dropped).
+
+Both are read as untrusted input: a file with a document type declaration
+is refused (so no entity is ever expanded or fetched), and whatever is wrong
+with a file is a :class:`~rulebase.engine.errors.SetupError` that names the
+file and the line, ``deck.o8d:4: quantity must be a whole number from 1 to
+99: 'two'``.
 """
 
 from __future__ import annotations
 
 import re
-import xml.etree.ElementTree as ElementTree
 from functools import lru_cache
 from pathlib import Path
+from xml.etree.ElementTree import Element, TreeBuilder
+from xml.parsers import expat
 
 from rulebase.engine.ccg.cards import (ELEMENTS, KEYWORDS, TIMINGS, CardType, Need, Printed, parse_keyword)
 from rulebase.engine.ccg.deck import Deck
 from rulebase.engine.errors import SetupError
+
+MAX_COPIES = 99
+"""The most copies of a card one line of a deck file may ask for."""
 
 _HOST = re.compile(r"^Play (?:this card )?on (?:a|an|one of your|your|an opposing|any) "
                    r"(character|Friend|Problem|Troublemaker|Mane Character)", re.I)
@@ -27,7 +37,53 @@ def _color(value: str):
 
 def _int(value: str | None) -> int | None:
     value = (value or "").strip()
-    return int(value) if value.lstrip("-").isdigit() else None
+    return int(value) if re.fullmatch(r"-?[0-9]{1,9}", value) else None
+
+
+class _Refused(Exception):
+    """Raised inside the XML reader to stop at something it does not read."""
+
+
+def read_xml(path: Path) -> tuple[Element, dict[Element, int]]:
+    """The root element of an XML file and the line each element starts on.
+
+    A document type declaration is refused, and with it every entity one
+    could declare: a "billion laughs" file is not expanded, an external
+    entity is not fetched.
+    """
+    try:
+        data = path.read_bytes()
+    except OSError as error:
+        raise SetupError(f"{path}: can't read the file ({error.strerror or error.__class__.__name__})") from None
+    builder, lines = TreeBuilder(), {}
+    parser = expat.ParserCreate()
+    parser.buffer_text = True
+
+    def start(tag, attributes):
+        lines[builder.start(tag, attributes)] = parser.CurrentLineNumber
+
+    def refuse(*_):
+        raise _Refused("a document type declaration (<!DOCTYPE ...>) is not allowed")
+
+    parser.StartElementHandler = start
+    parser.EndElementHandler = builder.end
+    parser.CharacterDataHandler = builder.data
+    parser.StartDoctypeDeclHandler = refuse
+    parser.EntityDeclHandler = refuse
+    parser.ExternalEntityRefHandler = refuse
+    parser.SetParamEntityParsing(expat.XML_PARAM_ENTITY_PARSING_NEVER)
+    try:
+        parser.Parse(data, True)
+    except _Refused as refusal:
+        raise SetupError(f"{path}:{parser.CurrentLineNumber}: {refusal}") from None
+    except expat.ExpatError as error:
+        raise SetupError(f"{path}:{error.lineno}: not well-formed XML: {expat.ErrorString(error.code)} "
+                         f"(column {error.offset + 1})") from None
+    except (LookupError, ValueError) as error:
+        # pyexpat asks Python's codecs for an encoding it does not know itself
+        raise SetupError(f"{path}:{parser.CurrentLineNumber}: the XML declaration names an encoding "
+                         f"that can't be read ({error})") from None
+    return builder.close(), lines
 
 
 def _need(element: str, amount: int | None) -> Need | None:
@@ -117,12 +173,14 @@ def printed_from_properties(name: str, props: dict, boosted: dict | None = None)
 def load_cards(root: str) -> dict[str, Printed]:
     """Every card of the game definition at ``root``, by OCTGN id."""
     cards: dict[str, Printed] = {}
-    for path in sorted(Path(root).glob("Sets/*/set.xml")):
-        try:
-            tree = ElementTree.parse(path)
-        except ElementTree.ParseError as error:
-            raise SetupError(f"{path}: {error}") from None
-        for card in tree.getroot().iter("card"):
+    files = sorted(Path(root).glob("Sets/*/set.xml"))
+    if not files:
+        raise SetupError(f"{root}: no card data (Sets/*/set.xml) in this OCTGN game definition")
+    for path in files:
+        tree, lines = read_xml(path)
+        for card in tree.iter("card"):
+            if not card.get("id") or not card.get("name"):
+                raise SetupError(f"{path}:{lines[card]}: a card needs an id and a name")
             props = {p.get("name"): p.get("value") or "" for p in card.findall("property")}
             alternate = card.find("alternate")
             boosted = None
@@ -135,22 +193,49 @@ def load_cards(root: str) -> dict[str, Printed]:
     return cards
 
 
+def copies_of(value: str | None) -> int:
+    """The number of copies a deck file's ``qty`` asks for: a whole number
+    from 1 to :data:`MAX_COPIES` (1 when it says none).
+
+    >>> copies_of(" 3 "), copies_of(None)
+    (3, 1)
+    >>> copies_of("two")
+    Traceback (most recent call last):
+    ...
+    ValueError: quantity must be a whole number from 1 to 99: 'two'
+    """
+    if value is None:
+        return 1
+    digits = value.strip()
+    if re.fullmatch(r"[0-9]{1,9}", digits) and 1 <= int(digits) <= MAX_COPIES:
+        return int(digits)
+    raise ValueError(f"quantity must be a whole number from 1 to {MAX_COPIES}: {value!r}")
+
+
 def load_deck(path: str | Path, root: str | Path) -> Deck:
     """Read an OCTGN deck file (``.o8d``) with the card data at ``root``."""
     path = Path(path)
     cards = load_cards(str(root))
-    try:
-        tree = ElementTree.parse(path)
-    except (OSError, ElementTree.ParseError) as error:
-        raise SetupError(f"{path}: {error}") from None
+    tree, lines = read_xml(path)
+    if tree.tag != "deck":
+        raise SetupError(f"{path}:{lines[tree]}: not an OCTGN deck: the root element is <{tree.tag}>, not <deck>")
     mane, draw, problems = None, [], []
-    for section in tree.getroot().findall("section"):
+    for section in tree.findall("section"):
         for entry in section.findall("card"):
+            where = f"{path}:{lines[entry]}"
+            name = (entry.text or "").strip()
+            if not entry.get("id"):
+                raise SetupError(f"{where}: a card needs an id: {name!r}")
             printed = cards.get(entry.get("id"))
             if printed is None:
-                raise SetupError(f"{path}: card {entry.text!r} ({entry.get('id')}) is not in the card data")
-            copies = int(entry.get("qty", "1"))
+                raise SetupError(f"{where}: card {name!r} (id {entry.get('id')!r}) is not in the card data")
+            try:
+                copies = copies_of(entry.get("qty"))
+            except ValueError as error:
+                raise SetupError(f"{where}: {error}") from None
             if printed.type == CardType.MANE:
+                if mane is not None or copies > 1:
+                    raise SetupError(f"{where}: a deck has one Mane Character (102.1): {printed.name!r}")
                 mane = printed
             elif printed.type == CardType.PROBLEM:
                 problems.extend([printed] * copies)
