@@ -242,11 +242,12 @@ def decode(data: bytes, path: str) -> str:
         start = error.start
         line_start = data.rfind(b"\n", 0, start) + 1
         line_end = data.find(b"\n", start)
-        before = data[line_start:start].decode("utf-8").removeprefix(BOM)
-        line_text = data[line_start:None if line_end < 0 else line_end].decode("utf-8", "replace")
+        line = data[line_start:None if line_end < 0 else line_end].decode("utf-8", "replace")
+        before = data[line_start:start].decode("utf-8")
+        if line_start == 0:
+            line, before = line.removeprefix(BOM), before.removeprefix(BOM)
         raise ScenarioError(path, data.count(b"\n", 0, start) + 1, len(before) + 1,
-                            f"not UTF-8 text (byte 0x{data[start]:02x} at offset {start})",
-                            line_text.removeprefix(BOM).strip()) from None
+                            f"not UTF-8 text (byte 0x{data[start]:02x} at offset {start})", line.strip()) from None
 
 
 def load(path: str | Path, graph=None, document_for=None) -> ScenarioFile:
