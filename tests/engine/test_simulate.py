@@ -1,21 +1,46 @@
+from pathlib import Path
+
+import pytest
+
 from rulebase.engine.ccg import invariants
 from rulebase.engine.ccg.board import Zone
-from rulebase.engine.ccg.decks import sample_decks
-from rulebase.engine.ccg.simulate import play_one, simulate
+from rulebase.engine.ccg.deck import check
+from rulebase.engine.ccg.decks import DECKS, sample_decks
+from rulebase.engine.ccg.simulate import load_decks, play_one, simulate
 from rulebase.engine.errors import InvariantViolation
 
-GAMES = 300
+OCTGN = Path(__file__).resolve().parents[3] / "shared" / "octgn"
+# (deck files, OCTGN data, games): what `rulebase simulate --decks ... --octgn ...`
+# is given; a few hundred games in all, a few seconds each.
+POOLS = {
+    "sample decks": ([DECKS / "sky.toml", DECKS / "orchard.toml"], None, 200),
+    "OCTGN theme decks": ([], OCTGN, 60),
+}
 
 
-def test_random_games_keep_every_invariant_and_always_end():
-    report = simulate(GAMES, seed=2024)
+def simulate_like_the_command(files, octgn, games, seed):
+    """What ``rulebase simulate`` does, in-process: read the decks, refuse
+    an illegal one, play seeded games checking the invariants every step."""
+    decks = load_decks(files, octgn)
+    for deck in decks:
+        check(deck)
+    return decks, simulate(games, seed=seed, decks=decks)
+
+
+@pytest.mark.parametrize("pool", POOLS)
+def test_random_games_keep_every_invariant_and_always_end(pool):
+    files, octgn, games = POOLS[pool]
+    if octgn is not None and not (octgn / "Decks").is_dir():
+        pytest.skip(f"no OCTGN data at {octgn}")
+    decks, report = simulate_like_the_command(files, octgn, games, seed=2024)
     assert report.violations == []
-    assert len(report.games) == GAMES
+    assert len(report.games) == games
     assert set(report.outcomes()) <= {"win", "draw", "turn limit"}
-    assert report.outcomes()["win"] > GAMES // 2
-    assert report.checked_steps > GAMES * 50
+    assert report.outcomes()["win"] > games // 2
+    assert report.checked_steps > games * 50
     for game in report.games:
         assert game.termination != "win" or game.winner in ("Alice", "Bob")
+    assert {name for game in report.games for name in game.decks} == {deck.name for deck in decks}
 
 
 def test_the_same_seed_plays_the_same_games():
