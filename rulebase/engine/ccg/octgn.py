@@ -8,8 +8,8 @@ does not know are dropped).
 Both are read as untrusted input: a file with a document type declaration
 is refused (so no entity is ever expanded or fetched), and whatever is wrong
 with a file is a :class:`~rulebase.engine.errors.SetupError` that names the
-file and the line, ``deck.o8d:4: quantity must be a whole number from 1 to
-99: 'two'``.
+file and, once it has been read, the line:
+``deck.o8d:4: quantity must be a whole number from 1 to 99: 'two'``.
 """
 
 from __future__ import annotations
