@@ -172,3 +172,9 @@ def test_simulate_refuses_an_illegal_deck_before_playing(run):
 def test_simulate_with_an_octgn_folder_that_does_not_exist_is_a_usage_error(run, tmp_path):
     result = run("simulate", "--games", "1", "--octgn", str(tmp_path / "nowhere"))
     assert result.exit_code == 2 and "does not exist" in result.output and "Traceback" not in result.output
+
+
+def test_simulate_with_card_data_that_has_no_theme_decks_says_so(tmp_path):
+    result = CliRunner().invoke(main, ["simulate", "--games", "1", "--octgn", str(tmp_path)])
+    assert result.exit_code == 1
+    assert f"{tmp_path / 'Decks'}: no theme decks to play" in result.output

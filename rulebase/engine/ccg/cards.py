@@ -143,7 +143,7 @@ def parse_keyword(text: str) -> tuple[str, int | None]:
     if name not in KEYWORDS:
         raise SetupError(f"not a keyword the engine knows: {text!r} (it knows {', '.join(KEYWORDS)})")
     if name in KEYWORDS_WITH_X:
-        if len(words) != 2 or not words[1].isdigit():
+        if len(words) != 2 or not re.fullmatch(r"[0-9]{1,3}", words[1]):
             raise SetupError(f"keyword {name} needs its X: {text!r} (e.g. '{name} 2')")
         return name, int(words[1])
     if len(words) != 1:

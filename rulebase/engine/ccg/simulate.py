@@ -124,10 +124,19 @@ def default_octgn() -> Path | None:
 
 def load_decks(files=(), octgn=None) -> list:
     """Decks from files (TOML, or OCTGN ``.o8d`` with ``octgn``), else the
-    theme decks of the OCTGN data when present, else the sample decks."""
+    theme decks of the OCTGN data named (:class:`SetupError` when it has
+    none) or found beside the repository, else the sample decks."""
     from rulebase.engine.ccg import decks as deck_files
     from rulebase.engine.errors import SetupError
 
+    if octgn is not None and not files:
+        from rulebase.engine.ccg.octgn import theme_decks
+
+        decks_dir = Path(octgn, "Decks")
+        decks = theme_decks(octgn) if decks_dir.is_dir() else []
+        if len(decks) < 2:
+            raise SetupError(f"{decks_dir}: no theme decks to play (two or more .o8d files are needed)")
+        return decks
     octgn = octgn or default_octgn()
     if not files:
         return choose_decks(octgn)
