@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 
 from rulebase import corpus, graph, paths
+from rulebase.parse.text import split_lines
 
 ROOT = Path(__file__).resolve().parent.parent
 DATA = Path(__file__).resolve().parent / "data"
@@ -29,7 +30,7 @@ def rule_graph():
 
 def region(path: str, start: str, end: str | None) -> tuple[list[str], int]:
     """The lines of a corpus file from the line ``start`` to before ``end``."""
-    lines = (paths.CORPUS / path).read_text(encoding="utf-8").splitlines()
+    lines = split_lines((paths.CORPUS / path).read_text(encoding="utf-8"))
     first = lines.index(start)
     last = lines.index(end, first) if end else len(lines)
     return lines[first:last], first + 1

@@ -24,6 +24,7 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput
 from rulebase import paths
 from rulebase.graph import slug
 from rulebase.model import RuleNumber
+from rulebase.parse.text import split_lines
 from rulebase.scenarios.model import Block, Citation, Node, Scenario, ScenarioError, ScenarioFile
 
 GRAMMAR = "scenario"
@@ -65,23 +66,11 @@ def _expected(parser: Lark, names) -> str:
     return ", ".join(words)
 
 
-def source_lines(text: str) -> list[str]:
-    r"""The lines of a scenario's text as an editor and the grammar number
-    them: a line ends at a line feed (with the carriage return before it,
-    if any); a form feed, a lone carriage return, U+0085 or U+2028 is a
-    character of its line, not the end of it.
-
-    >>> source_lines("Scenario: x\r\n  Note: a\x0cb\u2028c\n")
-    ['Scenario: x', '  Note: a\x0cb\u2028c', '']
-    """
-    return [line.removesuffix("\r") for line in text.split("\n")]
-
-
 def _syntax_error(error: UnexpectedInput, text: str, path: str) -> ScenarioError:
     parser = _parser()
     line = getattr(error, "line", 1) or 1
     column = getattr(error, "column", 1) or 1
-    lines = source_lines(text)
+    lines = split_lines(text)
     quoted = lines[line - 1].strip() if 0 < line <= len(lines) else ""
     here = lines[line - 1][column - 1:] if 0 < line <= len(lines) else ""
     word = (re.match(r"\S+", here) or re.match(r".?", here)).group(0)
@@ -154,13 +143,13 @@ def parse(text: str, path: str = "<scenario>") -> ScenarioFile:
 
     A byte order mark is skipped at the start of the text (and only there);
     lines end with a line feed or a carriage return and a line feed
-    (:func:`source_lines`)."""
+    (:func:`~rulebase.parse.text.split_lines`)."""
     text = text.removeprefix(BOM)
     try:
         tree = _parser().parse(text if text.endswith("\n") else text + "\n")
     except UnexpectedInput as error:
         raise _syntax_error(error, text, path) from None
-    root = ScenarioTransformer(path, source_lines(text)).transform(tree)
+    root = ScenarioTransformer(path, split_lines(text)).transform(tree)
     game, shared = "ccg", []
     scenarios = []
     for part in root.args:
