@@ -32,18 +32,24 @@ def grammar(name: str) -> Path:
     return GRAMMAR / f"{name}.lark"
 
 
-def cache_dir() -> Path:
-    """The directory for derived data (search index), created on demand.
+def cache_dir(create: bool = True) -> Path:
+    """The directory for derived data (search index), created on demand
+    (unless ``create`` is false).
 
     ``RULEBASE_CACHE`` overrides it; otherwise ``$XDG_CACHE_HOME/rulebase``
-    or ``~/.cache/rulebase``.
+    or ``~/.cache/rulebase``.  A variable that is empty (or only blanks) is
+    not set, and an ``XDG_CACHE_HOME`` that is not an absolute path is
+    ignored (as the XDG specification says): neither puts the cache in the
+    working directory.
     """
-    if "RULEBASE_CACHE" in os.environ:
-        path = Path(os.environ["RULEBASE_CACHE"])
+    setting = os.environ.get("RULEBASE_CACHE", "")
+    if setting.strip():
+        path = Path(setting)
     else:
-        base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
-        path = Path(base) / "rulebase"
-    path.mkdir(parents=True, exist_ok=True)
+        base = os.environ.get("XDG_CACHE_HOME", "")
+        path = (Path(base) if Path(base).is_absolute() else Path.home() / ".cache") / "rulebase"
+    if create:
+        path.mkdir(parents=True, exist_ok=True)
     return path
 
 
@@ -51,18 +57,23 @@ def cache_dir() -> Path:
 def cache_lock(name: str):
     """Hold the lock ``name`` of the cache directory: one process at a time
     makes what each would otherwise make alike (the search index, the
-    entries' vectors), and the others then find it made.  Where no lock can
-    be taken (no ``fcntl``, a cache that cannot be written) it holds none."""
+    entries' vectors), and the others then find it made.  Gives whether the
+    lock is held: where none can be taken (no ``fcntl``, a cache that
+    cannot be written or locked) it holds none and gives False."""
     try:
         import fcntl
 
         handle = open(cache_dir() / f".{name}.lock", "a+b")
     except (ImportError, OSError):
-        yield
+        yield False
         return
     with handle:
-        fcntl.flock(handle, fcntl.LOCK_EX)
         try:
-            yield
+            fcntl.flock(handle, fcntl.LOCK_EX)
+        except OSError:  # a file system without locks
+            yield False
+            return
+        try:
+            yield True
         finally:
             fcntl.flock(handle, fcntl.LOCK_UN)

@@ -450,8 +450,8 @@ def _graph_key(graph) -> str:
     return key
 
 
-def _cache_setting() -> tuple:
-    return os.environ.get("RULEBASE_CACHE"), os.environ.get("XDG_CACHE_HOME")
+def _cache_setting() -> Path:
+    return paths.cache_dir(create=False)
 
 
 def _open_current(key: str) -> OpenIndex | None:
