@@ -5,13 +5,15 @@ The index is built from the graph into a fresh directory under
 ``paths.cache_dir() / "search"`` and then made current by atomically
 replacing a small pointer file, so a search that is running while the index
 is rebuilt keeps reading the old one, and a build that fails half-way leaves
-the old one in place.  Its key combines the corpus fingerprint with a hash of
-the code that turns the corpus into the index; when either changes, the next
-search builds a new index.
+the old one in place.  Its key combines the fingerprint of the corpus's
+documents (the same whether a search is given the graph or reads the corpus
+itself) with a hash of the code that turns the corpus into the index; when
+either changes, the next search builds a new index.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import json
 import logging
@@ -196,13 +198,33 @@ def code_hash() -> str:
     return digest.hexdigest()
 
 
-def graph_fingerprint(graph) -> str:
-    """A checksum of the documents a graph was built from."""
+def _parts_fingerprint(parts) -> str:
+    """A checksum of the parts of the corpus an index is built from: every
+    field of each (its file's checksum and its lines among them), in order."""
     digest = hashlib.sha256()
-    for data in graph.documents():
-        digest.update(json.dumps([data["id"], data["sha256"], data["line"], data["last_line"],
-                                  data.get("current"), data.get("within")]).encode())
+    for part in parts:
+        fields = {item.name: getattr(part, item.name) for item in dataclasses.fields(part) if item.name != "text"}
+        digest.update(json.dumps(fields, sort_keys=True).encode())
     return digest.hexdigest()
+
+
+def graph_fingerprint(graph) -> str:
+    """A checksum of the documents a graph was built from: the
+    :func:`corpus_fingerprint` of its corpus, so that one corpus has one
+    index whether a search is given its graph (the web pages) or not (the
+    command line)."""
+    return _parts_fingerprint(parsed.part for parsed in graph.parts.values())
+
+
+def corpus_fingerprint(root: Path | None = None) -> str:
+    """A checksum of the documents of a corpus directory (the embedded one
+    by default), cut from its files as the graph's are but not parsed: the
+    :func:`graph_fingerprint` of its graph, without building the graph."""
+    from rulebase import corpus
+
+    root = root or paths.CORPUS
+    return _parts_fingerprint(part for entry in corpus.load_manifest(root)
+                              for part in corpus._cut(entry, (root / entry["path"]).read_bytes()))
 
 
 def index_key(corpus_fingerprint: str) -> str:
@@ -402,11 +424,9 @@ _KEYS: dict[str, str] = {}
 def _default_key() -> str:
     """The key of the embedded corpus's index, computed once per process and
     corpus directory."""
-    from rulebase import corpus
-
     root = str(paths.CORPUS)
     if root not in _KEYS:
-        _KEYS[root] = index_key(corpus.fingerprint())
+        _KEYS[root] = index_key(corpus_fingerprint(paths.CORPUS))
     return _KEYS[root]
 
 

@@ -7,12 +7,16 @@ alone), whose index builds in a fraction of a second."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
+from click.testing import CliRunner
 
 from rulebase import graph, paths
+from rulebase.cli import main
 from rulebase.search import index, search
 
-from .test_index import small_corpus
+from .test_index import builds, small_corpus
 
 QUESTION = "who wins an exchange"
 
@@ -51,3 +55,21 @@ def test_a_relative_xdg_cache_home_is_ignored(tmp_path, monkeypatch):
     assert paths.cache_dir(create=False) == tmp_path / "home" / ".cache" / "rulebase"
     monkeypatch.setenv("XDG_CACHE_HOME", "")
     assert paths.cache_dir(create=False) == tmp_path / "home" / ".cache" / "rulebase"
+
+
+# -- one corpus, one index ------------------------------------------------------------
+
+
+def test_the_command_line_and_the_graph_open_the_same_build(fresh_cache, rule_graph, monkeypatch):
+    result = CliRunner().invoke(main, ["search", "514.4c", "--json"])
+    assert result.exit_code == 0 and json.loads(result.output)[0]["id"] == "ccg/3.4/514.4c"
+    (made,) = builds(fresh_cache)
+    index.forget()
+
+    def no_build(*args, **kwargs):
+        raise AssertionError("built a second index of the same corpus")
+
+    monkeypatch.setattr(index, "build", no_build)
+    assert index.ensure(rule_graph).path.name == made  # as the web pages reach it
+    assert index.ensure().path.name == made
+    assert index.graph_fingerprint(rule_graph) == index.corpus_fingerprint()

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from rulebase import corpus, graph, paths
+from rulebase import graph, paths
 from rulebase.search import index, search
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -71,21 +71,27 @@ def test_the_index_of_the_corpus_is_built_once_into_the_cache(fresh_cache, monke
     assert search("514.4c")[0].id == "ccg/3.4/514.4c"
 
 
-def test_the_key_follows_the_corpus_and_the_code(monkeypatch):
-    index.forget()
-    key = index._default_key()
-    real = corpus.fingerprint()
-    monkeypatch.setattr(corpus, "fingerprint", lambda root=None: real + " changed")
-    index.forget()
-    changed_corpus = index._default_key()
-    monkeypatch.setattr(corpus, "fingerprint", lambda root=None: real)
+def test_the_key_follows_the_corpus_and_the_code(monkeypatch, tmp_path):
+    untap = "The Turn Player untaps all tapped Characters and Scenes."
+    keys = {}
+    for name, change in (("same", None), ("again", None), ("text", (untap, untap + " Then tidy the table."))):
+        monkeypatch.setattr(paths, "CORPUS", small_corpus(tmp_path / name, change))
+        keys[name] = index._default_key()
+    retitled = small_corpus(tmp_path / "title")
+    manifest = retitled / "manifest.toml"
+    part_title = 'id = "tcg/official"\n  title = "My'
+    assert part_title in manifest.read_text()
+    manifest.write_text(manifest.read_text().replace(part_title, 'id = "tcg/official"\n  title = "The'))
+    monkeypatch.setattr(paths, "CORPUS", retitled)
+    keys["title"] = index._default_key()
+    monkeypatch.setattr(paths, "CORPUS", tmp_path / "same")
     monkeypatch.setattr(index, "SCHEMA_VERSION", index.SCHEMA_VERSION + 1)
     index.forget()
-    changed_code = index._default_key()
-    assert len({key, changed_corpus, changed_code}) == 3
+    keys["code"] = index._default_key()
+    assert keys["same"] == keys["again"]
+    assert len({keys[name] for name in ("same", "text", "title", "code")}) == 4
     monkeypatch.undo()
     index.forget()
-    assert index._default_key() == key
 
 
 def test_the_code_hash_covers_the_search_modules_and_grammars():
