@@ -9,6 +9,13 @@ the old one in place.  Its key combines the fingerprint of the corpus's
 documents (the same whether a search is given the graph or reads the corpus
 itself) with a hash of the code that turns the corpus into the index; when
 either changes, the next search builds a new index.
+
+Nothing read back from the cache is trusted: the pointer must name a build
+of its key, the build's ``meta.json`` (written last, so only a complete
+build has one) records the SHA-256 of every other file, each file is
+checked against it as it is read, and what the files hold must have the
+shape this code writes (:mod:`rulebase.search.cachefiles`).  An index that
+fails any of this is built again, with a warning.
 """
 
 from __future__ import annotations
@@ -18,7 +25,9 @@ import hashlib
 import json
 import logging
 import os
+import re
 import shutil
+import stat
 import tempfile
 import threading
 import time
@@ -30,11 +39,13 @@ from pathlib import Path
 
 from whoosh import index as whoosh_index
 from whoosh.fields import ID, TEXT, Schema
+from whoosh.filedb.filestore import RamStorage
 from whoosh.scoring import BM25F, BM25FScorer
 
 from rulebase import paths
 from rulebase.errors import RulebaseError
 from rulebase.search.analysis import Vocabulary, analyzer, stems
+from rulebase.search.cachefiles import DamagedCacheError, load_json, read_bytes, sha256, verify
 
 log = logging.getLogger(__name__)
 
@@ -55,6 +66,11 @@ _SOURCES = ("rulebase/search/*.py", "rulebase/search/*.txt", "rulebase/search/*.
 
 _KEEP_BUILDS = 2
 _STALE_SECONDS = 3600
+
+# What a build is named (the key, when it was started, a random part) and
+# the file of whoosh's that is not part of the index (its writer's lock).
+_BUILD_NAME = re.compile(r"[0-9a-f]{20}-[0-9]{14}-[0-9a-f]{8}")
+_UNCHECKED = ("MAIN_WRITELOCK",)
 
 
 def schema() -> Schema:
@@ -263,12 +279,17 @@ def _add(writer, record: dict) -> None:
     )
 
 
-def build(graph, key: str) -> Path:
+def build(graph, key: str, *, locked: bool = False) -> Path:
     """Build the index of a graph into a new directory and make it the
     current one for ``key``; returns the directory.
 
     Nothing is replaced until the new index is complete: if the build fails,
-    the previous index of the key (if any) stays current.
+    the previous index of the key (if any) stays current.  ``meta.json``,
+    with the checksum of every other file, is written last: a build without
+    one was never finished.  ``locked`` says the caller holds the cache lock
+    of the key, so that no other build of it is being written: the
+    unfinished ones left by killed builds are then removed at once (else
+    once they are stale).
     """
     from rulebase.search import bridging, questions
 
@@ -309,13 +330,15 @@ def build(graph, key: str) -> Path:
         _write_json(target / "vocabulary.json", vocabulary.counts)
         _write_json(target / "documents.json", documents)
         _write_json(target / "synonyms.json", bridging.synonyms(graph))
+        files = {path.name: sha256(path.read_bytes()) for path in sorted(target.iterdir())
+                 if path.name not in _UNCHECKED}
         _write_json(target / "meta.json", {"key": key, "schema": SCHEMA_VERSION, "records": len(items),
-                                           "built": time.time()})
+                                           "built": time.time(), "files": files})
         _point(key, target)
     except BaseException:
         shutil.rmtree(target, ignore_errors=True)
         raise
-    _clean(key, target)
+    _clean(key, target, locked)
     return target
 
 
@@ -333,42 +356,149 @@ def _point(key: str, target: Path) -> None:
     os.replace(temporary, pointer)
 
 
-def current_dir(key: str) -> Path | None:
-    """The directory of the current, complete index of ``key``, or None."""
+# -- reading back --------------------------------------------------------------
+
+# The shape of each file of a build, as :func:`build` writes it.
+_META = {"key": str, "schema": int, "records": int, "built": float, "files": {str: str}}
+_OPTIONAL = (str, None)
+_RECORD = {
+    "id": str, "kind": str, "game": str, "document": str, "edition": str, "number": _OPTIONAL, "key": _OPTIONAL,
+    "canonical": _OPTIONAL, "title": _OPTIONAL, "text": str, "heading": bool, "line": (int, None),
+    "parent": _OPTIONAL, "ancestors": [str], "context": [str], "aliases": [str], "questions": [str],
+    "stems": {name: [str] for name in ("title", "text", "context", "aliases", "questions")},
+}
+_DOCUMENT = {"game": str, "edition": str, "title": str, "doc_kind": str, "within": _OPTIONAL,
+             "rendering_of": _OPTIONAL, "current": bool}
+_TABLE = {str: [str]}
+_SHAPES = {
+    "records.json": [_RECORD],
+    "documents.json": {str: _DOCUMENT},
+    "vocabulary.json": {str: int},
+    "synonyms.json": {"any": _TABLE, "across": _TABLE, "broader": _TABLE},
+}
+
+
+def _read_pointer(pointer: Path, key: str) -> str:
+    """The name of the build a pointer file names; raises
+    :class:`FileNotFoundError` when there is none and
+    :class:`~rulebase.search.cachefiles.DamagedCacheError` when it names no
+    build of ``key``."""
+    raw = read_bytes(pointer, limit=256)
     try:
-        name = _pointer(key).read_text(encoding="utf-8").strip()
+        name = raw.decode("utf-8").strip()
+    except UnicodeDecodeError:
+        raise DamagedCacheError(f"{pointer}: not UTF-8: {raw[:40]!r}") from None
+    if not _BUILD_NAME.fullmatch(name) or not name.startswith(f"{key}-"):
+        raise DamagedCacheError(f"{pointer}: names no build of its index: {name[:60]!r}")
+    return name
+
+
+def _read_file(path: Path) -> bytes:
+    try:
+        return read_bytes(path)
+    except FileNotFoundError:
+        raise DamagedCacheError(f"{path}: missing") from None
+
+
+def _read_meta(target: Path, key: str) -> dict:
+    """The ``meta.json`` of a complete build of ``key``, checked; raises
+    :class:`~rulebase.search.cachefiles.DamagedCacheError` for any other."""
+    path = target / "meta.json"
+    meta = load_json(path, _read_file(path), _META)
+    if meta["key"] != key or meta["schema"] != SCHEMA_VERSION:
+        raise DamagedCacheError(f"{path}: the index of another key or schema: {meta['key']!r}, {meta['schema']}")
+    for name in meta["files"]:
+        if name in ("", ".", "..", "meta.json") or any(char in name for char in "/\\\0"):
+            raise DamagedCacheError(f"{path}: names a file that is not one of the build: {name[:60]!r}")
+    missing = [name for name in _SHAPES if name not in meta["files"]]
+    if missing:
+        raise DamagedCacheError(f"{path}: has no checksum of {missing[0]}")
+    return meta
+
+
+def _current_dir(key: str) -> Path | None:
+    """:func:`current_dir`, raising
+    :class:`~rulebase.search.cachefiles.DamagedCacheError` for a pointer or
+    build that cannot be used."""
+    pointer = _pointer(key)
+    try:
+        name = _read_pointer(pointer, key)
     except FileNotFoundError:
         return None
     target = search_dir() / "builds" / name
     try:
-        meta = json.loads((target / "meta.json").read_text(encoding="utf-8"))
-    except (FileNotFoundError, ValueError):
+        mode = target.lstat().st_mode
+    except OSError as error:
+        raise DamagedCacheError(f"{pointer}: names a build that cannot be found: {name!r} "
+                                f"({error.strerror or error})") from None
+    if not stat.S_ISDIR(mode):
+        raise DamagedCacheError(f"{target}: not a directory")
+    _read_meta(target, key)
+    return target
+
+
+def current_dir(key: str) -> Path | None:
+    """The directory of the current, complete index of ``key``, or None
+    (also for a pointer or build that cannot be used)."""
+    try:
+        return _current_dir(key)
+    except DamagedCacheError:
         return None
-    return target if meta.get("key") == key else None
 
 
-def _clean(key: str, keep: Path) -> None:
-    """Remove older builds of a key (keeping the previous one for searches
-    that may still read it) and abandoned builds of any key."""
+def _remove(path: Path) -> None:
+    """Remove a build, or a link or file in the place of one."""
+    try:
+        if path.is_symlink() or not path.is_dir():
+            path.unlink()
+        else:
+            shutil.rmtree(path, ignore_errors=True)
+    except OSError:
+        pass
+
+
+def _clean(key: str, keep: Path, locked: bool) -> None:
+    """Remove older builds of a key (keeping the previous complete one for
+    searches that may still read it) and abandoned builds of any key.
+
+    An unfinished build of the key (no ``meta.json``: killed half-way) is
+    removed at once when the caller holds the key's lock (``locked``: no one
+    can be writing it), else once it is stale; those of other keys are
+    removed once stale and not current.
+    """
     builds = search_dir() / "builds"
-    own = sorted((p for p in builds.iterdir() if p.name.startswith(f"{key}-") and p != keep),
-                 key=lambda p: p.stat().st_mtime, reverse=True)
-    for old in own[_KEEP_BUILDS - 1:]:
-        shutil.rmtree(old, ignore_errors=True)
-    now = time.time()
     pointed = set()
     for pointer in search_dir().glob("*.current"):
         try:
-            pointed.add(pointer.read_text(encoding="utf-8").strip())
+            pointed.add(_read_pointer(pointer, pointer.name.removesuffix(".current")))
+        except (OSError, DamagedCacheError):
+            continue
+    now = time.time()
+    complete = []
+    for other in builds.iterdir():
+        if other == keep:
+            continue
+        try:
+            status = other.lstat()
         except OSError:
             continue
-    for other in builds.iterdir():
-        try:
-            stale = now - other.stat().st_mtime > _STALE_SECONDS
-        except FileNotFoundError:
+        stale = now - status.st_mtime > _STALE_SECONDS
+        if not other.name.startswith(f"{key}-"):
+            if other.name not in pointed and stale:
+                _remove(other)
             continue
-        if other.name not in pointed and not other.name.startswith(f"{key}-") and stale:
-            shutil.rmtree(other, ignore_errors=True)
+        try:
+            if not stat.S_ISDIR(status.st_mode):
+                raise DamagedCacheError(f"{other}: not a directory")
+            _read_meta(other, key)
+        except DamagedCacheError:
+            if locked or stale:
+                _remove(other)
+            continue
+        complete.append((status.st_mtime, other))
+    complete.sort(reverse=True)
+    for _, old in complete[_KEEP_BUILDS - 1:]:
+        _remove(old)
 
 
 # -- opening -------------------------------------------------------------------
@@ -396,16 +526,34 @@ class OpenIndex:
 
     @classmethod
     def open(cls, key: str, path: Path) -> "OpenIndex":
-        ix = whoosh_index.open_dir(str(path))
-        searcher = ix.searcher(weighting=WEIGHTING)
-        items = json.loads((path / "records.json").read_text(encoding="utf-8"))
-        documents = json.loads((path / "documents.json").read_text(encoding="utf-8"))
-        vocabulary = Vocabulary(json.loads((path / "vocabulary.json").read_text(encoding="utf-8")))
-        opened = cls(key, path, searcher, items, documents, vocabulary)
-        opened.synonyms = json.loads((path / "synonyms.json").read_text(encoding="utf-8"))
-        opened.by_id = {record["id"]: position for position, record in enumerate(items)}
-        opened.docnums = {fields["id"]: docnum for docnum, fields in searcher.iter_docs()}
-        opened.positions = {docnum: opened.by_id[node] for node, docnum in opened.docnums.items()}
+        """Open the complete build ``path`` of ``key``: every file is read
+        once, checked against the checksum ``meta.json`` records, and what
+        is searched is those bytes, held in memory.  Raises
+        :class:`~rulebase.search.cachefiles.DamagedCacheError` for a build
+        that is not as it was written."""
+        meta = _read_meta(path, key)
+        contents = {name: verify(path / name, _read_file(path / name), checksum)
+                    for name, checksum in meta["files"].items()}
+        loaded = {name: load_json(path / name, contents.pop(name), shape) for name, shape in _SHAPES.items()}
+        items, documents = loaded["records.json"], loaded["documents.json"]
+        storage = RamStorage()
+        storage.files = contents
+        try:
+            searcher = storage.open_index(schema=schema()).searcher(weighting=WEIGHTING)
+            docnums = {fields["id"]: docnum for docnum, fields in searcher.iter_docs()}
+        except Exception as error:  # whoosh has no one class for files it cannot read
+            raise DamagedCacheError(f"{path}: not a whoosh index ({type(error).__name__}: {error})") from None
+        by_id = {record["id"]: position for position, record in enumerate(items)}
+        if len(by_id) != len(items) or len(items) != meta["records"] or docnums.keys() != by_id.keys():
+            raise DamagedCacheError(f"{path}: its records and its whoosh index are not of the same entries")
+        strays = [record["id"] for record in items if record["document"] not in documents]
+        if strays:
+            raise DamagedCacheError(f"{path / 'records.json'}: an entry of no document: {strays[0]!r}")
+        opened = cls(key, path, searcher, items, documents, Vocabulary(loaded["vocabulary.json"]))
+        opened.synonyms = loaded["synonyms.json"]
+        opened.by_id = by_id
+        opened.docnums = docnums
+        opened.positions = {docnum: by_id[node] for node, docnum in docnums.items()}
         return opened
 
     def record(self, node: str) -> dict:
@@ -432,8 +580,8 @@ def _default_key() -> str:
 
 def _pointed_name(key: str) -> str | None:
     try:
-        return _pointer(key).read_text(encoding="utf-8").strip()
-    except FileNotFoundError:
+        return _read_pointer(_pointer(key), key)
+    except (FileNotFoundError, DamagedCacheError):
         return None
 
 
@@ -445,9 +593,9 @@ def _graph(graph):
     return graph
 
 
-def _build(graph, key: str) -> Path:
+def _build(graph, key: str, locked: bool) -> Path:
     try:
-        return build(_graph(graph), key)
+        return build(_graph(graph), key, locked=locked)
     except OSError as error:
         raise SearchIndexError(f"{error.filename or search_dir()}: cannot write the search index: "
                                f"{error.strerror or error}") from None
@@ -474,15 +622,16 @@ def _cache_setting() -> Path:
     return paths.cache_dir(create=False)
 
 
-def _open_current(key: str) -> OpenIndex | None:
+def _open_current(key: str, warn: bool = True) -> OpenIndex | None:
     """The current index of ``key`` opened, or None if there is none or it
-    cannot be read (a damaged index is built again)."""
-    path = current_dir(key)
-    if path is None:
-        return None
+    cannot be used (then it is built again, said by a warning unless
+    ``warn`` is false)."""
     try:
-        return OpenIndex.open(key, path)
-    except Exception:
+        path = _current_dir(key)
+        return None if path is None else OpenIndex.open(key, path)
+    except DamagedCacheError as error:
+        if warn:
+            log.warning("%s: the search index is built again", error)
         return None
 
 
@@ -508,8 +657,8 @@ def ensure(graph=None) -> OpenIndex:
         opened = _open_current(key)
         if opened is None:
             # Another process may be building it: wait, then look again.
-            with paths.cache_lock(f"search-{key}"):
-                opened = _open_current(key) or OpenIndex.open(key, _build(graph, key))
+            with paths.cache_lock(f"search-{key}") as held:
+                opened = _open_current(key, warn=False) or OpenIndex.open(key, _build(graph, key, held))
         opened.checked = (setting, time.monotonic())
         _OPEN[key] = opened
         return opened
@@ -518,7 +667,8 @@ def ensure(graph=None) -> OpenIndex:
 def rebuild(graph=None) -> OpenIndex:
     """Build the index again even if a current one exists, then use it."""
     key = _graph_key(graph) if graph is not None else _default_key()
-    path = _build(graph, key)
+    with paths.cache_lock(f"search-{key}") as held:
+        path = _build(graph, key, held)
     opened = OpenIndex.open(key, path)
     opened.checked = (_cache_setting(), time.monotonic())
     with _OPEN_LOCK:

@@ -8,6 +8,9 @@ alone), whose index builds in a fraction of a second."""
 from __future__ import annotations
 
 import json
+import os
+import shutil
+import time
 
 import pytest
 from click.testing import CliRunner
@@ -15,6 +18,7 @@ from click.testing import CliRunner
 from rulebase import graph, paths
 from rulebase.cli import main
 from rulebase.search import index, search
+from rulebase.search.cachefiles import DamagedCacheError, check, sha256
 
 from .test_index import builds, small_corpus
 
@@ -73,3 +77,220 @@ def test_the_command_line_and_the_graph_open_the_same_build(fresh_cache, rule_gr
     assert index.ensure(rule_graph).path.name == made  # as the web pages reach it
     assert index.ensure().path.name == made
     assert index.graph_fingerprint(rule_graph) == index.corpus_fingerprint()
+
+
+@pytest.fixture(scope="module")
+def pristine(small, tmp_path_factory):
+    """A cache holding the small corpus's index, built once, and the
+    answers it gives (by words alone, as :func:`fresh_cache` searches)."""
+    cache = tmp_path_factory.mktemp("pristine")
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("RULEBASE_CACHE", str(cache))
+        patch.setenv("RULEBASE_ENCODER", "off")
+        index.forget()
+        try:
+            index.ensure(small)
+            expected = [hit.id for hit in search(QUESTION, graph=small)]
+        finally:
+            index.forget()
+    return cache, expected
+
+
+@pytest.fixture
+def built(fresh_cache, small, pristine):
+    """The small corpus's index opened from a copy of :func:`pristine` in
+    an empty cache, and the answers it gives."""
+    shutil.copytree(pristine[0], fresh_cache, symlinks=True)
+    return index.ensure(small), pristine[1]
+
+
+def answers_after_damage(small, caplog) -> list[str]:
+    """The answers of a process that opens the cache as it now is (this one
+    forgets what it opened); fails if it built nothing or said nothing."""
+    index.forget(keys=False)
+    with caplog.at_level("WARNING", logger="rulebase.search"):
+        found = [hit.id for hit in search(QUESTION, graph=small)]
+    assert any("the search index is built again" in record.getMessage() for record in caplog.records)
+    return found
+
+
+def refused(opened, caplog) -> str:
+    """The warning given when the current index of ``opened``'s key is
+    found unusable (failing if it is used)."""
+    caplog.clear()
+    with caplog.at_level("WARNING", logger="rulebase.search"):
+        assert index._open_current(opened.key) is None
+    (record,) = caplog.records
+    assert record.getMessage().endswith(": the search index is built again")
+    return record.getMessage()
+
+
+def rewrite(path, value) -> None:
+    """Write ``value`` as the JSON of a file of a build, with its checksum
+    in ``meta.json`` made to match, as a build of other code might."""
+    path.write_text(json.dumps(value), encoding="utf-8")
+    meta_path = path.parent / "meta.json"
+    if path != meta_path:
+        meta = json.loads(meta_path.read_text(encoding="utf-8"))
+        meta["files"][path.name] = sha256(path.read_bytes())
+        meta_path.write_text(json.dumps(meta), encoding="utf-8")
+
+
+# -- the pointer and the build it names ------------------------------------------
+
+
+def test_a_pointer_that_is_not_utf8_is_no_index(built, small, caplog):
+    opened, expected = built
+    index._pointer(opened.key).write_bytes(b"\xff\xfe\x00not a name")
+    assert answers_after_damage(small, caplog) == expected
+    assert index.current_dir(opened.key) not in (None, opened.path)
+
+
+@pytest.mark.parametrize("name", ["", "../../../etc", "0123-not-a-build", "x" * 10_000])
+def test_a_pointer_naming_no_build_of_its_key_is_no_index(built, caplog, name):
+    opened, _ = built
+    index._pointer(opened.key).write_text(name, encoding="utf-8")
+    assert "names no build of its index" in refused(opened, caplog)
+    other = opened.path.with_name(opened.path.name.replace(opened.key, "0" * 20))
+    opened.path.rename(other)
+    index._pointer(opened.key).write_text(other.name, encoding="utf-8")
+    assert "names no build of its index" in refused(opened, caplog)
+
+
+def test_a_pointer_that_is_a_link_to_itself_is_no_index(built, small, caplog):
+    opened, expected = built
+    pointer = index._pointer(opened.key)
+    pointer.unlink()
+    pointer.symlink_to(pointer.name)
+    assert answers_after_damage(small, caplog) == expected
+    assert not pointer.is_symlink() and index.current_dir(opened.key) is not None
+
+
+def test_a_build_that_is_a_link_loop_is_no_index_and_is_cleaned_up(built, small, caplog, fresh_cache):
+    opened, expected = built
+    os.rename(opened.path, opened.path.with_name("elsewhere"))
+    opened.path.symlink_to(opened.path.name)
+    assert answers_after_damage(small, caplog) == expected
+    new = index.current_dir(opened.key)
+    assert new != opened.path and builds(fresh_cache) == sorted(["elsewhere", new.name])
+
+
+# -- what the build holds -----------------------------------------------------------
+
+WRONG_SHAPES = [
+    ("synonyms.json", []),
+    ("synonyms.json", {"any": {}}),
+    ("records.json", {}),
+    ("records.json", [{"id": 1}]),
+    ("documents.json", []),
+    ("documents.json", {"tcg/official": {"game": "tcg"}}),
+    ("vocabulary.json", ["words"]),
+    ("vocabulary.json", {"untap": "often"}),
+    ("meta.json", []),
+    ("meta.json", {"key": 1}),
+]
+
+
+@pytest.mark.parametrize("name, value", WRONG_SHAPES, ids=[f"{n}-{json.dumps(v)[:30]}" for n, v in WRONG_SHAPES])
+def test_a_file_of_the_wrong_shape_is_no_index(built, caplog, name, value):
+    opened, _ = built
+    rewrite(opened.path / name, value)
+    assert f"{name}: " in refused(opened, caplog)
+
+
+def test_synonyms_of_the_wrong_shape_are_built_again(built, small, caplog):
+    opened, expected = built
+    rewrite(opened.path / "synonyms.json", {"any": {"tie": "equal"}, "across": {}, "broader": {}})
+    assert answers_after_damage(small, caplog) == expected
+    assert index.current_dir(opened.key) != opened.path
+
+
+def test_a_build_of_another_key_or_whose_files_disagree_is_no_index(built, caplog):
+    opened, _ = built
+    records = json.loads((opened.path / "records.json").read_text(encoding="utf-8"))
+    rewrite(opened.path / "records.json", records[1:])  # whoosh still holds the entry left out
+    assert "are not of the same entries" in refused(opened, caplog)
+    rewrite(opened.path / "records.json", records)
+    meta = json.loads((opened.path / "meta.json").read_text(encoding="utf-8"))
+    rewrite(opened.path / "meta.json", {**meta, "key": "0" * 20})
+    assert "the index of another key" in refused(opened, caplog)
+
+
+def alter(path) -> None:
+    data = bytearray(path.read_bytes())
+    data[len(data) // 2] ^= 0x01
+    path.write_bytes(bytes(data))
+
+
+@pytest.mark.parametrize("name", ["records.json", "synonyms.json", "documents.json", "_MAIN_1.toc"])
+def test_a_file_altered_since_it_was_built_is_caught_by_its_checksum(built, caplog, name):
+    opened, _ = built
+    alter(opened.path / name)
+    assert f"{name}: altered since it was written" in refused(opened, caplog)
+
+
+def test_an_altered_whoosh_segment_is_built_again(built, small, caplog):
+    opened, expected = built
+    (segment,) = opened.path.glob("*.seg")
+    alter(segment)
+    assert answers_after_damage(small, caplog) == expected
+    assert any("altered since it was written" in record.getMessage() for record in caplog.records)
+
+
+def test_a_file_missing_from_a_build_is_no_index(built, caplog):
+    opened, _ = built
+    (opened.path / "vocabulary.json").unlink()
+    assert "vocabulary.json: missing" in refused(opened, caplog)
+
+
+def test_an_index_once_opened_is_read_from_memory(built, small):
+    opened, expected = built
+    for path in opened.path.iterdir():
+        path.write_bytes(b"")
+    assert [hit.id for hit in search(QUESTION, graph=small)] == expected
+
+
+def test_the_shape_check_names_where_the_fault_is():
+    with pytest.raises(DamagedCacheError, match=r"records.json: \[0\]\['stems'\]: expected an object: nothing"):
+        check([{"id": "a"}], [{"id": str, "stems": {"text": [str]}}], "records.json")
+    with pytest.raises(DamagedCacheError, match=r"meta.json: \['records'\]: expected a whole number: True"):
+        check({"records": True}, {"records": int}, "meta.json")
+    check({"built": 3}, {"built": float}, "meta.json")
+
+
+# -- unfinished builds ----------------------------------------------------------------
+
+
+def unfinished(opened, age: float = 0.0, mark: str = "0000dead"):
+    """A build of the key that was killed half-way (no meta.json), ``age``
+    seconds old and newer than any other if ``age`` is 0."""
+    path = opened.path.with_name(f"{opened.key}-{time.strftime('%Y%m%d%H%M%S')}-{mark}")
+    path.mkdir()
+    (path / "records.json").write_text("[", encoding="utf-8")
+    when = time.time() - age if age else time.time() + 60
+    os.utime(path, (when, when))
+    return path
+
+
+def test_an_unfinished_build_is_never_kept_as_the_previous_one(built, small, fresh_cache):
+    opened, _ = built
+    killed = unfinished(opened)
+    new = index.rebuild(small).path
+    assert builds(fresh_cache) == sorted([opened.path.name, new.name])
+    assert not killed.exists()
+
+
+def test_an_unfinished_build_another_process_may_be_writing_is_left_alone(built, small, fresh_cache):
+    opened, _ = built
+    writing, abandoned = unfinished(opened), unfinished(opened, age=2 * index._STALE_SECONDS, mark="0000beef")
+    new = index.build(small, opened.key)  # without the key's lock, as another process might
+    assert writing.is_dir() and not abandoned.exists()
+    assert builds(fresh_cache) == sorted([opened.path.name, new.name, writing.name])
+
+
+def test_a_pointer_to_an_unfinished_build_is_no_index(built, small, caplog):
+    opened, expected = built
+    killed = unfinished(opened)
+    index._point(opened.key, killed)
+    assert answers_after_damage(small, caplog) == expected
+    assert not killed.exists()
