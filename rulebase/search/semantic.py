@@ -12,13 +12,17 @@ search by words alone.  Without a usable model the search works by words
 alone and :func:`status` says why.
 
 The entries' vectors are computed once per set of texts and model, and kept
-in the cache directory (``vectors/``), replaced atomically like the index.
+in the cache directory (``vectors/``), replaced atomically like the index,
+with their SHA-256 written beside them: vectors read back are used only if
+their bytes are the ones written, of the shape wanted and finite unit
+vectors, and are computed again otherwise.
 """
 
 from __future__ import annotations
 
 import contextlib
 import hashlib
+import io
 import json
 import logging
 import os
@@ -32,6 +36,7 @@ from pathlib import Path
 import numpy as np
 
 from rulebase import paths
+from rulebase.search.cachefiles import DamagedCacheError, load_json, read_bytes, sha256, verify
 from rulebase.search.encoder import VOCABULARY, Encoder, EncoderError
 
 log = logging.getLogger(__name__)
@@ -155,52 +160,112 @@ def vectors(model: Encoder, texts: list[str]) -> np.ndarray:
     """The unit vectors of ``texts`` (one row each), read from the cache
     directory or computed and saved there (atomically, by one process at a
     time; a cache that cannot be written only means they are computed again
-    next time)."""
+    next time).  Vectors read back that are not as they were written are
+    computed again, with a warning; a row the model gives that is not a
+    finite unit vector is zero (that entry has no meaning to match), with a
+    warning, and such vectors are not kept."""
     key = vectors_key(model, texts)
     try:
         path = _vectors_dir() / f"{key}.npy"
     except OSError:
         path = None
-    found = _read_vectors(path, (len(texts), model.dimensions))
+    shape = (len(texts), model.dimensions)
+    found = _read_vectors(path, shape)
     if found is not None:
         return found
     with paths.cache_lock(f"vectors-{key}"):
-        found = _read_vectors(path, (len(texts), model.dimensions))
+        found = _read_vectors(path, shape, warn=False)
         if found is not None:
             return found
         log.info("Reading the meaning of %d entries, once (kept in %s)...", len(texts),
                  path.parent if path is not None else "no cache")
         computed = model.encode(texts)
-        if path is not None:
+        wrong = ~_are_unit(computed)
+        if wrong.any():
+            log.warning("%s: gives %d of %d texts a vector that is not a finite unit vector; they are not matched "
+                        "by meaning", model.path, int(wrong.sum()), len(texts))
+            computed[wrong] = 0.0
+        elif path is not None:
             _save_vectors(path, computed)
     return computed
 
 
+def _are_unit(matrix: np.ndarray) -> np.ndarray:
+    """Whether each row of a matrix is a finite unit vector."""
+    with np.errstate(all="ignore"):
+        norms = np.linalg.norm(matrix.astype(np.float64), axis=1)
+    return np.isfinite(matrix).all(axis=1) & (np.abs(norms - 1.0) < 1e-3)
+
+
+def _checksum_path(path: Path) -> Path:
+    return path.with_suffix(".json")
+
+
+# What is written beside the vectors.
+_CHECKSUM = {"sha256": str, "shape": [int], "dtype": str}
+
+
 def _save_vectors(path: Path, computed: np.ndarray) -> None:
     """Write the vectors to a new file beside ``path``, then put it in its
-    place; a file that cannot be written is left out, and none half
-    written remains."""
+    place, then their checksum beside them the same way; a file that cannot
+    be written is left out, and none half written remains."""
+    buffer = io.BytesIO()
+    np.save(buffer, computed, allow_pickle=False)
+    data = buffer.getvalue()
+    checksum = json.dumps({"sha256": sha256(data), "shape": list(computed.shape), "dtype": str(computed.dtype)})
+    if _replace(path, data):
+        _replace(_checksum_path(path), checksum.encode("utf-8"))
+
+
+def _replace(path: Path, data: bytes) -> bool:
+    """Atomically make ``data`` the content of ``path``; whether it could."""
     try:
-        handle, temporary = tempfile.mkstemp(prefix=f".{path.stem}.", suffix=".npy", dir=path.parent)
+        handle, temporary = tempfile.mkstemp(prefix=f".{path.stem}.", suffix=path.suffix, dir=path.parent)
     except OSError:
-        return
+        return False
     try:
         with os.fdopen(handle, "wb") as stream:
-            np.save(stream, computed, allow_pickle=False)
+            stream.write(data)
         os.replace(temporary, path)
     except OSError:
         with contextlib.suppress(OSError):
             os.unlink(temporary)
+        return False
+    return True
 
 
-def _read_vectors(path: Path | None, shape: tuple[int, int]) -> np.ndarray | None:
+def _read_vectors(path: Path | None, shape: tuple[int, int], warn: bool = True) -> np.ndarray | None:
+    """The vectors kept at ``path`` if they are there as they were written
+    (checked against the checksum beside them), of ``shape`` and finite
+    unit vectors; else None, with a warning (unless ``warn`` is false) when
+    something was there."""
     if path is None:
         return None
     try:
-        found = np.load(path, allow_pickle=False)
-    except (OSError, ValueError):
+        try:
+            data = read_bytes(path)
+        except FileNotFoundError:
+            return None
+        checksum_path = _checksum_path(path)
+        try:
+            written = load_json(checksum_path, read_bytes(checksum_path), _CHECKSUM)
+        except FileNotFoundError:
+            raise DamagedCacheError(f"{path}: has no checksum beside it") from None
+        verify(path, data, written["sha256"])
+        try:
+            found = np.load(io.BytesIO(data), allow_pickle=False)
+        except (OSError, ValueError) as error:
+            raise DamagedCacheError(f"{path}: not vectors: {error}") from None
+        if found.shape != shape or found.dtype != np.float32 or list(found.shape) != written["shape"]:
+            raise DamagedCacheError(f"{path}: vectors of shape {found.shape} ({found.dtype}), "
+                                    f"not {shape} (float32)")
+        if not _are_unit(found).all():
+            raise DamagedCacheError(f"{path}: holds vectors that are not finite unit vectors")
+    except DamagedCacheError as error:
+        if warn:
+            log.warning("%s: the vectors are computed again", error)
         return None
-    return found if found.shape == shape else None
+    return found
 
 
 _WORD = re.compile(r"[A-Za-z]+")

@@ -12,12 +12,13 @@ import os
 import shutil
 import time
 
+import numpy as np
 import pytest
 from click.testing import CliRunner
 
 from rulebase import graph, paths
 from rulebase.cli import main
-from rulebase.search import index, search
+from rulebase.search import index, search, semantic
 from rulebase.search.cachefiles import DamagedCacheError, check, sha256
 
 from .test_index import builds, small_corpus
@@ -294,3 +295,92 @@ def test_a_pointer_to_an_unfinished_build_is_no_index(built, small, caplog):
     index._point(opened.key, killed)
     assert answers_after_damage(small, caplog) == expected
     assert not killed.exists()
+
+
+# -- the entries' vectors -------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def model():
+    found = semantic.encoder()
+    assert found is not None, semantic.status()
+    return found
+
+
+TEXTS = ["Swift", "A card with Swift costs one less action token to move.", "Stubborn"]
+
+
+def vectors_file(cache):
+    (saved,) = (cache / "vectors").glob("*.npy")
+    return saved
+
+
+@pytest.mark.parametrize("fill", [np.nan, 0.0])
+@pytest.mark.parametrize("checksum", ["kept", "matching"])
+def test_vectors_that_are_not_unit_vectors_are_computed_again(model, tmp_path, monkeypatch, caplog, fill, checksum):
+    monkeypatch.setenv("RULEBASE_CACHE", str(tmp_path))
+    first = semantic.vectors(model, TEXTS)
+    saved = vectors_file(tmp_path)
+    with open(saved, "wb") as stream:
+        np.save(stream, np.full_like(first, fill), allow_pickle=False)
+    if checksum == "matching":  # as if the checksum had been written for them
+        written = saved.with_suffix(".json")
+        record = json.loads(written.read_text(encoding="utf-8"))
+        written.write_text(json.dumps({**record, "sha256": sha256(saved.read_bytes())}), encoding="utf-8")
+    with caplog.at_level("WARNING", logger="rulebase.search"):
+        again = semantic.vectors(model, TEXTS)
+    assert np.array_equal(again, first)
+    assert any("the vectors are computed again" in record.getMessage() for record in caplog.records)
+    assert np.array_equal(np.load(saved), first)
+
+
+@pytest.mark.parametrize("damage", ["no checksum", "link loop", "other shape"])
+def test_vectors_without_their_checksum_or_of_another_shape_are_computed_again(model, tmp_path, monkeypatch, damage):
+    monkeypatch.setenv("RULEBASE_CACHE", str(tmp_path))
+    first = semantic.vectors(model, TEXTS)
+    saved = vectors_file(tmp_path)
+    if damage == "no checksum":
+        saved.with_suffix(".json").unlink()
+    elif damage == "link loop":
+        saved.unlink()
+        saved.symlink_to(saved.name)
+    else:
+        semantic._save_vectors(saved, first[:2])
+    assert np.array_equal(semantic.vectors(model, TEXTS), first)
+    assert np.array_equal(np.load(saved), first)
+
+
+def test_a_model_giving_vectors_that_are_not_finite_leaves_nothing_in_the_cache(model, tmp_path, monkeypatch, caplog):
+    monkeypatch.setenv("RULEBASE_CACHE", str(tmp_path))
+    real = model.encode
+
+    def broken(texts, *args, **kwargs):
+        found = real(texts, *args, **kwargs)
+        found[1] = np.nan
+        return found
+
+    monkeypatch.setattr(model, "encode", broken)
+    with caplog.at_level("WARNING", logger="rulebase.search"):
+        found = semantic.vectors(model, TEXTS)
+    assert np.isfinite(found).all() and not found[1].any() and np.isclose(np.linalg.norm(found[0]), 1.0)
+    assert "1 of 3 texts" in caplog.text
+    assert list((tmp_path / "vectors").iterdir()) == []
+
+
+def test_the_search_gives_the_same_answers_from_poisoned_vectors(small, tmp_path, monkeypatch):
+    monkeypatch.setenv("RULEBASE_CACHE", str(tmp_path))
+    monkeypatch.delenv("RULEBASE_ENCODER", raising=False)
+    index.forget()
+    try:
+        questions = [QUESTION, "can I look at the cards in my opponent's discard pile"]
+        expected = [[hit.id for hit in search(q, graph=small)] for q in questions]
+        meanings = semantic.meanings(index.ensure(small))
+        meanings.matrix = np.zeros_like(meanings.matrix)  # what they would be read from a poisoned file
+        assert [[hit.id for hit in search(q, graph=small)] for q in questions] != expected
+        saved = vectors_file(tmp_path)
+        with open(saved, "wb") as stream:
+            np.save(stream, np.full(meanings.matrix.shape, np.nan, dtype=np.float32), allow_pickle=False)
+        index.forget(keys=False)
+        assert [[hit.id for hit in search(q, graph=small)] for q in questions] == expected
+    finally:
+        index.forget()
