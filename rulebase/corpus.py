@@ -86,7 +86,8 @@ def load_manifest(root: Path | None = None) -> list[dict]:
     return files
 
 
-def _cut(entry: dict, raw: bytes) -> list[Part]:
+def cut(entry: dict, raw: bytes) -> list[Part]:
+    """The parts a manifest entry cuts its file's bytes into, unparsed."""
     text = raw.decode("utf-8", errors="replace")
     lines = split_lines(text)
     checksum = hashlib.sha256(raw).hexdigest()
@@ -166,7 +167,7 @@ def read_parts(root: Path | None = None) -> list[ParsedPart]:
     parsed = []
     for entry in load_manifest(root):
         raw = (root / entry["path"]).read_bytes()
-        for part in _cut(entry, raw):
+        for part in cut(entry, raw):
             parsed.append(parse_part(part))
     return parsed
 

@@ -23,7 +23,8 @@ def _data_dir(name: str) -> Path:
 
 
 GRAMMAR = _data_dir("grammar")
-CORPUS = Path(os.environ["RULEBASE_CORPUS"]) if "RULEBASE_CORPUS" in os.environ else _data_dir("corpus")
+# An empty or blank RULEBASE_CORPUS is no setting (never the working directory).
+CORPUS = Path(os.environ["RULEBASE_CORPUS"]) if os.environ.get("RULEBASE_CORPUS", "").strip() else _data_dir("corpus")
 SITE = _data_dir("site")
 
 

@@ -240,7 +240,7 @@ def corpus_fingerprint(root: Path | None = None) -> str:
 
     root = root or paths.CORPUS
     return _parts_fingerprint(part for entry in corpus.load_manifest(root)
-                              for part in corpus._cut(entry, (root / entry["path"]).read_bytes()))
+                              for part in corpus.cut(entry, (root / entry["path"]).read_bytes()))
 
 
 def index_key(corpus_fingerprint: str) -> str:
@@ -353,6 +353,9 @@ def _point(key: str, target: Path) -> None:
     handle, temporary = tempfile.mkstemp(prefix=f".{key}.", dir=pointer.parent)
     with os.fdopen(handle, "w", encoding="utf-8") as stream:
         stream.write(target.name)
+    if pointer.is_dir() and not pointer.is_symlink():  # a folder where the pointer goes: not one of ours
+        log.warning("%s: a folder where the index's pointer goes; replacing it", pointer)
+        shutil.rmtree(pointer, ignore_errors=True)
     os.replace(temporary, pointer)
 
 

@@ -29,6 +29,7 @@ import os
 import re
 import tempfile
 import threading
+import time
 from collections import OrderedDict
 from functools import lru_cache
 from pathlib import Path
@@ -215,6 +216,35 @@ def _save_vectors(path: Path, computed: np.ndarray) -> None:
     checksum = json.dumps({"sha256": sha256(data), "shape": list(computed.shape), "dtype": str(computed.dtype)})
     if _replace(path, data):
         _replace(_checksum_path(path), checksum.encode("utf-8"))
+    _clean(path.parent, keep=path)
+
+
+# Vector files kept besides the newest (older corpora, code or models), and
+# the age after which a file half written by a killed process is removed.
+_KEEP_VECTORS = 8
+_STALE_SECONDS = 3600
+
+
+def _clean(folder: Path, keep: Path) -> None:
+    """Remove what a killed write left behind (once it is stale) and all
+    but the newest :data:`_KEEP_VECTORS` vector files."""
+    now = time.time()
+    kept = []
+    for path in folder.iterdir():
+        try:
+            modified = path.lstat().st_mtime
+        except OSError:
+            continue
+        if path.name.startswith("."):
+            if now - modified > _STALE_SECONDS:
+                with contextlib.suppress(OSError):
+                    path.unlink()
+        elif path.suffix == ".npy" and path != keep:
+            kept.append((modified, path))
+    for _, old in sorted(kept, reverse=True)[_KEEP_VECTORS:]:
+        for stale in (old, _checksum_path(old)):
+            with contextlib.suppress(OSError):
+                stale.unlink()
 
 
 def _replace(path: Path, data: bytes) -> bool:

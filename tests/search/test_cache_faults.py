@@ -167,6 +167,15 @@ def test_a_pointer_that_is_a_link_to_itself_is_no_index(built, small, caplog):
     assert not pointer.is_symlink() and index.current_dir(opened.key) is not None
 
 
+def test_a_folder_where_the_pointer_goes_is_replaced(built, small, caplog):
+    opened, expected = built
+    pointer = index._pointer(opened.key)
+    pointer.unlink()
+    (pointer / "inside").mkdir(parents=True)
+    assert answers_after_damage(small, caplog) == expected
+    assert pointer.is_file() and index.current_dir(opened.key) is not None
+
+
 def test_a_build_that_is_a_link_loop_is_no_index_and_is_cleaned_up(built, small, caplog, fresh_cache):
     opened, expected = built
     os.rename(opened.path, opened.path.with_name("elsewhere"))
@@ -348,6 +357,29 @@ def test_vectors_without_their_checksum_or_of_another_shape_are_computed_again(m
         semantic._save_vectors(saved, first[:2])
     assert np.array_equal(semantic.vectors(model, TEXTS), first)
     assert np.array_equal(np.load(saved), first)
+
+
+def test_what_killed_writes_and_older_corpora_left_is_cleaned_up(model, tmp_path, monkeypatch):
+    monkeypatch.setenv("RULEBASE_CACHE", str(tmp_path))
+    folder = tmp_path / "vectors"
+    folder.mkdir()
+    long_ago = time.time() - 2 * semantic._STALE_SECONDS
+    half_written, being_written = folder / ".abc.npy", folder / ".def.npy"
+    for partial in (half_written, being_written):
+        partial.write_bytes(b"\x93NUMPY")
+    os.utime(half_written, (long_ago, long_ago))
+    older = []
+    for age in range(semantic._KEEP_VECTORS + 2):
+        old = folder / f"old{age}.npy"
+        old.write_bytes(b"")
+        old.with_suffix(".json").write_text("{}", encoding="utf-8")
+        os.utime(old, (long_ago - age, long_ago - age))
+        older.append(old)
+    semantic.vectors(model, TEXTS)
+    assert not half_written.exists() and being_written.exists()
+    assert [old.exists() for old in older] == [True] * semantic._KEEP_VECTORS + [False, False]
+    assert not older[-1].with_suffix(".json").exists()
+    assert len([path for path in folder.glob("*.npy") if not path.name.startswith(".")]) == semantic._KEEP_VECTORS + 1
 
 
 def test_a_model_giving_vectors_that_are_not_finite_leaves_nothing_in_the_cache(model, tmp_path, monkeypatch, caplog):
