@@ -19,6 +19,7 @@ from rulebase import paths
 from rulebase.graph import RuleGraph, load
 from rulebase.web.catalog import GAME_NAMES, GAMES, Catalog
 from rulebase.web.finder import MAX_QUERY, Finder
+from rulebase.web.pages import MAX_BYTES, MAX_PAGES, PageCache, PageServer
 
 CONTENT_SECURITY_POLICY = "; ".join([
     "default-src 'self'",
@@ -74,7 +75,8 @@ def create_app(test_config: dict | None = None) -> Flask:
     ``GRAPH`` (a :class:`RuleGraph`, the embedded corpus by default),
     ``SEARCH_ENGINE`` (False to use the plain word search), ``MAX_QUERY``,
     ``WARM_SEARCH`` (False to open the search index on the first query
-    instead of now)."""
+    instead of now), ``PAGE_CACHE_PAGES`` and ``PAGE_CACHE_BYTES`` (the
+    bounds of the rendered pages' cache in each process)."""
     app = _Flask(__name__, template_folder=str(paths.SITE / "templates"),
                 static_folder=str(paths.SITE / "static"), static_url_path="/static")
     app.config.from_mapping(MAX_QUERY=MAX_QUERY, SEARCH_ENGINE=True, WARM_SEARCH=True,
@@ -86,7 +88,9 @@ def create_app(test_config: dict | None = None) -> Flask:
     app.extensions["rulebase"] = site
     if app.config["WARM_SEARCH"]:
         site.finder.warm()
-    app.extensions["rulebase.pages"] = {}
+    pages = PageCache(app.config.get("PAGE_CACHE_PAGES", MAX_PAGES), app.config.get("PAGE_CACHE_BYTES", MAX_BYTES))
+    app.extensions["rulebase.pages"] = pages
+    app.wsgi_app = PageServer(app.wsgi_app, pages, SECURITY_HEADERS.items())
     app.jinja_env.autoescape = True
     app.jinja_env.trim_blocks = True
     app.jinja_env.lstrip_blocks = True

@@ -1,13 +1,15 @@
 """Helpers the blueprints share: the site of the running app, cached pages
-and the one way pages say that something does not exist."""
+(kept by :mod:`rulebase.web.pages`) and the one way pages say that
+something does not exist."""
 
 from __future__ import annotations
 
 from typing import Callable
 
-from flask import abort, current_app, request
+from flask import Response, abort, current_app, request
 
 from rulebase.web.catalog import GAMES
+from rulebase.web.pages import respond
 
 
 def site():
@@ -19,20 +21,17 @@ def catalog():
     return site().catalog
 
 
-def cached(render: Callable[[], str], key: str | None = None) -> str:
-    """The page at this address (or of ``key``, where many addresses show the
-    same page), rendered once per process.
+def cached(render: Callable[[], str], key: str | None = None) -> Response:
+    """The answer with the page at this address (or of ``key``, where many
+    addresses show the same page), rendered once per process while it stays
+    in the application's :class:`~rulebase.web.pages.PageCache`.
 
     Only pages of things that exist are cached, under a key that names them
-    (never a free-form address), so the cache is bounded by the size of the
-    graph.
+    (never a free-form address); the cache is bounded besides.  Pages under
+    another script root are other pages: their links differ.
     """
-    pages = current_app.extensions["rulebase.pages"]
-    key = request.script_root + (key or request.path)
-    page = pages.get(key)
-    if page is None:
-        page = pages[key] = render()
-    return page
+    name = key or request.path
+    return respond((request.script_root, name) if request.script_root else name, render)
 
 
 def check_game(game: str) -> str:

@@ -14,13 +14,14 @@ import csv
 import io
 from typing import Callable
 
-from flask import Blueprint, Response, abort, current_app, render_template, request
+from flask import Blueprint, Response, abort, render_template, request
 
 from rulebase import diff as differ
 from rulebase import quickstart
 from rulebase.errors import RulebaseError
 from rulebase.web.common import arg, catalog, check_game
 from rulebase.web.headers import attachment
+from rulebase.web.pages import respond
 
 bp = Blueprint("diffs", __name__)
 
@@ -89,14 +90,12 @@ def editions(game: str, old: str, new: str):
     return _cached(key, lambda: _editions_page(game, old_doc, new_doc, KIND_ARGS.get(kind), section, noise))
 
 
-def _cached(key: tuple, render: Callable[[], str]) -> str:
-    """A page rendered once per application and key.  Keys are made of
-    checked arguments only (a document, a kind, a section number, a flag),
-    so the cache stays bounded by the graph."""
-    pages = current_app.extensions.setdefault("rulebase.diffs", {})
-    if key not in pages:
-        pages[key] = render()
-    return pages[key]
+def _cached(key: tuple, render: Callable[[], str]) -> Response:
+    """The answer with a page rendered once per application and key while
+    it stays in the pages' cache (:mod:`rulebase.web.pages`).  Keys are made
+    of the script root and checked arguments only (a document, a kind, a
+    section number, a flag)."""
+    return respond(("diffs", *key), render)
 
 
 def _editions_page(game: str, old_doc: str, new_doc: str, kind: str | None, section: str | None,
