@@ -105,10 +105,18 @@ def create_app(test_config: dict | None = None) -> Flask:
     errors.register(app)
     headers.register(app)
 
+    security = tuple((header.lower(), header, value) for header, value in SECURITY_HEADERS.items())
+
     @app.after_request
     def secure(response):
-        for header, value in SECURITY_HEADERS.items():
-            response.headers.setdefault(header, value)
+        """Add the security headers the response does not set already: one
+        pass over its headers, not one per security header.  (The pages
+        answered before Flask, by the PageServer, get the same headers.)"""
+        headers = response.headers
+        present = {name.lower() for name, _ in headers}
+        for lower, header, value in security:
+            if lower not in present:
+                headers.add(header, value)
         return response
 
     return app
