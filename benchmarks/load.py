@@ -1,5 +1,6 @@
 """Load test of the web lookup: requests per second and latency percentiles
-for rule pages and for searches, at a given number of concurrent connections.
+for rule pages and for searches, at a given number of concurrent connections,
+each beside its static ceiling.
 
 Starts ``rulebase serve`` itself on a free port of 127.0.0.1 (nothing else is
 contacted), drives it with keep-alive HTTP/1.1 connections from one asyncio
@@ -8,6 +9,7 @@ process, and stops it.  Every run is bounded in time and in requests.
     python benchmarks/load.py                       # 32 connections, 10 s per scenario, serve's defaults
     python benchmarks/load.py --threads 16 --workers 2 --duration 20
     python benchmarks/load.py --scenario search --connections 64
+    python benchmarks/load.py --scenario rules --json
 
 Rule pages cycle through every rule of the graph; searches use distinct
 queries made of words from the rules (seeded, other ones for the API than
@@ -15,15 +17,24 @@ for the page), so most of them miss the server's answer cache.  Those are
 keywords, matched by their words; the ``question`` scenario asks distinct
 questions ("what happens if ..."), which the search also reads for their
 meaning.
+
+The ceiling: after each scenario, the pages it requested (at most
+MAX_COPIES of them) are fetched once from the server and saved, then served
+as static bytes by a minimal WSGI application on waitress with the same
+threads and workers (``rulebase serve``'s own machinery, another free port of
+127.0.0.1), and measured the same way.  Each scenario's ratio is its
+requests per second over the ceiling's.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import json
 import os
 import random
 import re
+import signal
 import socket
 import statistics
 import subprocess
@@ -39,6 +50,24 @@ sys.path.insert(0, str(ROOT))
 from rulebase.web.serve import DEFAULT_THREADS, default_workers  # noqa: E402
 
 MAX_REQUESTS = 500_000
+START_SECONDS = 120.0
+# A request not answered within this many seconds after a run's end is
+# counted as an error and given up.
+REPLY_SECONDS = 30.0
+# The warm-up goes on until its rate has not climbed by this much for this
+# many seconds, for at most MAX_WARMUP seconds.
+WARM_GAIN = 1.05
+WARM_FLAT = 3
+MAX_WARMUP = 30.0
+# The pages saved for the ceiling of a scenario, at most; and the time
+# allowed to fetch them.
+MAX_COPIES = 1500
+FETCH_SECONDS = 60.0
+# The measured time of a scenario is cut in this many slices, the server's
+# and its ceiling's in turn.
+SLICES = 5
+SCENARIOS = ("rule", "search", "api-search", "question")
+ALIASES = {"rules": "rule", "api": "api-search"}
 
 
 def free_port() -> int:
@@ -47,24 +76,34 @@ def free_port() -> int:
         return sock.getsockname()[1]
 
 
-def start_server(port: int, threads: int, workers: int, log) -> subprocess.Popen:
-    """Start the server, its messages going to ``log`` (a file: a pipe
-    nobody reads would fill up and stall it)."""
-    command = [sys.executable, "-m", "rulebase", "serve", "--host", "127.0.0.1", "--port", str(port),
-               "--threads", str(threads), "--workers", str(workers)]
-    process = subprocess.Popen(command, cwd=ROOT, stdout=log, stderr=log)
-    deadline = time.monotonic() + 60
+def start_server(port: int, threads: int, workers: int, log, command: list[str] | None = None) -> subprocess.Popen:
+    """Start the server (``rulebase serve``, or ``command``), its messages
+    going to ``log`` (a file: a pipe nobody reads would fill up and stall
+    it), and wait until it says it serves on ``port``: once every worker is
+    ready, not merely once the socket listens."""
+    command = command or [sys.executable, "-m", "rulebase", "serve", "--host", "127.0.0.1", "--port", str(port),
+                          "--threads", str(threads), "--workers", str(workers)]
+    process = subprocess.Popen(command, cwd=ROOT, stdout=log, stderr=log, env={**os.environ, "PYTHONUNBUFFERED": "1"})
+    address = f"127.0.0.1:{port}/".encode()
+    deadline = time.monotonic() + START_SECONDS
     while time.monotonic() < deadline:
+        said = os.pread(log.fileno(), 1 << 20, 0)  # the server writes at the file's end: leave its offset alone
         if process.poll() is not None:
-            log.seek(0)
-            raise SystemExit(f"the server stopped: {log.read().decode(errors='replace')[-500:]}")
-        try:
-            with socket.create_connection(("127.0.0.1", port), timeout=0.5):
-                return process
-        except OSError:
-            time.sleep(0.2)
+            raise SystemExit(f"the server stopped: {said.decode(errors='replace')[-500:]}")
+        if address in said:
+            return process
+        time.sleep(0.2)
+    stop_server(process)
+    raise SystemExit(f"the server did not start within {START_SECONDS:g} s")
+
+
+def stop_server(process: subprocess.Popen) -> None:
     process.terminate()
-    raise SystemExit("the server did not start within 60 s")
+    try:
+        process.wait(timeout=10)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.wait(timeout=10)
 
 
 def rule_paths() -> list[str]:
@@ -109,79 +148,267 @@ def question_paths(count: int, seed: int = 6) -> list[str]:
     return ["/search?q=" + quote(q) for q in sorted(questions)]
 
 
-async def _read_response(reader: asyncio.StreamReader) -> int:
+async def _read_response(reader: asyncio.StreamReader, keep: bool = False) -> tuple[int, bytes, bytes]:
+    """The status of the next response (its head and body too with ``keep``)."""
     head = await reader.readuntil(b"\r\n\r\n")
     status = int(head.split(b" ", 2)[1])
     match = re.search(rb"\r\ncontent-length:\s*(\d+)", head, re.I)
     if match is None:
         raise RuntimeError("response without Content-Length")
-    await reader.readexactly(int(match.group(1)))
-    return status
+    body = await reader.readexactly(int(match.group(1)))
+    return (status, head, body) if keep else (status, b"", b"")
 
 
-async def _connection(port, paths, offset, stop_at, latencies, errors, counter):
-    reader, writer = await asyncio.open_connection("127.0.0.1", port)
-    index = offset
-    try:
-        while time.perf_counter() < stop_at and counter[0] < MAX_REQUESTS:
-            path = paths[index % len(paths)]
-            index += 1
-            request = f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nAccept-Encoding: identity\r\n\r\n".encode()
-            started = time.perf_counter()
-            writer.write(request)
-            try:
-                status = await _read_response(reader)
-            except (asyncio.IncompleteReadError, ConnectionError, RuntimeError) as error:
-                errors.append(repr(error))
-                writer.close()
-                reader, writer = await asyncio.open_connection("127.0.0.1", port)
-                continue
-            latencies.append(time.perf_counter() - started)
-            counter[0] += 1
-            if status != 200:
-                errors.append(f"HTTP {status} for {path}")
-    finally:
-        writer.close()
+def _request(path: str, port: int) -> bytes:
+    return f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nAccept-Encoding: identity\r\n\r\n".encode()
 
 
-async def _run(port, paths, connections, seconds):
-    latencies: list[float] = []
-    errors: list[str] = []
-    counter = [0]
-    started = time.perf_counter()
-    stop_at = started + seconds
-    step = max(1, len(paths) // connections)
-    await asyncio.gather(*(_connection(port, paths, n * step, stop_at, latencies, errors, counter)
-                           for n in range(connections)))
-    return latencies, errors, time.perf_counter() - started
+class Load:
+    """Keep-alive connections driving the server on ``port`` through
+    ``paths``: each connection starts at its own place in the list, and each
+    run goes on where the last one stopped, so that no address is asked
+    twice before the list is done (a search stays a new question).  The
+    figures count the measured runs only; a load makes at most
+    :data:`MAX_REQUESTS` requests in all."""
+
+    def __init__(self, name: str, port: int, paths: list[str], connections: int):
+        self.name, self.port, self.paths = name, port, paths
+        step = max(1, len(paths) // connections)
+        self.cursors = [n * step for n in range(connections)]
+        self.latencies: list[float] = []
+        self.errors: list[str] = []
+        self.seconds = 0.0
+        self.count = 0
+        self.requested: set[int] = set()
+
+    def run(self, seconds: float, measured: bool = True) -> None:
+        """Drive the server for ``seconds``."""
+        if seconds > 0:
+            asyncio.run(self._run(seconds, measured))
+
+    def warm(self, seconds: float) -> None:
+        """Drive the server unmeasured for ``seconds``, and on, a second at a
+        time (at most :data:`MAX_WARMUP` seconds in all), until
+        :data:`WARM_FLAT` seconds in a row are no faster than the fastest
+        before by :data:`WARM_GAIN`: a new worker renders each page once, and those
+        first renders are not what a scenario measures."""
+        if seconds <= 0:
+            return
+        started = time.perf_counter()
+        self.run(seconds, measured=False)
+        best, flat = 0.0, 0
+        while flat < WARM_FLAT and time.perf_counter() - started < MAX_WARMUP:
+            before, began = self.count, time.perf_counter()
+            self.run(1.0, measured=False)
+            rate = (self.count - before) / (time.perf_counter() - began)
+            flat = flat + 1 if rate < best * WARM_GAIN else 0
+            best = max(best, rate)
+
+    async def _run(self, seconds: float, measured: bool) -> None:
+        latencies: list[float] = self.latencies if measured else []
+        errors: list[str] = self.errors if measured else []
+        started = time.perf_counter()
+        try:
+            await asyncio.wait_for(asyncio.gather(*(self._connection(n, started + seconds, latencies, errors)
+                                                    for n in range(len(self.cursors)))), seconds + REPLY_SECONDS)
+        except asyncio.TimeoutError:
+            errors.append(f"no answer within {REPLY_SECONDS:g} s")
+        if measured:
+            self.seconds += time.perf_counter() - started
+
+    async def _connection(self, n: int, stop_at: float, latencies: list[float], errors: list[str]) -> None:
+        reader, writer = await asyncio.open_connection("127.0.0.1", self.port)
+        try:
+            while time.perf_counter() < stop_at and self.count < MAX_REQUESTS:
+                position = self.cursors[n] % len(self.paths)
+                path = self.paths[position]
+                self.cursors[n] += 1
+                started = time.perf_counter()
+                writer.write(_request(path, self.port))
+                try:
+                    status, _, _ = await _read_response(reader)
+                except (asyncio.IncompleteReadError, ConnectionError, RuntimeError) as error:
+                    errors.append(repr(error))
+                    writer.close()
+                    reader, writer = await asyncio.open_connection("127.0.0.1", self.port)
+                    continue
+                latencies.append(time.perf_counter() - started)
+                self.count += 1
+                self.requested.add(position)
+                if status != 200:
+                    errors.append(f"HTTP {status} for {path}")
+        finally:
+            writer.close()
+
+    def requested_paths(self) -> list[str]:
+        """The paths requested so far, in the order of the list."""
+        return [self.paths[i] for i in sorted(self.requested)]
+
+    def result(self) -> dict:
+        latencies = sorted(self.latencies)
+        elapsed = self.seconds or float("nan")
+        pick = lambda q: round(latencies[min(len(latencies) - 1, int(q * len(latencies)))] * 1000, 2) if latencies \
+            else None
+        return {
+            "scenario": self.name, "requests": len(latencies), "errors": len(self.errors),
+            "seconds": round(self.seconds, 2), "rps": round(len(latencies) / elapsed, 1) if latencies else 0.0,
+            "p50_ms": pick(0.50), "p90_ms": pick(0.90), "p99_ms": pick(0.99),
+            "max_ms": round(latencies[-1] * 1000, 2) if latencies else None,
+            "mean_ms": round(statistics.fmean(latencies) * 1000, 2) if latencies else None,
+            "distinct_urls": len(self.paths), "first_errors": self.errors[:3],
+        }
 
 
-def measure(name, port, paths, connections, seconds, warmup) -> dict:
-    if warmup:
-        asyncio.run(_run(port, paths, connections, warmup))
-    latencies, errors, elapsed = asyncio.run(_run(port, paths, connections, seconds))
-    latencies.sort()
-    pick = lambda q: latencies[min(len(latencies) - 1, int(q * len(latencies)))] * 1000 if latencies else float("nan")
-    return {
-        "scenario": name, "requests": len(latencies), "errors": len(errors), "seconds": round(elapsed, 2),
-        "rps": round(len(latencies) / elapsed, 1), "p50_ms": round(pick(0.50), 2), "p90_ms": round(pick(0.90), 2),
-        "p99_ms": round(pick(0.99), 2), "max_ms": round(latencies[-1] * 1000, 2) if latencies else None,
-        "mean_ms": round(statistics.fmean(latencies) * 1000, 2) if latencies else None,
-        "first_errors": errors[:3],
-    }
+# -- the static ceiling ------------------------------------------------------------------
+
+
+async def _fetch(port: int, paths: list[str], directory: Path, stop_at: float, connections: int = 4) -> dict:
+    """Fetch each of ``paths`` once (until ``stop_at``) and save it in
+    ``directory``: the body in a file of its own, and in ``index.json`` the
+    request target with the file, the status line and the Content-Type."""
+    index: dict[str, list] = {}
+    queue = list(enumerate(paths))
+
+    async def worker():
+        reader, writer = await asyncio.open_connection("127.0.0.1", port)
+        try:
+            while queue and time.perf_counter() < stop_at:
+                number, path = queue.pop()
+                writer.write(_request(path, port))
+                try:
+                    status, head, body = await asyncio.wait_for(_read_response(reader, keep=True), REPLY_SECONDS)
+                except (asyncio.TimeoutError, asyncio.IncompleteReadError, ConnectionError, RuntimeError):
+                    return
+                if status != 200:
+                    continue
+                found = re.search(rb"\r\ncontent-type:\s*([^\r]*)", head, re.I)
+                content_type = found.group(1).decode("latin-1") if found else "application/octet-stream"
+                reason = head.split(b"\r\n", 1)[0].split(b" ", 1)[1].decode("latin-1")
+                name = f"{number:05d}"
+                (directory / name).write_bytes(body)
+                index[path] = [name, reason, content_type]
+        finally:
+            writer.close()
+
+    await asyncio.gather(*(worker() for _ in range(connections)))
+    (directory / "index.json").write_text(json.dumps(index))
+    return index
+
+
+def save_copies(port: int, paths: list[str], directory: Path) -> list[str]:
+    """Save the pages of ``paths`` (at most :data:`MAX_COPIES`, for at most
+    :data:`FETCH_SECONDS`) from the server on ``port``; the paths saved."""
+    index = asyncio.run(_fetch(port, paths[:MAX_COPIES], directory, time.perf_counter() + FETCH_SECONDS))
+    return [path for path in paths if path in index]
+
+
+def copies_app(directory: Path):
+    """A minimal WSGI application of static bytes: the pages saved in
+    ``directory``, each with its status, Content-Type and Content-Length,
+    found by the request target as sent."""
+    index = json.loads((directory / "index.json").read_text())
+    pages = {}
+    for target, (name, status, content_type) in index.items():
+        body = (directory / name).read_bytes()
+        pages[target] = (status, [("Content-Type", content_type), ("Content-Length", str(len(body)))], body)
+    missing = ("404 Not Found", [("Content-Type", "text/plain"), ("Content-Length", "0")], b"")
+
+    def app(environ, start_response):
+        status, headers, body = pages.get(environ.get("REQUEST_URI", ""), missing)
+        start_response(status, headers)
+        return [body]
+
+    return app
+
+
+def serve_copies(directory: Path, port: int, threads: int, workers: int, lifetime: float) -> None:
+    """Serve the saved pages with ``rulebase serve``'s own waitress set-up
+    (the same threads, workers and options) for at most ``lifetime`` s."""
+    from rulebase.web.serve import serve
+
+    signal.alarm(max(1, int(lifetime)))  # ends this process, and its workers with it
+    serve("127.0.0.1", port, threads=threads, workers=workers, app=copies_app(directory),
+          announce=lambda line: print(line, file=sys.stderr, flush=True))
+
+
+def start_copies_server(args, directory: Path, lifetime: float) -> tuple[int, subprocess.Popen, object]:
+    """Start the server of the pages saved in ``directory`` on a free port:
+    the port, the process and its log."""
+    port = free_port()
+    command = [sys.executable, str(Path(__file__).resolve()), "--serve-copies", str(directory), "--port", str(port),
+               "--threads", str(args.threads), "--workers", str(args.workers), "--lifetime", str(lifetime)]
+    log = tempfile.TemporaryFile()
+    return port, start_server(port, args.threads, args.workers, log, command), log
+
+
+def run_scenario(name: str, port: int, paths: list[str], args, connections: int, seconds: float) -> dict:
+    """Measure one scenario, and its ceiling unless ``--no-ceiling``.
+
+    The server is warmed up, measured for a slice of the time, its pages
+    saved; then the saved copies' server is warmed up, and the two are
+    measured in turn, one slice each, :data:`SLICES` times, so that both
+    meet the same load from the rest of the machine."""
+    load = Load(name, port, paths, connections)
+    load.warm(args.warmup)
+    if args.no_ceiling:
+        load.run(seconds)
+        return load.result()
+    part = seconds / SLICES
+    load.run(part)
+    with tempfile.TemporaryDirectory(prefix="rulebase-load-") as directory:
+        copies = save_copies(port, load.requested_paths(), Path(directory))
+        if not copies:
+            load.run(seconds - part)
+            return {**load.result(), "ceiling": None, "ratio": None}
+        lifetime = START_SECONDS + MAX_WARMUP + args.warmup + 2 * seconds + REPLY_SECONDS
+        copies_port, server, log = start_copies_server(args, Path(directory), lifetime)
+        try:
+            ceiling = Load("ceiling", copies_port, copies, connections)
+            ceiling.warm(args.warmup)
+            ceiling.run(part)
+            for _ in range(SLICES - 1):
+                load.run(part)
+                ceiling.run(part)
+        finally:
+            stop_server(server)
+            log.close()
+    result, ceiling_result = load.result(), ceiling.result()
+    ratio = round(result["rps"] / ceiling_result["rps"], 3) if ceiling_result["rps"] else None
+    return {**result, "ceiling": ceiling_result, "ratio": ratio}
+
+
+# -- the command -------------------------------------------------------------------------
+
+
+def _line(name: str, result: dict, what: str) -> str:
+    return (f"{name:<11} {result['rps']:>8.1f} req/s  p50 {result['p50_ms']:>7.2f} ms  "
+            f"p90 {result['p90_ms']:>7.2f} ms  p99 {result['p99_ms']:>7.2f} ms  max {result['max_ms']} ms  "
+            f"requests {result['requests']}  errors {result['errors']}  ({result['distinct_urls']} {what})")
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--connections", type=int, default=32)
     parser.add_argument("--duration", type=float, default=10.0, help="seconds per scenario (at most 120)")
-    parser.add_argument("--warmup", type=float, default=2.0, help="seconds of unmeasured load first")
+    parser.add_argument("--warmup", type=float, default=2.0,
+                        help="seconds of unmeasured load first, and on while the rate climbs (at most 30 s)")
     parser.add_argument("--threads", type=int, default=DEFAULT_THREADS,
                         help="waitress threads per server process (default: as `rulebase serve`)")
     parser.add_argument("--workers", type=int, default=default_workers(),
                         help="server processes (default: as `rulebase serve`, one per core, at most 4)")
-    parser.add_argument("--scenario", choices=["rule", "search", "api-search", "question", "all"], default="all")
+    parser.add_argument("--scenario", choices=[*SCENARIOS, *ALIASES, "all"], default="all",
+                        help="one scenario (rules = rule, api = api-search) or all")
+    parser.add_argument("--no-ceiling", action="store_true", help="measure the server only, not the static ceiling")
+    parser.add_argument("--json", action="store_true", help="print the figures as one JSON document")
+    # The ceiling's server, started by this script itself.
+    parser.add_argument("--serve-copies", type=Path, help=argparse.SUPPRESS)
+    parser.add_argument("--port", type=int, help=argparse.SUPPRESS)
+    parser.add_argument("--lifetime", type=float, default=60.0, help=argparse.SUPPRESS)
     args = parser.parse_args()
+    if args.serve_copies is not None:
+        serve_copies(args.serve_copies, args.port, args.threads, args.workers, min(args.lifetime, 900.0))
+        return 0
+    args.warmup = min(max(args.warmup, 0.0), 60.0)
     seconds = min(args.duration, 120.0)
     connections = max(1, min(args.connections, 512))
     scenarios = {
@@ -191,34 +418,45 @@ def main() -> int:
         "api-search": lambda: search_paths(20_000, api=True, seed=5),
         "question": lambda: question_paths(20_000),
     }
-    wanted = list(scenarios) if args.scenario == "all" else [args.scenario]
+    wanted = list(scenarios) if args.scenario == "all" else [ALIASES.get(args.scenario, args.scenario)]
+    say = (lambda text: print(text, file=sys.stderr, flush=True)) if args.json else (lambda text: print(text, flush=True))
     port = free_port()
     log = tempfile.TemporaryFile()
     server = start_server(port, args.threads, args.workers, log)
-    print(f"server: 127.0.0.1:{port}, {args.workers} process(es) x {args.threads} waitress threads; "
-          f"client: {connections} connections, {seconds:g} s per scenario, {os.cpu_count()} cores", flush=True)
+    setting = {"server": f"127.0.0.1:{port}", "workers": args.workers, "threads": args.threads,
+               "connections": connections, "seconds": seconds, "warmup": args.warmup, "cores": os.cpu_count()}
+    say(f"server: 127.0.0.1:{port}, {args.workers} process(es) x {args.threads} waitress threads; "
+        f"client: {connections} connections, {seconds:g} s per scenario, {os.cpu_count()} cores")
     failed = False
+    results = []
     try:
         for name in wanted:
             paths = scenarios[name]()
-            result = measure(name, port, paths, connections, seconds, args.warmup)
+            result = run_scenario(name, port, paths, args, connections, seconds)
             failed = failed or result["errors"] > 0
-            print(f"{name:<11} {result['rps']:>8.1f} req/s  p50 {result['p50_ms']:>7.2f} ms  "
-                  f"p90 {result['p90_ms']:>7.2f} ms  p99 {result['p99_ms']:>7.2f} ms  max {result['max_ms']} ms  "
-                  f"requests {result['requests']}  errors {result['errors']}  ({len(paths)} distinct URLs)", flush=True)
+            say(_line(name, result, "distinct URLs"))
             for error in result["first_errors"]:
-                print(f"    {error}")
+                say(f"    {error}")
+            if not args.no_ceiling:
+                ceiling = result["ceiling"]
+                if ceiling is None:
+                    failed = True
+                    say("  ceiling    no page could be saved")
+                else:
+                    failed = failed or ceiling["errors"] > 0
+                    say(_line("  ceiling", ceiling, "saved pages") + f"  ratio {result['ratio']}")
+                    for error in ceiling["first_errors"]:
+                        say(f"    {error}")
+            results.append(result)
     finally:
-        server.terminate()
-        try:
-            server.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            server.kill()
+        stop_server(server)
         log.seek(0)
         queue_warnings = log.read().decode(errors="replace").count("Task queue depth")
         if queue_warnings:
-            print(f"(waitress warned {queue_warnings} times that requests were queueing for a thread)")
+            say(f"(waitress warned {queue_warnings} times that requests were queueing for a thread)")
         log.close()
+    if args.json:
+        print(json.dumps({**setting, "queue_warnings": queue_warnings, "scenarios": results}, indent=2))
     return 1 if failed else 0
 
 
