@@ -1,13 +1,16 @@
 """The corpus: its manifest, its files and the parts each file is split into.
 
-``corpus/manifest.toml`` says what each file is; :func:`load_manifest` reads
-it and :func:`read_parts` cuts each file into its parts (a part is a document
-of its own in the rule graph) and parses each with its grammar.
+``corpus/manifest.toml`` says what each file is, with its SHA-256;
+:func:`load_manifest` reads it and :func:`read_parts` cuts each file into
+its parts (a part is a document of its own in the rule graph) and parses
+each with its grammar.  :func:`card_data` gives where the card data is and
+where it came from (read by :mod:`rulebase.cards`).
 """
 
 from __future__ import annotations
 
 import hashlib
+import re
 import tomllib
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -19,6 +22,7 @@ from rulebase.model import Chapter, Erratum, GlossaryEntry, Rule, Section
 from rulebase.parse.text import split_lines
 
 _REQUIRED = ("id", "title", "edition", "date", "kind", "grammar", "starts")
+_SHA256 = re.compile(r"[0-9a-f]{64}")
 GRAMMARS = ("ccg-rules", "ccg-rules-pdf", "glossary", "errata", "sections", "tcg-rules", "front-matter")
 
 
@@ -57,19 +61,37 @@ class ParsedPart:
     sections: list[Section] = field(default_factory=list)
 
 
-def load_manifest(root: Path | None = None) -> list[dict]:
-    """The manifest's ``[[file]]`` tables, checked.
-
-    Raises :class:`ManifestError` naming the file and field that is wrong.
-    """
-    root = root or paths.CORPUS
+def _read_manifest(root: Path) -> tuple[Path, dict]:
     manifest = root / "manifest.toml"
     try:
-        data = tomllib.loads(manifest.read_text(encoding="utf-8"))
+        return manifest, tomllib.loads(manifest.read_text(encoding="utf-8"))
     except FileNotFoundError:
         raise ManifestError(f"{manifest}: the corpus has no manifest") from None
     except tomllib.TOMLDecodeError as error:
         raise ManifestError(f"{manifest}: {error}") from None
+
+
+def check_sha256(root: Path, path: str, expected: str, manifest: Path | None = None) -> None:
+    """Raise :class:`ManifestError` naming the file unless the bytes of
+    ``root/path`` have the SHA-256 ``expected`` (64 hexadecimal digits)."""
+    if not isinstance(expected, str) or not _SHA256.fullmatch(expected):
+        raise ManifestError(f"{manifest or root / 'manifest.toml'}: the sha256 of {path!r} is not "
+                            f"64 hexadecimal digits: {expected!r}")
+    actual = hashlib.sha256((root / path).read_bytes()).hexdigest()
+    if actual != expected:
+        raise ManifestError(f"{root / path}: not the file the manifest lists: its SHA-256 is {actual}, "
+                            f"the manifest's {expected}")
+
+
+def load_manifest(root: Path | None = None) -> list[dict]:
+    """The manifest's ``[[file]]`` tables, checked: each names a file of
+    the corpus whose bytes have the ``sha256`` it gives (where it gives one:
+    the project's manifest gives one for every file).
+
+    Raises :class:`ManifestError` naming the file and field that is wrong.
+    """
+    root = root or paths.CORPUS
+    manifest, data = _read_manifest(root)
     files = data.get("file", [])
     for entry in files:
         for key in ("path", "game", "title"):
@@ -77,6 +99,8 @@ def load_manifest(root: Path | None = None) -> list[dict]:
                 raise ManifestError(f"{manifest}: a [[file]] has no {key!r}")
         if not (root / entry["path"]).is_file():
             raise ManifestError(f"{manifest}: {entry['path']!r} is not in the corpus")
+        if "sha256" in entry:
+            check_sha256(root, entry["path"], entry["sha256"], manifest)
         for part in entry.get("part", []):
             missing = [key for key in _REQUIRED if key not in part]
             if missing:
@@ -84,6 +108,43 @@ def load_manifest(root: Path | None = None) -> list[dict]:
             if part["grammar"] not in GRAMMARS:
                 raise ManifestError(f"{manifest}: part {part['id']!r} has an unknown grammar {part['grammar']!r}")
     return files
+
+
+def card_data(root: Path | None = None, verify: bool = True) -> dict | None:
+    """The manifest's ``[card_data]`` table (where the card data is in the
+    corpus, what it is and where it came from) with its files, the
+    ``[[data]]`` tables (``path``, ``sha256``), under ``"files"``; ``None``
+    when the corpus has no card data.
+
+    Checks that each file is in the corpus (and, with ``verify``, that its
+    bytes have its SHA-256 and that every file under the data's folder is
+    listed).  Raises :class:`ManifestError` naming the file that is wrong.
+    """
+    root = root or paths.CORPUS
+    manifest, data = _read_manifest(root)
+    table = data.get("card_data")
+    if table is None:
+        return None
+    for key in ("path", "game", "title", "upstream", "commit", "date"):
+        if not isinstance(table.get(key), str):
+            raise ManifestError(f"{manifest}: [card_data] has no {key!r}")
+    folder = table["path"].rstrip("/") + "/"
+    files = data.get("data", [])
+    for entry in files:
+        if not isinstance(entry.get("path"), str) or "sha256" not in entry:
+            raise ManifestError(f"{manifest}: a [[data]] needs a path and a sha256: {entry!r}")
+        if not entry["path"].startswith(folder):
+            raise ManifestError(f"{manifest}: [[data]] {entry['path']!r} is not under the card data's {table['path']!r}")
+        if not (root / entry["path"]).is_file():
+            raise ManifestError(f"{manifest}: {entry['path']!r} is not in the corpus")
+        if verify:
+            check_sha256(root, entry["path"], entry["sha256"], manifest)
+    if verify:
+        listed = {entry["path"] for entry in files}
+        for path in sorted((root / folder).rglob("*")):
+            if path.is_file() and path.relative_to(root).as_posix() not in listed:
+                raise ManifestError(f"{path}: a file of the card data that the manifest does not list")
+    return {**table, "files": files}
 
 
 def cut(entry: dict, raw: bytes) -> list[Part]:
