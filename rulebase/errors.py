@@ -55,4 +55,12 @@ class UnknownRuleError(RulebaseError, LookupError):
 
 
 class ManifestError(RulebaseError):
-    """Raised when the corpus manifest is missing a field or names a missing file."""
+    """Raised when the corpus manifest is missing a field or names a missing file, or
+    a corpus file's bytes are not the ones whose SHA-256 the manifest lists."""
+
+
+class CardDataError(RulebaseError):
+    """Raised when the card data can't be read: a file that is not
+    well-formed XML or declares a document type, a set or card without what
+    it needs.  Names the file and, once it has been read, the line:
+    ``Sets/s1/set.xml:12: a card needs an id and a name: it has no name``."""
