@@ -137,8 +137,10 @@ def read_side(name: str, props: dict[str, str], attributes: dict[str, str] | Non
 
     >>> side = read_side("Fire When Ready", {"Type": "Problem", "Bonus": "5", "ProblemPlayerElement1": "Rainbow",
     ...                                      "Keywords": "Starting Problem.", "Designer": "X"})
-    >>> side.type, side.bonus, side.owner_needs, side.opponent_needs, side.keywords, side.extra
-    ('Problem', 5, (Need(amount=None, color='Rainbow'),), (), (Keyword(name='Starting Problem', x=None),), {'Designer': 'X'})
+    >>> side.type, side.bonus, side.owner_needs, side.opponent_needs, side.extra
+    ('Problem', 5, (Need(amount=None, color='Rainbow'),), (), {'Designer': 'X'})
+    >>> side.keywords
+    (Keyword(name='Starting Problem', x=None),)
     """
     extra = {f"@{key}": value for key, value in (attributes or {}).items()}
     extra.update((key, value) for key, value in props.items() if key not in _READ)
@@ -240,7 +242,8 @@ def read_set(path: Path) -> SetFile:
                 raise CardDataError(f"{path}:{lines[alternate]}: an <alternate> needs a name")
             side_attributes = {key: value for key, value in alternate.attrib.items() if key != "name"}
             boosted = read_side(alternate.get("name"), _properties(alternate, path, lines), side_attributes)
-        printing = Printing(set_name=root.get("name"), set_id=root.get("id"), number=props.get("Number", "").strip() or None,
+        printing = Printing(set_name=root.get("name"), set_id=root.get("id"),
+                            number=props.get("Number", "").strip() or None,
                             rarity=props.get("Rarity", "").strip() or None, octgn_id=card.get("id"), line=lines[card])
         entries.append(Entry(printing, front, boosted))
     return SetFile(Path(path), root.get("name"), root.get("id"), tuple(entries), _commented_cards(comments))

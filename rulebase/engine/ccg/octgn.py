@@ -1,5 +1,6 @@
-"""Reading decks in the OCTGN format: the game definition's ``Sets/*/set.xml``
-card data and ``*.o8d`` deck files (the original theme decks among them).
+"""Reading decks in the OCTGN format: the game definition's card data (read
+once, by the card database, :mod:`rulebase.cards`) and ``*.o8d`` deck files
+(the original theme decks among them).
 
 The engine plays the printed information of these cards; their own text is
 not carried out (Events do nothing beyond their cost, keywords the engine
@@ -17,12 +18,15 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 from pathlib import Path
-from xml.etree.ElementTree import Element, TreeBuilder
-from xml.parsers import expat
+from xml.etree.ElementTree import Element
 
-from rulebase.engine.ccg.cards import (ELEMENTS, KEYWORDS, TIMINGS, CardType, Need, Printed, parse_keyword)
+from rulebase.cards import database as card_database
+from rulebase.cards import model as card_model
+from rulebase.cards import xmlfile
+from rulebase.engine.ccg.cards import KEYWORDS, TIMINGS, CardType, Color, Need, Printed, parse_keyword
 from rulebase.engine.ccg.deck import Deck
 from rulebase.engine.errors import SetupError
+from rulebase.errors import CardDataError
 
 MAX_COPIES = 99
 """The most copies of a card one line of a deck file may ask for."""
@@ -31,94 +35,51 @@ _HOST = re.compile(r"^Play (?:this card )?on (?:a|an|one of your|your|an opposin
                    r"(character|Friend|Problem|Troublemaker|Mane Character)", re.I)
 
 
-def _color(value: str):
-    return ELEMENTS.get(value.strip().lower())
-
-
-def _int(value: str | None) -> int | None:
-    value = (value or "").strip()
-    return int(value) if re.fullmatch(r"-?[0-9]{1,9}", value) else None
-
-
-class _Refused(Exception):
-    """Raised inside the XML reader to stop at something it does not read."""
-
-
 def read_xml(path: Path) -> tuple[Element, dict[Element, int]]:
-    """The root element of an XML file and the line each element starts on.
-
-    A document type declaration is refused, and with it every entity one
-    could declare: a "billion laughs" file is not expanded, an external
-    entity is not fetched.
-    """
+    """The root element of an XML file and the line each element starts on,
+    read by the card data's hardened reader
+    (:func:`rulebase.cards.xmlfile.read_xml`); what is wrong with the file is
+    a :class:`SetupError`."""
     try:
-        data = path.read_bytes()
-    except OSError as error:
-        raise SetupError(f"{path}: can't read the file ({error.strerror or error.__class__.__name__})") from None
-    builder, lines = TreeBuilder(), {}
-    parser = expat.ParserCreate()
-    parser.buffer_text = True
-
-    def start(tag, attributes):
-        lines[builder.start(tag, attributes)] = parser.CurrentLineNumber
-
-    def refuse(*_):
-        raise _Refused("a document type declaration (<!DOCTYPE ...>) is not allowed")
-
-    parser.StartElementHandler = start
-    parser.EndElementHandler = builder.end
-    parser.CharacterDataHandler = builder.data
-    parser.StartDoctypeDeclHandler = refuse
-    parser.EntityDeclHandler = refuse
-    parser.ExternalEntityRefHandler = refuse
-    parser.SetParamEntityParsing(expat.XML_PARAM_ENTITY_PARSING_NEVER)
-    try:
-        parser.Parse(data, True)
-    except _Refused as refusal:
-        raise SetupError(f"{path}:{parser.CurrentLineNumber}: {refusal}") from None
-    except expat.ExpatError as error:
-        raise SetupError(f"{path}:{error.lineno}: not well-formed XML: {expat.ErrorString(error.code)} "
-                         f"(column {error.offset + 1})") from None
-    except (LookupError, ValueError) as error:
-        # pyexpat asks Python's codecs for an encoding it does not know itself
-        raise SetupError(f"{path}:{parser.CurrentLineNumber}: the XML declaration names an encoding "
-                         f"that can't be read ({error})") from None
-    return builder.close(), lines
+        return xmlfile.read_xml(path)
+    except CardDataError as error:
+        raise SetupError(str(error)) from None
 
 
-def _need(element: str, amount: int | None) -> Need | None:
+def _int(value) -> int | None:
+    """A number of the card data that is a whole number, else ``None``."""
+    return value if isinstance(value, int) else None
+
+
+def _need(need: card_model.Need) -> Need | None:
+    """A confront requirement the engine plays; ``None`` for one it can't read."""
+    amount = _int(need.amount)
     if amount is None:
         return None
-    word = element.strip().lower()
-    if word == "wild" or word == "":
+    word = need.color or "wild"
+    if word == "wild":
         return Need(amount)
-    if word.startswith("not "):
-        color = _color(word[4:])
-        return Need(amount, excluded=color) if color else None
-    color = _color(word)
-    if color is None:
-        raise SetupError(f"a confront requirement of an unknown color: {element!r}")
-    return Need(amount, color)
+    if word.lower().startswith("not "):
+        return Need(amount, excluded=Color(word[4:])) if word[4:] in card_model.COLORS else None
+    if word not in card_model.COLORS:
+        raise SetupError(f"a confront requirement of an unknown color: {word!r}")
+    return Need(amount, Color(word))
 
 
-def printed_from_properties(name: str, props: dict, boosted: dict | None = None) -> Printed:
-    """A card's printed information from its OCTGN properties."""
-    card_type = props.get("Type", "")
-    element = props.get("Element", "")
-    if element == "Multicolor":
-        colors = [c for c in (_color(props.get(k, "")) for k in
-                  ("MultiPrimaryElement", "MultiSecondaryElement", "TriPrimaryElement", "TriSecondaryElement",
-                   "TriElement")) if c]
-    else:
-        colors = [_color(element)] if _color(element) else []
-    colors = list(dict.fromkeys(colors))
+def printed_from_card(side: card_model.Side, title: str | None = None) -> Printed:
+    """The printed information the engine plays of a card of the card
+    database (with its Boosted side), or of one side of a card (``title``:
+    the card's name).  Raises :class:`SetupError` for a card the engine
+    can't play."""
+    name = title or side.name
+    boosted = getattr(side, "boosted", None)
+    card_type = side.type or ""
+    colors = [Color(color) for color in side.colors]
     keywords, home_limit, starting = [], None, False
-    for part in re.split(r"[,.]\s*", props.get("Keywords", "")):
-        part = part.strip()
-        if not part:
-            continue
+    for keyword in side.keywords:
+        part = str(keyword)
         if part.lower().startswith("home limit"):
-            home_limit = _int(part.split()[-1])
+            home_limit = _int(keyword.x)
         elif part.lower() == "starting problem":
             starting = True
         elif part.split()[0].capitalize() in KEYWORDS:
@@ -126,71 +87,59 @@ def printed_from_properties(name: str, props: dict, boosted: dict | None = None)
                 keywords.append(parse_keyword(part))
             except SetupError:
                 pass
-    traits = [t.strip() for t in props.get("Traits", "").split(",") if t.strip()]
-    text = props.get("Text", "")
+    traits = list(side.traits)
+    text = side.text
     fields: dict = {"colors": colors, "traits": traits, "keywords": keywords}
-    requirement = []
-    for power_key, element_key in (("PlayRequiredPower", "PlayRequiredElement"),
-                                   ("SecondaryPlayRequiredPower", "SecondaryPlayRequiredElement"),
-                                   ("TertiaryPlayRequiredPower", "TertiaryPlayRequiredElement")):
-        amount, color = _int(props.get(power_key)), _color(props.get(element_key, ""))
-        if amount and color:
-            requirement.append(Need(amount, color))
+    requirement = [Need(need.amount, Color(need.color)) for need in side.requirement
+                   if _int(need.amount) and need.color in card_model.COLORS]
     if card_type.startswith("Mane Character"):
-        fields.update(power=_int(props.get("Power")) or 0, home_limit=home_limit or 3)
+        fields.update(power=_int(side.power) or 0, home_limit=home_limit or 3)
         if boosted is not None:
-            side = printed_from_properties(name, boosted)
-            fields["boosted"] = side
-        return Printed.build(name, CardType.MANE, subtitle=props.get("Subname") or None, **fields)
+            fields["boosted"] = printed_from_card(boosted, name)
+        return Printed.build(name, CardType.MANE, subtitle=side.subtitle, **fields)
     if card_type == "Problem":
-        owner = [n for n in (_need(props.get("ProblemPlayerElement1", ""), _int(props.get("ProblemPlayerElement1Power"))),
-                             _need(props.get("ProblemPlayerElement2", ""), _int(props.get("ProblemPlayerElement2Power"))))
-                 if n is not None]
-        return Printed.build(name, CardType.PROBLEM, subtitle=props.get("Subname") or None, traits=traits,
-                             keywords=keywords, owner_needs=tuple(owner),
-                             opponents_need=(Need(_int(props.get("ProblemOpponentPower")) or 0),),
-                             bonus=_int(props.get("Bonus")) or 0, starting_problem=starting)
+        owner = [n for n in map(_need, side.owner_needs) if n is not None]
+        opponents = _int(side.opponent_needs[0].amount) if side.opponent_needs else None
+        return Printed.build(name, CardType.PROBLEM, subtitle=side.subtitle, traits=traits,
+                             keywords=keywords, owner_needs=tuple(owner), opponents_need=(Need(opponents or 0),),
+                             bonus=_int(side.bonus) or 0, starting_problem=starting)
     if card_type == "Troublemaker":
-        return Printed.build(name, CardType.TROUBLEMAKER, subtitle=props.get("Subname") or None, traits=traits,
-                             keywords=keywords, power=_int(props.get("Power")) or 0, points=_int(props.get("Bonus")) or 0)
+        return Printed.build(name, CardType.TROUBLEMAKER, subtitle=side.subtitle, traits=traits,
+                             keywords=keywords, power=_int(side.power) or 0, points=_int(side.points) or 0)
     if card_type == "Event":
         timing = next((t for t in sorted(TIMINGS, key=len, reverse=True) if text.startswith(t + ":")), "Reaction")
-        return Printed.build(name, CardType.EVENT, subtitle=props.get("Subname") or None, colors=colors, traits=traits,
-                             power=_int(props.get("Power")), cost=_int(props.get("Cost")) or 0,
+        return Printed.build(name, CardType.EVENT, subtitle=side.subtitle, colors=colors, traits=traits,
+                             power=_int(side.power), cost=_int(side.cost) or 0,
                              requirement=tuple(requirement), timing=timing)
     if card_type in ("Friend", "Resource"):
         host = None
         if card_type == "Resource":
             match = _HOST.match(text)
             host = match.group(1) if match else None
-        return Printed.build(name, card_type, subtitle=props.get("Subname") or None, host=host,
-                             cost=_int(props.get("Cost")) or 0, power=_int(props.get("Power")) or 0,
+        return Printed.build(name, card_type, subtitle=side.subtitle, host=host,
+                             cost=_int(side.cost) or 0, power=_int(side.power) or 0,
                              requirement=tuple(requirement), **fields)
     raise SetupError(f"{name}: a card type the engine does not play: {card_type!r}")
 
 
 @lru_cache(maxsize=4)
 def load_cards(root: str) -> dict[str, Printed]:
-    """Every card of the game definition at ``root``, by OCTGN id."""
-    cards: dict[str, Printed] = {}
-    files = sorted(Path(root).glob("Sets/*/set.xml"))
-    if not files:
-        raise SetupError(f"{root}: no card data (Sets/*/set.xml) in this OCTGN game definition")
-    for path in files:
-        tree, lines = read_xml(path)
-        for card in tree.iter("card"):
-            if not card.get("id") or not card.get("name"):
-                raise SetupError(f"{path}:{lines[card]}: a card needs an id and a name")
-            props = {p.get("name"): p.get("value") or "" for p in card.findall("property")}
-            alternate = card.find("alternate")
-            boosted = None
-            if alternate is not None:
-                boosted = {p.get("name"): p.get("value") or "" for p in alternate.findall("property")}
-            try:
-                cards[card.get("id")] = printed_from_properties(card.get("name"), props, boosted)
-            except SetupError:
-                continue
-    return cards
+    """Every card of the game definition at ``root`` the engine plays, by
+    OCTGN id: the records of the card database (:func:`rulebase.cards.load`)
+    as the engine plays them; the cards it can't play are left out."""
+    try:
+        database = card_database.load(root)
+    except CardDataError as error:
+        raise SetupError(str(error)) from None
+    playable: dict[str, Printed] = {}
+    for card in database.cards:
+        try:
+            printed = printed_from_card(card)
+        except SetupError:
+            continue
+        for printing in card.printings:
+            playable[printing.octgn_id] = printed
+    return playable
 
 
 def copies_of(value: str | None) -> int:

@@ -115,17 +115,18 @@ def simulate(games: int, seed: int = 0, decks=None, check: bool = True, turn_lim
 
 
 def default_octgn() -> Path | None:
-    """The OCTGN data beside the project (``../shared/octgn``), if present."""
-    from rulebase import paths
+    """The corpus's copy of the OCTGN game definition
+    (:func:`rulebase.cards.database.default_root`), if the corpus has it."""
+    from rulebase.cards.database import default_root
 
-    candidate = paths.PACKAGE.parent.parent / "shared" / "octgn"
+    candidate = default_root()
     return candidate if candidate.is_dir() else None
 
 
 def load_decks(files=(), octgn=None) -> list:
     """Decks from files (TOML, or OCTGN ``.o8d`` with ``octgn``), else the
     theme decks of the OCTGN data named (:class:`SetupError` when it has
-    none) or found beside the repository, else the sample decks."""
+    none) or the corpus's copy, else the sample decks."""
     from rulebase.engine.ccg import decks as deck_files
     from rulebase.engine.errors import SetupError
 
