@@ -74,21 +74,48 @@ def show(number, game, edition, as_json):
         click.echo(views.rule_text(graph, record))
 
 
-@main.command()
-@click.option("--json", "as_json", is_flag=True, help="Print a JSON list, one object per document.")
-@friendly
-def stats(as_json):
-    """Count, per document, its rules, glossary entries, errata entries and sections."""
-    from rulebase import views
+def _card_sets() -> tuple[list[dict], int]:
+    """Per set of the corpus's card data (none without it): its cards and
+    printings; and how many cards there are in all."""
+    from rulebase import cards
+    from rulebase.cards.database import default_root
+    from rulebase.cards.model import slug
 
-    rows = views.stats(_graph())
-    if as_json:
-        click.echo(json.dumps(rows, indent=2))
-        return
-    header = ("document", "edition", "rules", "glossary", "errata", "sections")
+    root = default_root()
+    if not root.is_dir():
+        return [], 0
+    database = cards.load(root)
+    where = root.relative_to(root.parent.parent).as_posix()
+    return [{"document": f"ccg/cards/{slug(card_set.name)}", "set": card_set.name, "set_id": card_set.id,
+             "path": f"{where}/{card_set.path}", "cards": len(card_set.cards), "printings": card_set.printings,
+             "commented_out": len(card_set.commented_out)} for card_set in database.sets], len(database.cards)
+
+
+def _table(header: tuple[str, ...], rows: list[dict]) -> None:
     widths = [max(len(str(row[h])) for row in rows + [dict(zip(header, header))]) for h in header]
     for row in [dict(zip(header, header)), *rows]:
         click.echo("  ".join(str(row[h]).ljust(w) for h, w in zip(header, widths)).rstrip())
+
+
+@main.command()
+@click.option("--json", "as_json", is_flag=True, help="Print a JSON list, one object per document and per card set.")
+@friendly
+def stats(as_json):
+    """Count, per document, its rules, glossary entries, errata entries and
+    sections; per set of the card data, its cards and printings."""
+    from rulebase import views
+
+    rows = views.stats(_graph())
+    sets, cards = _card_sets()
+    if as_json:
+        click.echo(json.dumps(rows + sets, indent=2, ensure_ascii=False))
+        return
+    _table(("document", "edition", "rules", "glossary", "errata", "sections"), rows)
+    if sets:
+        total = {"set": "all sets", "cards": cards, "printings": sum(row["printings"] for row in sets),
+                 "commented_out": sum(row["commented_out"] for row in sets)}
+        click.echo("")
+        _table(("set", "cards", "printings", "commented_out"), [*sets, total])
 
 
 @main.command()
