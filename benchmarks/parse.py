@@ -1,10 +1,13 @@
-"""Time parsing each document part and building the rule graph.
+"""Time parsing each document part and building the rule graph, and
+loading the card database.
 
     python benchmarks/parse.py [--runs N]
 
 Grammars are built once (as in a running process); each part is then parsed
 N times and the median is printed, followed by the median time to parse the
-whole corpus and build the graph.  Not a test: machines are shared and noisy.
+whole corpus and build the graph, and to load every card of the card data
+(its checksums checked, every set file read, the records built, nothing
+cached).  Not a test: machines are shared and noisy.
 """
 
 from __future__ import annotations
@@ -17,7 +20,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from rulebase import corpus, graph  # noqa: E402
+from rulebase import cards, corpus, graph  # noqa: E402
 
 
 def median_ms(function, runs: int) -> float:
@@ -44,6 +47,15 @@ def main() -> None:
         print(f"{part.id:24} {part.last_line - part.first_line + 1:>6} {ms:>10.2f}")
     total = median_ms(lambda: graph.build(corpus.read_parts()), args.runs)
     print(f"{'whole corpus + graph':24} {'':>6} {total:>10.2f}")
+
+    def load_cards():
+        cards.load.cache_clear()
+        return cards.load()
+
+    database = load_cards()
+    printings = sum(len(card.printings) for card in database.cards)
+    print(f"{'cards':24} {printings:>6} {median_ms(load_cards, args.runs):>10.2f}"
+          f"  ({len(database.cards)} cards, {printings} printings, {len(database.sets)} sets)")
 
 
 if __name__ == "__main__":

@@ -77,7 +77,7 @@ def show(number, game, edition, as_json):
 def _card_sets() -> tuple[list[dict], int]:
     """Per set of the corpus's card data (none without it): its cards and
     printings; and how many cards there are in all."""
-    from rulebase import cards
+    from rulebase import cards, paths
     from rulebase.cards.database import default_root
     from rulebase.cards.model import slug
 
@@ -85,7 +85,7 @@ def _card_sets() -> tuple[list[dict], int]:
     if not root.is_dir():
         return [], 0
     database = cards.load(root)
-    where = root.relative_to(root.parent.parent).as_posix()
+    where = root.relative_to(paths.CORPUS).as_posix()
     return [{"document": f"ccg/cards/{slug(card_set.name)}", "set": card_set.name, "set_id": card_set.id,
              "path": f"{where}/{card_set.path}", "cards": len(card_set.cards), "printings": card_set.printings,
              "commented_out": len(card_set.commented_out)} for card_set in database.sets], len(database.cards)

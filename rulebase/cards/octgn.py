@@ -193,16 +193,15 @@ class SetFile:
 def _properties(element: Element, path: Path, lines: dict[Element, int]) -> dict[str, str]:
     props = {}
     for child in element:
-        where = f"{path}:{lines[child]}"
-        if child.tag == "alternate" and element.tag == "card":
-            continue
         if child.tag != "property":
-            raise CardDataError(f"{where}: an element a card does not hold: <{child.tag}> in <{element.tag}>")
+            if child.tag == "alternate" and element.tag == "card":
+                continue
+            raise CardDataError(f"{path}:{lines[child]}: an element a card does not hold: "
+                                f"<{child.tag}> in <{element.tag}>")
         key = (child.get("name") or "").strip()
-        if not key:
-            raise CardDataError(f"{where}: a property without a name in {element.get('name')!r}")
-        if key in props:
-            raise CardDataError(f"{where}: property {key!r} given twice in {element.get('name')!r}")
+        if not key or key in props:
+            problem = f"property {key!r} given twice" if key else "a property without a name"
+            raise CardDataError(f"{path}:{lines[child]}: {problem} in {element.get('name')!r}")
         value = child.get("value")
         props[key] = value if value is not None else (child.text or "")
     return props
