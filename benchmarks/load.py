@@ -18,12 +18,17 @@ keywords, matched by their words; the ``question`` scenario asks distinct
 questions ("what happens if ..."), which the search also reads for their
 meaning.
 
-The ceiling: after each scenario, the pages it requested (at most
-MAX_COPIES of them) are fetched once from the server and saved, then served
-as static bytes by a minimal WSGI application on waitress with the same
-threads and workers (``rulebase serve``'s own machinery, another free port of
-127.0.0.1), and measured the same way.  Each scenario's ratio is its
-requests per second over the ceiling's.
+Each scenario is measured beside its static ceiling.  The server is warmed
+up first: for --warmup seconds, and for the rule pages (a list the run goes
+through again and again) until every connection has asked for every page
+once, so that each worker has drawn each page.  After the first slice of the
+measured time, the pages asked for so far (at most MAX_COPIES of them) are
+fetched once from the server and saved, then served as static bytes by a
+minimal WSGI application on ``rulebase serve``'s own waitress set-up (the
+same threads and workers, another free port of 127.0.0.1), warmed up the
+same way; the server and its ceiling are then measured in turn, a slice
+each, so that both meet the same load from the rest of the machine.  A
+scenario's ratio is its requests per second over its ceiling's.
 """
 
 from __future__ import annotations
@@ -54,10 +59,7 @@ START_SECONDS = 120.0
 # A request not answered within this many seconds after a run's end is
 # counted as an error and given up.
 REPLY_SECONDS = 30.0
-# The warm-up goes on until its rate has not climbed by this much for this
-# many seconds, for at most MAX_WARMUP seconds.
-WARM_GAIN = 1.05
-WARM_FLAT = 3
+# The longest warm-up, in seconds.
 MAX_WARMUP = 30.0
 # The pages saved for the ceiling of a scenario, at most; and the time
 # allowed to fetch them.
@@ -65,7 +67,7 @@ MAX_COPIES = 1500
 FETCH_SECONDS = 60.0
 # The measured time of a scenario is cut in this many slices, the server's
 # and its ceiling's in turn.
-SLICES = 5
+SLICES = 10
 SCENARIOS = ("rule", "search", "api-search", "question")
 ALIASES = {"rules": "rule", "api": "api-search"}
 
@@ -174,7 +176,9 @@ class Load:
     def __init__(self, name: str, port: int, paths: list[str], connections: int):
         self.name, self.port, self.paths = name, port, paths
         step = max(1, len(paths) // connections)
-        self.cursors = [n * step for n in range(connections)]
+        self.starts = [n * step for n in range(connections)]
+        self.cursors = list(self.starts)
+        self.slices: list[float] = []  # the rate of each measured run
         self.latencies: list[float] = []
         self.errors: list[str] = []
         self.seconds = 0.0
@@ -187,34 +191,37 @@ class Load:
             asyncio.run(self._run(seconds, measured))
 
     def warm(self, seconds: float) -> None:
-        """Drive the server unmeasured for ``seconds``, and on, a second at a
-        time (at most :data:`MAX_WARMUP` seconds in all), until
-        :data:`WARM_FLAT` seconds in a row are no faster than the fastest
-        before by :data:`WARM_GAIN`: a new worker renders each page once, and those
-        first renders are not what a scenario measures."""
+        """Drive the server unmeasured for ``seconds``; and when the list is
+        one a run goes through again and again (at most :data:`MAX_COPIES`
+        addresses, as the rule pages), on until every connection has been
+        through all of it once (at most :data:`MAX_WARMUP` seconds in all):
+        each worker draws a page the first time it is asked for it, and
+        those first drawings are not what such a scenario measures."""
         if seconds <= 0:
             return
         started = time.perf_counter()
         self.run(seconds, measured=False)
-        best, flat = 0.0, 0
-        while flat < WARM_FLAT and time.perf_counter() - started < MAX_WARMUP:
-            before, began = self.count, time.perf_counter()
+        while (len(self.paths) <= MAX_COPIES and min(self.walked()) < len(self.paths)
+               and time.perf_counter() - started < MAX_WARMUP):
             self.run(1.0, measured=False)
-            rate = (self.count - before) / (time.perf_counter() - began)
-            flat = flat + 1 if rate < best * WARM_GAIN else 0
-            best = max(best, rate)
+
+    def walked(self) -> list[int]:
+        """How many addresses each connection has asked for."""
+        return [cursor - start for cursor, start in zip(self.cursors, self.starts)]
 
     async def _run(self, seconds: float, measured: bool) -> None:
         latencies: list[float] = self.latencies if measured else []
         errors: list[str] = self.errors if measured else []
-        started = time.perf_counter()
+        started, before = time.perf_counter(), len(latencies)
         try:
             await asyncio.wait_for(asyncio.gather(*(self._connection(n, started + seconds, latencies, errors)
                                                     for n in range(len(self.cursors)))), seconds + REPLY_SECONDS)
         except asyncio.TimeoutError:
             errors.append(f"no answer within {REPLY_SECONDS:g} s")
         if measured:
-            self.seconds += time.perf_counter() - started
+            elapsed = time.perf_counter() - started
+            self.seconds += elapsed
+            self.slices.append(round((len(latencies) - before) / elapsed, 1))
 
     async def _connection(self, n: int, stop_at: float, latencies: list[float], errors: list[str]) -> None:
         reader, writer = await asyncio.open_connection("127.0.0.1", self.port)
@@ -255,7 +262,7 @@ class Load:
             "p50_ms": pick(0.50), "p90_ms": pick(0.90), "p99_ms": pick(0.99),
             "max_ms": round(latencies[-1] * 1000, 2) if latencies else None,
             "mean_ms": round(statistics.fmean(latencies) * 1000, 2) if latencies else None,
-            "distinct_urls": len(self.paths), "first_errors": self.errors[:3],
+            "distinct_urls": len(self.paths), "slices_rps": self.slices, "first_errors": self.errors[:3],
         }
 
 
@@ -347,7 +354,9 @@ def run_scenario(name: str, port: int, paths: list[str], args, connections: int,
     The server is warmed up, measured for a slice of the time, its pages
     saved; then the saved copies' server is warmed up, and the two are
     measured in turn, one slice each, :data:`SLICES` times, so that both
-    meet the same load from the rest of the machine."""
+    meet the same load from the rest of the machine.  The ratio is of the
+    two rates over all slices; the median of the slices' ratios is given
+    too, as it is less swayed by a slice that met a burst of other load."""
     load = Load(name, port, paths, connections)
     load.warm(args.warmup)
     if args.no_ceiling:
@@ -374,16 +383,19 @@ def run_scenario(name: str, port: int, paths: list[str], args, connections: int,
             log.close()
     result, ceiling_result = load.result(), ceiling.result()
     ratio = round(result["rps"] / ceiling_result["rps"], 3) if ceiling_result["rps"] else None
-    return {**result, "ceiling": ceiling_result, "ratio": ratio}
+    pairs = [mine / theirs for mine, theirs in zip(load.slices, ceiling.slices) if theirs]
+    return {**result, "ceiling": ceiling_result, "ratio": ratio,
+            "slice_ratio_median": round(statistics.median(pairs), 3) if pairs else None}
 
 
 # -- the command -------------------------------------------------------------------------
 
 
 def _line(name: str, result: dict, what: str) -> str:
-    return (f"{name:<11} {result['rps']:>8.1f} req/s  p50 {result['p50_ms']:>7.2f} ms  "
-            f"p90 {result['p90_ms']:>7.2f} ms  p99 {result['p99_ms']:>7.2f} ms  max {result['max_ms']} ms  "
-            f"requests {result['requests']}  errors {result['errors']}  ({result['distinct_urls']} {what})")
+    ms = lambda key: "-" if result[key] is None else f"{result[key]:.2f}"
+    return (f"{name:<11} {result['rps']:>8.1f} req/s  p50 {ms('p50_ms'):>7} ms  p90 {ms('p90_ms'):>7} ms  "
+            f"p99 {ms('p99_ms'):>7} ms  max {ms('max_ms')} ms  requests {result['requests']}  "
+            f"errors {result['errors']}  ({result['distinct_urls']} {what})")
 
 
 def main() -> int:
@@ -391,7 +403,8 @@ def main() -> int:
     parser.add_argument("--connections", type=int, default=32)
     parser.add_argument("--duration", type=float, default=10.0, help="seconds per scenario (at most 120)")
     parser.add_argument("--warmup", type=float, default=2.0,
-                        help="seconds of unmeasured load first, and on while the rate climbs (at most 30 s)")
+                        help="seconds of unmeasured load first (the rule pages: on until each connection has "
+                             "asked for every page, at most 30 s)")
     parser.add_argument("--threads", type=int, default=DEFAULT_THREADS,
                         help="waitress threads per server process (default: as `rulebase serve`)")
     parser.add_argument("--workers", type=int, default=default_workers(),
@@ -444,7 +457,8 @@ def main() -> int:
                     say("  ceiling    no page could be saved")
                 else:
                     failed = failed or ceiling["errors"] > 0
-                    say(_line("  ceiling", ceiling, "saved pages") + f"  ratio {result['ratio']}")
+                    say(_line("  ceiling", ceiling, "saved pages"))
+                    say(f"  ratio      {result['ratio']} (slice by slice: median {result['slice_ratio_median']})")
                     for error in ceiling["first_errors"]:
                         say(f"    {error}")
             results.append(result)
