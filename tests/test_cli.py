@@ -1,4 +1,7 @@
+import hashlib
 import json
+import os
+import shutil
 import subprocess
 import sys
 
@@ -109,16 +112,19 @@ def test_python_dash_m_runs_the_same_command():
 
 
 def test_a_malformed_corpus_document_is_reported_with_its_place(tmp_path):
-    import shutil
-
     corpus_copy = tmp_path / "corpus"
     shutil.copytree(paths.CORPUS, corpus_copy)
     document = corpus_copy / "ccg" / "comprehensive-rules-earlier-edition.md"
     lines = document.read_text(encoding="utf-8").splitlines(keepends=True)
     number = next(i for i, line in enumerate(lines) if "(514.4c)" in line)
     lines[number] = lines[number].replace("(514.4c)", "(51x.4c)")
+    listed = hashlib.sha256(document.read_bytes()).hexdigest()
     document.write_text("".join(lines), encoding="utf-8")
-    env = {**__import__("os").environ, "RULEBASE_CORPUS": str(corpus_copy)}
+    # The manifest vouches for the edited bytes, so that the parser (not the checksum) refuses them.
+    manifest = corpus_copy / "manifest.toml"
+    changed = hashlib.sha256(document.read_bytes()).hexdigest()
+    manifest.write_text(manifest.read_text(encoding="utf-8").replace(listed, changed), encoding="utf-8")
+    env = {**os.environ, "RULEBASE_CORPUS": str(corpus_copy)}
     result = subprocess.run([sys.executable, "-m", "rulebase", "stats"], capture_output=True, text=True,
                             cwd=paths.PACKAGE.parent, env=env)
     assert result.returncode == 1
