@@ -1,7 +1,6 @@
-from pathlib import Path
-
 import pytest
 
+from rulebase import paths
 from rulebase.engine.ccg import invariants
 from rulebase.engine.ccg.board import Zone
 from rulebase.engine.ccg.deck import check
@@ -9,7 +8,7 @@ from rulebase.engine.ccg.decks import DECKS, sample_decks
 from rulebase.engine.ccg.simulate import load_decks, play_one, simulate
 from rulebase.engine.errors import InvariantViolation
 
-OCTGN = Path(__file__).resolve().parents[3] / "shared" / "octgn"
+OCTGN = paths.CORPUS / "ccg" / "octgn"
 # (deck files, OCTGN data, games): what `rulebase simulate --decks ... --octgn ...`
 # is given; a few hundred games in all, a few seconds each.
 POOLS = {

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import doctest
-import os
 import re
 import time
 import xml.etree.ElementTree as ElementTree
@@ -21,7 +20,7 @@ DOCUMENT = "ccg/comprehensive-rules-v3.4-with-errata-limited-tournament.md"
 FIRST_HEADING = "10. My Little Pony CCG Card Errata"
 NEXT_HEADING = "11. My Little Pony CCG Limited Play"
 DATA = Path(__file__).resolve().parent.parent / "data" / "errata"
-OCTGN = Path(os.environ.get("RULEBASE_OCTGN", "/work/shared/octgn"))
+OCTGN = paths.CORPUS / "ccg" / "octgn"
 
 
 def _document_lines() -> list[str]:
