@@ -99,6 +99,7 @@ def serve(host: str = "127.0.0.1", port: int = 8000, *, threads: int = DEFAULT_T
         # Each process opens the search index itself (warm_up), so that no
         # worker inherits another's open files and model sessions.
         app = create_app({"WARM_SEARCH": False})
+    prepare(app)
     sock = listen(host, port)
     where = f"http://{host}:{sock.getsockname()[1]}/"
     options = {"threads": threads, "ident": "rulebase", "connection_limit": 1000, "channel_timeout": 30}
@@ -121,6 +122,20 @@ def serve(host: str = "127.0.0.1", port: int = 8000, *, threads: int = DEFAULT_T
             supervisor.watch()
     finally:
         signal.signal(signal.SIGTERM, previous)
+
+
+def prepare(app) -> None:
+    """Do once, before any worker is forked, what each worker's first pages
+    would otherwise do for itself: compile the templates and find the lint
+    findings that rule pages show."""
+    site = getattr(app, "extensions", {}).get("rulebase")
+    if site is None:
+        return
+    from rulebase.lint import lint_cached
+
+    lint_cached(site.graph)
+    for name in app.jinja_env.list_templates(extensions=["html"]):
+        app.jinja_env.get_template(name)
 
 
 def warm_up(app) -> None:

@@ -218,3 +218,22 @@ def test_a_saturated_queue_is_reported_once_in_a_while():
     now[0] = 12.0
     assert report.filter(records[3]) is True
     assert records[3].getMessage() == "Task queue depth is 2 (deepest 9; 2 more such warnings held back in 12 s)"
+
+
+def test_what_every_worker_would_do_first_is_done_once_before_forking(monkeypatch):
+    from rulebase import lint
+    from rulebase.web import create_app
+    from rulebase.web.serve import prepare
+
+    app = create_app({"TESTING": True, "WARM_SEARCH": False})
+    lint.lint_cached.cache_clear()
+    prepare(app)
+    templates = app.jinja_env.list_templates(extensions=["html"])
+    assert templates and all(name in {key[1] for key in app.jinja_env.cache} for name in templates)
+    assert lint.lint_cached.cache_info().currsize == 1
+
+    def no_lint(graph):
+        raise AssertionError("linted again after prepare()")
+
+    monkeypatch.setattr(lint, "lint", no_lint)
+    assert app.test_client().get("/ccg/514.4c").status_code == 200
