@@ -1,0 +1,150 @@
+"""Reading and writing deck lists: plain text and OCTGN ``.o8d``."""
+
+from __future__ import annotations
+
+from collections import Counter
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from rulebase.cards import load
+from rulebase.cards.decks import (MAX_BYTES, MAX_LINES, Deck, DeckError, read, read_file, read_o8d, read_text,
+                                  write_o8d, write_text)
+from rulebase.errors import RulebaseError
+
+DATA = Path(__file__).parent.parent / "data" / "decks"
+THEMES = sorted((Path(__file__).parents[2] / "corpus" / "ccg" / "octgn" / "Decks").glob("**/*.o8d"))
+
+
+def parts(deck: Deck) -> dict[str, Counter]:
+    """A deck's parts, order aside."""
+    return {part: Counter({card.id: copies for card, copies in getattr(deck, part)})
+            for part in ("mane", "problems", "draw")}
+
+
+def test_the_six_theme_decks_are_read_from_their_octgn_files():
+    assert len(THEMES) == 6
+    for path in THEMES:
+        deck = read_file(path)
+        assert (deck.count("mane"), deck.count("problems"), deck.count("draw")) == (1, 10, 45), path
+        assert deck.name == path.stem
+    applejack = read_file(THEMES[0])
+    assert applejack.mane[0][0].id == "applejack-steadfast-farmpony"
+    assert ("comet-tail-hale-bopper", 3) in [(card.id, copies) for card, copies in applejack.draw]
+
+
+@pytest.mark.parametrize("path", THEMES, ids=lambda path: path.stem)
+def test_theme_decks_round_trip_through_both_formats(path):
+    deck = read_file(path)
+    assert parts(read_text(write_text(deck))) == parts(deck)
+    assert parts(read_o8d(write_o8d(deck).encode())) == parts(deck)
+
+
+def test_the_ways_players_write_copies_and_names():
+    text = """Mane Character
+    Rainbow Dash - Flier Extraordinaire
+    Problems:
+    2x Runaway Cart
+    // a comment
+    # another
+    Draw Deck (45)
+    3 Comet Tail, Hale Bopper
+    COMET TAIL, hale bopper x1
+
+    Rainbow Dash, Hanging Out x3
+    x2 Kitchen au Flambé
+    1 Comet Tail (CG7)
+    2 Comet Tail [ad43]
+    1 Comet Tail (PR #54)
+    """
+    deck = read_text(text)
+    assert [(card.id, copies) for card, copies in deck.mane] == [("rainbow-dash-flier-extraordinaire", 1)]
+    assert [(card.id, copies) for card, copies in deck.problems] == [("runaway-cart", 2)]
+    assert [(card.id, copies) for card, copies in deck.draw] == [
+        ("comet-tail-hale-bopper", 5), ("rainbow-dash-hanging-out", 3), ("kitchen-au-flambe", 2),
+        ("comet-tail-blaze-of-glory", 1), ("comet-tail-out-of-control", 2)]
+
+
+def test_without_headers_each_card_goes_where_its_type_does():
+    deck = read_text("1 Applejack, Steadfast Farmpony\n2 Runaway Cart\n3 Comet Tail, Hale Bopper\n")
+    assert [card.type for card, _ in deck.mane + deck.problems + deck.draw] == ["Mane Character", "Problem", "Friend"]
+
+
+def test_a_header_puts_a_card_where_it_says_even_the_wrong_place():
+    deck = read_file(DATA / "friend-in-problems.txt")
+    assert "tank-burrower" in [card.id for card, _ in deck.problems]
+
+
+def test_an_unknown_name_names_the_line_and_the_closest_names():
+    with pytest.raises(DeckError) as error:
+        read_file(DATA / "unknown-name.txt")
+    message = str(error.value)
+    assert message.startswith(f"{DATA / 'unknown-name.txt'}:4: no card is called 'Comet Tial, Hale Bopper'")
+    assert "Comet Tail, Hale Bopper" in message
+    assert isinstance(error.value, RulebaseError)
+
+
+def test_an_ambiguous_name_lists_the_cards_it_could_be():
+    with pytest.raises(DeckError, match=r"ambiguous-name.txt:4: 'Comet Tail' could be any of 3 cards: "
+                                        r"Comet Tail, Hale Bopper \(PR54\); .*give the subtitle"):
+        read_file(DATA / "ambiguous-name.txt")
+
+
+@pytest.mark.parametrize("text, wrong", [
+    ("3 Comet Tail (ZZ99)", "deck:1: no set or collector number 'ZZ99'"),
+    ("3 Comet Tail (PR1)", "deck:1: PR1 is Rainbow Dash, Flier Extraordinaire, not 'Comet Tail'"),
+    ("0 Comet Tail, Hale Bopper", "deck:1: copies must be a whole number from 1 to 99"),
+    ("1000 Comet Tail, Hale Bopper", "deck:1: copies must be a whole number from 1 to 99"),
+    ("// nothing\n\n", "deck: no card lines"),
+    (b"3 Comet Tail\xff", "deck: a deck list must be UTF-8 text"),
+])
+def test_bad_lines_are_deck_errors(text, wrong):
+    with pytest.raises(DeckError) as error:
+        read_text(text)
+    assert str(error.value).startswith(wrong)
+
+
+def test_input_is_bounded():
+    with pytest.raises(DeckError, match="at most 64 KB"):
+        read_text("3 Comet Tail, Hale Bopper\n" * (MAX_BYTES // 10))
+    with pytest.raises(DeckError, match=f"at most {MAX_LINES} lines"):
+        read_text("\n" * (MAX_LINES + 1))
+    with pytest.raises(DeckError, match="at most 64 KB"):
+        read_o8d(b"<deck>" + b" " * MAX_BYTES + b"</deck>")
+
+
+def test_o8d_errors_name_the_file_and_line():
+    with pytest.raises(DeckError, match=r"doctype.o8d:2: a document type declaration .* is not allowed"):
+        read_file(DATA / "doctype.o8d")
+    with pytest.raises(DeckError, match=r"not-a-deck.o8d:2: not an OCTGN deck: the root element is <set>"):
+        read_file(DATA / "not-a-deck.o8d")
+    upload = b'<deck>\n<section name="Friends">\n<card qty="two" id="x">A</card></section></deck>'
+    with pytest.raises(DeckError, match=r"^up.o8d:3: card 'A' \(id 'x'\) is not in the card data"):
+        read_o8d(upload, "up.o8d")
+    known = read_file(THEMES[0]).draw[0][0].printings[0].octgn_id
+    with pytest.raises(DeckError, match=r"^up.o8d:3: copies must be a whole number from 1 to 99: 'two'"):
+        read_o8d(upload.replace(b'"x"', f'"{known}"'.encode()), "up.o8d")
+    with pytest.raises(DeckError, match=r"^up.o8d:1: not well-formed XML"):
+        read_o8d(b"<deck", "up.o8d")
+
+
+def test_read_tells_the_formats_apart():
+    deck = read_file(THEMES[1])
+    assert parts(read(write_o8d(deck).encode(), "upload")) == parts(deck)
+    assert parts(read(write_text(deck), "upload.txt")) == parts(deck)
+
+
+_cards = [card for card in load().cards if card.type and card.printings][::37]
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.lists(st.tuples(st.sampled_from(_cards), st.integers(1, 4)), min_size=1, max_size=12,
+                unique_by=lambda entry: entry[0].id))
+def test_any_deck_round_trips(entries):
+    parts_of = {"Mane Character": "mane", "Problem": "problems"}
+    deck = Deck("d", **{part: tuple(e for e in entries if parts_of.get(e[0].type, "draw") == part)
+                        for part in ("mane", "problems", "draw")})
+    assert parts(read_text(write_text(deck))) == parts(deck)
+    assert parts(read_o8d(write_o8d(deck).encode())) == parts(deck)
