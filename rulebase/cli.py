@@ -285,6 +285,29 @@ def search_command(query, game, edition, kinds, limit, as_json):
             click.echo(f"    {hit.snippet_text}")
 
 
+@main.command("cards")
+@click.argument("query")
+@click.option("--limit", type=click.IntRange(min=1), default=50, show_default=True, help="At most this many cards.")
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object: the query, the count and the cards found.")
+@friendly
+def cards_command(query, limit, as_json):
+    """Find cards: words, "phrases" and fields such as t:friend c:blue pow>=3 kw:swift set:pr (see rulebase.cards.query)."""
+    from rulebase.cards import query as card_query
+
+    found = card_query.search(query)
+    if as_json:
+        record = {"query": query, "count": len(found), "cards": [card.as_dict() for card in found[:limit]]}
+        click.echo(json.dumps(record, indent=2, ensure_ascii=False))
+        return
+    if not found:
+        click.echo(f"No cards for {query!r}.", err=True)
+        return
+    for card in found[:limit]:
+        click.echo(card_query.row_text(card))
+    more = f" (the first {limit} shown; --limit for more)" if len(found) > limit else ""
+    click.echo(f"{len(found)} card{'s' if len(found) != 1 else ''}{more}")
+
+
 @main.command("eval")
 @click.argument("questions", type=click.Path(dir_okay=False))
 @click.option("--json", "as_json", is_flag=True, help="Print the figures and missed questions as JSON.")
@@ -373,3 +396,48 @@ def simulate(games, seed, deck_files, octgn, as_json):
     else:
         click.echo(simulating.text_report(report))
     sys.exit(1 if report.violations else 0)
+
+
+@main.group()
+def deck():
+    """Deck lists: check one against a format's rules, convert between formats."""
+
+
+def _read_deck(path: str):
+    """The deck of a file; a list that can't be read is said on stderr with exit status 2."""
+    from rulebase.cards.decks import DeckError, read_file
+
+    try:
+        return read_file(path)
+    except DeckError as error:
+        click.echo(f"Error: {error}", err=True)
+        sys.exit(2)
+
+
+@deck.command("check")
+@click.argument("file", type=click.Path(dir_okay=False))
+@click.option("--format", "fmt", default="harmony", show_default=True,
+              type=click.Choice(["harmony", "premiere-block", "odyssey-block", "limited"]), help="The format.")
+@click.option("--date", "on", type=click.DateTime(["%Y-%m-%d"]), help="The day of the event (today by default).")
+@click.option("--json", "as_json", is_flag=True, help="Print the report as one JSON object.")
+@friendly
+def deck_check(file, fmt, on, as_json):
+    """Whether the deck list in FILE (.o8d or text) is legal: exit status 0
+    legal, 1 not legal, 2 unreadable."""
+    from rulebase.cards.legality import check
+
+    report = check(_read_deck(file), fmt, on.date() if on else None)
+    click.echo(json.dumps(report.as_dict(), indent=2, ensure_ascii=False) if as_json else report.text())
+    sys.exit(0 if report.legal else 1)
+
+
+@deck.command("convert")
+@click.argument("file", type=click.Path(dir_okay=False))
+@click.option("--to", "target", required=True, type=click.Choice(["o8d", "text"]), help="The format to write.")
+@friendly
+def deck_convert(file, target):
+    """Print the deck list in FILE as an OCTGN .o8d or a plain text list."""
+    from rulebase.cards.decks import write_o8d, write_text
+
+    deck_read = _read_deck(file)
+    click.echo(write_o8d(deck_read) if target == "o8d" else write_text(deck_read), nl=False)

@@ -672,10 +672,33 @@ def parse(text: str, cards: CardDatabase | None = None, *, today: datetime.date 
     return Query(text, root, order, direction)
 
 
+def row(card: Card) -> dict:
+    """What a list of cards shows of one: its id, name, subtitle, type,
+    colors, cost, power and first printing's set and number."""
+    first = card.printings[0] if card.printings else None
+    return {"id": card.id, "name": card.name, "subtitle": card.subtitle, "type": card.type,
+            "colors": list(card.colors), "cost": card.cost, "power": card.power,
+            "set": first.set_name if first else None, "number": first.number if first else None}
+
+
+def row_text(card: Card) -> str:
+    """One line a judge reads: full name, type, colors, cost, power, set and number, id.
+
+    >>> row_text(load().by_id["applejack-farm-foremare"])
+    'Applejack, Farm Foremare  Friend, orange, cost 3, power 3  Premier PR213  [applejack-farm-foremare]'
+    """
+    values = row(card)
+    facts = [values["type"] or "no type", "/".join(values["colors"]) or None,
+             None if values["cost"] is None else f"cost {values['cost']}",
+             None if values["power"] is None else f"power {values['power']}"]
+    where = " ".join(part for part in (values["set"], values["number"]) if part)
+    return f"{card.full_name}  {', '.join(fact for fact in facts if fact)}  {where}  [{card.id}]"
+
+
 def search(text: str, cards: CardDatabase | None = None, *, today: datetime.date | None = None) -> list[Card]:
     """The cards a query finds, in its order.  Raises :class:`CardQueryError`."""
     cards = cards if cards is not None else load()
     return parse(text, cards, today=today).run(cards)
 
 
-__all__ = ["CardQueryError", "MAX_QUERY", "Query", "SET_CODES", "parse", "search"]
+__all__ = ["CardQueryError", "MAX_QUERY", "Query", "SET_CODES", "parse", "row", "row_text", "search"]

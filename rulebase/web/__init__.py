@@ -98,10 +98,12 @@ def create_app(test_config: dict | None = None) -> Flask:
     app.jinja_env.globals.update(GAMES=GAMES, GAME_NAMES=GAME_NAMES, catalog=site.catalog,
                                  max_query=app.config["MAX_QUERY"])
 
-    from rulebase.web import api, diffs, documents, errata, errors, glossary, headers, home, rules
+    from rulebase.web import api, cards, diffs, documents, errata, errors, glossary, headers, home, rules
 
-    for module in (home, documents, glossary, errata, diffs, api, rules):
+    for module in (home, documents, glossary, errata, diffs, api, cards, rules):
         app.register_blueprint(module.bp)
+    from rulebase.web.decks import bp as deck_checker
+    app.register_blueprint(deck_checker)
     errors.register(app)
     headers.register(app)
 

@@ -116,6 +116,37 @@ def errata():
     return jsonify({"game": game, "document": document, "count": len(rows), "errata": rows})
 
 
+@bp.get("/cards")
+def cards():
+    """The cards a card query finds (``q``, required; ``limit`` 1 to 500,
+    default 100), each as :meth:`~rulebase.cards.model.Card.as_dict` gives
+    it with its page's ``url`` where the graph has one.  A query that can't
+    be read is a 400 whose ``error`` says where (``column``, from 1) and what
+    was expected (``message``, ``caret``)."""
+    from rulebase.cards.query import CardQueryError, search as find_cards
+    from rulebase.web.cards import card_url
+
+    query = request.args.get("q", "")
+    if not query.strip():
+        abort(400, "give a card query: /api/cards?q=<words or fields such as t:friend c:blue>")
+    try:
+        limit = max(1, min(500, int(request.args.get("limit", "100"))))
+    except ValueError:
+        abort(400, "limit must be a whole number.")
+    cap = current_app.config["MAX_QUERY"]
+    try:
+        if len(query) > cap:
+            raise CardQueryError(query[:cap], cap + 1, f"a query is at most {cap} characters")
+        found = find_cards(query)
+    except CardQueryError as error:
+        response = jsonify({"query": error.query, "error": str(error), "message": error.message,
+                            "column": error.column, "caret": error.caret, "status": 400})
+        response.status_code = 400
+        return response
+    rows = [{**card.as_dict(), "url": card_url(card.id)} for card in found[:limit]]
+    return jsonify({"query": query, "count": len(found), "shown": len(rows), "cards": rows})
+
+
 @bp.get("/documents")
 def documents():
     """Every document with its game, edition and page."""

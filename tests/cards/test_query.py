@@ -155,3 +155,25 @@ def test_any_text_reads_or_is_a_card_query_error(text):
         assert 1 <= error.column <= len(error.query) + 1
         return
     assert isinstance(query.run(), list)
+
+
+def test_the_cards_command_prints_a_line_per_card_and_json():
+    import json
+
+    from click.testing import CliRunner
+
+    from rulebase.cli import main
+
+    runner = CliRunner()
+    result = runner.invoke(main, ["cards", "t:mane c:blue set:pr"])
+    assert result.exit_code == 0
+    assert result.output.splitlines() == [
+        "Rainbow Dash, Flier Extraordinaire  Mane Character, blue, power 1  Premier PR1  [rainbow-dash-flier-extraordinaire]",
+        "1 card"]
+    limited = runner.invoke(main, ["cards", "t:mane", "--limit", "2"])
+    assert limited.output.splitlines()[-1] == "80 cards (the first 2 shown; --limit for more)"
+    data = json.loads(runner.invoke(main, ["cards", "kitchen au flambe", "--json"]).output)
+    assert data["count"] == 1 and data["cards"][0]["name"] == "Kitchen au Flambé"
+    broken = runner.invoke(main, ["cards", "pow>= and t:friend"])
+    assert broken.exit_code == 1 and "Traceback" not in broken.output
+    assert "cards query:1:7: expected a value after 'pow>='" in broken.output
