@@ -236,34 +236,44 @@ class Query:
     tree: object
     order: str = "name"
     direction: str = "asc"
-
-    def matches(self, facts: Facts) -> bool:
-        return _evaluate(self.tree, facts)
+    today: datetime.date | None = None
 
     def run(self, cards: CardDatabase | None = None) -> list[Card]:
         """The cards of the database (the corpus's by default) that match, sorted."""
         cards = cards if cards is not None else load()
-        test = _compile(self.tree)
-        found = [fact for fact in facts_of(cards) if test(fact)]
+        facts = facts_of(cards)
+        if self.tree is None:
+            found = list(facts)
+        else:
+            found = [facts[position] for position in sorted(_positions(self.tree, facts, _term_cache(cards),
+                                                                        self.today))]
         return [fact.card for fact in _sorted(found, self.order, self.direction == "desc")]
 
 
-def _evaluate(tree, facts: Facts) -> bool:
-    return _compile(tree)(facts)
+@lru_cache(maxsize=4)
+def _term_cache(cards: CardDatabase) -> dict:
+    """The positions of the cards each term matched, by the term's field,
+    operator, value and date: a term is tested on every card once."""
+    return {}
 
 
-def _compile(tree) -> Test:
-    if tree is None:
-        return lambda facts: True
+def _positions(tree, facts: tuple[Facts, ...], cache: dict, today: datetime.date | None) -> frozenset[int]:
+    """The positions of the cards that match ``tree``: each term's once, then set operations."""
     if isinstance(tree, Term):
-        return tree.test
+        key = (tree.field, tree.op, tree.value, today)
+        found = cache.get(key)
+        if found is None:
+            if len(cache) >= 4096:
+                cache.clear()
+            test = tree.test
+            found = cache[key] = frozenset(fact.position for fact in facts if test(fact))
+        return found
     if isinstance(tree, Not):
-        inner = _compile(tree.part)
-        return lambda facts: not inner(facts)
-    tests = [_compile(part) for part in tree.parts]
+        return frozenset(range(len(facts))) - _positions(tree.part, facts, cache, today)
+    parts = [_positions(part, facts, cache, today) for part in tree.parts]
     if isinstance(tree, AllOf):
-        return lambda facts: all(test(facts) for test in tests)
-    return lambda facts: any(test(facts) for test in tests)
+        return frozenset.intersection(*sorted(parts, key=len))
+    return frozenset.union(*parts)
 
 
 def _number_key(number: str | None) -> tuple:
@@ -669,7 +679,7 @@ def parse(text: str, cards: CardDatabase | None = None, *, today: datetime.date 
             order = option.value
         else:
             direction = option.value
-    return Query(text, root, order, direction)
+    return Query(text, root, order, direction, today)
 
 
 def row(card: Card) -> dict:
