@@ -265,7 +265,7 @@ def read_text(text: str | bytes, name: str = "deck", database: CardDatabase | No
         seen = True
     if not seen:
         raise DeckError(f"{name}: no card lines: a deck list has one card a line, e.g. '3 Comet Tail'")
-    return builder.deck(Path(name).stem if name != "deck" else name)
+    return builder.deck(Path(name).stem if name != "deck" else "The deck")
 
 
 def write_text(deck: Deck) -> str:
