@@ -148,3 +148,49 @@ def test_any_deck_round_trips(entries):
                         for part in ("mane", "problems", "draw")})
     assert parts(read_text(write_text(deck))) == parts(deck)
     assert parts(read_o8d(write_o8d(deck).encode())) == parts(deck)
+
+
+# -- the command line: rulebase deck check / convert --------------------------------
+
+def _run(*args):
+    from click.testing import CliRunner
+
+    from rulebase.cli import main
+
+    return CliRunner().invoke(main, list(args))
+
+
+def test_deck_check_exits_0_legal_1_not_legal_2_unreadable():
+    legal = _run("deck", "check", str(DATA / "limited-31.txt"), "--format", "limited", "--date", "2016-08-01")
+    assert legal.exit_code == 0
+    assert legal.output == "limited-31 (31 draw, 5 Problems) in Limited on 2016-08-01: legal\n"
+    illegal = _run("deck", "check", str(DATA / "too-many-copies.txt"), "--date", "2016-08-01")
+    assert illegal.exit_code == 1
+    assert illegal.output.splitlines() == [
+        "too-many-copies (45 draw, 10 Problems) in Harmony on 2016-08-01: NOT legal: 1 violation",
+        "  101.2: too-many-copies's Draw Deck has 4 copies of Sheriff Silverstar, Search Warrant; no more than 3"]
+    unreadable = _run("deck", "check", str(DATA / "unknown-name.txt"))
+    assert unreadable.exit_code == 2
+    assert "unknown-name.txt:4: no card is called 'Comet Tial, Hale Bopper'" in unreadable.output
+    assert _run("deck", "check", str(DATA / "missing.txt")).exit_code == 2
+    assert _run("deck", "check", str(DATA / "odyssey-legal.txt"), "--format", "standard").exit_code == 2
+
+
+def test_deck_check_json():
+    import json
+
+    result = _run("deck", "check", str(DATA / "bulk-biceps-banned.o8d"), "--date", "2016-01-25", "--json")
+    assert result.exit_code == 1
+    body = json.loads(result.output)
+    assert [(v["rule"], v["cards"]) for v in body["violations"]] == [
+        ("Harmony banlist: Equestrian Odysseys #103", ["bulk-biceps-extra-strong-masseuse"])]
+
+
+def test_deck_convert_round_trips(tmp_path):
+    text = _run("deck", "convert", str(THEMES[2]), "--to", "text")
+    assert text.exit_code == 0 and text.output.startswith("Mane Character\n1 Pinkie Pie, Party Animal\n")
+    (tmp_path / "pinkie.txt").write_text(text.output)
+    o8d = _run("deck", "convert", str(tmp_path / "pinkie.txt"), "--to", "o8d")
+    assert o8d.exit_code == 0
+    (tmp_path / "pinkie.o8d").write_text(o8d.output)
+    assert parts(read_file(tmp_path / "pinkie.o8d")) == parts(read_file(THEMES[2]))
