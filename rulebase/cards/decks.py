@@ -203,6 +203,11 @@ def _find(names: _Names, name: str, tag: str | None, where: str) -> Card:
                     f"give the subtitle or the collector number")
 
 
+def _is_name(names: _Names, text: str) -> bool:
+    key = fold(re.sub(r"\s+[-–—]\s+", ", ", text))
+    return key in names.by_full or key in names.by_title
+
+
 def _bounded(data: str | bytes, document: str) -> None:
     size = len(data.encode("utf-8", "surrogatepass") if isinstance(data, str) else data)
     if size > MAX_BYTES:
@@ -245,6 +250,8 @@ def read_text(text: str | bytes, name: str = "deck", database: CardDatabase | No
             continue
         where = f"{name}:{number}"
         match = _COPIES_FIRST.match(line) or _COPIES_LAST.match(line) or _COPIES_X_FIRST.match(line)
+        if match and _is_name(names, line):
+            match = None  # a name that starts or ends with a number: "795 Wing Power", one copy
         if match:
             copies, card_name = _copies(match["copies"], where, raw.strip()), match["name"].strip()
         else:

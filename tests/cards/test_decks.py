@@ -67,6 +67,13 @@ def test_the_ways_players_write_copies_and_names():
         ("comet-tail-blaze-of-glory", 1), ("comet-tail-out-of-control", 2)]
 
 
+def test_names_that_start_or_end_with_a_number():
+    deck = read_text("795 Wing Power\n2 800 Years of Sweltering Heat\nNatural 20 x2\n1 [slenderpony]\n"
+                     "800 Years of Sweltering Heat\n")
+    assert sorted((card.full_name, copies) for card, copies in deck.draw + deck.problems + deck.mane) == [
+        ("795 Wing Power", 1), ("800 Years of Sweltering Heat", 3), ("Natural 20", 2), ("[slenderpony]", 1)]
+
+
 def test_without_headers_each_card_goes_where_its_type_does():
     deck = read_text("1 Applejack, Steadfast Farmpony\n2 Runaway Cart\n3 Comet Tail, Hale Bopper\n")
     assert [card.type for card, _ in deck.mane + deck.problems + deck.draw] == ["Mane Character", "Problem", "Friend"]
