@@ -162,9 +162,9 @@ def _names(database: CardDatabase) -> _Names:
     return _Names(database)
 
 
-_COPIES_FIRST = re.compile(r"^(?P<copies>[0-9]+)\s*[x×]?\s+(?P<name>.+)$", re.I)
-_COPIES_LAST = re.compile(r"^(?P<name>.+?)\s+[x×]\s*(?P<copies>[0-9]+)$", re.I)
-_COPIES_X_FIRST = re.compile(r"^[x×](?P<copies>[0-9]+)\s+(?P<name>.+)$", re.I)
+_COPIES_FIRST = re.compile(r"^(?P<copies>[0-9]+)\s*[x×]?\s+(?P<name>.+)$", re.IGNORECASE)
+_COPIES_LAST = re.compile(r"^(?P<name>.+?)\s+[x×]\s*(?P<copies>[0-9]+)$", re.IGNORECASE)
+_COPIES_X_FIRST = re.compile(r"^[x×](?P<copies>[0-9]+)\s+(?P<name>.+)$", re.IGNORECASE)
 _TAG = re.compile(r"^(?P<name>.+?)\s*[(\[](?P<tag>[^()\[\]]+)[)\]]$")
 
 

@@ -102,8 +102,8 @@ def _blocks(graph) -> dict[str, tuple[str, ...]]:
 
 def _limited(graph) -> Limits:
     text = " ".join(_paragraphs(graph, LIMITED_SECTION))
-    draw = re.search(r"draw deck must contain a minimum of (\w+) cards", text, re.I)
-    problems = re.search(r"Problem deck must contain exactly (\w+) cards", text, re.I)
+    draw = re.search(r"draw deck must contain a minimum of (\w+) cards", text, re.IGNORECASE)
+    problems = re.search(r"Problem deck must contain exactly (\w+) cards", text, re.IGNORECASE)
     if not (draw and problems and "Starting Problem" in text):
         raise FormatError(f"{LIMITED_SECTION}: the limited deck sizes are not stated as they were: {text[:80]!r}")
 

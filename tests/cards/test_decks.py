@@ -10,8 +10,18 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rulebase.cards import load
-from rulebase.cards.decks import (MAX_BYTES, MAX_LINES, Deck, DeckError, read, read_file, read_o8d, read_text,
-                                  write_o8d, write_text)
+from rulebase.cards.decks import (
+    MAX_BYTES,
+    MAX_LINES,
+    Deck,
+    DeckError,
+    read,
+    read_file,
+    read_o8d,
+    read_text,
+    write_o8d,
+    write_text,
+)
 from rulebase.errors import RulebaseError
 
 DATA = Path(__file__).parent.parent / "data" / "decks"

@@ -10,7 +10,14 @@ import pytest
 
 from rulebase.cards import load
 from rulebase.cards.decks import DeckError, read_file
-from rulebase.cards.legality import FORMATS, FormatError, check, format_of, formats, legality
+from rulebase.cards.legality import (
+    FORMATS,
+    FormatError,
+    check,
+    format_of,
+    formats,
+    legality,
+)
 from rulebase.graph import load as load_graph
 
 DATA = Path(__file__).parent.parent / "data" / "decks"
@@ -70,8 +77,8 @@ def test_a_change_in_the_rules_text_is_noticed(node, paragraphs, wrong):
 
 def test_limited_sizes_follow_the_text():
     edited = _Edited("ccg/limited-2.0/limited-deck-construction",
-                     ["In limited formats, a draw deck must contain a minimum of 40 cards. A Problem deck must "
-                      "contain exactly six cards, at least one of which must be a Starting Problem."])
+                     [("In limited formats, a draw deck must contain a minimum of 40 cards. A Problem deck must "
+                       "contain exactly six cards, at least one of which must be a Starting Problem.")])
     limits = formats(edited)["limited"].limits
     assert (limits.minimum_draw_deck, limits.problem_deck_size) == (40, 6)
 

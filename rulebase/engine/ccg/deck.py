@@ -11,8 +11,9 @@ smaller decks).
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Protocol, Sequence
+from typing import Protocol
 
 from rulebase.engine.ccg.cards import CardType, Printed
 from rulebase.engine.errors import IllegalDeck
