@@ -423,10 +423,14 @@ def _read_deck(path: str):
 @friendly
 def deck_check(file, fmt, on, as_json):
     """Whether the deck list in FILE (.o8d or text) is legal: exit status 0
-    legal, 1 not legal, 2 unreadable."""
-    from rulebase.cards.legality import check
+    legal, 1 not legal, 2 unreadable (or a format that can't be checked)."""
+    from rulebase.cards.legality import FormatError, check
 
-    report = check(_read_deck(file), fmt, on.date() if on else None)
+    try:
+        report = check(_read_deck(file), fmt, on.date() if on else None)
+    except FormatError as error:
+        click.echo(f"Error: {error}", err=True)
+        sys.exit(2)
     click.echo(json.dumps(report.as_dict(), indent=2, ensure_ascii=False) if as_json else report.text())
     sys.exit(0 if report.legal else 1)
 

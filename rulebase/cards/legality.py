@@ -33,11 +33,9 @@ import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from rulebase.cards import banlist
 from rulebase.cards.database import load
 from rulebase.cards.decks import Deck
 from rulebase.cards.model import Card, fold
-from rulebase.cards.sets import data_set_name
 from rulebase.engine.ccg.deck import CONSTRUCTED, Limits, deckbuilding
 from rulebase.errors import RulebaseError
 
@@ -59,6 +57,18 @@ _NUMBERS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "sev
 class FormatError(RulebaseError):
     """Raised for a format that is not one of :data:`FORMATS`, or whose facts
     the rule graph's text no longer states as this module reads them."""
+
+
+def _needed(module: str):
+    """A module of the card data this one is built on (the banlist, the sets'
+    names), or a :class:`FormatError` saying it is not available yet."""
+    import importlib
+
+    try:
+        return importlib.import_module(f"rulebase.cards.{module}")
+    except ImportError:
+        raise FormatError(f"rulebase.cards.{module} is not available yet: formats that need it can't be "
+                          f"checked") from None
 
 
 @dataclass(frozen=True)
@@ -89,7 +99,7 @@ def _blocks(graph) -> dict[str, tuple[str, ...]]:
         match = re.fullmatch(r"The (\w+) block sets are:? (.+)\.", paragraph.strip())
         if match:
             names = re.split(r",\s*(?:and\s+)?|\s+and\s+", match[2])
-            in_data = {name: data_set_name(name, known) for name in names if name.strip()}
+            in_data = {name: _needed("sets").data_set_name(name, known) for name in names if name.strip()}
             unknown = [name for name, data in in_data.items() if data is None]
             if unknown:
                 raise FormatError(f"{BLOCK_SECTION}: the {match[1]} block names sets the card data does not have: "
@@ -218,7 +228,7 @@ def _item(card: Card) -> _Item:
 
 
 def _ban(card: Card, on: datetime.date, graph):
-    return banlist.ban_of(card.id, on=on, graph=graph)
+    return _needed("banlist").ban_of(card.id, on=on, graph=graph)
 
 
 def _ban_rule(ban) -> str:
