@@ -215,9 +215,15 @@ def _after_struck(printed: str, at: int, text: str) -> str:
 
 
 def _names(graph: RuleGraph, node: str) -> set[str]:
+    """The names an erratum answers to: as the errata print it, and as the
+    card data names its card (title, title and subtitle, id)."""
     data = graph.node(node)
-    names = {data["title"], data["card_title"], node, graph.card_of(node) or "", data["key"].split("/")[-1]}
-    return {name.lower() for name in names} | {slug(data["title"])}
+    card = graph.card_of(node)
+    names = {data["title"], data["card_title"], node, card or "", data["key"].split("/")[-1]}
+    if card is not None:
+        record = graph.node(card)
+        names |= {record["title"], record["card_title"], record["key"], f"{record['card_title']} {record.get('subtitle') or ''}".strip()}
+    return {name.lower() for name in names} | {slug(name) for name in names}
 
 
 def errata_records(graph: RuleGraph, card: str | None = None, set_name: str | None = None) -> list[dict]:

@@ -6,17 +6,28 @@ of rule data for everything built on it.  Nodes are keyed by their stable id,
 which includes the game and edition (``ccg/3.4/514.4c``,
 ``ccg/3.4/glossary/swift``, ``ccg/ocr-7.2/premiere/duck-and-cover``,
 ``ccg/quickstart-2014/score-phase``, ``tcg/official/101.1.0``).
+
+Every card of the card database is a node too (``card/ccg/<card id>``,
+kind ``card``, with the card's record as plain data), printed in its sets
+(``set/ccg/<slug of the set's name>``, kind ``set``) and pointing at the
+glossary entries of its keywords; each erratum points at its card (as
+:func:`rulebase.cards.errata.resolve` finds it) and the floor rules'
+banlist section at the cards it bans (:mod:`rulebase.cards.banlist`).
 """
 
 from __future__ import annotations
 
 import difflib
 import re
+from dataclasses import fields
 from enum import Enum
 from functools import lru_cache
 
 import networkx as nx
 
+from rulebase.cards.database import CardDatabase
+from rulebase.cards.errata import resolve as resolve_erratum
+from rulebase.cards.model import Card, Side
 from rulebase.corpus import ParsedPart, cached_parts
 from rulebase.errors import RuleNumberError, UnknownRuleError
 from rulebase.model import RuleNumber
@@ -31,6 +42,9 @@ class Edge(str, Enum):
     USES_TERM = "uses term"
     SAME_RULE = "same rule"
     ERRATUM_OF = "erratum of"
+    PRINTED_IN = "printed in"
+    HAS_KEYWORD = "has keyword"
+    BANS = "bans"
 
 
 def slug(text: str) -> str:
@@ -48,9 +62,10 @@ _EXCEPTION = re.compile(r"exception to\s*$", re.I)
 class RuleGraph:
     """The graph and the questions the rest of the project asks of it."""
 
-    def __init__(self, graph: nx.MultiDiGraph, parts: list[ParsedPart]):
+    def __init__(self, graph: nx.MultiDiGraph, parts: list[ParsedPart], cards: CardDatabase | None = None):
         self.g = graph
         self.parts = {parsed.part.id: parsed for parsed in parts}
+        self.cards = cards
 
     # -- nodes ---------------------------------------------------------------
 
@@ -122,6 +137,24 @@ class RuleGraph:
         cards = self._out(erratum_id, Edge.ERRATUM_OF)
         return cards[0] if cards else None
 
+    def card(self, node_id: str) -> Card:
+        """The card database's record of a card node."""
+        if self.cards is None or self.g.nodes[node_id].get("kind") != "card":
+            raise KeyError(f"{node_id!r} is not a card of the card database")
+        return self.cards.by_id[self.g.nodes[node_id]["key"]]
+
+    def sets_of(self, card_id: str) -> list[str]:
+        """The set nodes a card is printed in."""
+        return self._out(card_id, Edge.PRINTED_IN)
+
+    def keywords_of(self, card_id: str) -> list[str]:
+        """The glossary entries of a card's keywords."""
+        return self._out(card_id, Edge.HAS_KEYWORD)
+
+    def banned_by(self, card_id: str) -> list[str]:
+        """The banlist sections that name a card."""
+        return self._in(card_id, Edge.BANS)
+
     def editions(self, node_id: str) -> list[tuple[str, dict]]:
         """The same rule in every other edition, with the edge's data
         (``change``: unchanged, reworded, renumbered, ...)."""
@@ -187,9 +220,21 @@ class RuleGraph:
         return (close + prefix)[:limit]
 
 
-def build(parts: list[ParsedPart]) -> RuleGraph:
-    """Build the graph from parsed parts."""
+CORPUS_CARDS = "corpus"
+"""For :func:`build`: the card data of the embedded corpus."""
+
+
+def build(parts: list[ParsedPart], cards: CardDatabase | str | None = CORPUS_CARDS) -> RuleGraph:
+    """Build the graph from parsed parts and a card database (the embedded
+    corpus's by default; None for a graph without cards, whose errata then
+    point at no card)."""
+    if cards == CORPUS_CARDS:
+        from rulebase.cards.database import load as load_cards
+
+        cards = load_cards()
     g = nx.MultiDiGraph()
+    if cards is not None:
+        _add_cards(g, cards)
     by_id = {parsed.part.id: parsed for parsed in parts}
     for parsed in parts:
         part = parsed.part
@@ -217,12 +262,15 @@ def build(parts: list[ParsedPart]) -> RuleGraph:
             g.add_edge(part.id, part.within, key=Edge.CHILD_OF)
         _add_rules(g, parsed)
         _add_glossary(g, parsed)
-        _add_errata(g, parsed)
+        _add_errata(g, parsed, cards)
         _add_sections(g, parsed)
     _add_citations(g, parts)
     _add_terms(g, parts, by_id)
     _add_editions(g, parts)
-    return RuleGraph(g, parts)
+    if cards is not None:
+        _add_keywords(g, cards, parts)
+        _add_banlist(g, cards)
+    return RuleGraph(g, parts, cards)
 
 
 def _common(part, **data) -> dict:
@@ -282,7 +330,7 @@ def _add_glossary(g, parsed: ParsedPart):
         g.add_edge(node, part.id, key=Edge.CHILD_OF)
 
 
-def _add_errata(g, parsed: ParsedPart):
+def _add_errata(g, parsed: ParsedPart, cards: CardDatabase | None):
     part = parsed.part
     for erratum in parsed.errata:
         key = f"{slug(erratum.set_name)}/{slug(erratum.card)}"
@@ -297,12 +345,95 @@ def _add_errata(g, parsed: ParsedPart):
             printed=erratum.printed, line=erratum.line, **_common(part),
         )
         g.add_edge(node, part.id, key=Edge.CHILD_OF)
-        card = f"card/{part.game}/{slug(erratum.card)}"
-        if card not in g:
-            g.add_node(card, kind="card", key=slug(erratum.card), number=None, title=erratum.card,
-                       card_title=erratum.title, subtitle=erratum.subtitle, set_name=erratum.set_name,
-                       game=part.game, document=None, edition=None, text="", line=0)
-        g.add_edge(node, card, key=Edge.ERRATUM_OF)
+        if cards is None or part.game != "ccg":
+            continue
+        found = resolve_erratum(erratum.title, erratum.subtitle, erratum.set_name, cards)
+        g.nodes[node].update(resolved_by=found.how, resolution_note=found.note)
+        if found.card_id is not None:
+            g.add_edge(node, f"card/ccg/{found.card_id}", key=Edge.ERRATUM_OF)
+
+
+def _add_cards(g, cards: CardDatabase):
+    """A node per set and per card of the card database; each card printed in its sets."""
+    from rulebase.cards.sets import DOCUMENT_NAMES
+
+    for card_set in cards.sets:
+        g.add_node(f"set/ccg/{slug(card_set.name)}", kind="set", key=slug(card_set.name), number=None,
+                   title=card_set.name, set_id=card_set.id, set_path=card_set.path, cards=len(card_set.cards),
+                   printings=card_set.printings, names=[name for name, data in DOCUMENT_NAMES.items()
+                                                        if data == card_set.name],
+                   game="ccg", document=None, edition=None, text="", line=0)
+    for card in cards.cards:
+        data = _plain(card)
+        node = f"card/ccg/{card.id}"
+        g.add_node(node, **data, kind="card", key=card.id, number=None, title=card.full_name,
+                   card_title=card.name, set_name=", ".join(card.sets), game="ccg", document=None,
+                   edition=None, line=0)
+        numbers: dict[str, list[str]] = {}
+        for printing in card.printings:
+            numbers.setdefault(printing.set_name, []).append(printing.number)
+        for set_name, printed in numbers.items():
+            g.add_edge(node, f"set/ccg/{slug(set_name)}", key=Edge.PRINTED_IN, numbers=printed)
+
+
+_SIDE_FIELDS = tuple(field.name for field in fields(Side))
+
+
+def _plain_value(value):
+    if isinstance(value, tuple):
+        return [item._asdict() if isinstance(item, tuple) else item for item in value]
+    return dict(value) if isinstance(value, dict) else value
+
+
+def _plain(card: Card) -> dict:
+    """A card's record as plain data: :meth:`Card.as_dict` without its ``id``
+    (the node's ``key``), made without going through dataclasses' ``fields()``
+    for each of two thousand cards."""
+    data = {name: _plain_value(getattr(card, name)) for name in _SIDE_FIELDS}
+    boosted = card.boosted
+    data["boosted"] = {name: _plain_value(getattr(boosted, name)) for name in _SIDE_FIELDS} if boosted else None
+    data["printings"] = [vars(printing).copy() for printing in card.printings]
+    return data
+
+
+def _add_keywords(g, cards: CardDatabase, parts: list[ParsedPart]):
+    """Each card to the glossary entries of its keywords (and of Home Limit,
+    where it has one) in the glossary of the current CCG rules."""
+    current = [p for p in parts if p.part.game == "ccg" and p.part.current and p.part.kind == "comprehensive rules"
+               and not p.part.rendering_of]
+    if not current:
+        return
+    by_id = {parsed.part.id: parsed for parsed in parts}
+    glossary = _glossary_part(current[0], by_id)
+    if glossary is None:
+        return
+    from rulebase.cards.model import fold
+
+    prefix = glossary.part.id if glossary.part.grammar == "glossary" else f"{glossary.part.id}/glossary"
+    entries = {fold(entry.term): f"{prefix}/{slug(entry.name)}" for entry in glossary.glossary}
+    for card in cards.cards:
+        names = [keyword.name for side in (card, card.boosted) if side for keyword in side.keywords]
+        if card.home_limit is not None or (card.boosted and card.boosted.home_limit is not None):
+            names.append("Home Limit")
+        for name in dict.fromkeys(fold(name) for name in names):
+            if name in entries:
+                g.add_edge(f"card/ccg/{card.id}", entries[name], key=Edge.HAS_KEYWORD)
+
+
+def _add_banlist(g, cards: CardDatabase):
+    """The floor rules' banlist section to each card it bans."""
+    from rulebase.cards import banlist
+
+    for node, data in g.nodes(data=True):
+        if data["kind"] != "section" or data.get("title") != banlist.SECTION_TITLE:
+            continue
+        if not g.nodes[data["document"]].get("current"):
+            continue
+        for entry in banlist.read(data.get("printed") or data["text"], data["line"], cards):
+            if entry.card_id is not None:
+                g.add_edge(node, f"card/ccg/{entry.card_id}", key=Edge.BANS, line=entry.line,
+                           effective=entry.effective.isoformat() if entry.effective else None)
+        break
 
 
 def _add_sections(g, parsed: ParsedPart):
@@ -393,7 +524,21 @@ def _add_editions(g, parts):
                                    key=Edge.SAME_RULE, change=change)
 
 
+def _card_database(root: str | None) -> CardDatabase | None:
+    """The card data of the corpus at ``root`` (the embedded one by default), if it has any."""
+    from pathlib import Path
+
+    from rulebase import corpus
+    from rulebase.cards.database import load as load_cards
+
+    if root is None:
+        return load_cards()
+    data = corpus.card_data(Path(root), verify=False)
+    return load_cards(Path(root) / data["path"]) if data else None
+
+
 @lru_cache(maxsize=4)
 def load(root: str | None = None) -> RuleGraph:
-    """The graph of the corpus (the embedded one by default), built once per process."""
-    return build(list(cached_parts(root)))
+    """The graph of the corpus (the embedded one by default) and its card
+    data, built once per process."""
+    return build(list(cached_parts(root)), _card_database(root))

@@ -45,11 +45,12 @@ def set_page(game: str, set_slug: str):
 
 @bp.get("/<any(ccg,tcg):game>/card/<key>")
 def card(game: str, key: str):
-    """Every erratum of one card."""
+    """Every erratum of one card (every card of the card data is a node of
+    the graph; this page is for those the errata name)."""
     check_game(game)
     cat = catalog()
     node = f"card/{game}/{key}"
-    if node not in cat.cards:
+    if not cat.cards.get(node):
         abort(404, f"There is no card {key!r} with errata in the {game.upper()}.")
     data = cat.data[node]
     return cached(lambda: render_template("errata/card.html", game=game, data=data,

@@ -1,0 +1,317 @@
+"""The card errata resolved to the cards of the card database, and each
+card's current text: its printed text with its erratum applied.
+
+The errata list prints a card's title and subtitle run together
+("Fluttershy Monster Tamer"), spells some subtitles otherwise than the
+card ("Gyro Pointdexter" for Gyro, Poindexter) and has lost characters in
+conversion ("Kitchen au Flam\ufffd\ufffd").  :func:`resolve` finds the card
+(:class:`Resolution`, saying how and what differed): by the folded title
+and subtitle; else by the longest card name that begins the run-together
+name with a subtitle close to the rest (edit distance); else, for a name
+whose characters were lost, by what is left of it; and among several
+cards, by the set the erratum is listed under.  It never guesses: a name
+that fits no card, or more than one, is unresolved with the reason.
+
+:func:`current_text` applies an erratum's NEW text in place of its OLD
+text where OLD occurs exactly once in the card's text (both folded:
+quotes, spacing, case, ellipses, ``①`` for ``[1]``).  The card data's text
+is not always the printed text, and :class:`CurrentText` says what it held
+(``state``): ``"printed"`` (the erratum, if any, was applied to it),
+``"current"`` (it already holds the corrected text) or ``"unknown"``
+(neither, or OLD occurs more than once: the text is the data's, with a note).
+
+>>> fragment("...Harmony token...")
+'harmony token'
+>>> replace_once("Put this card into your hand.", "...into your hand...", "...into its owner’s hand...")
+("Put this card into its owner's hand.", 1)
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from rulebase.cards.database import CardDatabase
+from rulebase.cards.model import Card, fold
+from rulebase.cards.sets import data_set_name
+
+DAMAGED = "\ufffd"
+"""The replacement character: what stands where conversion lost a character."""
+
+
+@dataclass(frozen=True)
+class Resolution:
+    """An erratum's card: ``card_id`` (None when unresolved) and ``how`` it
+    was found: ``"name"``, ``"name and set"``, ``"close subtitle"``,
+    ``"damaged name"`` (with `` and set`` where the set chose among
+    several) or ``"unresolved"``; ``note`` says what differed, or why no
+    card could be named."""
+
+    name: str
+    set_name: str
+    card_id: str | None
+    how: str
+    note: str | None = None
+
+    @property
+    def resolved(self) -> bool:
+        return self.card_id is not None
+
+
+def edit_distance(a: str, b: str) -> int:
+    """The Levenshtein distance of two strings.
+
+    >>> edit_distance("pointdexter", "poindexter"), edit_distance("", "abc")
+    (1, 3)
+    """
+    row = list(range(len(b) + 1))
+    for i, ca in enumerate(a, 1):
+        previous, row[0] = row[0], i
+        for j, cb in enumerate(b, 1):
+            previous, row[j] = row[j], min(row[j] + 1, row[j - 1] + 1, previous + (ca != cb))
+    return row[-1]
+
+
+def _close(a: str, b: str) -> int | None:
+    """The edit distance of two folded subtitles if it is small enough to be a misspelling."""
+    distance = edit_distance(a, b)
+    return distance if distance <= max(1, min(2, len(b) // 5)) else None
+
+
+def _by_close_subtitle(name: str, database: CardDatabase) -> tuple[list[Card], str | None]:
+    """The cards whose name is the longest that begins ``name`` (folded, whole
+    words) and whose subtitle is closest to the rest, within a misspelling."""
+    words = fold(name).split()
+    for cut in range(len(words) - 1, 0, -1):
+        cards = database.find(" ".join(words[:cut]))
+        rest = " ".join(words[cut:])
+        scored = [(distance, card) for card in cards
+                  if (distance := _close(rest, fold(card.subtitle or ""))) is not None]
+        if scored:
+            best = min(distance for distance, _ in scored)
+            found = [card for distance, card in scored if distance == best]
+            subtitle = " ".join(name.split()[cut:]) if len(name.split()) == len(words) else rest
+            note = None if best == 0 else (f"the errata print the subtitle {subtitle!r}; "
+                                           f"the card data has {found[0].subtitle!r}")
+            return found, note
+    return [], None
+
+
+def _by_damaged_name(name: str, database: CardDatabase) -> tuple[list[Card], str | None]:
+    """The cards whose full name has what is left of a name whose characters were lost."""
+    pieces = [fold(piece) for piece in name.split(DAMAGED)]
+    head, tail = pieces[0], pieces[-1]
+    if len(head.split()) < 2:
+        return [], None
+    first = head[0]
+    # (only names whose first character may fold to the head's are folded whole)
+    maybe = [card for card in database.cards
+             if card.name[:1].casefold() == first or not (card.name[:1].isascii() and card.name[:1].isalnum())]
+    found = [card for card in maybe
+             if (full := fold(f"{card.name} {card.subtitle or ''}")).startswith(head) and full.endswith(tail)]
+    note = (f"{name!r} has lost characters in conversion ({name.count(DAMAGED)} replacement characters); "
+            f"the card data names it {found[0].full_name!r}") if found else None
+    return found, note
+
+
+def resolve(title: str, subtitle: str | None, set_name: str, database: CardDatabase) -> Resolution:
+    """The card of the erratum of ``title`` and ``subtitle`` listed under ``set_name``."""
+    name = f"{title} {subtitle}" if subtitle else title
+    found, how, note = list(database.find(title, subtitle or "")), "name", None
+    if not found and DAMAGED in name:
+        (found, note), how = _by_damaged_name(name, database), "damaged name"
+    if not found:
+        (found, note), how = _by_close_subtitle(name, database), "close subtitle"
+        how = "name" if found and note is None else how
+    in_set = data_set_name(set_name, [card_set.name for card_set in database.sets])
+    if len(found) > 1 and in_set:
+        narrowed = [card for card in found if in_set in card.sets]
+        if narrowed:
+            found, how = narrowed, f"{how} and set"
+    if not found:
+        return Resolution(name, set_name, None, "unresolved",
+                          f"no card of the card data is named {name!r}, nor begins it with a subtitle close to the rest")
+    if len(found) > 1:
+        return Resolution(name, set_name, None, "unresolved",
+                          f"{name!r} names {len(found)} cards of {set_name}: {', '.join(c.id for c in found)}")
+    card = found[0]
+    if in_set is None or in_set not in card.sets:
+        where = f"the set {set_name!r}" if in_set is None else f"{in_set}"
+        note = "; ".join(filter(None, [note, f"listed under {set_name}, but {card.full_name} is printed in "
+                                             f"{', '.join(card.sets)}, not in {where}"]))
+    return Resolution(name, set_name, card.id, how, note)
+
+
+# -- current text --------------------------------------------------------------------
+
+_FOLDED = {"’": "'", "‘": "'", "`": "'", "“": '"', "”": '"', "…": "...",
+           "①": "[1]", "②": "[2]", "③": "[3]", "④": "[4]", "⑤": "[5]", "⑥": "[6]"}
+_ELLIPSES = re.compile(r"^\s*(?:\.{2,}|…)\s*|\s*(?:\.{2,}|…)\s*$")
+
+
+def _normal(text: str) -> tuple[str, list[int]]:
+    """``text`` folded for finding fragments (case, quotes, icons, runs of
+    spaces and line breaks as one space), with each folded character's
+    place in ``text`` (and ``len(text)`` after the last)."""
+    out: list[str] = []
+    where: list[int] = []
+    for at, char in enumerate(text):
+        if char.isspace():
+            if out and out[-1] != " ":
+                out.append(" ")
+                where.append(at)
+            continue
+        for folded in _FOLDED.get(char, char).casefold():
+            out.append(folded)
+            where.append(at)
+    where.append(len(text))
+    return "".join(out), where
+
+
+def fragment(text: str) -> str:
+    """An erratum's fragment folded as :func:`_normal` folds, without the
+    ellipses that stand for the rest of the card's text."""
+    return _normal(_ELLIPSES.sub("", _ELLIPSES.sub("", text)))[0].strip()
+
+
+def _data_notation(text: str) -> str:
+    """An erratum's NEW fragment as the card data writes text: straight quotes, ``[1]`` icons."""
+    text = _ELLIPSES.sub("", _ELLIPSES.sub("", text))
+    return "".join(_FOLDED.get(char, char) if char not in "…" else "..." for char in text)
+
+
+def occurrences(text: str, wanted: str) -> list[tuple[int, int]]:
+    """Where the folded fragment ``wanted`` stands in ``text``: (start, end) in ``text``."""
+    folded, where = _normal(text)
+    found, start = [], folded.find(wanted) if wanted else -1
+    while start != -1:
+        found.append((where[start], where[start + len(wanted) - 1] + 1))
+        start = folded.find(wanted, start + len(wanted))
+    return found
+
+
+def replace_once(text: str, old: str, new: str) -> tuple[str, int]:
+    """``text`` with NEW in place of OLD if OLD occurs in it exactly once,
+    and how many times OLD occurs (``text`` unchanged otherwise)."""
+    places = occurrences(text, fragment(old))
+    if len(places) != 1:
+        return text, len(places)
+    start, end = places[0]
+    return text[:start] + _data_notation(new) + text[end:], 1
+
+
+@dataclass(frozen=True)
+class CurrentText:
+    """A card's current text: ``text`` (its front) and ``boosted`` (its other
+    side's, if any); ``state`` what the card data held (``printed``,
+    ``current`` or ``unknown``, see the module), ``erratum`` the erratum's
+    node id (None for a card without one) and ``note`` what was done or why
+    the text could not be brought up to date."""
+
+    text: str
+    state: str
+    erratum: str | None = None
+    note: str | None = None
+    boosted: str | None = None
+
+
+_TRAIT = re.compile(r"Added [\"“](?P<trait>[^\"”]+)[\"”] trait", re.I)
+_SUBTITLE = re.compile(r"Added subtitle [\"“](?P<subtitle>[^\"”]+)[\"”]", re.I)
+
+
+def apply(card: Card, erratum: dict) -> CurrentText:
+    """The current text of ``card`` under ``erratum`` (a graph node's data: ``old``,
+    ``new``, ``texts``, ``changes``), and what its data held."""
+    sides = [card.text, card.boosted.text if card.boosted else None]
+    states, notes = [], []
+
+    def count(wanted: str) -> list[tuple[int, int]]:
+        return [(index, place) for index, side in enumerate(sides) if side is not None
+                for place in occurrences(side, fragment(wanted))]
+
+    old, new = erratum.get("old"), erratum.get("new")
+    if old is not None and new is not None:
+        olds, news = count(old), count(new)
+        if news and (not olds or fragment(old) in fragment(new)):
+            states.append("current")
+        elif len(olds) == 1:
+            index, (start, end) = olds[0]
+            sides[index] = sides[index][:start] + _data_notation(new) + sides[index][end:]
+            states.append("printed")
+            notes.append(f"NEW applied in place of OLD{' on the Boosted side' if index else ''}")
+        elif olds:
+            states.append("unknown")
+            notes.append(f"OLD occurs {len(olds)} times in the card's text: which one the erratum replaces is not said")
+        else:
+            states.append("unknown")
+            notes.append("neither OLD nor NEW is in the card data's text")
+    for text in erratum.get("texts") or ():
+        if count(text):
+            states.append("current")
+        else:
+            states.append("unknown")
+            notes.append(f"the corrected wording {_ELLIPSES.sub('', text)!r} is not in the card data's text, "
+                         "and the erratum gives no OLD text to replace")
+    for change in erratum.get("changes") or ():
+        trait, subtitle = _TRAIT.search(change), _SUBTITLE.search(change)
+        if trait:
+            has = fold(trait["trait"]) in {fold(t) for t in card.traits}
+        elif subtitle:
+            has = fold(subtitle["subtitle"]) == fold(card.subtitle or "")
+        else:
+            has = None
+        states.append("current" if has else "unknown")
+        if not has:
+            notes.append(f"the card data does not show the change {change!r}")
+    state = "unknown" if "unknown" in states else ("printed" if "printed" in states else "current")
+    if not states:
+        state, notes = "unknown", ["the erratum gives no text or change to apply"]
+    return CurrentText(sides[0], state, None, "; ".join(notes) or None, sides[1])
+
+
+def current_text(card: Card | str, graph=None) -> CurrentText:
+    """The current text of a card (a :class:`Card` or its id): its printed
+    text with the erratum of the current card errata applied (see the module).
+
+    >>> current_text("octavia-serious-musician").state
+    'printed'
+    >>> current_text("duck-and-cover").state, current_text("applejack-farm-foremare").erratum is None
+    ('current', True)
+    """
+    from rulebase import graph as graphs
+
+    graph = graph or graphs.load()
+    node = f"card/ccg/{card if isinstance(card, str) else card.id}"
+    if node not in graph:
+        raise KeyError(f"no card {node!r} in the rule graph")
+    record = graph.card(node)
+    errata = [e for e in graph.errata_of(node) if graph.node(graph.node(e)["document"]).get("current")]
+    if not errata:
+        return CurrentText(record.text, "printed", None, None, record.boosted.text if record.boosted else None)
+    result = apply(record, graph.node(errata[0]))
+    if len(errata) > 1:
+        return CurrentText(record.text, "unknown", errata[0], f"{len(errata)} errata entries name this card: "
+                           "in which order they apply is not said", record.boosted.text if record.boosted else None)
+    return CurrentText(result.text, result.state, errata[0], result.note, result.boosted)
+
+
+def resolutions(graph=None) -> tuple[tuple[str, Resolution], ...]:
+    """Every erratum of the graph's card errata with its :class:`Resolution`
+    (as the graph recorded it when it was built), in document order.
+
+    >>> found = dict(resolutions())
+    >>> found["ccg/ocr-7.2/premiere/gyro-pointdexter"].card_id
+    'gyro-poindexter'
+    """
+    from rulebase import graph as graphs
+
+    graph = graph or graphs.load()
+    found = []
+    for node in graph.nodes("erratum"):
+        data = graph.node(node)
+        if data.get("resolved_by") is None:
+            continue
+        card = graph.card_of(node)
+        found.append((node, Resolution(data["title"], data["set_name"], graph.node(card)["key"] if card else None,
+                                       data["resolved_by"], data.get("resolution_note"))))
+    return tuple(found)
