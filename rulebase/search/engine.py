@@ -126,9 +126,9 @@ def _check_options(game, kinds, limit) -> frozenset | None:
         return None
     if isinstance(kinds, str):
         kinds = [kinds]
-    unknown = [kind for kind in kinds if kind not in indexes.KINDS]
+    unknown = [kind for kind in kinds if kind not in indexes.KINDS + ("card",)]
     if unknown:
-        raise SearchQueryError(f"no kind {unknown[0]!r}; the kinds are {', '.join(indexes.KINDS)}")
+        raise SearchQueryError(f"no kind {unknown[0]!r}; the kinds are {', '.join(indexes.KINDS + ('card',))}")
     return frozenset(kinds)
 
 
@@ -485,11 +485,14 @@ def search(query: str, *, game: str | None = None, edition: str | None = None, k
     ``query`` is a rule number in any usual form (``514.4c``, ``rule
     514.4 c``, ``CR 514``, ``514.4a-c``, ``512.*``, ``405.2.0``), a keyword
     or card name, or a question in plain words; numbers and words can be
-    mixed (the numbered rules come first).  ``game`` is ``ccg`` or ``tcg``
+    mixed (the numbered rules come first).  A query that is a card's name
+    (typos, case, accents and punctuation forgiven) finds the card first,
+    a hit of kind ``card`` (:mod:`rulebase.search.cards`); over a ``graph``
+    given, only when ``kinds`` names ``card``.  ``game`` is ``ccg`` or ``tcg``
     (both by default, or the one the query names: "tcg hand size"); ``edition`` an edition or document id (``earlier``,
     ``3.4``, ``ccg/earlier``) or ``all``; by default only the current
     documents are searched.  ``kinds`` limits the kinds of entry (``rule``,
-    ``glossary``, ``erratum``, ``section``).
+    ``glossary``, ``erratum``, ``section``, ``card``).
 
     Raises :class:`SearchQueryError` for a query with nothing to search for
     or one that is too long, and for options that name nothing.
@@ -515,7 +518,22 @@ def search(query: str, *, game: str | None = None, edition: str | None = None, k
     text_found, query_stems = _text_matches(opened, docnums, parsed, unknown, game is not None)
     seen = {position for position, _ in found}
     found.extend((p, s) for p, s in text_found if p not in seen)
-    return [_hit(opened, position, score, query_stems) for position, score in found[:limit]]
+    cards = _card_hits(query, game, edition, kinds, graph) if not parsed.numbers else []
+    return (cards + [_hit(opened, position, score, query_stems) for position, score in found[:limit]])[:limit]
+
+
+def _card_hits(query: str, game: str | None, edition: str | None, kinds, graph) -> list[Hit]:
+    """The cards whose name the query is (:mod:`rulebase.search.cards`),
+    when cards are searched: the CCG's, in no edition but all; over a graph
+    given (the site's), only when ``kinds`` asks for cards, since the
+    site's pages can't show a card hit yet."""
+    if game not in (None, "ccg") or edition not in (None, "all") or (kinds is not None and "card" not in kinds):
+        return []
+    if graph is not None and kinds is None:
+        return []
+    from rulebase.search import cards
+
+    return [Hit(**cards.card_hit_fields(card, score)) for card, score in cards.card_matches(query)]
 
 
 def suggest(text: str, *, game: str | None = None, edition: str | None = None, limit: int = 5,

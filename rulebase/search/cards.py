@@ -1,0 +1,111 @@
+"""Cards in the search, by name: a query that is a card's name (its title,
+or its title and subtitle), case, accents and punctuation folded and a typo
+or two forgiven, finds that card first.  A subtitle alone is no name
+("Persistent" is a keyword before it is Lily's subtitle).
+
+Cards are not in the word index: they are matched here, on their names
+alone, so that they never change how rules are ranked for a question.  A
+query reads as a card's name only when the whole of it is one (folded, or
+close enough that difflib's ratio is at least :data:`CLOSE`); a question
+that merely mentions a card finds rules as before.  Hits are keyed by the
+card's node id in the rule graph, ``card/ccg/<card id>``.
+
+>>> [card.full_name for card, _ in card_matches("Kitchen au Flambe")]
+['Kitchen au Flambé']
+>>> [card.id for card, _ in card_matches("rainbow dash, flier extrordinaire")]
+['rainbow-dash-flier-extraordinaire']
+>>> card_matches("what happens when power totals are tied")
+[]
+"""
+
+from __future__ import annotations
+
+import difflib
+from collections import defaultdict
+from functools import lru_cache
+from html import escape
+
+from rulebase.cards.model import Card, fold
+
+CLOSE = 0.88
+"""How alike (difflib's ratio) a query and a card's name must be to be read as that name."""
+
+MAX_CARDS = 5
+"""The most cards a search gives for a name many cards share."""
+
+MAX_NAME = 80
+"""A query longer than this (folded) is never a card's name."""
+
+EXACT_SCORE = 2000.0
+"""A card's score when the query is its name: above any rule's."""
+
+
+def node_id(card: Card) -> str:
+    """The card's node in the rule graph."""
+    return f"card/ccg/{card.id}"
+
+
+@lru_cache(maxsize=1)
+def _names() -> tuple[dict[str, list[tuple[Card, float]]], dict[int, list[str]]]:
+    """Every folded name a card answers to, with the cards and how well each
+    answers (its title and subtitle best, then its title), and
+    the names by length for the close matches."""
+    from rulebase.cards.database import load
+
+    names: dict[str, list[tuple[Card, float]]] = defaultdict(list)
+    for card in load().cards:
+        title, subtitle = fold(card.name), fold(card.subtitle or "")
+        answers = {f"{title} {subtitle}".strip(): 1.0}
+        answers.setdefault(title, 0.99)
+        for name, weight in answers.items():
+            if name:
+                names[name].append((card, weight))
+    by_length: dict[int, list[str]] = defaultdict(list)
+    for name in names:
+        by_length[len(name)].append(name)
+    return dict(names), dict(by_length)
+
+
+def card_matches(query: str, limit: int = MAX_CARDS) -> list[tuple[Card, float]]:
+    """The cards whose name the query is, best first, each with how well
+    (1 for its title and subtitle exactly, less for its title alone or a
+    name typed close to one)."""
+    wanted = fold(query)
+    if not wanted or len(wanted) > MAX_NAME:
+        return []
+    names, by_length = _names()
+    found = list(names.get(wanted, ()))
+    if not found:
+        spread = max(1, int(len(wanted) * (1 - CLOSE)) + 1)
+        near = [name for size in range(len(wanted) - spread, len(wanted) + spread + 1)
+                for name in by_length.get(size, ())]
+        matcher = difflib.SequenceMatcher(b=wanted, autojunk=False)
+        scored = []
+        for name in near:
+            matcher.set_seq1(name)
+            if matcher.real_quick_ratio() >= CLOSE and matcher.quick_ratio() >= CLOSE:
+                ratio = matcher.ratio()
+                if ratio >= CLOSE:
+                    scored.append((ratio, name))
+        for ratio, name in sorted(scored, reverse=True):
+            found.extend((card, weight * ratio) for card, weight in names[name])
+    best: dict[str, tuple[Card, float]] = {}
+    for card, score in found:
+        if card.id not in best or best[card.id][1] < score:
+            best[card.id] = (card, score)
+    ranked = sorted(best.values(), key=lambda item: (-item[1], fold(item[0].name), fold(item[0].subtitle or "")))
+    return ranked[:limit]
+
+
+def snippet(card: Card, width: int = 180) -> str:
+    """The start of the card's text (or its type), as plain text."""
+    text = " ".join(card.text.split()) or card.type or ""
+    return text if len(text) <= width else text[:width - 1].rsplit(" ", 1)[0] + "…"
+
+
+def card_hit_fields(card: Card, score: float) -> dict:
+    """What a search hit holds of a card (see :class:`rulebase.search.engine.Hit`)."""
+    plain = snippet(card)
+    return {"id": node_id(card), "kind": "card", "game": "ccg", "document": "ccg/cards", "edition": "octgn",
+            "number": None, "key": card.id, "title": card.full_name, "text": card.text,
+            "score": round(EXACT_SCORE * score, 4), "snippet": escape(plain, quote=False), "snippet_text": plain}

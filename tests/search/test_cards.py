@@ -1,0 +1,76 @@
+"""The search finds cards by name (rulebase.search.cards) beside the rules."""
+
+from __future__ import annotations
+
+import pytest
+
+from rulebase.search import SearchQueryError, search
+from rulebase.search.cards import MAX_CARDS, card_matches
+
+
+@pytest.fixture(autouse=True)
+def words_alone(monkeypatch):
+    monkeypatch.setenv("RULEBASE_ENCODER", "off")
+
+
+@pytest.mark.parametrize("query", ["Kitchen au Flambe", "kitchen au flambé", "KITCHEN-AU-FLAMBÉ!", "Kitchen au Flambee",
+                                   "kitchn au flambe"])
+def test_a_card_ranks_first_for_its_name_typos_and_accents_forgiven(query):
+    hits = search(query, limit=5)
+    assert hits[0].id == "card/ccg/kitchen-au-flambe" and hits[0].kind == "card"
+    assert hits[0].title == "Kitchen au Flambé" and hits[0].game == "ccg"
+
+
+def test_title_and_subtitle_name_one_card():
+    hits = search("Rainbow Dash, Flier Extraordinaire", limit=5)
+    assert [hit.id for hit in hits if hit.kind == "card"] == ["card/ccg/rainbow-dash-flier-extraordinaire"]
+    assert not [hit for hit in search("Flier Extraordinaire") if hit.kind == "card"]  # a subtitle alone
+
+
+def test_a_name_many_cards_share_gives_a_few_and_leaves_room_for_rules():
+    hits = search("Applejack", limit=10)
+    cards = [hit for hit in hits if hit.kind == "card"]
+    assert len(cards) == MAX_CARDS and all(hit.title.startswith("Applejack, ") for hit in cards)
+    assert hits[:MAX_CARDS] == cards and len(hits) > MAX_CARDS
+
+
+@pytest.mark.parametrize("query, first", [
+    ("514.4c", "ccg/3.4/514.4c"),
+    ("stubbron", "ccg/3.4/glossary/stubborn"),
+    ("swift", "ccg/3.4/glossary/swift"),
+    ("Persistent", "ccg/3.4/glossary/persistent"),  # not Lily, Persistent
+    ("what happens when power totals are tied", "ccg/3.4/514.4c"),
+])
+def test_rules_questions_find_no_cards(query, first):
+    hits = search(query, limit=10)
+    assert hits[0].id == first and not [hit for hit in hits if hit.kind == "card"]
+
+
+def test_cards_only_where_cards_are_searched():
+    assert not [hit for hit in search("Applejack", game="tcg") if hit.kind == "card"]
+    assert not [hit for hit in search("Applejack", kinds=["rule"]) if hit.kind == "card"]
+    assert not [hit for hit in search("Applejack", edition="earlier") if hit.kind == "card"]
+    only = search("Kitchen au Flambe", kinds=["card"])
+    assert [hit.id for hit in only] == ["card/ccg/kitchen-au-flambe"]
+    with pytest.raises(SearchQueryError, match="the kinds are rule, glossary, erratum, section, card"):
+        search("x", kinds=["cards"])
+
+
+def test_the_limit_counts_the_cards():
+    assert len(search("Applejack", limit=2)) == 2
+
+
+def test_card_matches_are_names_not_mentions():
+    assert card_matches("a question that mentions Applejack and her friends") == []
+    assert card_matches("") == [] and card_matches("!!!") == [] and card_matches("x" * 500) == []
+    best = card_matches("Rainbow Dsh")
+    assert best and all(card.name == "Rainbow Dash" for card, _ in best)
+    assert card_matches("Rainbow Dash, Flier Extraordinaire")[0][1] == 1.0
+
+
+def test_over_a_graph_given_cards_come_only_when_asked_for():
+    from rulebase.graph import load
+
+    graph = load()
+    assert not [hit for hit in search("Kitchen au Flambe", graph=graph) if hit.kind == "card"]
+    assert search("Kitchen au Flambe", graph=graph, kinds=["card", "rule"])[0].id == "card/ccg/kitchen-au-flambe"
