@@ -114,3 +114,16 @@ def test_a_large_body_is_refused_before_it_is_read(client):
 
 def test_get_is_not_the_api(client):
     assert client.get("/api/deck/check").status_code == 405
+
+
+def test_the_deck_as_read_links_the_cards_that_have_pages(client):
+    path = Path(__file__).parents[2] / "corpus" / "ccg" / "octgn" / "Decks" / "MLP CCG Original Theme Decks"
+    data = {"format": "harmony", "date": "2016-06-01",
+            "file": (BytesIO((path / "Applejack Theme Deck.o8d").read_bytes()), "Applejack Theme Deck.o8d")}
+    page = Page(client.post("/ccg/deck", data=data, content_type="multipart/form-data").get_data(as_text=True))
+    links = [attrs["href"] for tag, attrs in page.elements if tag == "a" and attrs.get("href", "").startswith("/ccg/card/")]
+    assert "/ccg/card/applejack-steadfast-farmpony" in links
+    for link in set(links):
+        assert client.get(link).status_code == 200, link
+    html = client.post("/ccg/deck", data={"deck": "2 Locked Out", "format": "limited"}).get_data(as_text=True)
+    assert "<li>2 Locked Out</li>" in html
