@@ -1,5 +1,8 @@
 """Finding the real mistakes of the documents: numbering errors, duplicate
-numbers, references to rules that do not exist or were renumbered, and typos.
+numbers, references to rules that do not exist or were renumbered, and typos;
+and what resolving the card errata and the banlist to the card data reveals:
+misspelt subtitles, text damaged in conversion, errata whose text is not the
+card's, banlist lines whose number and name disagree.
 
 Each :class:`Finding` explains itself and, where it can, says what the
 document most likely meant and why.  Everything is read from the rule graph.
@@ -371,9 +374,80 @@ def _keyword_kinds(graph: RuleGraph, document: str) -> list[Finding]:
     return found
 
 
-def lint(graph: RuleGraph) -> list[Finding]:
-    """Every finding about every numbered document of the graph."""
+_DAMAGED = "\ufffd"
+
+
+def _damaged(graph: RuleGraph) -> list[Finding]:
+    """Text in which conversion lost characters (replacement characters)."""
     found = []
+    for node, data in graph.g.nodes(data=True):
+        if not data.get("document") or data["kind"] == "document":
+            continue
+        text = next((data[key] for key in ("title", "text", "printed") if _DAMAGED in (data.get(key) or "")), None)
+        if text is None:
+            continue
+        at = text.index(_DAMAGED)
+        card = graph.card_of(node) if data["kind"] == "erratum" else None
+        found.append(_finding(
+            graph, node, "damaged-text", WARNING,
+            f"{text.count(_DAMAGED)} characters were lost in conversion (replacement characters): "
+            f"{_quote(text[max(0, at - 30):at + 10])}.",
+            f"{graph.node(card)['title']!r}, as the card data names the card" if card else None,
+        ))
+    return found
+
+
+def _errata_cards(graph: RuleGraph) -> list[Finding]:
+    """What resolving each erratum to its card reveals (see :mod:`rulebase.cards.errata`)."""
+    from rulebase.cards.errata import current_text
+
+    found = []
+    for node in graph.nodes("erratum"):
+        data = graph.node(node)
+        how, note = data.get("resolved_by"), data.get("resolution_note")
+        if how is None:
+            continue
+        card = graph.card_of(node)
+        if card is None:
+            found.append(_finding(graph, node, "erratum-card", ERROR, f"names no card of the card data: {note}."))
+            continue
+        record = graph.node(card)
+        if how.startswith("close subtitle"):
+            found.append(_finding(graph, node, "erratum-subtitle", WARNING, f"misspelt subtitle: {note}.",
+                                  f"{record['subtitle']!r}"))
+        if note and "is printed in" in note:
+            found.append(_finding(graph, node, "erratum-set", WARNING, note.split("; ")[-1] + "."))
+        if graph.node(data["document"]).get("current"):
+            text = current_text(record["key"], graph)
+            if text.erratum == node and text.state == "unknown":
+                found.append(_finding(graph, node, "erratum-text", WARNING,
+                                      f"the erratum's text is not found in the text of {record['title']}: {text.note}."))
+    return found
+
+
+def _banlist(graph: RuleGraph) -> list[Finding]:
+    """Banlist lines that do not resolve to one card, or whose number and name disagree."""
+    from rulebase.cards.banlist import entries, section
+
+    node = section(graph)
+    if node is None or graph.cards is None:
+        return []
+    data = graph.node(node)
+    found = []
+    for entry in entries(graph):
+        if entry.card_id is None or entry.effective is None:
+            found.append(Finding("banlist-entry", ERROR, data["document"], data["key"], entry.line,
+                                 f"the banlist line {entry.set_name} #{entry.number} {entry.printed_name!r}: "
+                                 f"{entry.note}.", None, data.get("path", "")))
+    return found
+
+
+def lint(graph: RuleGraph) -> list[Finding]:
+    """Every finding about every numbered document of the graph, and about
+    the card errata and the banlist resolved to the card data."""
+    found = _damaged(graph)
+    if graph.cards is not None:
+        found += _errata_cards(graph) + _banlist(graph)
     for document in graph.documents():
         if not _rules(graph, document["id"]):
             continue

@@ -50,3 +50,40 @@ def test_correct_documents_have_no_false_errors(findings):
     # 3 broken references; TCG: "See 204.4.0." where there is no such rule
     assert len(errors) == 16
     assert ("tcg/official", "102.1.2", "broken-reference") in errors
+
+
+@pytest.mark.parametrize("rule,code,says,suggestion", [
+    ("premiere/gyro-pointdexter", "erratum-subtitle", "the errata print the subtitle 'Pointdexter'", "'Poindexter'"),
+    ("premiere/pearly-stitch-crochety-crocheter", "erratum-subtitle", "'Crochety Crocheter'", "'Crotchety Crocheter'"),
+    ("premiere/kitchen-au-flam", "damaged-text", "2 characters were lost in conversion",
+     "'Kitchen au Flambé', as the card data names the card"),
+    ("the-crystal-games/octavia-serious-musician", "erratum-set", "is printed in Promos, not in Crystal Games", None),
+    ("the-crystal-games/pile-of-presents", "erratum-text", "'if that opponent has already drawn at least 4", None),
+    ("absolute-discord/princess-luna-dream-guide", "erratum-text", "neither OLD nor NEW is in the card data's text",
+     None),
+])
+def test_resolving_the_errata_to_the_card_data_reveals_their_slips(findings, rule, code, says, suggestion):
+    finding = findings[("ccg/ocr-7.2", rule, code)]
+    assert says in finding.message and finding.suggestion == suggestion
+    assert finding.severity == "warning" and finding.line > 0 and finding.path.endswith(".md")
+
+
+def test_errata_found_in_the_card_data_are_not_reported(findings):
+    reported = {rule for (document, rule, code) in findings if document == "ccg/ocr-7.2"}
+    assert "premiere/duck-and-cover" not in reported and "premiere/kitchen-au-flam" in reported
+    codes = [code for (document, _, code) in findings if document == "ccg/ocr-7.2"]
+    assert (codes.count("erratum-text"), codes.count("erratum-subtitle"), codes.count("damaged-text")) == (13, 2, 1)
+
+
+def test_a_banlist_line_whose_number_and_name_disagree_is_an_error(rule_graph, monkeypatch):
+    from rulebase import lint as linting
+    from rulebase.cards import banlist
+    from rulebase.cards.database import load as load_cards
+
+    wrong = banlist.read("Premiere #16\tFluttershy Guidance Counselor\tEffective January 30, 2015", 1343, load_cards())
+    monkeypatch.setattr(banlist, "entries", lambda graph=None: tuple(wrong))
+    [finding] = linting._banlist(rule_graph)
+    assert (finding.code, finding.severity, finding.document, finding.line) == ("banlist-entry", ERROR, "ccg/tfr-2.3",
+                                                                                  1343)
+    assert "Premiere #16 is Rainbowshine, Cloud Wrangler in the card data" in finding.message
+    assert not [f for f in lint_cached(rule_graph) if f.code == "banlist-entry"]
