@@ -76,3 +76,53 @@ def test_unknown_numbers_suggest_the_closest(rule_graph):
     assert "ccg/3.4" not in caught.value.suggestions
     assert "514.4" in caught.value.suggestions
     assert str(caught.value).startswith("no rule '514.4z'; the closest are ")
+
+
+def test_every_card_of_the_card_data_is_a_node(rule_graph):
+    assert len(rule_graph.nodes("card")) == 2029 and len(rule_graph.nodes("set")) == 17
+    data = rule_graph.node("card/ccg/rainbow-dash-flier-extraordinaire")
+    assert (data["kind"], data["key"], data["title"], data["type"]) == (
+        "card", "rainbow-dash-flier-extraordinaire", "Rainbow Dash, Flier Extraordinaire", "Mane Character")
+    assert data["boosted"]["power"] == 3 and data["document"] is None
+    record = rule_graph.card("card/ccg/rainbow-dash-flier-extraordinaire")
+    assert data["text"] == record.text and data["printings"][0]["number"] == record.printings[0].number
+    with pytest.raises(KeyError):
+        rule_graph.card("ccg/3.4/514.4c")
+
+
+def test_cards_are_printed_in_their_sets(rule_graph):
+    assert rule_graph.sets_of("card/ccg/duck-and-cover") == ["set/ccg/premier"]
+    data = rule_graph.node("set/ccg/premier")
+    assert (data["kind"], data["title"], data["cards"], data["names"]) == ("set", "Premier", 213, ["Premiere"])
+    edge = rule_graph.g.get_edge_data("card/ccg/duck-and-cover", "set/ccg/premier")[Edge.PRINTED_IN]
+    assert edge == {"numbers": ["PR111"]}
+
+
+def test_cards_point_at_the_glossary_entries_of_their_keywords(rule_graph):
+    assert rule_graph.keywords_of("card/ccg/bulk-biceps-pumped-up") == ["ccg/3.4/glossary/pumped"]
+    assert rule_graph.keywords_of("card/ccg/rainbow-dash-flier-extraordinaire") == ["ccg/3.4/glossary/home-limit"]
+    assert rule_graph.keywords_of("card/ccg/goof-off") == ["ccg/3.4/glossary/starting-problem"]
+    assert rule_graph.keywords_of("card/ccg/duck-and-cover") == []
+    keyworded = [card for card in rule_graph.nodes("card") if rule_graph.keywords_of(card)]
+    entries = {entry for card in keyworded for entry in rule_graph.keywords_of(card)}
+    assert "ccg/3.4/glossary/competitive-x" in entries and "ccg/3.4/glossary/home-limit" in entries
+    assert "ccg/3.4/glossary/starting-problem" in entries
+    assert all(entry.startswith("ccg/3.4/glossary/") for entry in entries)
+    # the keywords do not count as rules using the terms
+    assert not any(user.startswith("card/") for user in rule_graph.used_by("ccg/3.4/glossary/swift"))
+
+
+def test_errata_point_at_the_card_datas_cards_whatever_their_spelling(rule_graph):
+    assert rule_graph.card_of("ccg/ocr-7.2/premiere/kitchen-au-flam") == "card/ccg/kitchen-au-flambe"
+    assert rule_graph.card_of("ccg/ocr-7.2/premiere/gyro-pointdexter") == "card/ccg/gyro-poindexter"
+    data = rule_graph.node("ccg/ocr-7.2/premiere/gyro-pointdexter")
+    assert data["resolved_by"] == "close subtitle" and "'Poindexter'" in data["resolution_note"]
+    assert "card/ccg/kitchen-au-flam" not in rule_graph
+
+
+def test_a_graph_without_card_data_has_no_cards(parts):
+    from rulebase.graph import build
+
+    bare = build(list(parts.values()), None)
+    assert bare.nodes("card") == [] and bare.cards is None
+    assert bare.card_of("ccg/ocr-7.2/premiere/duck-and-cover") is None
