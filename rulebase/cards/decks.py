@@ -55,6 +55,8 @@ MAX_BYTES = 64 * 1024
 """The largest deck list read, in bytes."""
 MAX_LINES = 300
 """The most lines a deck list may have."""
+MAX_LINE = 200
+"""The longest card line read, in characters."""
 MAX_COPIES = 99
 """The most copies of a card one line may ask for."""
 GAME_ID = "65656467-b709-43b2-a5c6-80c2f216adf9"
@@ -249,6 +251,8 @@ def read_text(text: str | bytes, name: str = "deck", database: CardDatabase | No
         if not line:
             continue
         where = f"{name}:{number}"
+        if len(line) > MAX_LINE:
+            raise DeckError(f"{where}: a card line is at most {MAX_LINE} characters: {line[:40] + '...'!r}")
         match = _COPIES_FIRST.match(line) or _COPIES_LAST.match(line) or _COPIES_X_FIRST.match(line)
         if match and _is_name(names, line):
             match = None  # a name that starts or ends with a number: "795 Wing Power", one copy
@@ -317,6 +321,9 @@ def read_o8d(data: bytes | str | Path, name: str = "deck.o8d", database: CardDat
             tree, lines = _read_xml(path, name)
     if tree.tag != "deck":
         raise DeckError(f"{name}:{lines[tree]}: not an OCTGN deck: the root element is <{tree.tag}>, not <deck>")
+    entries = sum(len(section.findall("card")) for section in tree.findall("section"))
+    if entries > MAX_LINES:
+        raise DeckError(f"{name}: a deck file has at most {MAX_LINES} cards; this one has {entries}")
     builder, seen = _Builder(), False
     for section in tree.findall("section"):
         heading = _part_of_header(section.get("name") or "")

@@ -132,6 +132,25 @@ def test_input_is_bounded():
         read_o8d(b"<deck>" + b" " * MAX_BYTES + b"</deck>")
 
 
+def test_long_lines_and_many_entries_are_refused():
+    with pytest.raises(DeckError, match=r"^deck:2: a card line is at most 200 characters: '3 xxx"):
+        read_text("3 Comet Tail, Hale Bopper\n3 " + "x" * 300)
+    entry = '<card qty="1" id="x">A</card>'
+    with pytest.raises(DeckError, match=f"a deck file has at most {MAX_LINES} cards; this one has 301"):
+        read_o8d(f'<deck><section name="Friends">{entry * 301}</section></deck>')
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.text(alphabet=st.sampled_from("3x Comet Tail,-()[]#:/\n\t éÉ0PR54"), max_size=120))
+def test_any_text_is_a_deck_or_a_deck_error(text):
+    try:
+        deck = read_text(text)
+    except DeckError as error:
+        assert str(error).startswith("deck")
+    else:
+        assert deck.cards()
+
+
 def test_o8d_errors_name_the_file_and_line():
     with pytest.raises(DeckError, match=r"doctype.o8d:2: a document type declaration .* is not allowed"):
         read_file(DATA / "doctype.o8d")
