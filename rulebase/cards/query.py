@@ -21,8 +21,10 @@ A query is terms side by side, all of which a card must match:
   (``req:blue``); ``needs`` and ``oppneeds`` a Problem's confront
   requirements for its owner and for the opponent alike (``needs:wild``,
   ``needs:"not blue"``, ``oppneeds>=8``);
-- ``is:`` errata, banned, multicolor, mane; ``legal:`` and ``banned:`` a
-  format (``legal:harmony``);
+- ``is:`` errata (an erratum of the card errata applies to it), banned (on
+  the Harmony banlist, in force today), multicolor, mane; ``legal:`` a
+  format the card may be played in today (``legal:harmony``: in its sets
+  and not banned), ``banned:`` a format whose banlist bans it today;
 - ``or`` either side, ``-`` or ``not`` the opposite, ``and`` may be written,
   parentheses group;
 - ``order:`` name, power, cost, set or number, ``dir:`` asc or desc.
@@ -153,10 +155,24 @@ class Facts:
     traits: frozenset[str]
     set_index: int
     sort_name: tuple
+    types: frozenset[str]
+    colors: frozenset[str]
+    multicolor: bool
+    numbers: dict
+    need_totals: dict
+    need_colors: dict
+    keyword_names: frozenset[str]
+    keyword_xs: frozenset[tuple[str, int | None]]
 
 
 def _padded(*texts: str | None) -> str:
     return " " + " ".join(fold(text) for text in texts if text) + " "
+
+
+def _total(needs: tuple[Need, ...]) -> int | None:
+    """The power a requirement asks for in all (``None`` for none)."""
+    amounts = [need.amount for need in needs if isinstance(need.amount, int)]
+    return sum(amounts) if amounts else None
 
 
 @lru_cache(maxsize=4)
@@ -175,6 +191,17 @@ def facts_of(cards: CardDatabase) -> tuple[Facts, ...]:
             keywords=tuple(dict.fromkeys(keyword for side in sides for keyword in side.keywords)),
             traits=frozenset(fold(part) for side in sides for trait in side.traits for part in trait.split("/")),
             sort_name=(fold(card.name), fold(card.subtitle or ""), position),
+            types=frozenset(kind for side in sides for kind in set(TYPES.values()) if (side.type or "").startswith(kind)),
+            colors=frozenset(color for side in sides for color in side.colors),
+            multicolor=any(side.is_multicolor for side in sides),
+            numbers={name: tuple(value for side in sides if isinstance(value := getattr(side, name), int))
+                     for name in NUMBERS.values()},
+            need_totals={name: tuple(total for side in sides if (total := _total(getattr(side, name))) is not None)
+                         for name in NEEDS.values()},
+            need_colors={name: frozenset(need.color for side in sides for need in getattr(side, name)
+                                         if isinstance(need, Need) and need.color) for name in NEEDS.values()},
+            keyword_names=frozenset(fold(keyword.name) for side in sides for keyword in side.keywords),
+            keyword_xs=frozenset((fold(keyword.name), keyword.x) for side in sides for keyword in side.keywords),
             set_index=set_index.get(card.printings[0].set_name, len(set_index)) if card.printings else len(set_index)))
     return tuple(facts)
 
@@ -409,8 +436,7 @@ class CardQueryTransformer(Transformer):
         wanted = TYPES.get(fold(value))
         if wanted is None:
             raise self.error(value_column, f"no card type {value!r}; the types are {', '.join(sorted(set(TYPES) - {'mane character'}))}")
-        return self._term(field_name, op, value, column,
-                          lambda facts: any((side.type or "").startswith(wanted) for side in facts.sides))
+        return self._term(field_name, op, value, column, lambda facts: wanted in facts.types)
 
     def _color_of(self, value: str, column: int, extra=()) -> str:
         folded = fold(value)
@@ -428,12 +454,12 @@ class CardQueryTransformer(Transformer):
         self._only(field_name, op, column)
         folded = fold(value)
         if folded in ("multi", "multicolor", "multicolored"):
-            test = lambda facts: any(side.is_multicolor for side in facts.sides)  # noqa: E731
+            test = lambda facts: facts.multicolor  # noqa: E731
         elif folded in ("colorless", "none"):
-            test = lambda facts: not any(side.colors for side in facts.sides)  # noqa: E731
+            test = lambda facts: not facts.colors  # noqa: E731
         else:
             color = self._color_of(value, value_column, ("multi", "colorless"))
-            test = lambda facts: any(color in side.colors for side in facts.sides)  # noqa: E731
+            test = lambda facts: color in facts.colors  # noqa: E731
         return self._term(field_name, op, value, column, test)
 
     def _whole_number(self, value: str, column: int, field_name: str) -> int:
@@ -447,9 +473,8 @@ class CardQueryTransformer(Transformer):
         attribute = attribute or NUMBERS[field_name]
 
         def test(facts: Facts) -> bool:
-            for side in facts.sides:
-                have = getattr(side, attribute)
-                if isinstance(have, int) and compare(have, number):
+            for have in facts.numbers[attribute]:
+                if compare(have, number):
                     return True
             return False
 
@@ -465,23 +490,20 @@ class CardQueryTransformer(Transformer):
         if re.fullmatch(r"\s*[0-9]+\s*", value):
             number, compare = self._whole_number(value, value_column, field_name), COMPARE[op]
 
-            def total(side: Side) -> int | None:
-                amounts = [need.amount for need in getattr(side, attribute) if isinstance(need.amount, int)]
-                return sum(amounts) if amounts else None
+            def test(facts: Facts) -> bool:
+                for total in facts.need_totals[attribute]:
+                    if compare(total, number):
+                        return True
+                return False
 
-            return Term(field_name, op, value, column,
-                        lambda facts: any((t := total(side)) is not None and compare(t, number) for side in facts.sides))
+            return Term(field_name, op, value, column, test)
         self._only(field_name, op, column)
         folded = fold(value)
         negative = folded.startswith("not ")
         color = "wild" if folded == "wild" else self._color_of(folded[4:] if negative else folded, value_column)
         wanted = f"not {color}" if negative else color
 
-        def has(facts: Facts) -> bool:
-            return any(isinstance(need, Need) and need.color == wanted
-                       for side in facts.sides for need in getattr(side, attribute))
-
-        return self._term(field_name, op, value, column, has)
+        return self._term(field_name, op, value, column, lambda facts: wanted in facts.need_colors[attribute])
 
     _req = _oppneeds = _needs
 
@@ -493,9 +515,10 @@ class CardQueryTransformer(Transformer):
         if name not in known:
             close = _closest(name, known)
             raise self.error(value_column, f"no keyword {value!r}" + (f"; the closest are {close}" if close else ""))
-        x = wanted.x
-        return self._term(field_name, op, value, column, lambda facts: any(
-            fold(keyword.name) == name and (x is None or keyword.x == x) for keyword in facts.keywords))
+        if wanted.x is None:
+            return self._term(field_name, op, value, column, lambda facts: name in facts.keyword_names)
+        pair = (name, wanted.x)
+        return self._term(field_name, op, value, column, lambda facts: pair in facts.keyword_xs)
 
     def _trait(self, field_name, op, value, column, value_column):
         self._only(field_name, op, column)
@@ -533,7 +556,7 @@ class CardQueryTransformer(Transformer):
         self._only(field_name, op, column)
         folded = fold(value)
         if folded in ("multi", "multicolor", "multicolored"):
-            test = lambda facts: any(side.is_multicolor for side in facts.sides)  # noqa: E731
+            test = lambda facts: facts.multicolor  # noqa: E731
         elif folded == "mane":
             test = lambda facts: (facts.card.type or "").startswith("Mane Character")  # noqa: E731
         elif folded == "errata":
@@ -560,10 +583,15 @@ class CardQueryTransformer(Transformer):
             close = _closest(wanted, formats)
             raise self.error(value_column, f"no format {value!r}; the formats are {', '.join(formats)}"
                              if not close else f"no format {value!r}; the closest are {close}")
-        ids = _legal_ids(self.cards, wanted, self.today)
-        if field_name == "legal":
-            return self._term(field_name, op, value, column, lambda facts: facts.card.id in ids)
-        return self._term(field_name, op, value, column, lambda facts: facts.card.id not in ids)
+        try:
+            if field_name == "legal":
+                ids = _legal_ids(self.cards, wanted, self.today)
+            else:
+                banned = self.error(column, f"{field_name}: is not available yet (no banlist module)")
+                ids = _banned(self.cards, self.today, banned) if legality.format_of(wanted).banlist else frozenset()
+        except RulebaseError as error:
+            raise self.error(column, f"{field_name}:{value} can't be judged: {error}") from None
+        return self._term(field_name, op, value, column, lambda facts: facts.card.id in ids)
 
     _banned = _legal
 

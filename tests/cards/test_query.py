@@ -177,3 +177,20 @@ def test_the_cards_command_prints_a_line_per_card_and_json():
     broken = runner.invoke(main, ["cards", "pow>= and t:friend"])
     assert broken.exit_code == 1 and "Traceback" not in broken.output
     assert "cards query:1:7: expected a value after 'pow>='" in broken.output
+
+
+def test_errata_bans_and_formats():
+    import datetime
+
+    errata = ids("is:errata")
+    assert len(errata) == 70 and "kitchen-au-flambe" in errata and "rainbow-dash-flier-extraordinaire" not in errata
+    banned = ids("is:banned")
+    assert len(banned) == 9 and "fluttershy-guidance-counselor" in banned
+    assert ids("banned:harmony") == banned and ids("banned:limited") == []
+    assert search("is:banned", today=datetime.date(2015, 1, 1)) == []  # before the first ban
+    legal = set(ids("legal:harmony"))
+    assert not legal & set(banned) and "changeling" not in legal  # a token is no deck card
+    assert len(legal) == len(load()) - 9 - 9
+    assert len(search("legal:\"premiere block\"")) == len(search("legal:premiere-block")) == 826
+    with pytest.raises(CardQueryError, match="no format 'harmny'; the closest are 'harmony'"):
+        parse("legal:harmny")
