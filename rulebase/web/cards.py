@@ -1,6 +1,6 @@
 """Finding cards: ``/ccg/cards?q=`` runs a card query
 (:mod:`rulebase.cards.query`) and shows the cards found as a table, each
-name linking to its card's page where the graph has one."""
+name linking to its card's page where the site has one."""
 
 from __future__ import annotations
 
@@ -17,10 +17,11 @@ PAGE = 200
 
 
 def card_url(card_id: str) -> str | None:
-    """The address of a card's page (its node ``card/ccg/<id>``), if the graph has the card."""
+    """The address of a card's page (its node ``card/ccg/<id>``'s), where
+    the site has one: for now, the cards the card errata name."""
     cat = catalog()
     node = f"card/ccg/{card_id}"
-    return cat.url(node) if node in cat.data else None
+    return cat.url(node) if node in cat.data and cat.cards.get(node) else None
 
 
 def run(query: str) -> tuple[list, int, CardQueryError | None]:
