@@ -231,6 +231,17 @@ def _ban(card: Card, on: datetime.date, graph):
     return _needed("banlist").ban_of(card.id, on=on, graph=graph)
 
 
+def _bans_on(on: datetime.date, graph) -> dict:
+    """The ban in force on ``on`` of each banned card, the banlist read once
+    for a whole deck (as :func:`rulebase.cards.banlist.ban_of` chooses: the
+    latest that has taken effect)."""
+    in_force: dict = {}
+    for ban in _needed("banlist").bans(graph):
+        if ban.effective <= on and (ban.card_id not in in_force or ban.effective > in_force[ban.card_id].effective):
+            in_force[ban.card_id] = ban
+    return in_force
+
+
 def _ban_rule(ban) -> str:
     return f"Harmony banlist: {ban.set_name} #{ban.number}"
 
@@ -277,12 +288,13 @@ def check(deck: Deck, format: str = "harmony", on: datetime.date | None = None, 
             found.append(Violation(fmt.section, fmt.node, finding.words, ids))
         else:
             found.append(Violation(finding.rule, f"{RULES_DOCUMENT}/{finding.rule}", finding.words, ids))
+    bans = _bans_on(on, graph) if fmt.banlist else {}
     for card in deck.cards():
         reason = _set_reason(card, fmt)
         if reason:
             found.append(Violation(fmt.section, fmt.node, reason, (card.id,)))
         if fmt.banlist:
-            ban = _ban(card, on, graph)
+            ban = bans.get(card.id)
             if ban is not None:
                 found.append(Violation(_ban_rule(ban), ban.node or fmt.node,
                                        f"{card.full_name} is banned in {fmt.name} since {ban.effective.isoformat()}",

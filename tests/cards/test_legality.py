@@ -189,3 +189,19 @@ def test_one_card_in_each_format():
     assert not legality(locked_out, "premiere-block")[0]
     token = next(card for card in cards.cards if card.sets == ("Tokens",))
     assert legality(token, "harmony")[0] is False and legality(token, "limited") == (True, None)
+
+
+def test_check_and_legality_agree_on_every_ban_around_its_date():
+    from rulebase.cards.banlist import bans
+    from rulebase.cards.decks import Deck
+
+    cards = load()
+    found = bans()
+    assert len(found) >= 9
+    for ban in found:
+        card = cards.by_id[ban.card_id]
+        deck = Deck("one", draw=((card, 1),))
+        for day in (ban.effective - datetime.timedelta(days=1), ban.effective):
+            banned = [v for v in check(deck, "harmony", day).violations if v.rule.startswith("Harmony banlist")]
+            legal, _ = legality(card, "harmony", day)
+            assert bool(banned) == (not legal) == (day >= ban.effective), (ban.card_id, day)
