@@ -9,8 +9,8 @@ A text list has one card a line, its copies before or after the name::
     2x Runaway Cart
     // a comment
     Draw Deck (45)
-    Rainbow Dash - Hundred Percent Cool x3
-    3 Comet Tail (PR54)
+    Comet Tail - Hale Bopper x3
+    2 Comet Tail (CG7)
 
 A line without copies is one copy.  Section headers are optional; where
 they name the Mane Character, the Problem Deck or the Draw Deck (or a
