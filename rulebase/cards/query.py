@@ -51,9 +51,9 @@ from __future__ import annotations
 import datetime
 import difflib
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Callable
 
 from lark import Lark, Transformer
 from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken, VisitError
@@ -191,7 +191,8 @@ def facts_of(cards: CardDatabase) -> tuple[Facts, ...]:
             keywords=tuple(dict.fromkeys(keyword for side in sides for keyword in side.keywords)),
             traits=frozenset(fold(part) for side in sides for trait in side.traits for part in trait.split("/")),
             sort_name=(fold(card.name), fold(card.subtitle or ""), position),
-            types=frozenset(kind for side in sides for kind in set(TYPES.values()) if (side.type or "").startswith(kind)),
+            types=frozenset(kind for side in sides for kind in set(TYPES.values())
+                            if (side.type or "").startswith(kind)),
             colors=frozenset(color for side in sides for color in side.colors),
             multicolor=any(side.is_multicolor for side in sides),
             numbers={name: tuple(value for side in sides if isinstance(value := getattr(side, name), int))
@@ -312,14 +313,14 @@ def _sorted(found: list[Facts], order: str, descending: bool) -> list[Facts]:
         return fact.sort_name
 
     if order in ("power", "cost"):
-        value = lambda fact: getattr(fact.card, order)  # noqa: E731
+        value = lambda fact: getattr(fact.card, order)
         known = sorted((fact for fact in found if isinstance(value(fact), int)), key=name)
         known.sort(key=value, reverse=descending)
         return known + sorted((fact for fact in found if not isinstance(value(fact), int)), key=name)
     if order == "set":
-        key = lambda fact: fact.position  # noqa: E731
+        key = lambda fact: fact.position
     elif order == "number":
-        key = lambda fact: (fact.set_index, _number_key(fact.card.printings[0].number), fact.position)  # noqa: E731
+        key = lambda fact: (fact.set_index, _number_key(fact.card.printings[0].number), fact.position)
     else:
         key = name
     return sorted(found, key=key, reverse=descending)
@@ -386,8 +387,8 @@ class CardQueryTransformer(Transformer):
         wanted = FIELDS.get(name.lower())
         if wanted is None:
             close = _closest(name.lower(), FIELDS)
-            raise self.error(op_token.column, f"no field {name!r}" + (f"; the closest are {close}" if close else
-                                                                       "; the fields are " + ", ".join(sorted(set(FIELDS)))))
+            known = f"; the closest are {close}" if close else "; the fields are " + ", ".join(sorted(set(FIELDS)))
+            raise self.error(op_token.column, f"no field {name!r}{known}")
         value = str(value_token)
         self.written = str(op_token)
         if value_token.type == "PHRASE":
@@ -435,7 +436,8 @@ class CardQueryTransformer(Transformer):
         self._only(field_name, op, column)
         wanted = TYPES.get(fold(value))
         if wanted is None:
-            raise self.error(value_column, f"no card type {value!r}; the types are {', '.join(sorted(set(TYPES) - {'mane character'}))}")
+            types = ", ".join(sorted(set(TYPES) - {"mane character"}))
+            raise self.error(value_column, f"no card type {value!r}; the types are {types}")
         return self._term(field_name, op, value, column, lambda facts: wanted in facts.types)
 
     def _color_of(self, value: str, column: int, extra=()) -> str:
@@ -454,12 +456,12 @@ class CardQueryTransformer(Transformer):
         self._only(field_name, op, column)
         folded = fold(value)
         if folded in ("multi", "multicolor", "multicolored"):
-            test = lambda facts: facts.multicolor  # noqa: E731
+            test = lambda facts: facts.multicolor
         elif folded in ("colorless", "none"):
-            test = lambda facts: not facts.colors  # noqa: E731
+            test = lambda facts: not facts.colors
         else:
             color = self._color_of(value, value_column, ("multi", "colorless"))
-            test = lambda facts: color in facts.colors  # noqa: E731
+            test = lambda facts: color in facts.colors
         return self._term(field_name, op, value, column, test)
 
     def _whole_number(self, value: str, column: int, field_name: str) -> int:
@@ -556,15 +558,16 @@ class CardQueryTransformer(Transformer):
         self._only(field_name, op, column)
         folded = fold(value)
         if folded in ("multi", "multicolor", "multicolored"):
-            test = lambda facts: facts.multicolor  # noqa: E731
+            test = lambda facts: facts.multicolor
         elif folded == "mane":
-            test = lambda facts: (facts.card.type or "").startswith("Mane Character")  # noqa: E731
+            test = lambda facts: (facts.card.type or "").startswith("Mane Character")
         elif folded == "errata":
             ids = _with_errata(self.cards, self.error(column, "is:errata is not available yet (no card errata module)"))
-            test = lambda facts: facts.card.id in ids  # noqa: E731
+            test = lambda facts: facts.card.id in ids
         elif folded == "banned":
-            ids = _banned(self.cards, self.today, self.error(column, "is:banned is not available yet (no banlist module)"))
-            test = lambda facts: facts.card.id in ids  # noqa: E731
+            unavailable = self.error(column, "is:banned is not available yet (no banlist module)")
+            ids = _banned(self.cards, self.today, unavailable)
+            test = lambda facts: facts.card.id in ids
         else:
             close = _closest(folded, IS_VALUES)
             raise self.error(value_column, f"no is:{value}" + (f"; the closest are {close}" if close else
@@ -739,4 +742,4 @@ def search(text: str, cards: CardDatabase | None = None, *, today: datetime.date
     return parse(text, cards, today=today).run(cards)
 
 
-__all__ = ["CardQueryError", "MAX_QUERY", "Query", "SET_CODES", "parse", "row", "row_text", "search"]
+__all__ = ["MAX_QUERY", "SET_CODES", "CardQueryError", "Query", "parse", "row", "row_text", "search"]
