@@ -363,17 +363,29 @@ def _add_cards(g, cards: CardDatabase):
                    printings=card_set.printings, names=[name for name, data in DOCUMENT_NAMES.items()
                                                         if data == card_set.name],
                    game="ccg", document=None, edition=None, text="", line=0)
+    files = {card_set.name: _data_path(cards, card_set.path) for card_set in cards.sets}
     for card in cards.cards:
         data = _plain(card)
         node = f"card/ccg/{card.id}"
+        first = card.printings[0] if card.printings else None
         g.add_node(node, **data, kind="card", key=card.id, number=None, title=card.full_name,
                    card_title=card.name, set_name=", ".join(card.sets), game="ccg", document=None,
-                   edition=None, line=0)
+                   edition=None, path=files.get(first.set_name) if first else None, line=first.line if first else 0)
         numbers: dict[str, list[str]] = {}
         for printing in card.printings:
             numbers.setdefault(printing.set_name, []).append(printing.number)
         for set_name, printed in numbers.items():
             g.add_edge(node, f"set/ccg/{slug(set_name)}", key=Edge.PRINTED_IN, numbers=printed)
+
+
+def _data_path(cards: CardDatabase, path: str) -> str:
+    """A set file's path relative to the corpus (where the card data is the corpus's), else to the data."""
+    from rulebase import paths
+
+    try:
+        return (cards.root / path).resolve().relative_to(paths.CORPUS.resolve()).as_posix()
+    except ValueError:
+        return path
 
 
 _SIDE_FIELDS = tuple(field.name for field in fields(Side))

@@ -71,7 +71,8 @@ def rule_text(graph: RuleGraph, record: dict) -> str:
         lines.append(record["text"])
     source = record["source"]
     lines.append("")
-    lines.append(f"{record.get('game')} {record.get('edition')} — {source['path']} line {source['line']}")
+    edition = record.get("edition") or ("card data" if record["kind"] in ("card", "set") else None)
+    lines.append(f"{record.get('game')} {edition} — {source['path']} line {source['line']}")
     if record["breadcrumb"]:
         lines.append("In: " + " › ".join((b.get("key") or "") + (" " + b["title"] if b.get("title") else "") for b in record["breadcrumb"]))
     for label, key in (("Sub-rules", "children"), ("Cites", "cites"), ("Cited by", "cited_by"),
