@@ -222,7 +222,8 @@ def _names(graph: RuleGraph, node: str) -> set[str]:
     names = {data["title"], data["card_title"], node, card or "", data["key"].split("/")[-1]}
     if card is not None:
         record = graph.node(card)
-        names |= {record["title"], record["card_title"], record["key"], f"{record['card_title']} {record.get('subtitle') or ''}".strip()}
+        full = f"{record['card_title']} {record.get('subtitle') or ''}".strip()
+        names |= {record["title"], record["card_title"], record["key"], full}
     return {name.lower() for name in names} | {slug(name) for name in names}
 
 

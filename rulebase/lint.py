@@ -420,8 +420,9 @@ def _errata_cards(graph: RuleGraph) -> list[Finding]:
         if graph.node(data["document"]).get("current"):
             text = current_text(record["key"], graph)
             if text.erratum == node and text.state == "unknown":
-                found.append(_finding(graph, node, "erratum-text", WARNING,
-                                      f"the erratum's text is not found in the text of {record['title']}: {text.note}."))
+                found.append(_finding(
+                    graph, node, "erratum-text", WARNING,
+                    f"the erratum's text is not found in the text of {record['title']}: {text.note}."))
     return found
 
 

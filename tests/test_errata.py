@@ -251,5 +251,6 @@ def test_cli_errors_are_one_line(run, args, message):
 
 
 def test_errata_are_found_by_the_names_the_card_data_gives(rule_graph):
-    assert [r["id"] for r in errata_records(rule_graph, "Kitchen au Flambé")] == ["ccg/ocr-7.2/premiere/kitchen-au-flam"]
+    found = errata_records(rule_graph, "Kitchen au Flambé")
+    assert [r["id"] for r in found] == ["ccg/ocr-7.2/premiere/kitchen-au-flam"]
     assert [r["card"] for r in errata_records(rule_graph, "Gyro, Poindexter")] == ["card/ccg/gyro-poindexter"]

@@ -86,7 +86,7 @@ def _by_close_subtitle(name: str, database: CardDatabase) -> tuple[list[Card], s
         cards = database.find(" ".join(words[:cut]))
         rest = " ".join(words[cut:])
         scored = [(distance, card) for card in cards
-                  if (distance := _close(rest, fold(card.subtitle or ""))) is not None]
+                  if card.subtitle and (distance := _close(rest, fold(card.subtitle))) is not None]
         if scored:
             best = min(distance for distance, _ in scored)
             found = [card for distance, card in scored if distance == best]
@@ -129,16 +129,17 @@ def resolve(title: str, subtitle: str | None, set_name: str, database: CardDatab
         if narrowed:
             found, how = narrowed, f"{how} and set"
     if not found:
-        return Resolution(name, set_name, None, "unresolved",
-                          f"no card of the card data is named {name!r}, nor begins it with a subtitle close to the rest")
+        return Resolution(name, set_name, None, "unresolved", f"no card of the card data is named {name!r}, "
+                          "nor begins it with a subtitle close to the rest")
     if len(found) > 1:
         return Resolution(name, set_name, None, "unresolved",
                           f"{name!r} names {len(found)} cards of {set_name}: {', '.join(c.id for c in found)}")
     card = found[0]
     if in_set is None or in_set not in card.sets:
         where = f"the set {set_name!r}" if in_set is None else f"{in_set}"
-        note = "; ".join(filter(None, [note, f"listed under {set_name}, but {card.full_name} is printed in "
-                                             f"{', '.join(card.sets)}, not in {where}"]))
+        elsewhere = (f"listed under {set_name}, but {card.full_name} is printed in "
+                     f"{', '.join(card.sets)}, not in {where}")
+        note = "; ".join(filter(None, [note, elsewhere]))
     return Resolution(name, set_name, card.id, how, note)
 
 

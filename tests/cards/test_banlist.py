@@ -65,8 +65,8 @@ def test_dates_are_read_or_reported():
 
 @pytest.mark.parametrize("text,note", [
     ("Premiere #16\tFluttershy Guidance Counselor\tEffective January 30, 2015",
-     "Premiere #16 is Rainbowshine, Cloud Wrangler in the card data, but the banlist names "
-     "'Fluttershy Guidance Counselor' (fluttershy-guidance-counselor)"),
+     ("Premiere #16 is Rainbowshine, Cloud Wrangler in the card data, but the banlist names "
+      "'Fluttershy Guidance Counselor' (fluttershy-guidance-counselor)")),
     ("Premiere #999 | Magical Mailbox | Effective January 30, 2015",
      "Premiere #999 is no card in the card data (Premier); 'Magical Mailbox' is magical-mailbox"),
     ("Crystal Empire #1\tMagical Mailbox\tEffective January 30, 2015", "the card data has no set 'Crystal Empire'"),

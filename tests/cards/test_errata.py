@@ -7,8 +7,16 @@ from pathlib import Path
 import pytest
 
 from rulebase.cards.database import CardDatabase
-from rulebase.cards.errata import (DAMAGED, apply, current_text, fragment, occurrences, replace_once, resolutions,
-                                   resolve)
+from rulebase.cards.errata import (
+    DAMAGED,
+    apply,
+    current_text,
+    fragment,
+    occurrences,
+    replace_once,
+    resolutions,
+    resolve,
+)
 from rulebase.cards.model import Card, CardSet, Printing
 
 
@@ -37,8 +45,8 @@ def test_the_errata_that_differ_from_the_card_data_say_how(resolved):
             "the errata print the subtitle 'Crochety Crocheter'; the card data has 'Crotchety Crocheter'"),
         "premiere/kitchen-au-flam": (
             "kitchen-au-flambe", "damaged name",
-            f"'Kitchen au Flam{DAMAGED}{DAMAGED}' has lost characters in conversion (2 replacement characters); "
-            "the card data names it 'Kitchen au Flambé'"),
+            (f"'Kitchen au Flam{DAMAGED}{DAMAGED}' has lost characters in conversion (2 replacement characters); "
+             "the card data names it 'Kitchen au Flambé'")),
         "the-crystal-games/octavia-serious-musician": (
             "octavia-serious-musician", "name",
             "listed under The Crystal Games, but Octavia, Serious Musician is printed in Promos, not in Crystal Games"),
