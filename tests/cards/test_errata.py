@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from itertools import pairwise
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from rulebase.cards.database import CardDatabase
 from rulebase.cards.errata import (
@@ -97,6 +100,28 @@ def test_fragments_fold_quotes_spacing_case_icons_and_ellipses():
     assert replace_once("You may pay [2] or dismiss it.", "...pay ② or...", "...pay ③ or...") == \
         ("You may pay [3] or dismiss it.", 1)
     assert replace_once("A card. A card.", "a card", "no card") == ("A card. A card.", 2)
+
+
+TEXT = st.lists(st.sampled_from(["Put", "this", "card", "into", "its", "owner’s", "owner's", "hand", "①", "[1]",
+                                 "\n", "  ", "“Pony”", "Élan"]), min_size=1, max_size=12)
+
+
+@settings(max_examples=60, deadline=None)
+@given(TEXT, st.data())
+def test_every_place_found_holds_the_fragment_and_only_a_single_place_is_replaced(words, data):
+    text = " ".join(words)
+    folded = fragment(text)
+    if not folded:
+        return
+    start = data.draw(st.integers(0, len(folded) - 1))
+    wanted = folded[start:data.draw(st.integers(start + 1, len(folded)))].strip()
+    if not wanted:
+        return
+    places = occurrences(text, wanted)
+    assert places and all(a[1] <= b[0] for a, b in pairwise(places))
+    assert all(wanted in fragment(text[begin:end]) for begin, end in places)
+    replaced, count = replace_once(text, wanted, "X")
+    assert count == len(places) and (replaced != text) == (count == 1)
 
 
 def test_new_replaces_old_where_the_card_data_holds_the_printed_text(rule_graph):
