@@ -233,8 +233,6 @@ def build(parts: list[ParsedPart], cards: CardDatabase | str | None = CORPUS_CAR
 
         cards = load_cards()
     g = nx.MultiDiGraph()
-    if cards is not None:
-        _add_cards(g, cards)
     by_id = {parsed.part.id: parsed for parsed in parts}
     for parsed in parts:
         part = parsed.part
@@ -262,12 +260,14 @@ def build(parts: list[ParsedPart], cards: CardDatabase | str | None = CORPUS_CAR
             g.add_edge(part.id, part.within, key=Edge.CHILD_OF)
         _add_rules(g, parsed)
         _add_glossary(g, parsed)
-        _add_errata(g, parsed, cards)
+        _add_errata(g, parsed)
         _add_sections(g, parsed)
     _add_citations(g, parts)
     _add_terms(g, parts, by_id)
     _add_editions(g, parts)
     if cards is not None:
+        _add_cards(g, cards)
+        _add_erratum_cards(g, parts, cards)
         _add_keywords(g, cards, parts)
         _add_banlist(g, cards)
     return RuleGraph(g, parts, cards)
@@ -330,11 +330,11 @@ def _add_glossary(g, parsed: ParsedPart):
         g.add_edge(node, part.id, key=Edge.CHILD_OF)
 
 
-def _add_errata(g, parsed: ParsedPart, cards: CardDatabase | None):
+def _add_errata(g, parsed: ParsedPart):
     part = parsed.part
     for erratum in parsed.errata:
         key = f"{slug(erratum.set_name)}/{slug(erratum.card)}"
-        node = f"{part.id}/{key}"
+        node = _erratum_node(part, erratum)
         g.add_node(
             node, kind="erratum", key=key, number=None, title=erratum.card, card_title=erratum.title,
             subtitle=erratum.subtitle, set_name=erratum.set_name, old=erratum.old, new=erratum.new,
@@ -345,12 +345,24 @@ def _add_errata(g, parsed: ParsedPart, cards: CardDatabase | None):
             printed=erratum.printed, line=erratum.line, **_common(part),
         )
         g.add_edge(node, part.id, key=Edge.CHILD_OF)
-        if cards is None or part.game != "ccg":
+
+
+def _erratum_node(part, erratum) -> str:
+    return f"{part.id}/{slug(erratum.set_name)}/{slug(erratum.card)}"
+
+
+def _add_erratum_cards(g, parts: list[ParsedPart], cards: CardDatabase):
+    """Each CCG erratum to its card, with how it was found (``resolved_by``,
+    ``resolution_note``: see :func:`rulebase.cards.errata.resolve`)."""
+    for parsed in parts:
+        if parsed.part.game != "ccg":
             continue
-        found = resolve_erratum(erratum.title, erratum.subtitle, erratum.set_name, cards)
-        g.nodes[node].update(resolved_by=found.how, resolution_note=found.note)
-        if found.card_id is not None:
-            g.add_edge(node, f"card/ccg/{found.card_id}", key=Edge.ERRATUM_OF)
+        for erratum in parsed.errata:
+            node = _erratum_node(parsed.part, erratum)
+            found = resolve_erratum(erratum.title, erratum.subtitle, erratum.set_name, cards)
+            g.nodes[node].update(resolved_by=found.how, resolution_note=found.note)
+            if found.card_id is not None:
+                g.add_edge(node, f"card/ccg/{found.card_id}", key=Edge.ERRATUM_OF)
 
 
 def _add_cards(g, cards: CardDatabase):
