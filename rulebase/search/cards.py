@@ -8,7 +8,9 @@ alone, so that they never change how rules are ranked for a question.  A
 query reads as a card's name only when the whole of it is one (folded, or
 close enough that difflib's ratio is at least :data:`CLOSE`); a question
 that merely mentions a card finds rules as before.  Hits are keyed by the
-card's node id in the rule graph, ``card/ccg/<card id>``.
+card's node id in the rule graph, ``card/ccg/<card id>``.  The card's own
+erratum, when the card errata name it, stays before it: it is the card's
+current wording.
 
 >>> [card.full_name for card, _ in card_matches("Kitchen au Flambe")]
 ['Kitchen au Flambé']
@@ -95,6 +97,17 @@ def card_matches(query: str, limit: int = MAX_CARDS) -> list[tuple[Card, float]]
             best[card.id] = (card, score)
     ranked = sorted(best.values(), key=lambda item: (-item[1], fold(item[0].name), fold(item[0].subtitle or "")))
     return ranked[:limit]
+
+
+def names_alike(one: str | None, other: str | None) -> bool:
+    """Whether two names are one card's, folded, a typo or a damaged
+    letter forgiven (an erratum's title and the card's full name).
+
+    >>> names_alike("Kitchen au Flam\ufffd\ufffd", "Kitchen au Flambé"), names_alike("Duck and Cover", "Tread Mill")
+    (True, False)
+    """
+    a, b = fold(one or ""), fold(other or "")
+    return bool(a and b) and (a == b or difflib.SequenceMatcher(None, a, b, autojunk=False).ratio() >= CLOSE)
 
 
 def snippet(card: Card, width: int = 180) -> str:

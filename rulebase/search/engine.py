@@ -9,7 +9,7 @@ it is in).
 from __future__ import annotations
 
 import math
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, replace
 
 import numpy as np
 
@@ -17,6 +17,7 @@ from whoosh.query import Or, Phrase, Term
 
 from rulebase.model import RuleNumber
 from rulebase.search import candidates
+from rulebase.search import cards as card_names
 from rulebase.search import index as indexes
 from rulebase.search import ranking, semantic
 from rulebase.search.analysis import QUESTION_WORDS, is_stop, stems
@@ -126,9 +127,9 @@ def _check_options(game, kinds, limit) -> frozenset | None:
         return None
     if isinstance(kinds, str):
         kinds = [kinds]
-    unknown = [kind for kind in kinds if kind not in indexes.KINDS + ("card",)]
+    unknown = [kind for kind in kinds if kind not in indexes.KINDS]
     if unknown:
-        raise SearchQueryError(f"no kind {unknown[0]!r}; the kinds are {', '.join(indexes.KINDS + ('card',))}")
+        raise SearchQueryError(f"no kind {unknown[0]!r}; the kinds are {', '.join(indexes.KINDS)}")
     return frozenset(kinds)
 
 
@@ -487,12 +488,13 @@ def search(query: str, *, game: str | None = None, edition: str | None = None, k
     or card name, or a question in plain words; numbers and words can be
     mixed (the numbered rules come first).  A query that is a card's name
     (typos, case, accents and punctuation forgiven) finds the card first,
-    a hit of kind ``card`` (:mod:`rulebase.search.cards`); over a ``graph``
-    given, only when ``kinds`` names ``card``.  ``game`` is ``ccg`` or ``tcg``
-    (both by default, or the one the query names: "tcg hand size"); ``edition`` an edition or document id (``earlier``,
+    a hit of kind ``card`` (:mod:`rulebase.search.cards`), after the card's
+    own erratum when the card errata name it; not with ``kinds``, nor over
+    a ``graph`` given (the site's pages can't show cards yet).
+    ``game`` is ``ccg`` or ``tcg`` (both by default, or the one the query names: "tcg hand size"); ``edition`` an edition or document id (``earlier``,
     ``3.4``, ``ccg/earlier``) or ``all``; by default only the current
     documents are searched.  ``kinds`` limits the kinds of entry (``rule``,
-    ``glossary``, ``erratum``, ``section``, ``card``).
+    ``glossary``, ``erratum``, ``section``).
 
     Raises :class:`SearchQueryError` for a query with nothing to search for
     or one that is too long, and for options that name nothing.
@@ -518,22 +520,23 @@ def search(query: str, *, game: str | None = None, edition: str | None = None, k
     text_found, query_stems = _text_matches(opened, docnums, parsed, unknown, game is not None)
     seen = {position for position, _ in found}
     found.extend((p, s) for p, s in text_found if p not in seen)
+    hits = [_hit(opened, position, score, query_stems) for position, score in found[:limit]]
     cards = _card_hits(query, game, edition, kinds, graph) if not parsed.numbers else []
-    return (cards + [_hit(opened, position, score, query_stems) for position, score in found[:limit]])[:limit]
+    if cards and hits and hits[0].kind == "erratum" and card_names.names_alike(hits[0].title, cards[0].title):
+        # The card's erratum (its current wording) first, the cards scored as it is.
+        cards = [replace(card, score=min(card.score, hits[0].score)) for card in cards]
+        return [hits[0], *cards, *hits[1:]][:limit]
+    return (cards + hits)[:limit]
 
 
 def _card_hits(query: str, game: str | None, edition: str | None, kinds, graph) -> list[Hit]:
     """The cards whose name the query is (:mod:`rulebase.search.cards`),
-    when cards are searched: the CCG's, in no edition but all; over a graph
-    given (the site's), only when ``kinds`` asks for cards, since the
-    site's pages can't show a card hit yet."""
-    if game not in (None, "ccg") or edition not in (None, "all") or (kinds is not None and "card" not in kinds):
+    when cards are searched: the CCG's, in no edition but all, with no
+    kinds asked for; not over a graph given (the site's search), whose
+    pages can't show a card hit yet."""
+    if graph is not None or kinds is not None or game not in (None, "ccg") or edition not in (None, "all"):
         return []
-    if graph is not None and kinds is None:
-        return []
-    from rulebase.search import cards
-
-    return [Hit(**cards.card_hit_fields(card, score)) for card, score in cards.card_matches(query)]
+    return [Hit(**card_names.card_hit_fields(card, score)) for card, score in card_names.card_matches(query)]
 
 
 def suggest(text: str, *, game: str | None = None, edition: str | None = None, limit: int = 5,
