@@ -104,6 +104,11 @@ class Catalog:
         return sets
 
     @cached_property
+    def card_games(self) -> frozenset[str]:
+        """The games whose cards are in the graph (their card search and deck checker exist)."""
+        return frozenset(data["game"] for data in self.data.values() if data["kind"] == "card")
+
+    @cached_property
     def cards(self) -> dict[str, list[str]]:
         """Card node -> its errata entries."""
         return {node: self.graph.errata_of(node) for node, data in self.data.items() if data["kind"] == "card"}

@@ -101,3 +101,12 @@ def test_game_pages(client, page, site, game):
     chapters = [n for n in catalog.children(catalog.current[game]) if catalog.data[n]["kind"] == "chapter"]
     assert chapters and all(catalog.url(c) in parsed.hrefs() for c in chapters)
     assert parsed.find("h1")
+
+
+def test_the_game_with_cards_links_its_card_search_and_deck_checker(client):
+    for path in ("/", "/ccg"):
+        body = client.get(path).get_data(as_text=True)
+        assert 'href="/ccg/cards"' in body and 'href="/ccg/deck"' in body
+    body = client.get("/tcg").get_data(as_text=True)
+    assert "/tcg/cards" not in body and "/tcg/deck" not in body
+    assert client.get("/ccg/cards").status_code == 200 and client.get("/ccg/deck").status_code == 200
