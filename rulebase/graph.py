@@ -25,6 +25,7 @@ from functools import lru_cache
 
 import networkx as nx
 
+from rulebase import paths
 from rulebase.cards.database import CardDatabase
 from rulebase.cards.errata import resolve as resolve_erratum
 from rulebase.cards.model import Card, Side
@@ -392,8 +393,6 @@ def _add_cards(g, cards: CardDatabase):
 
 def _data_path(cards: CardDatabase, path: str) -> str:
     """A set file's path relative to the corpus (where the card data is the corpus's), else to the data."""
-    from rulebase import paths
-
     try:
         return (cards.root / path).resolve().relative_to(paths.CORPUS.resolve()).as_posix()
     except ValueError:
@@ -548,21 +547,21 @@ def _add_editions(g, parts):
                                    key=Edge.SAME_RULE, change=change)
 
 
-def _card_database(root: str | None) -> CardDatabase | None:
-    """The card data of the corpus at ``root`` (the embedded one by default), if it has any."""
+def card_database(root: str | None = None) -> CardDatabase | None:
+    """The card data of the corpus at ``root`` (the embedded one by
+    default), read once per process, or None if the corpus has none."""
     from pathlib import Path
 
     from rulebase import corpus
     from rulebase.cards.database import load as load_cards
 
-    if root is None:
-        return load_cards()
-    data = corpus.card_data(Path(root), verify=False)
-    return load_cards(Path(root) / data["path"]) if data else None
+    folder = Path(root) if root is not None else paths.CORPUS
+    data = corpus.card_data(folder, verify=False)
+    return load_cards(folder / data["path"]) if data else None
 
 
 @lru_cache(maxsize=4)
 def load(root: str | None = None) -> RuleGraph:
     """The graph of the corpus (the embedded one by default) and its card
     data, built once per process."""
-    return build(list(cached_parts(root)), _card_database(root))
+    return build(list(cached_parts(root)), card_database(root))

@@ -12,11 +12,13 @@ card's node id in the rule graph, ``card/ccg/<card id>``.  The card's own
 erratum, when the card errata name it, stays before it: it is the card's
 current wording.
 
->>> [card.full_name for card, _ in card_matches("Kitchen au Flambe")]
+>>> from rulebase.graph import card_database
+>>> cards = card_database()
+>>> [card.full_name for card, _ in card_matches("Kitchen au Flambe", cards)]
 ['Kitchen au Flambé']
->>> [card.id for card, _ in card_matches("rainbow dash, flier extrordinaire")]
+>>> [card.id for card, _ in card_matches("rainbow dash, flier extrordinaire", cards)]
 ['rainbow-dash-flier-extraordinaire']
->>> card_matches("what happens when power totals are tied")
+>>> card_matches("what happens when power totals are tied", cards)
 []
 """
 
@@ -27,6 +29,7 @@ from collections import defaultdict
 from functools import lru_cache
 from html import escape
 
+from rulebase.cards.database import CardDatabase
 from rulebase.cards.model import Card, fold
 
 CLOSE = 0.88
@@ -47,15 +50,13 @@ def node_id(card: Card) -> str:
     return f"card/ccg/{card.id}"
 
 
-@lru_cache(maxsize=1)
-def _names() -> tuple[dict[str, list[tuple[Card, float]]], dict[int, list[str]]]:
-    """Every folded name a card answers to, with the cards and how well each
-    answers (its title and subtitle best, then its title), and
-    the names by length for the close matches."""
-    from rulebase.cards.database import load
-
+@lru_cache(maxsize=4)
+def _names(cards: CardDatabase) -> tuple[dict[str, list[tuple[Card, float]]], dict[int, list[str]]]:
+    """Every folded name a card of ``cards`` answers to, with the cards and
+    how well each answers (its title and subtitle best, then its title),
+    and the names by length for the close matches."""
     names: dict[str, list[tuple[Card, float]]] = defaultdict(list)
-    for card in load().cards:
+    for card in cards.cards:
         title, subtitle = fold(card.name), fold(card.subtitle or "")
         answers = {f"{title} {subtitle}".strip(): 1.0}
         answers.setdefault(title, 0.99)
@@ -68,14 +69,14 @@ def _names() -> tuple[dict[str, list[tuple[Card, float]]], dict[int, list[str]]]
     return dict(names), dict(by_length)
 
 
-def card_matches(query: str, limit: int = MAX_CARDS) -> list[tuple[Card, float]]:
-    """The cards whose name the query is, best first, each with how well
-    (1 for its title and subtitle exactly, less for its title alone or a
-    name typed close to one)."""
+def card_matches(query: str, cards: CardDatabase | None, limit: int = MAX_CARDS) -> list[tuple[Card, float]]:
+    """The cards of ``cards`` (none when None) whose name the query is, best
+    first, each with how well (1 for its title and subtitle exactly, less
+    for its title alone or a name typed close to one)."""
     wanted = fold(query)
-    if not wanted or len(wanted) > MAX_NAME:
+    if cards is None or not wanted or len(wanted) > MAX_NAME:
         return []
-    names, by_length = _names()
+    names, by_length = _names(cards)
     found = list(names.get(wanted, ()))
     if not found:
         spread = max(1, int(len(wanted) * (1 - CLOSE)) + 1)

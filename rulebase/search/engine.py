@@ -531,12 +531,18 @@ def search(query: str, *, game: str | None = None, edition: str | None = None, k
 
 def _card_hits(query: str, game: str | None, edition: str | None, kinds, graph) -> list[Hit]:
     """The cards whose name the query is (:mod:`rulebase.search.cards`),
-    when cards are searched: the CCG's, in no edition but all, with no
-    kinds asked for; not over a graph given (the site's search), whose
-    pages can't show a card hit yet."""
-    if graph is not None or kinds is not None or game not in (None, "ccg") or edition not in (None, "all"):
+    from the card data of the graph searched (the embedded corpus's by
+    default, read without building the graph): the CCG's, in no edition but
+    all, with no kinds asked for."""
+    if kinds is not None or game not in (None, "ccg") or edition not in (None, "all"):
         return []
-    return [Hit(**card_names.card_hit_fields(card, score)) for card, score in card_names.card_matches(query)]
+    if graph is not None:
+        cards = graph.cards
+    else:
+        from rulebase.graph import card_database
+
+        cards = card_database()
+    return [Hit(**card_names.card_hit_fields(card, score)) for card, score in card_names.card_matches(query, cards)]
 
 
 def suggest(text: str, *, game: str | None = None, edition: str | None = None, limit: int = 5,

@@ -145,6 +145,15 @@ class Catalog:
             return f"{data['number']}. {data['title']}"
         return data.get("title") or data.get("key") or node
 
+    def source_label(self, node: str) -> str:
+        """Where a node comes from, as a result shows it: its document's
+        edition (:meth:`edition_label`), or for a card the sets printing it."""
+        data = self.data[node]
+        if data.get("document"):
+            return self.edition_label(data["document"])
+        sets = dict.fromkeys(printing["set_name"] for printing in data.get("printings") or ())
+        return ", ".join(sets) or data["kind"]
+
     def edition_label(self, document: str) -> str:
         """``v3.4 (current)``, ``earlier edition``, ``v3.4 PDF extract`` ..."""
         data = self.data[document]
@@ -181,6 +190,8 @@ class Catalog:
             return "Glossary"
         if data["kind"] == "erratum":
             return f"Card errata, {data['set_name']}"
+        if data["kind"] == "card":
+            return " ".join(part for part in (data.get("type"), "card") if part).capitalize()
         if data.get("document"):
             return self.data[data["document"]]["title"]
         return ""

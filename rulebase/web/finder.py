@@ -199,7 +199,7 @@ class Finder:
             shown = self._shown[node] = (
                 data["kind"], data["game"], data["document"], data["edition"],
                 data.get("key") if data["kind"] == "rule" else None, data.get("title"), cat.url(node),
-                cat.context(node), cat.edition_label(data["document"]))
+                cat.context(node), cat.source_label(node))
         kind, game, document, edition, number, title, url, context, label = shown
         return Result(node, kind, game, document, edition, number, title, url, parts, score, context, label)
 

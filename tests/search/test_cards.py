@@ -5,7 +5,10 @@ from __future__ import annotations
 import pytest
 
 from rulebase.search import SearchQueryError, search
+from rulebase.graph import card_database
 from rulebase.search.cards import MAX_CARDS, card_matches
+
+CARDS = card_database()
 
 
 @pytest.fixture(autouse=True)
@@ -69,14 +72,24 @@ def test_the_limit_counts_the_cards():
 
 
 def test_card_matches_are_names_not_mentions():
-    assert card_matches("a question that mentions Applejack and her friends") == []
-    assert card_matches("") == [] and card_matches("!!!") == [] and card_matches("x" * 500) == []
-    best = card_matches("Rainbow Dsh")
+    assert card_matches("a question that mentions Applejack and her friends", CARDS) == []
+    assert card_matches("", CARDS) == [] and card_matches("!!!", CARDS) == [] and card_matches("x" * 500, CARDS) == []
+    best = card_matches("Rainbow Dsh", CARDS)
     assert best and all(card.name == "Rainbow Dash" for card, _ in best)
-    assert card_matches("Rainbow Dash, Flier Extraordinaire")[0][1] == 1.0
+    assert card_matches("Rainbow Dash, Flier Extraordinaire", CARDS)[0][1] == 1.0
 
 
-def test_over_a_graph_given_no_cards_yet():
-    from rulebase.graph import load
+def test_the_cards_are_those_of_the_graph_searched(tmp_path):
+    from rulebase import graph
+    from rulebase.search import index
 
-    assert not [hit for hit in search("Kitchen au Flambe", graph=load()) if hit.kind == "card"]
+    from .test_index import small_corpus
+
+    hits = search("Kitchen au Flambe", graph=graph.load())
+    assert [hit.id for hit in hits if hit.kind == "card"] == ["card/ccg/kitchen-au-flambe"]
+    without_cards = graph.load(str(small_corpus(tmp_path / "corpus")))
+    assert without_cards.cards is None
+    try:
+        assert not [hit for hit in search("Kitchen au Flambe", graph=without_cards) if hit.kind == "card"]
+    finally:
+        index.forget()

@@ -73,3 +73,10 @@ def test_snippets_escape_nothing_themselves(plain):
     result = plain.search("faceoff", limit=1)[0]
     assert "<mark>" in result.snippet
     assert all("<" not in text for text, _ in result.snippet_parts)
+
+
+def test_a_card_s_name_finds_the_card_with_the_sets_printing_it(site):
+    results = site.finder.search("Kitchen au Flambe", game="ccg")
+    cards = [result for result in results if result.kind == "card"]
+    assert cards and cards[0].id == "card/ccg/kitchen-au-flambe"
+    assert cards[0].url == "/ccg/card/kitchen-au-flambe" and cards[0].edition_label == "Premier"
