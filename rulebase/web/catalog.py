@@ -191,7 +191,7 @@ class Catalog:
         if data["kind"] == "erratum":
             return f"Card errata, {data['set_name']}"
         if data["kind"] == "card":
-            return " ".join(part for part in (data.get("type"), "card") if part).capitalize()
+            return f"{data['type']} card" if data.get("type") else "Card"
         if data.get("document"):
             return self.data[data["document"]]["title"]
         return ""
