@@ -16,7 +16,10 @@ queries made of words from the rules (seeded, other ones for the API than
 for the page), so most of them miss the server's answer cache.  Those are
 keywords, matched by their words; the ``question`` scenario asks distinct
 questions ("what happens if ..."), which the search also reads for their
-meaning.
+meaning.  The ``card`` scenario cycles through the pages of an even
+sample of the cards (at most 1,000), and ``card-query`` asks the card
+search page distinct queries of the card query language (field terms and
+words of the cards' names).
 
 Each scenario is measured beside its static ceiling.  The server is warmed
 up first: for --warmup seconds, and for the rule pages (a list the run goes
@@ -68,7 +71,7 @@ FETCH_SECONDS = 60.0
 # The measured time of a scenario is cut in this many slices, the server's
 # and its ceiling's in turn.
 SLICES = 10
-SCENARIOS = ("rule", "search", "api-search", "question")
+SCENARIOS = ("rule", "search", "api-search", "question", "card", "card-query")
 ALIASES = {"rules": "rule", "api": "api-search"}
 
 
@@ -114,6 +117,41 @@ def rule_paths() -> list[str]:
 
     catalog = Catalog(load())
     return [catalog.url(node) for node in catalog.data if catalog.data[node]["kind"] == "rule"]
+
+
+def card_paths(limit: int = 1000) -> list[str]:
+    """The pages of cards: every card's, or an even sample of ``limit`` of
+    them (a run goes through a list again and again only up to
+    :data:`MAX_COPIES` addresses)."""
+    from rulebase.graph import load
+    from rulebase.web.catalog import Catalog
+
+    catalog = Catalog(load())
+    nodes = [node for node in catalog.data if catalog.data[node]["kind"] == "card"]
+    step = max(1, -(-len(nodes) // limit))
+    return [catalog.url(node) for node in nodes[::step]]
+
+
+CARD_TERMS = ("t:friend", "t:resource", "t:event", "t:troublemaker", "t:problem", "t:mane", "c:blue", "c:orange",
+              "c:pink", "c:purple", "c:white", "c:yellow", "c:multi", "pow>=3", "pow<2", "cost<=2", "cost>3",
+              "kw:swift", "kw:stubborn", "kw:competitive", "kw:random", "is:errata", "-t:friend", "r:r", "r:c",
+              "legal:harmony", "set:pr", "set:eo", "order:power", "order:cost")
+
+
+def card_query_paths(count: int, seed: int = 7) -> list[str]:
+    """Distinct card queries: a few field terms and a word of the cards'
+    names, through the card search page."""
+    from rulebase.graph import card_database
+
+    words = sorted({word for card in card_database().cards for word in re.findall(r"[a-z]{4,}", card.name.lower())})
+    rng = random.Random(seed)
+    queries = set()
+    for _ in range(count):
+        terms = rng.sample(CARD_TERMS, rng.choice((1, 2, 3)))
+        if rng.random() < 0.5:
+            terms.append(rng.choice(words))
+        queries.add(" ".join(terms))
+    return ["/ccg/cards?q=" + quote(q) for q in sorted(queries)]
 
 
 def rule_words() -> list[str]:
@@ -430,6 +468,8 @@ def main() -> int:
         # Other questions than the page's, which the server has answered (and cached) already.
         "api-search": lambda: search_paths(20_000, api=True, seed=5),
         "question": lambda: question_paths(20_000),
+        "card": lambda: card_paths(),
+        "card-query": lambda: card_query_paths(20_000),
     }
     wanted = list(scenarios) if args.scenario == "all" else [ALIASES.get(args.scenario, args.scenario)]
     say = (lambda text: print(text, file=sys.stderr, flush=True)) if args.json else (lambda text: print(text, flush=True))
