@@ -1,7 +1,7 @@
 """The JSON API: what the pages show, as data.
 
 ``/api/rule/<id or number>``, ``/api/search?q=``, ``/api/glossary``,
-``/api/errata``, ``/api/documents``.  Errors are JSON too:
+``/api/errata``, ``/api/card/<game>/<id>``, ``/api/documents``.  Errors are JSON too:
 ``{"error": "...", "status": 404}``.
 """
 
@@ -46,6 +46,19 @@ def rule(ident: str):
     record = views.rule_record(cat.graph, ident)
     record["url"] = cat.url(ident)
     return jsonify(record)
+
+
+@bp.get("/card/<any(ccg,tcg):game>/<key>")
+def card(game: str, key: str):
+    """The record of one card (``/api/card/ccg/duck-and-cover``), as its page
+    shows it: :func:`rulebase.cards.record.card_record` with the page's ``url``."""
+    from rulebase.cards.record import card_record, is_card
+
+    cat = catalog()
+    node = f"card/{game}/{key}"
+    if not is_card(cat.graph, node):
+        abort(404, f"no card {key[:80]!r} in the {game.upper()} card data")
+    return jsonify({**card_record(cat.graph, node), "url": cat.url(node)})
 
 
 @bp.get("/search")
