@@ -98,9 +98,9 @@ def create_app(test_config: dict | None = None) -> Flask:
     app.jinja_env.globals.update(GAMES=GAMES, GAME_NAMES=GAME_NAMES, catalog=site.catalog,
                                  max_query=app.config["MAX_QUERY"])
 
-    from rulebase.web import api, cards, diffs, documents, errata, errors, glossary, headers, home, rules
+    from rulebase.web import api, cardpages, cards, diffs, documents, errata, errors, glossary, headers, home, rules
 
-    for module in (home, documents, glossary, errata, diffs, api, cards, rules):
+    for module in (home, documents, glossary, errata, cardpages, diffs, api, cards, rules):
         app.register_blueprint(module.bp)
     from rulebase.web.decks import bp as deck_checker
     app.register_blueprint(deck_checker)

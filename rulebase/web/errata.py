@@ -1,6 +1,7 @@
-"""The card errata: an index by set, a page per set and a page per card,
-OLD and NEW side by side with the changed words highlighted and the
-publisher's marks, as :mod:`rulebase.errata` records them."""
+"""The card errata: an index by set, a page per set and a page per
+erratum, OLD and NEW side by side with the changed words highlighted and
+the publisher's marks, as :mod:`rulebase.errata` records them; each entry
+links to its card's page (:mod:`rulebase.web.cardpages`)."""
 
 from __future__ import annotations
 
@@ -43,20 +44,6 @@ def set_page(game: str, set_slug: str):
                                           entries=[entry(cat, node) for node in nodes]))
 
 
-@bp.get("/<any(ccg,tcg):game>/card/<key>")
-def card(game: str, key: str):
-    """Every erratum of one card (every card of the card data is a node of
-    the graph; this page is for those the errata name)."""
-    check_game(game)
-    cat = catalog()
-    node = f"card/{game}/{key}"
-    if not cat.cards.get(node):
-        abort(404, f"There is no card {key!r} with errata in the {game.upper()}.")
-    data = cat.data[node]
-    return cached(lambda: render_template("errata/card.html", game=game, data=data,
-                                          entries=[entry(cat, n) for n in cat.cards[node]]))
-
-
 def entry(cat: Catalog, node: str) -> dict:
     """What the pages show of one erratum."""
     record = erratum_record(cat.graph, node)
@@ -70,7 +57,8 @@ def index_page(cat: Catalog, document: str) -> str:
     """The index of a card errata document: its sets and their cards."""
     data = cat.data[document]
     sets = [{"name": name, "url": f"/{data['game']}/errata/{slug(name)}",
-             "cards": [{"label": cat.data[n]["title"], "url": cat.url(n)} for n in nodes]}
+             "cards": [{"label": cat.data[n]["title"], "url": cat.url(n),
+                        "card_url": cat.url(card) if (card := cat.graph.card_of(n)) else None} for n in nodes]}
             for name, nodes in cat.errata_sets(document).items()]
     return render_template("errata/index.html", game=data["game"], document=data, sets=sets)
 

@@ -41,8 +41,14 @@ def suggestions(path: str, limit: int = 8) -> list[dict]:
         found += site().finder.suggest(" ".join(words) or last, game=games[0] if len(games) == 1 else None)
     unique = [node for node in dict.fromkeys(found) if node in cat.data]
     return [{"id": n, "label": cat.label(n), "url": cat.url(n), "text": cat.short_text(n),
-             "game": cat.data[n]["game"], "edition": cat.edition_label(cat.data[n]["document"])}
-            for n in unique[:limit]]
+             "game": cat.data[n]["game"], "edition": _edition(cat, n)} for n in unique[:limit]]
+
+
+def _edition(cat, node: str) -> str:
+    """The edition label of a node's document; a card or a set, which no
+    document holds, is the card data's."""
+    document = cat.data[node].get("document")
+    return cat.edition_label(document) if document else "card data"
 
 
 def _respond(status: int, title: str, message: str):

@@ -46,7 +46,8 @@ def test_non_text_changes(client, page):
 
 
 def test_unknown_sets_cards_and_games(client, page):
-    for url, says in [("/ccg/errata/nope", "no set 'nope'"), ("/ccg/card/nope", "no card 'nope'"),
+    for url, says in [("/ccg/errata/nope", "no set 'nope'"),
+                      ("/ccg/card/no-such-card-xyz", "no card 'no-such-card-xyz'"),  # (Nope is a card)
                       ("/tcg/errata", "no card errata for the TCG"), ("/ccg/card/%3Cscript%3E", "no card '<script>'")]:
         assert says in page(client, url, 404).all_text, url
         assert b"<script>" not in client.get(url).data

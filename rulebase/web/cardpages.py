@@ -1,0 +1,107 @@
+"""The page of every card, at its permalink ``/ccg/card/<id>``: the card as
+a judge reads it (name, type, colors, cost, power, traits, keywords, text,
+Problem requirements, both sides of a Mane Character), its current text and
+what the card data held, its erratum as a word diff, its errata entries,
+its printings and its legality in each format.
+
+What the page shows is :func:`rulebase.cards.record.card_record`, the
+record ``/api/card/<game>/<id>`` serves; this module only adds the links:
+keywords and glossary terms in the text to their glossary entries (with
+their definition on hover and focus, as on the rule pages), sets, errata,
+and the rule or banlist section behind each format's verdict.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from urllib.parse import urlencode
+
+from flask import Blueprint, abort, render_template
+
+from rulebase.cards.model import fold
+from rulebase.cards.record import card_record, is_card
+from rulebase.web.catalog import Catalog
+from rulebase.web.common import cached, catalog, check_game
+from rulebase.web.linking import Segment, _claim, _paragraphs, _term_pattern
+
+bp = Blueprint("cardpages", __name__)
+
+MAX_KEY = 80
+"""The most characters of an unknown id a 404 repeats."""
+
+
+@bp.get("/<any(ccg,tcg):game>/card/<key>")
+def card(game: str, key: str):
+    """The page of one card of the card data."""
+    check_game(game)
+    cat = catalog()
+    node = f"card/{game}/{key}"
+    if not is_card(cat.graph, node):
+        abort(404, f"There is no card {key[:MAX_KEY]!r} in the {game.upper()} card data.")
+    return cached(lambda: card_page(cat, node), key=f"node:{node}")
+
+
+@lru_cache(maxsize=4)
+def _glossary(cat: Catalog, game: str) -> tuple[tuple[str, re.Pattern], ...]:
+    """The glossary entries of a game's current rules with the pattern of
+    each term, the longest terms first (so that a term inside a longer one
+    is not linked in its place)."""
+    entries = cat.glossary_entries(cat.current[game]) if game in cat.current else []
+    entries = sorted(entries, key=lambda entry: -len(cat.data[entry].get("term") or cat.data[entry]["title"]))
+    return tuple((entry, _term_pattern(cat.data[entry])) for entry in entries)
+
+
+def linked_text(cat: Catalog, game: str, text: str, keywords: list[str]) -> list[list[Segment]]:
+    """A card's text as paragraphs of segments: each use of the card's
+    keywords (their glossary entries, ``keywords``) and the first use of
+    each other glossary term linked to its entry, with its definition as
+    the tip."""
+    spans: list = []
+    for entry in keywords:
+        for match in _term_pattern(cat.data[entry]).finditer(text):
+            _claim(spans, match.start(), match.end(), Segment(match.group(), "term", cat.url(entry),
+                                                                 cat.short_text(entry, 300)))
+    for entry, pattern in _glossary(cat, game):
+        if entry in keywords:
+            continue
+        for match in pattern.finditer(text):
+            if _claim(spans, match.start(), match.end(), Segment(match.group(), "term", cat.url(entry),
+                                                                    cat.short_text(entry, 300))):
+                break
+    return _paragraphs(text, sorted(spans, key=lambda span: span[0]))
+
+
+def _link(cat: Catalog, node: str | None) -> dict | None:
+    """A node as a link: its label, address and the start of its text."""
+    if node is None or node not in cat.data:
+        return None
+    return {"id": node, "label": cat.label(node), "url": cat.url(node), "text": cat.short_text(node, 300)}
+
+
+def _side(cat: Catalog, game: str, side: dict, text: str, keywords: list[str]) -> dict:
+    """One side of a card as the page shows it."""
+    return {**side, "keywords": [{**keyword, "link": _link(cat, keyword["entry"])} for keyword in side["keywords"]],
+            "paragraphs": linked_text(cat, game, text, keywords)}
+
+
+def card_page(cat: Catalog, node: str) -> str:
+    """The page of a card node."""
+    from rulebase.web.errata import entry
+
+    record = card_record(cat.graph, node)
+    game = record["game"]
+    keywords = list(dict.fromkeys(keyword["entry"] for side in (record, record["boosted"]) if side
+                                  for keyword in side["keywords"] if keyword["entry"]))
+    front = _side(cat, game, record, record["current"]["text"], keywords)
+    boosted = (_side(cat, game, record["boosted"], record["current"]["boosted"] or record["boosted"]["text"], keywords)
+               if record["boosted"] else None)
+    printings = [{**printing, "url": f"/{game}/cards?" + urlencode({"q": f'set:"{printing["set_name"]}"'})}
+                 for printing in record["printings"]]
+    legality = [{**row, "link": _link(cat, row["node"])} for row in record["legality"]]
+    return render_template(
+        "cards/card.html", game=game, node=node, record=record, front=front, boosted=boosted,
+        printings=printings, legality=legality, entries=[entry(cat, erratum) for erratum in record["errata"]],
+        home_limit=_link(cat, record["home_limit_entry"]), erratum=_link(cat, record["current"]["erratum"]),
+        fold=fold,
+    )
