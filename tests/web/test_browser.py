@@ -108,3 +108,17 @@ def test_hostile_query_is_shown_as_text(server, page):
     page.keyboard.type(" ")
     expect(page.locator("#results-count")).to_contain_text("<img")
     assert page.evaluate("document.body.dataset.pwned") is None
+
+
+def test_a_card_page_shows_its_keywords_definition_on_hover(server, page):
+    page.goto(server + "/ccg/card/pie-sisters-two-of-a-kind")
+    expect(page.locator("h1")).to_contain_text("Pie Sisters")
+    keyword = page.locator(".card-keywords a.term", has_text="Stubborn")
+    keyword.hover()
+    tip = keyword.evaluate("el => getComputedStyle(el, '::after').content")  # a CSS string: quotes escaped
+    assert len(tip) > 10 and tip[1:-1].replace('\\"', '"') == keyword.get_attribute("data-tip")
+    expect(page.locator(".legality tr", has_text="Harmony")).to_be_visible()
+    shot(page, "card-keyword-tooltip")
+    keyword.click()
+    expect(page).to_have_url(server + "/ccg/3.4/glossary/stubborn")
+    expect(page.locator("h1")).to_have_text("Stubborn")
