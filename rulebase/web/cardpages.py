@@ -17,9 +17,9 @@ import re
 from functools import lru_cache
 from urllib.parse import urlencode
 
-from flask import Blueprint, abort, render_template
+from flask import Blueprint, abort, redirect, render_template
 
-from rulebase.cards.model import fold
+from rulebase.cards.model import fold, slug
 from rulebase.cards.record import card_record, is_card
 from rulebase.web.catalog import Catalog
 from rulebase.web.common import cached, catalog, check_game
@@ -33,11 +33,16 @@ MAX_KEY = 80
 
 @bp.get("/<any(ccg,tcg):game>/card/<key>")
 def card(game: str, key: str):
-    """The page of one card of the card data."""
+    """The page of one card of the card data; a card's name written
+    otherwise (``Duck-And-Cover``, ``Rainbow Dash, Flier Extraordinaire``)
+    is a redirect to its page."""
     check_game(game)
     cat = catalog()
     node = f"card/{game}/{key}"
     if not is_card(cat.graph, node):
+        canonical = f"card/{game}/{slug(key[:MAX_KEY * 4])}"
+        if canonical != node and is_card(cat.graph, canonical):
+            return redirect(cat.url(canonical), 301)
         abort(404, f"There is no card {key[:MAX_KEY]!r} in the {game.upper()} card data.")
     return cached(lambda: card_page(cat, node), key=f"node:{node}")
 

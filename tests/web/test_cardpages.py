@@ -88,7 +88,7 @@ def test_a_friend_with_keywords_links_each_to_its_glossary_entry(client, site):
     assert keywords == [("Stubborn", "/ccg/3.4/glossary/stubborn", glossary_tip(site, "ccg/3.4/glossary/stubborn")),
                         ("Random", "/ccg/3.4/glossary/random", glossary_tip(site, "ccg/3.4/glossary/random"))]
     assert "While exhausted" in keywords[0][2]
-    assert page.texts("text-state") == ["The text above is as printed."]
+    assert page.texts("text-state") == ["The text shown: as printed."]
 
 
 def test_a_mane_character_shows_both_sides(client, site):
@@ -135,7 +135,7 @@ def test_a_banned_card_is_not_legal_in_harmony_since_its_date(client, site):
 def test_a_card_whose_erratum_changes_its_text_shows_the_word_diff(client, site):
     html, page = card_page(client, "octavia-serious-musician")
     erratum = "/ccg/ocr-7.2/the-crystal-games/octavia-serious-musician"
-    assert page.texts("text-state") == ["The text above is with its erratum applied."]
+    assert page.texts("text-state") == ["The text shown: with its erratum applied."]
     assert f'<a href="{erratum}">with its erratum applied</a>' in html
     assert '<del class="diff-delete">your</del>' in html
     assert "<ins class=\"diff-insert\"><mark>its owner&#39;s</mark></ins>" in html
@@ -149,7 +149,7 @@ def test_a_card_whose_erratum_changes_its_text_shows_the_word_diff(client, site)
 
 def test_a_card_whose_data_already_holds_the_correction_says_so(client):
     html, page = card_page(client, "duck-and-cover")
-    assert page.texts("text-state") == ["The text above is the card data already holds the corrected text."]
+    assert page.texts("text-state") == ["The text shown: the card data already holds the corrected text."]
     assert page.texts("diff-text") == []
     assert "/ccg/ocr-7.2/premiere/duck-and-cover" in html
 
@@ -159,7 +159,7 @@ def test_a_card_whose_text_is_unknown_says_why(client, site):
                    and card_record(site.graph, node)["current"]["state"] == "unknown")
     _, page = card_page(client, site.graph.node(unknown)["key"])
     (state,) = page.texts("text-state")
-    assert state.startswith("The text above is unknown: ") and len(state) > 40
+    assert state.startswith("The text shown: unknown: ") and len(state) > 40
 
 
 def test_a_multicolor_card(client):
@@ -194,7 +194,7 @@ def test_the_api_record_is_what_the_page_shows(client, site, key):
     assert page.texts("verdict") == ["Legal" if row["legal"] else "Not legal" for row in record["legality"]]
     assert [text for text, _, _ in page.links("why")] == [row["section"] if row["legal"] else row["summary"]
                                                           for row in record["legality"]]
-    assert page.texts("text-state")[0] == f"The text above is {record['current']['label']}."
+    assert page.texts("text-state")[0] == f"The text shown: {record['current']['label']}."
     shown = " ".join(page.texts("card-text"))
     assert " ".join(record["current"]["text"].split()) in shown
     assert [(p["set_name"], p["number"], p["rarity"]) for p in record["printings"]] == \
@@ -209,7 +209,7 @@ def test_the_errata_index_links_each_card_page(client, site):
 
 
 HOSTILE = ["no-such-card", "<script>alert(1)</script>", "a" * 3000, "..%2f..%2fetc%2fpasswd", "%00", "caf%C3%A9",
-           "rainbowshine-cloud-wrangle", "Duck-And-Cover", "%F0%9F%90%B4", "'%20OR%201=1"]
+           "rainbowshine-cloud-wrangle", "%F0%9F%90%B4", "'%20OR%201=1"]
 
 
 @pytest.mark.parametrize("key", HOSTILE)
@@ -221,6 +221,15 @@ def test_hostile_ids_are_a_404_with_suggestions(client, key):
     api = client.get("/api/card/ccg/" + key)
     assert api.status_code == 404 and api.is_json and "suggestions" in api.get_json()
     assert client.get("/tcg/card/" + key).status_code == 404
+
+
+def test_a_card_name_written_otherwise_is_a_redirect_to_its_page(client):
+    for written in ["Duck-And-Cover", "Rainbow%20Dash,%20Flier%20Extraordinaire", "duck_and_cover"]:
+        response = client.get("/ccg/card/" + written)
+        assert (response.status_code, response.location) == (301, "/ccg/card/" + ("rainbow-dash-flier-extraordinaire"
+                                                                                  if "Rainbow" in written else
+                                                                                  "duck-and-cover")), written
+    assert client.get("/ccg/card/nope").status_code == 200  # Nope is a card
 
 
 def test_a_near_miss_suggests_the_card(client):
