@@ -106,7 +106,7 @@ def card_page(cat: Catalog, node: str) -> str:
     legality = [{**row, "link": _link(cat, row["node"])} for row in record["legality"]]
     return render_template(
         "cards/card.html", game=game, node=node, record=record, front=front, boosted=boosted,
-        printings=printings, legality=legality, entries=[entry(cat, erratum) for erratum in record["errata"]],
+        printings=printings, legality=legality, entries=[{**entry(cat, erratum), "card_url": None} for erratum in record["errata"]],  # (no link to this page)
         home_limit=_link(cat, record["home_limit_entry"]), erratum=_link(cat, record["current"]["erratum"]),
         fold=fold,
     )

@@ -141,6 +141,7 @@ def test_a_card_whose_erratum_changes_its_text_shows_the_word_diff(client, site)
     assert "<ins class=\"diff-insert\"><mark>its owner&#39;s</mark></ins>" in html
     assert "put this card into its owner's hand" in page.texts("card-text")[0]
     assert f'<a href="{erratum}">Octavia Serious Musician</a>' in html  # its errata entry
+    assert 'href="/ccg/card/octavia-serious-musician"' not in html.split('class="card-errata"')[1]  # not itself
     # the erratum's entry as the errata pages show it, OLD and NEW side by side
     assert page.by_class.get("side-old") and page.by_class.get("side-new")
     # and the erratum's own page links back to the card
