@@ -139,8 +139,10 @@ def read(text: str, first_line: int, database: CardDatabase | None) -> list[Entr
     return found
 
 
+@lru_cache(maxsize=4)
 def section(graph) -> str | None:
-    """The node of the banlist's section in the current floor rules, if the graph has one."""
+    """The node of the banlist's section in the current floor rules, if the
+    graph has one (found once per graph)."""
     for node in graph.nodes("section"):
         data = graph.node(node)
         if data.get("title") == SECTION_TITLE and graph.node(data["document"]).get("current"):
@@ -168,7 +170,11 @@ def bans(graph=None) -> tuple[Ban, ...]:
     """The bans of the Harmony banlist: its lines that resolve to a card, with a date."""
     from rulebase import graph as graphs
 
-    graph = graph or graphs.load()
+    return _bans(graph or graphs.load())
+
+
+@lru_cache(maxsize=4)
+def _bans(graph) -> tuple[Ban, ...]:
     node = section(graph)
     return tuple(Ban(entry.card_id, entry.set_name, entry.number, entry.printed_name, entry.effective, node)
                  for entry in entries(graph) if entry.card_id and entry.effective)

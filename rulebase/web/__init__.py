@@ -79,6 +79,8 @@ def create_app(test_config: dict | None = None) -> Flask:
     bounds of the rendered pages' cache in each process)."""
     app = _Flask(__name__, template_folder=str(paths.SITE / "templates"),
                 static_folder=str(paths.SITE / "static"), static_url_path="/static")
+    # A doubled slash is read as it is, not redirected (a redirect built from the request's Host).
+    app.url_map.merge_slashes = False
     app.config.from_mapping(MAX_QUERY=MAX_QUERY, SEARCH_ENGINE=True, WARM_SEARCH=True,
                             SEND_FILE_MAX_AGE_DEFAULT=3600)
     if test_config:

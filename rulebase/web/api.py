@@ -28,6 +28,8 @@ def index():
         "glossary": url_for("api.glossary", game="ccg"),
         "errata": url_for("api.errata", game="ccg"),
         "documents": url_for("api.documents"),
+        "card": url_for("api.card", game="ccg", key="duck-and-cover"),
+        "cards": url_for("api.cards", q="t:friend kw:swift"),
     })
 
 
@@ -137,7 +139,6 @@ def cards():
     be read is a 400 whose ``error`` says where (``column``, from 1) and what
     was expected (``message``, ``caret``)."""
     from rulebase.cards.query import CardQueryError, search as find_cards
-    from rulebase.web.cards import card_url
 
     query = request.args.get("q", "")
     if not query.strip():
@@ -156,7 +157,7 @@ def cards():
                             "column": error.column, "caret": error.caret, "status": 400})
         response.status_code = 400
         return response
-    rows = [{**card.as_dict(), "url": card_url(card.id)} for card in found[:limit]]
+    rows = [{**card.as_dict(), "url": catalog().card_url(card.id)} for card in found[:limit]]
     return jsonify({"query": query, "count": len(found), "shown": len(rows), "cards": rows})
 
 

@@ -16,14 +16,6 @@ PAGE = 200
 """The most cards a page shows."""
 
 
-def card_url(card_id: str) -> str | None:
-    """The address of a card's page (its node ``card/ccg/<id>``'s), where
-    the site has one: for now, the cards the card errata name."""
-    cat = catalog()
-    node = f"card/ccg/{card_id}"
-    return cat.url(node) if node in cat.data and cat.cards.get(node) else None
-
-
 def run(query: str) -> tuple[list, int, CardQueryError | None]:
     """The rows of the first :data:`PAGE` cards a query finds, how many it finds
     and its error; a query over the length cap is an error at the cap."""
@@ -34,7 +26,7 @@ def run(query: str) -> tuple[list, int, CardQueryError | None]:
         found = search(query)
     except CardQueryError as error:
         return [], 0, error
-    return [{**row(card), "url": card_url(card.id)} for card in found[:PAGE]], len(found), None
+    return [{**row(card), "url": catalog().card_url(card.id)} for card in found[:PAGE]], len(found), None
 
 
 @bp.get("/ccg/cards")

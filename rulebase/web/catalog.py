@@ -108,6 +108,12 @@ class Catalog:
         """The games whose cards are in the graph (their card search and deck checker exist)."""
         return frozenset(data["game"] for data in self.data.values() if data["kind"] == "card")
 
+    def card_url(self, card_id: str, game: str = "ccg") -> str | None:
+        """The page of the card ``card_id`` of the card data (every card has
+        one), or None if the graph has no such card."""
+        node = f"card/{game}/{card_id}"
+        return self.url(node) if node in self.data and self.data[node]["kind"] == "card" else None
+
     @cached_property
     def cards(self) -> dict[str, list[str]]:
         """Card node -> its errata entries."""

@@ -64,12 +64,6 @@ def _deck_input() -> tuple[bytes | str, str] | None:
     return None
 
 
-def _card_url(card_id: str) -> str | None:
-    """The page of a card, where the site has one (the cards with errata)."""
-    cat, node = catalog(), f"card/ccg/{card_id}"
-    return cat.url(node) if cat.cards.get(node) else None
-
-
 def _view(report: Report) -> dict:
     """What the page shows of a report: each violation with its rule's page
     and its cards, and the deck as read."""
@@ -78,9 +72,9 @@ def _view(report: Report) -> dict:
     rows = []
     for violation in report.violations:
         url = cat.url(violation.node) if violation.node in cat.data else None
-        cards = [{"name": names.get(card_id, card_id), "url": _card_url(card_id)} for card_id in violation.cards]
+        cards = [{"name": names.get(card_id, card_id), "url": cat.card_url(card_id)} for card_id in violation.cards]
         rows.append({**violation.as_dict(), "url": url, "card_links": cards})
-    parts = [(title, report.deck.count(part), [{"name": card.full_name, "copies": copies, "url": _card_url(card.id)}
+    parts = [(title, report.deck.count(part), [{"name": card.full_name, "copies": copies, "url": cat.card_url(card.id)}
                                                for card, copies in getattr(report.deck, part)])
              for title, part in (("Mane Character", "mane"), ("Problem Deck", "problems"), ("Draw Deck", "draw"))]
     return {"report": report, "rows": rows, "parts": parts}

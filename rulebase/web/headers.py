@@ -15,7 +15,6 @@ from urllib.parse import urlsplit, urlunsplit
 from flask import Flask, Response
 
 _UNSAFE_NAME = re.compile(r"[^A-Za-z0-9._-]+")
-_LEADING_SLASHES = re.compile(r"^[/\\]{2,}")
 MAX_FILENAME = 100
 
 
@@ -44,10 +43,11 @@ def attachment(name: str) -> str:
 
 
 def local_location(location: str) -> str:
-    """A redirect target as a path of this site: the scheme and host that
-    routing copies from the request's ``Host`` header are dropped, and a
-    path that would read as another host (``//host/...``, or ``/\\host``
-    as browsers read it) keeps one slash.
+    """A redirect target as a path from this site's root: the scheme and
+    host that routing copies from the request's ``Host`` header are
+    dropped, and a path that would read as another host (``//host/...``, or
+    ``/\\host`` as browsers read it) or as a scheme (``a:b``) keeps one
+    slash before it.
 
     >>> local_location('http://evil.example/ccg/514.4c?q=1')
     '/ccg/514.4c?q=1'
@@ -55,8 +55,8 @@ def local_location(location: str) -> str:
     '/evil.example/x'
     >>> local_location('/\\\\evil.example/x')
     '/evil.example/x'
-    >>> local_location('/ccg/514.4c')
-    '/ccg/514.4c'
+    >>> local_location('/ccg/514.4c'), local_location('a:b:')
+    ('/ccg/514.4c', '/b:')
     """
     parts = urlsplit(location)
     if location.startswith("//"):  # a path that reads as a host
@@ -65,7 +65,7 @@ def local_location(location: str) -> str:
         path = parts.path or "/"
     else:
         path = parts.path
-    path = _LEADING_SLASHES.sub("/", path)
+    path = "/" + path.lstrip("/\\")  # from the site's root: never read as a host or a scheme
     return urlunsplit(("", "", path, parts.query, parts.fragment))
 
 

@@ -9,7 +9,7 @@ from rulebase import views
 
 def test_index_lists_the_routes(client):
     routes = client.get("/api/").get_json()
-    assert set(routes) == {"rule", "search", "glossary", "errata", "documents"}
+    assert set(routes) == {"rule", "search", "glossary", "errata", "documents", "card", "cards"}
     for url in routes.values():
         assert client.get(url).status_code == 200, url
 

@@ -116,7 +116,7 @@ def test_get_is_not_the_api(client):
     assert client.get("/api/deck/check").status_code == 405
 
 
-def test_the_deck_as_read_links_the_cards_that_have_pages(client):
+def test_the_deck_as_read_links_every_card_to_its_page(client):
     path = Path(__file__).parents[2] / "corpus" / "ccg" / "octgn" / "Decks" / "MLP CCG Original Theme Decks"
     data = {"format": "harmony", "date": "2016-06-01",
             "file": (BytesIO((path / "Applejack Theme Deck.o8d").read_bytes()), "Applejack Theme Deck.o8d")}
@@ -125,5 +125,6 @@ def test_the_deck_as_read_links_the_cards_that_have_pages(client):
     assert "/ccg/card/applejack-steadfast-farmpony" in links
     for link in set(links):
         assert client.get(link).status_code == 200, link
+    assert len(set(links)) > 20  # every card of the deck, not only those with errata
     html = client.post("/ccg/deck", data={"deck": "2 Locked Out", "format": "limited"}).get_data(as_text=True)
-    assert "<li>2 Locked Out</li>" in html
+    assert 'href="/ccg/card/locked-out"' in html
