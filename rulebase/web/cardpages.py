@@ -13,8 +13,6 @@ and the rule or banlist section behind each format's verdict.
 
 from __future__ import annotations
 
-import re
-from functools import lru_cache
 from urllib.parse import urlencode
 
 from flask import Blueprint, abort, redirect, render_template
@@ -23,7 +21,7 @@ from rulebase.cards.model import fold, slug
 from rulebase.cards.record import card_record, is_card
 from rulebase.web.catalog import Catalog
 from rulebase.web.common import cached, catalog, check_game
-from rulebase.web.linking import Segment, _claim, _paragraphs, _term_pattern
+from rulebase.web.linking import linked_text
 
 bp = Blueprint("cardpages", __name__)
 
@@ -45,36 +43,6 @@ def card(game: str, key: str):
             return redirect(cat.url(canonical), 301)
         abort(404, f"There is no card {key[:MAX_KEY]!r} in the {game.upper()} card data.")
     return cached(lambda: card_page(cat, node), key=f"node:{node}")
-
-
-@lru_cache(maxsize=4)
-def _glossary(cat: Catalog, game: str) -> tuple[tuple[str, re.Pattern], ...]:
-    """The glossary entries of a game's current rules with the pattern of
-    each term, the longest terms first (so that a term inside a longer one
-    is not linked in its place)."""
-    entries = cat.glossary_entries(cat.current[game]) if game in cat.current else []
-    entries = sorted(entries, key=lambda entry: -len(cat.data[entry].get("term") or cat.data[entry]["title"]))
-    return tuple((entry, _term_pattern(cat.data[entry])) for entry in entries)
-
-
-def linked_text(cat: Catalog, game: str, text: str, keywords: list[str]) -> list[list[Segment]]:
-    """A card's text as paragraphs of segments: each use of the card's
-    keywords (their glossary entries, ``keywords``) and the first use of
-    each other glossary term linked to its entry, with its definition as
-    the tip."""
-    spans: list = []
-    for entry in keywords:
-        for match in _term_pattern(cat.data[entry]).finditer(text):
-            _claim(spans, match.start(), match.end(), Segment(match.group(), "term", cat.url(entry),
-                                                                 cat.short_text(entry, 300)))
-    for entry, pattern in _glossary(cat, game):
-        if entry in keywords:
-            continue
-        for match in pattern.finditer(text):
-            if _claim(spans, match.start(), match.end(), Segment(match.group(), "term", cat.url(entry),
-                                                                    cat.short_text(entry, 300))):
-                break
-    return _paragraphs(text, sorted(spans, key=lambda span: span[0]))
 
 
 def _link(cat: Catalog, node: str | None) -> dict | None:

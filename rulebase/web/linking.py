@@ -8,6 +8,7 @@ links, so the documents' text never becomes markup.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from dataclasses import dataclass
 
 from rulebase.web.catalog import Catalog
@@ -90,3 +91,33 @@ def _paragraphs(text: str, spans) -> list[list[Segment]]:
         position = end
     plain(text[position:])
     return [paragraph for paragraph in paragraphs if paragraph]
+
+
+@lru_cache(maxsize=4)
+def glossary_patterns(cat: Catalog, game: str) -> tuple[tuple[str, re.Pattern], ...]:
+    """The glossary entries of a game's current rules with the pattern of
+    each term, the longest terms first (so that a term inside a longer one
+    is not linked in its place)."""
+    entries = cat.glossary_entries(cat.current[game]) if game in cat.current else []
+    entries = sorted(entries, key=lambda entry: -len(cat.data[entry].get("term") or cat.data[entry]["title"]))
+    return tuple((entry, _term_pattern(cat.data[entry])) for entry in entries)
+
+
+def linked_text(cat: Catalog, game: str, text: str, keywords: list[str]) -> list[list[Segment]]:
+    """A card's text as paragraphs of segments: each use of the card's
+    keywords (their glossary entries, ``keywords``) and the first use of
+    each other glossary term linked to its entry, with its definition as
+    the tip."""
+    spans: list = []
+    for entry in keywords:
+        for match in _term_pattern(cat.data[entry]).finditer(text):
+            _claim(spans, match.start(), match.end(), Segment(match.group(), "term", cat.url(entry),
+                                                                 cat.short_text(entry, 300)))
+    for entry, pattern in glossary_patterns(cat, game):
+        if entry in keywords:
+            continue
+        for match in pattern.finditer(text):
+            if _claim(spans, match.start(), match.end(), Segment(match.group(), "term", cat.url(entry),
+                                                                    cat.short_text(entry, 300))):
+                break
+    return _paragraphs(text, sorted(spans, key=lambda span: span[0]))
