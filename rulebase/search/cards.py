@@ -26,8 +26,11 @@ from __future__ import annotations
 
 import difflib
 from collections import defaultdict
+from dataclasses import dataclass
 from functools import lru_cache
 from html import escape
+
+import numpy as np
 
 from rulebase.cards.database import CardDatabase
 from rulebase.cards.model import Card, fold
@@ -50,11 +53,22 @@ def node_id(card: Card) -> str:
     return f"card/ccg/{card.id}"
 
 
+@dataclass(frozen=True)
+class _Names:
+    """Every folded name the cards answer to (:func:`_names`), with what the
+    close matches need: each name's length and letter counts, as arrays."""
+
+    cards: dict[str, list[tuple[Card, float]]]
+    order: tuple[str, ...]
+    lengths: np.ndarray
+    letters: dict[str, int]
+    counts: np.ndarray
+
+
 @lru_cache(maxsize=4)
-def _names(cards: CardDatabase) -> tuple[dict[str, list[tuple[Card, float]]], dict[int, list[str]]]:
+def _names(cards: CardDatabase) -> _Names:
     """Every folded name a card of ``cards`` answers to, with the cards and
-    how well each answers (its title and subtitle best, then its title),
-    and the names by length for the close matches."""
+    how well each answers (its title and subtitle best, then its title)."""
     names: dict[str, list[tuple[Card, float]]] = defaultdict(list)
     for card in cards.cards:
         title, subtitle = fold(card.name), fold(card.subtitle or "")
@@ -63,35 +77,49 @@ def _names(cards: CardDatabase) -> tuple[dict[str, list[tuple[Card, float]]], di
         for name, weight in answers.items():
             if name:
                 names[name].append((card, weight))
-    by_length: dict[int, list[str]] = defaultdict(list)
-    for name in names:
-        by_length[len(name)].append(name)
-    return dict(names), dict(by_length)
+    order = tuple(names)
+    letters = {letter: column for column, letter in enumerate(sorted({letter for name in order for letter in name}))}
+    counts = np.zeros((len(order), len(letters)), dtype=np.int16)
+    for row, name in enumerate(order):
+        for letter in name:
+            counts[row, letters[letter]] += 1
+    return _Names(dict(names), order, np.array([len(name) for name in order], dtype=np.int32), letters, counts)
 
 
 def card_matches(query: str, cards: CardDatabase | None, limit: int = MAX_CARDS) -> list[tuple[Card, float]]:
     """The cards of ``cards`` (none when None) whose name the query is, best
     first, each with how well (1 for its title and subtitle exactly, less
-    for its title alone or a name typed close to one)."""
+    for its title alone or a name typed close to one).
+
+    A close name is one whose ratio (difflib's) with the query is at least
+    :data:`CLOSE`; it is looked for only among the names that could be: of
+    a length near the query's, and sharing enough letters with it (the
+    bound difflib's ``quick_ratio`` computes, here for every name at once)."""
     wanted = fold(query)
     if cards is None or not wanted or len(wanted) > MAX_NAME:
         return []
-    names, by_length = _names(cards)
-    found = list(names.get(wanted, ()))
+    names = _names(cards)
+    found = list(names.cards.get(wanted, ()))
     if not found:
         spread = max(1, int(len(wanted) * (1 - CLOSE)) + 1)
-        near = [name for size in range(len(wanted) - spread, len(wanted) + spread + 1)
-                for name in by_length.get(size, ())]
+        asked = np.zeros(len(names.letters), dtype=np.int16)
+        for letter in wanted:
+            column = names.letters.get(letter)
+            if column is not None:
+                asked[column] += 1
+        near = np.flatnonzero(np.abs(names.lengths - len(wanted)) <= spread)
+        shared = np.minimum(names.counts[near], asked).sum(axis=1)
+        near = near[2.0 * shared / (names.lengths[near] + len(wanted)) >= CLOSE]
         matcher = difflib.SequenceMatcher(b=wanted, autojunk=False)
         scored = []
-        for name in near:
+        for row in near:
+            name = names.order[row]
             matcher.set_seq1(name)
-            if matcher.real_quick_ratio() >= CLOSE and matcher.quick_ratio() >= CLOSE:
-                ratio = matcher.ratio()
-                if ratio >= CLOSE:
-                    scored.append((ratio, name))
+            ratio = matcher.ratio()
+            if ratio >= CLOSE:
+                scored.append((ratio, name))
         for ratio, name in sorted(scored, reverse=True):
-            found.extend((card, weight * ratio) for card, weight in names[name])
+            found.extend((card, weight * ratio) for card, weight in names.cards[name])
     best: dict[str, tuple[Card, float]] = {}
     for card, score in found:
         if card.id not in best or best[card.id][1] < score:

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from rulebase.search import SearchQueryError, search
 from rulebase.graph import card_database
@@ -93,3 +95,50 @@ def test_the_cards_are_those_of_the_graph_searched(tmp_path):
         assert not [hit for hit in search("Kitchen au Flambe", graph=without_cards) if hit.kind == "card"]
     finally:
         index.forget()
+
+
+def _every_close_name(query: str) -> list[tuple[str, float]]:
+    """The names within difflib's ratio of the query, found by trying every
+    name: what card_matches finds among the few that could be."""
+    import difflib
+
+    from rulebase.cards.model import fold
+    from rulebase.search.cards import CLOSE, _names
+
+    wanted = fold(query)
+    spread = max(1, int(len(wanted) * (1 - CLOSE)) + 1)
+    found = []
+    for name in _names(CARDS).order:
+        ratio = difflib.SequenceMatcher(None, name, wanted, autojunk=False).ratio()
+        if abs(len(name) - len(wanted)) <= spread and ratio >= CLOSE:
+            found.append((name, ratio))
+    return found
+
+
+@settings(max_examples=150, deadline=None)
+@given(data=st.data())
+def test_close_names_are_all_found_among_the_few_that_could_be(data):
+    from rulebase.cards.model import fold
+    from rulebase.search.cards import _names
+
+    names = _names(CARDS)
+    name = data.draw(st.sampled_from(names.order))
+    letters = list(name)
+    for _ in range(data.draw(st.integers(0, 3))):
+        at = data.draw(st.integers(0, len(letters)))
+        change = data.draw(st.sampled_from(["drop", "add", "swap"]))
+        if change == "drop" and at < len(letters) and len(letters) > 1:
+            del letters[at]
+        elif change == "add":
+            letters.insert(at, data.draw(st.sampled_from("aeiou rstlnx")))
+        elif at < len(letters):
+            letters[at] = data.draw(st.sampled_from("aeiou rstlnx"))
+    query = "".join(letters)
+    if fold(query) in names.cards:
+        return
+    expected: dict[str, float] = {}
+    for name, ratio in _every_close_name(query):
+        for card, weight in names.cards[name]:
+            expected[card.id] = max(expected.get(card.id, 0.0), ratio * weight)
+    found = {card.id: score for card, score in card_matches(query, CARDS, limit=10_000)}
+    assert found.keys() == expected.keys() and all(abs(found[i] - expected[i]) < 1e-9 for i in found)
