@@ -6,8 +6,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rulebase.search import SearchQueryError, search
 from rulebase.graph import card_database
+from rulebase.search import search
 from rulebase.search.cards import MAX_CARDS, card_matches
 
 CARDS = card_database()
