@@ -550,14 +550,18 @@ def _add_editions(g, parts):
 def card_database(root: str | None = None) -> CardDatabase | None:
     """The card data of the corpus at ``root`` (the embedded one by
     default), read once per process, or None if the corpus has none."""
+    return _card_database(str(root if root is not None else paths.CORPUS))
+
+
+@lru_cache(maxsize=4)
+def _card_database(folder: str) -> CardDatabase | None:
     from pathlib import Path
 
     from rulebase import corpus
     from rulebase.cards.database import load as load_cards
 
-    folder = Path(root) if root is not None else paths.CORPUS
-    data = corpus.card_data(folder, verify=False)
-    return load_cards(folder / data["path"]) if data else None
+    data = corpus.card_data(Path(folder), verify=False)
+    return load_cards(Path(folder) / data["path"]) if data else None
 
 
 @lru_cache(maxsize=4)
