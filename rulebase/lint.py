@@ -17,6 +17,7 @@ from dataclasses import asdict, dataclass
 from difflib import SequenceMatcher
 from functools import lru_cache
 
+from rulebase.cards.errata import edit_distance
 from rulebase.graph import RuleGraph
 from rulebase.model import RuleNumber
 from rulebase.parse.text import words
@@ -343,17 +344,8 @@ def _known(vocabulary: Counter, word: str) -> int:
 def _near(a: str, b: str) -> bool:
     if a == b or a.isdigit() or b.isdigit():
         return False
-    distance = _edit_distance(a, b)
+    distance = edit_distance(a, b)
     return distance <= 2 or (distance <= 3 and a[:4] == b[:4] and min(len(a), len(b)) >= 5)
-
-
-def _edit_distance(a: str, b: str) -> int:
-    row = list(range(len(b) + 1))
-    for i, ca in enumerate(a, 1):
-        previous, row[0] = row[0], i
-        for j, cb in enumerate(b, 1):
-            previous, row[j] = row[j], min(row[j] + 1, row[j - 1] + 1, previous + (ca != cb))
-    return row[-1]
 
 
 def _keyword_kinds(graph: RuleGraph, document: str) -> list[Finding]:

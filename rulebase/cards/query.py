@@ -419,18 +419,18 @@ class CardQueryTransformer(Transformer):
         return Term(field_name, op, text, column, lambda facts: needle in facts.everything)
 
     def _name(self, field_name, op, value, column, value_column):
-        self._only(field_name, op, column)
-        needle = f" {fold(value)}"
-        if not needle.strip():
-            raise self.error(value_column, f"nothing to look for in {value!r} (expected letters or digits)")
-        return self._term(field_name, op, value, column, lambda facts: needle in facts.names)
+        return self._starts_words(field_name, op, value, column, value_column, lambda facts: facts.names)
 
     def _text(self, field_name, op, value, column, value_column):
+        return self._starts_words(field_name, op, value, column, value_column, lambda facts: facts.texts)
+
+    def _starts_words(self, field_name, op, value, column, value_column, where: Callable) -> Term:
+        """Whether what ``where`` gives of a card has words starting with the value's."""
         self._only(field_name, op, column)
         needle = f" {fold(value)}"
         if not needle.strip():
             raise self.error(value_column, f"nothing to look for in {value!r} (expected letters or digits)")
-        return self._term(field_name, op, value, column, lambda facts: needle in facts.texts)
+        return self._term(field_name, op, value, column, lambda facts: needle in where(facts))
 
     def _type(self, field_name, op, value, column, value_column):
         self._only(field_name, op, column)
