@@ -39,7 +39,6 @@ from __future__ import annotations
 
 import difflib
 import re
-import tempfile
 from collections import Counter
 from dataclasses import dataclass
 from functools import lru_cache
@@ -58,7 +57,7 @@ MAX_LINES = 300
 MAX_LINE = 200
 """The longest card line read, in characters."""
 MAX_COPIES = 99
-"""The most copies of a card one line may ask for."""
+"""The most copies of a card one line of a deck (a list or an OCTGN file) may ask for."""
 GAME_ID = "65656467-b709-43b2-a5c6-80c2f216adf9"
 """The OCTGN game id of the MLP CCG, written in ``.o8d`` files."""
 
@@ -311,14 +310,11 @@ def read_o8d(data: bytes | str | Path, name: str = "deck.o8d", database: CardDat
                 raise DeckError(f"{name}: a deck file is at most {MAX_BYTES // 1024} KB")
         except OSError as error:
             raise DeckError(f"{name}: can't read the file ({error.strerror or error.__class__.__name__})") from None
-        tree, lines = _read_xml(data, name)
+        tree, lines = _as_deck_error(xmlfile.read_xml, data)
     else:
         raw = data.encode("utf-8") if isinstance(data, str) else data
         _bounded(raw, name)
-        with tempfile.TemporaryDirectory() as folder:
-            path = Path(folder, "deck.o8d")
-            path.write_bytes(raw)
-            tree, lines = _read_xml(path, name)
+        tree, lines = _as_deck_error(xmlfile.parse_xml, raw, name)
     if tree.tag != "deck":
         raise DeckError(f"{name}:{lines[tree]}: not an OCTGN deck: the root element is <{tree.tag}>, not <deck>")
     entries = sum(len(section.findall("card")) for section in tree.findall("section"))
@@ -343,14 +339,12 @@ def read_o8d(data: bytes | str | Path, name: str = "deck.o8d", database: CardDat
     return builder.deck(Path(name).stem)
 
 
-def _read_xml(path: Path, name: str):
+def _as_deck_error(read, *args):
+    """What the XML reader ``read`` gives of ``args``, its errors as :class:`DeckError`."""
     try:
-        return xmlfile.read_xml(path)
+        return read(*args)
     except CardDataError as error:
-        message = str(error)
-        if message.startswith(str(path)):
-            message = name + message[len(str(path)):]
-        raise DeckError(message) from None
+        raise DeckError(str(error)) from None
 
 
 def write_o8d(deck: Deck) -> str:

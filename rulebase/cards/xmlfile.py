@@ -43,6 +43,18 @@ def read_xml(path: Path, comments: list | None = None) -> tuple[Element, dict[El
         data = Path(path).read_bytes()
     except OSError as error:
         raise CardDataError(f"{path}: can't read the file ({error.strerror or error.__class__.__name__})") from None
+    return parse_xml(data, str(path), comments)
+
+
+def parse_xml(data: bytes, name: str, comments: list | None = None) -> tuple[Element, dict[Element, int]]:
+    """:func:`read_xml` of bytes already read (an upload), its errors naming ``name``.
+
+    >>> parse_xml(b'<!DOCTYPE d [<!ENTITY a "aa">]><d>&a;</d>', "up.o8d")
+    Traceback (most recent call last):
+    ...
+    rulebase.errors.CardDataError: up.o8d:1: a document type declaration (<!DOCTYPE ...>) is not allowed
+    """
+    path = name
     builder, lines = TreeBuilder(), {}
     parser = expat.ParserCreate()
     parser.buffer_text = True

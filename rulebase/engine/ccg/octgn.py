@@ -23,13 +23,12 @@ from xml.etree.ElementTree import Element
 from rulebase.cards import database as card_database
 from rulebase.cards import model as card_model
 from rulebase.cards import xmlfile
+from rulebase.cards.decks import MAX_COPIES
 from rulebase.engine.ccg.cards import KEYWORDS, TIMINGS, CardType, Color, Need, Printed, parse_keyword
 from rulebase.engine.ccg.deck import Deck
 from rulebase.engine.errors import SetupError
 from rulebase.errors import CardDataError
 
-MAX_COPIES = 99
-"""The most copies of a card one line of a deck file may ask for."""
 
 _HOST = re.compile(r"^Play (?:this card )?on (?:a|an|one of your|your|an opposing|any) "
                    r"(character|Friend|Problem|Troublemaker|Mane Character)", re.I)
