@@ -17,11 +17,13 @@ class EngineError(RulebaseError):
 class RuleViolation(EngineError):
     """Something the rules forbid; ``rule`` is the number of the rule that
     forbids it and the message reads ``"506.2: a card can't be moved to its
-    current area"``."""
+    current area"``; ``unit`` names the rule unit of the engine that refused
+    (see :mod:`rulebase.engine.rulebook`)."""
 
-    def __init__(self, rule: str, message: str):
+    def __init__(self, rule: str, message: str, unit: str | None = None):
         self.rule = rule
         self.reason = message
+        self.unit = unit
         super().__init__(f"{rule}: {message}")
 
 

@@ -16,14 +16,21 @@ nothing for it:
 
 from __future__ import annotations
 
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 
 STEP = "step"
 CHECK = "check"
 REFUSAL = "refusal"
+ALLOWED = "allowed"
+NOTE = "note"
 DECISION = "decision"
 CHANCE = "chance"
-KINDS = (STEP, CHECK, REFUSAL, DECISION, CHANCE)
+KINDS = (STEP, CHECK, REFUSAL, ALLOWED, NOTE, DECISION, CHANCE)
+
+DECIDING = frozenset({STEP, CHECK, REFUSAL})
+"""The kinds of step in which a rule decided something: it made something
+happen, kept the game from doing something, or refused an action."""
 
 
 @dataclass(frozen=True)
@@ -46,6 +53,11 @@ class Step:
     def text(self) -> str:
         """The step in words."""
         return self.template.format(**self.values) if self.values else self.template
+
+    @property
+    def decided(self) -> bool:
+        """Whether the rule decided something in this step."""
+        return self.rule is not None and self.kind in DECIDING
 
     def __str__(self) -> str:
         return f"{self.rule}: {self.text}" if self.rule else self.text
@@ -72,6 +84,11 @@ class Trace:
         if self.enabled:
             self.steps.append(Step(rule, CHECK, template, values))
 
+    def note(self, rule: str, template: str, **values) -> None:
+        """Record that rule ``rule`` was consulted without deciding anything."""
+        if self.enabled:
+            self.steps.append(Step(rule, NOTE, template, values))
+
     def refusal(self, rule: str, template: str, **values) -> None:
         """Record that an action was refused by rule ``rule``."""
         if self.enabled:
@@ -86,6 +103,16 @@ class Trace:
         """Record the outcome of a shuffle or another random choice."""
         if self.enabled:
             self.steps.append(Step(rule, CHANCE, template, values))
+
+    @contextmanager
+    def quiet(self):
+        """Record nothing inside the block (to ask the rules a question
+        without the asking being part of the game)."""
+        enabled, self.enabled = self.enabled, False
+        try:
+            yield self
+        finally:
+            self.enabled = enabled
 
     def __iter__(self):
         return iter(self.steps)
@@ -104,6 +131,10 @@ class Trace:
             if step.rule:
                 seen.setdefault(step.rule, None)
         return list(seen)
+
+    def deciding(self, steps: list[Step] | None = None) -> list[str]:
+        """The rules that decided something, in order of first appearance."""
+        return self.rules([step for step in (self.steps if steps is None else steps) if step.decided])
 
     def copy(self) -> "Trace":
         other = Trace(self.enabled)

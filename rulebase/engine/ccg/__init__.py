@@ -13,4 +13,20 @@
 - ``actions`` the actions as values; ``state`` the game and its states;
   ``invariants`` and ``simulate`` random games; ``scenario`` and
   ``expectations`` the binding that runs scenarios.
+- ``rules`` the rulebook: every rule check and rule-driven step as a unit
+  registered under its rule number.
 """
+
+MODULES = ("actions", "board", "cards", "confront", "deck", "decks", "effects", "faceoffs", "moving", "play",
+           "points", "power", "priority", "start", "status", "turn", "uniqueness", "zones")
+
+
+def engine_rulebook():
+    """The rulebook with every unit of the engine registered."""
+    import importlib
+
+    for name in MODULES:
+        importlib.import_module(f"rulebase.engine.ccg.{name}")
+    from rulebase.engine.ccg.rules import RULES
+
+    return RULES

@@ -218,6 +218,8 @@ class Board:
         self.confrontations: list[Confrontation] = []
         self.scorings: list[Scoring] = []
         self.turn_limit: int | None = None
+        self.off: frozenset[str] = frozenset()
+        """The rules switched off (see :mod:`rulebase.engine.rulebook`)."""
 
     # -- players -------------------------------------------------------------
 

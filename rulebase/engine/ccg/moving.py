@@ -5,82 +5,147 @@ from __future__ import annotations
 
 from rulebase.engine.ccg.board import PROBLEM, Area, Board, Card, Zone
 from rulebase.engine.ccg.cards import CardType
-from rulebase.engine.errors import IllegalAction
+from rulebase.engine.ccg.rules import check, step
 
 MOVE_COST = 2
 MINIMUM_MOVE_COST = 1
 
 
-def check_destination(board: Board, card: Card, area: Area, verb: str = "moved") -> None:
-    """Where a card can't be moved or sent (506.2, 506.2a)."""
+# -- checks ----------------------------------------------------------------------
+
+
+@check("506.1", "moving puts a card in play from one area to another")
+def in_play(board: Board, card: Card):
     if card.zone != Zone.PLAY:
-        raise IllegalAction("506.1", f"{card} is not in play: moving puts a card from one area to another")
+        return f"{card} is not in play: moving puts a card from one area to another"
+
+
+@check("506.2", "cards can't be moved or sent to their current area, or to the home of a player other than "
+                "their controller")
+def destination(board: Board, card: Card, area: Area, verb: str):
     if card.area == area:
-        raise IllegalAction("506.2", f"a card can't be {verb} to its current area ({board.area_name(area)})")
+        return f"a card can't be {verb} to its current area ({board.area_name(area)})"
     if area.is_home and area.owner != card.controller:
-        raise IllegalAction("506.2", f"a card can't be {verb} to the home of a player other than its controller")
+        return f"a card can't be {verb} to the home of a player other than its controller"
+
+
+@check("506.2a", "Troublemakers can't be moved to the home of any player")
+def troublemaker_home(board: Board, card: Card, area: Area):
     if area.is_home and card.type == CardType.TROUBLEMAKER:
-        raise IllegalAction("506.2a", "Troublemakers can't be moved to the home of any player")
+        return "Troublemakers can't be moved to the home of any player"
+
+
+@check("103.5a", "the areas of a player who has left the game cease to exist")
+def area_exists(board: Board, area: Area):
     if board.players[area.owner].removed:
-        raise IllegalAction("103.5a", f"{board.name(area.owner)}'s areas have ceased to exist")
+        return f"{board.name(area.owner)}'s areas have ceased to exist"
+
+
+@check("104.2", "a \"can't\" takes precedence: a card a modifier says can't be moved is not moved")
+def not_forbidden(board: Board, card: Card):
+    if card.cannot_move:
+        return f"a modifier says {card} can't be moved, and a \"can't\" takes precedence"
 
 
 def check_move(board: Board, card: Card, area: Area) -> None:
-    check_destination(board, card, area, "moved")
-    if card.cannot_move:
-        raise IllegalAction("104.2", f"a modifier says {card} can't be moved, and a \"can't\" takes precedence")
+    """Whether ``card`` may be moved to ``area`` (506.1, 506.2, 506.2a, 104.2)."""
+    in_play(board, card)
+    destination(board, card, area, "moved")
+    troublemaker_home(board, card, area)
+    area_exists(board, area)
+    not_forbidden(board, card)
 
 
-def move_cost(board: Board, player: int, card: Card, area: Area, explain: bool = True) -> tuple[int, list[tuple[str, str]]]:
-    """The action tokens the Move action costs, with the rules that set it
-    (the words only when ``explain``)."""
-    cost = MOVE_COST
-    parts = [("609.2b", f"moving a character costs {MOVE_COST} action tokens")] if explain else []
-    if explain and card.face_down and card.printed.keyword("Swift"):
-        parts.append(("505.1a", f"{card} is face-down: it loses its abilities, Swift among them"))
+def check_send(board: Board, card: Card, area: Area) -> None:
+    """Whether ``card`` may be sent to ``area``: sending is not moving
+    (506.5), so only 506.2 limits where it goes."""
+    in_play(board, card)
+    destination(board, card, area, "sent")
+    area_exists(board, area)
+
+
+# -- the cost of the Move action ---------------------------------------------------
+
+
+class Cost:
+    """An amount of action tokens being worked out."""
+
+    def __init__(self, amount: int):
+        self.amount = amount
+
+
+@step("glossary/swift", "{card} has Swift: {player} pays 1 less to move it")
+def swift(board: Board, cost: Cost, player: int, card: Card):
     if card.keyword("Swift"):
-        cost -= 1
-        if explain:
-            parts.append(("glossary/swift", f"{card} has Swift: {board.name(player)} pays 1 less to move it"))
+        cost.amount -= 1
+        return {"card": card.label, "player": board.name(player)}
+
+
+@step("glossary/showy-x", "{other} has Showy {x}: opponents pay {x} more to move characters to its Problem")
+def showy(board: Board, cost: Cost, player: int, other: Card):
+    x = other.keyword("Showy")
+    if x and other.controller != player:
+        cost.amount += x
+        return {"other": other.label, "x": x}
+
+
+@step("609.2b", "the cost of the Move action can't be reduced to less than {least}")
+def least_move_cost(board: Board, cost: Cost):
+    if cost.amount < MINIMUM_MOVE_COST:
+        cost.amount = MINIMUM_MOVE_COST
+        return {"least": MINIMUM_MOVE_COST}
+
+
+def move_cost(board: Board, player: int, card: Card, area: Area) -> int:
+    """The action tokens the Move action costs (609.2b), with Swift and
+    Showy; the modifiers are recorded in the trace as they apply."""
+    cost = Cost(MOVE_COST)
+    if card.face_down and card.printed.keyword("Swift"):
+        board.trace.note("505.1a", "{card} is face-down: it loses its abilities, Swift among them", card=card.label)
+    swift(board, cost, player, card)
     if area.kind == PROBLEM:
         for other in board.play:
             if other.area == area:
-                showy = other.keyword("Showy")
-                if showy and other.controller != player:
-                    cost += showy
-                    if explain:
-                        parts.append(("glossary/showy-x", f"{other} has Showy {showy}: opponents pay {showy} more to move characters to its Problem"))
-    if cost < MINIMUM_MOVE_COST:
-        cost = MINIMUM_MOVE_COST
-        if explain:
-            parts.append(("609.2b", "the cost of the move action can't be reduced to less than 1"))
-    if explain:
-        parts.append(("506.3", "these modifiers affect only the cost of the Move main phase action"))
-    return cost, parts
+                showy(board, cost, player, other)
+    least_move_cost(board, cost)
+    return cost.amount
+
+
+# -- moving and sending ------------------------------------------------------------
+
+
+@step("506.1a", "{card} is moved {how} from {old} to {new}")
+def put_at_new_area(board: Board, card: Card, area: Area, how: str):
+    old = board.area_name(card.area)
+    relocate(board, card, area)
+    return {"card": card.label, "how": how, "old": old, "new": board.area_name(area)}
 
 
 def move(board: Board, card: Card, area: Area, how: str = "by the Move action") -> None:
     """Move a card to another area, with its attachments (506.1, 509.3)."""
     check_move(board, card, area)
-    board.trace.step("506.1", "{card} is moved {how} from {old} to {new}", card=card.label, how=how,
-                     old=board.area_name(card.area), new=board.area_name(area))
-    _relocate(board, card, area)
-    board.trace.step("506.1a", "{card} is put at its new area, {new}", card=card.label, new=board.area_name(area))
-    board.trace.step("506.1b", "modifiers begin affecting {card} at its new area", card=card.label)
+    put_at_new_area(board, card, area, how)
 
 
-def send(board: Board, card: Card, area: Area, reason: str, rule: str = "506.5") -> None:
+@step("506.5", "{card} is sent to {new} ({reason}): sending a card is not moving it")
+def send_to(board: Board, card: Card, area: Area, reason: str):
+    relocate(board, card, area)
+    return {"card": card.label, "new": board.area_name(area), "reason": reason}
+
+
+def send(board: Board, card: Card, area: Area, reason: str) -> None:
     """Send a card to an area: not the same as moving it (506.5)."""
-    check_destination(board, card, area, "sent")
-    board.trace.step(rule, "{card} is sent to {new} ({reason})", card=card.label, new=board.area_name(area), reason=reason)
-    if rule != "506.5":
-        board.trace.step("506.5", "sending a card is not moving it")
-    _relocate(board, card, area)
+    check_send(board, card, area)
+    send_to(board, card, area, reason)
 
 
-def _relocate(board: Board, card: Card, area: Area) -> None:
+@step("509.3", "{other} is attached to {card} and is always at its host's area")
+def attachment_follows(board: Board, other: Card, card: Card):
+    other.area = card.area
+    return {"other": other.label, "card": card.label}
+
+
+def relocate(board: Board, card: Card, area: Area) -> None:
     card.area = area
     for other in board.attachments(card):
-        other.area = area
-        board.trace.step("509.3", "{other} is attached to {card} and is always at its host's area",
-                         other=other.label, card=card.label)
+        attachment_follows(board, other, card)
