@@ -31,6 +31,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from rapidfuzz.distance import Levenshtein
+
 from rulebase.cards.database import CardDatabase
 from rulebase.cards.model import Card, fold
 from rulebase.cards.sets import data_set_name
@@ -59,17 +61,12 @@ class Resolution:
 
 
 def edit_distance(a: str, b: str) -> int:
-    """The Levenshtein distance of two strings.
+    """The Levenshtein distance of two strings (rapidfuzz's).
 
     >>> edit_distance("pointdexter", "poindexter"), edit_distance("", "abc")
     (1, 3)
     """
-    row = list(range(len(b) + 1))
-    for i, ca in enumerate(a, 1):
-        previous, row[0] = row[0], i
-        for j, cb in enumerate(b, 1):
-            previous, row[j] = row[j], min(row[j] + 1, row[j - 1] + 1, previous + (ca != cb))
-    return row[-1]
+    return Levenshtein.distance(a, b)
 
 
 def _close(a: str, b: str) -> int | None:

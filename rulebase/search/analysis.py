@@ -11,6 +11,8 @@ from __future__ import annotations
 import re
 from collections import Counter
 
+from rapidfuzz import process
+from rapidfuzz.distance import OSA
 from whoosh.analysis import Filter, LowercaseFilter, RegexTokenizer, StemFilter, StopFilter
 from whoosh.analysis.filters import STOP_WORDS
 from whoosh.lang.porter2 import stem as _porter2
@@ -123,9 +125,9 @@ def is_weak(word: str) -> bool:
 class Vocabulary:
     """The words the corpus uses, with how often, for spelling correction.
 
-    Corrections are found with the symmetric-delete method: every word is
-    stored under each form it takes with up to two letters deleted, so a typed
-    word finds its candidates by looking its own deletions up.
+    A word is corrected to the corpus word fewest edits away (see
+    :func:`edit_distance`), found by rapidfuzz among the corpus words that
+    begin with the same letter.
 
     >>> vocabulary = Vocabulary({"stubborn": 3, "faceoff": 40, "troublemaker": 30})
     >>> vocabulary.correct("stubbron"), vocabulary.correct("facoff"), vocabulary.correct("troublemakr")
@@ -136,12 +138,12 @@ class Vocabulary:
 
     def __init__(self, counts: dict[str, int]):
         self.counts = dict(counts)
-        self._deletes: dict[str, list[str]] = {}
-        for word in self.counts:
-            if len(word) >= 4 and word.isalpha():
-                for form in _deletions(word, _max_distance(word)):
-                    self._deletes.setdefault(form, []).append(word)
         self._sorted = sorted(self.counts)
+        # The words that can be a correction (four letters or more), by their first letter.
+        self._by_letter: dict[str, list[str]] = {}
+        for word in self._sorted:
+            if len(word) >= 4 and word.isalpha():
+                self._by_letter.setdefault(word[0], []).append(word)
 
     @classmethod
     def from_texts(cls, texts) -> "Vocabulary":
@@ -155,22 +157,18 @@ class Vocabulary:
 
     def correct(self, word: str) -> str | None:
         """The corpus word nearest to a word the corpus does not use (at most
-        one edit for short words, two for long ones; the most frequent on a
-        tie), or None.  The first letter is kept: a typo seldom changes it,
+        one edit away, or two when both words have eight letters or more;
+        the most frequent on a tie, then the first in alphabetical order),
+        or None.  The first letter is kept: a typo seldom changes it,
         while an everyday word the corpus lacks often differs from a corpus
         word only there (``kill`` is not ``mill``)."""
         if word in self.counts or len(word) < 4 or not word.isalpha():
             return None
         limit = _max_distance(word)
-        candidates = set()
-        for form in _deletions(word, limit):
-            candidates.update(self._deletes.get(form, ()))
         best = None
-        for candidate in candidates:
-            if candidate[0] != word[0]:
-                continue
-            distance = edit_distance(word, candidate)
-            if distance <= min(limit, _max_distance(candidate)):
+        for candidate, distance, _ in process.extract(word, self._by_letter.get(word[0], ()), scorer=OSA.distance,
+                                                      score_cutoff=limit, limit=None):
+            if distance <= _max_distance(candidate):
                 rank = (distance, -self.counts[candidate], candidate)
                 best = min(best, rank) if best else rank
         return best[2] if best else None
@@ -202,29 +200,12 @@ def _max_distance(word: str) -> int:
     return 1 if len(word) < 8 else 2
 
 
-def _deletions(word: str, distance: int) -> set[str]:
-    forms = {word}
-    frontier = {word}
-    for _ in range(distance):
-        frontier = {w[:i] + w[i + 1:] for w in frontier for i in range(len(w))}
-        forms |= frontier
-    return forms
-
-
 def edit_distance(a: str, b: str) -> int:
-    """Edits (insert, delete, substitute, swap two neighbours) from a to b.
+    """Edits (insert, delete, substitute, swap two neighbours) from a to b:
+    the optimal string alignment distance, in which no part of a word is
+    edited twice, so that ``ca`` is three edits from ``abc``, not two.
 
-    >>> edit_distance("stubbron", "stubborn")
-    1
+    >>> edit_distance("stubbron", "stubborn"), edit_distance("ca", "abc")
+    (1, 3)
     """
-    previous2 = None
-    previous = list(range(len(b) + 1))
-    for i in range(1, len(a) + 1):
-        current = [i] + [0] * len(b)
-        for j in range(1, len(b) + 1):
-            cost = a[i - 1] != b[j - 1]
-            current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
-            if i > 1 and j > 1 and a[i - 1] == b[j - 2] and a[i - 2] == b[j - 1]:
-                current[j] = min(current[j], previous2[j - 2] + 1)
-        previous2, previous = previous, current
-    return previous[len(b)]
+    return OSA.distance(a, b)
