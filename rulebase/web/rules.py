@@ -15,14 +15,23 @@ from dataclasses import dataclass
 from flask import Blueprint, abort, redirect, render_template, request
 
 from rulebase import views
+from rulebase.citation import citation
 from rulebase.errors import RuleNumberError, UnknownRuleError
 from rulebase.model import RuleNumber
 from rulebase.web.catalog import Catalog
 from rulebase.web.common import cached, catalog, check_game
+from rulebase.web.context import context, document_line
 from rulebase.web.linking import Segment, linked_paragraphs
 from rulebase.web.neighbourhood import neighbourhood
 
 bp = Blueprint("rules", __name__)
+
+
+@bp.app_template_global("document_line")
+def document_line_of(document: str):
+    """The line every page shows under its title: the document and edition
+    it shows and the document's date (:func:`rulebase.web.context.document_line`)."""
+    return document_line(catalog(), document)
 
 
 @dataclass
@@ -135,6 +144,7 @@ def rule_page(cat: Catalog, node: str) -> str:
         terms=links(cat, cat.graph.terms(node)), history=history(cat, node), findings=record["findings"],
         picture=neighbourhood(cat, node), source=record["source"],
         printed_as=item(cat, node, max_depth=0).printed_as,
+        around=context(cat, node), citation=citation(cat.graph, node, request.script_root + cat.url(node)),
     )
 
 
@@ -144,4 +154,4 @@ def chapter_page(cat: Catalog, node: str) -> str:
     sections = [item(cat, child, max_depth=0) for child in cat.children(node)]
     return render_template("rules/chapter.html", node=node, data=data, game=data["game"],
                            document=cat.data[data["document"]], sections=sections,
-                           breadcrumb=breadcrumb(cat, node))
+                           breadcrumb=breadcrumb(cat, node), around=context(cat, node))

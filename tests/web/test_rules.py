@@ -4,6 +4,7 @@ lint findings, the text as printed, the graph picture, and unknown rules."""
 from __future__ import annotations
 
 import html
+import re
 
 import pytest
 
@@ -176,3 +177,113 @@ def test_pages_are_rendered_once_per_rule_whatever_the_address(app, client):
     for url in ["/ccg/514.4c", "/ccg/3.4/514.4c", "/ccg/rule%20514.4c", "/ccg/rule%20%20%20514.4c", "/ccg/(514.4c)"]:
         assert client.get(url).data == first, url
     assert len(pages) == size
+
+
+def _between(body: str, start: str, end: str) -> str:
+    begin = body.index(start)
+    return body[begin: body.index(end, begin)]
+
+
+def test_a_rule_is_shown_under_its_parent_among_its_siblings(client, page, rule_graph):
+    body = client.get("/ccg/514.4c").get_data(as_text=True)
+    parsed = page(client, "/ccg/514.4c")
+    parent = _between(body, '<div class="parent-rule">', '<ol class="tree siblings')
+    assert 'href="/ccg/514.4"' in parent and rule_graph.node("ccg/3.4/514.4")["text"] in html.unescape(parent)
+    siblings = _between(body, '<ol class="tree siblings', '<section class="citation"')
+    words = " ".join(html.unescape(re.sub(r"<[^>]+>", " ", siblings)).split())
+    for sibling in rule_graph.children("ccg/3.4/514.4"):
+        key = rule_graph.node(sibling)["key"]
+        assert " ".join(rule_graph.node(sibling)["text"].split()) in words
+        if key != "514.4c":
+            assert f'href="/ccg/{key}"' in siblings
+    this = parsed.find("li", class_="this")
+    assert len(this) == 1 and this[0]["aria-current"] == "page" and this[0]["id"] == "r-514.4c"
+    assert 'href="/ccg/514.4c"' not in siblings  # the rule itself is highlighted, not linked
+
+
+def test_previous_next_and_up_are_rel_links_in_document_order(client, page, rule_graph):
+    rules = rule_graph.nodes("rule", "ccg/3.4")
+    index = rules.index("ccg/3.4/514.4c")
+    parsed = page(client, "/ccg/514.4c")
+    rel = {a["rel"]: a["href"] for a in parsed.find("a") if a.get("rel")}
+    assert rel == {"prev": "/ccg/" + rule_graph.node(rules[index - 1])["key"],
+                   "next": "/ccg/" + rule_graph.node(rules[index + 1])["key"], "up": "/ccg/514.4"}
+    assert "keys-hint" in client.get("/ccg/514.4c").get_data(as_text=True)
+    first = page(client, "/ccg/" + rule_graph.node(rules[0])["key"])
+    assert not first.find("a", rel="prev") and "First rule" in first.all_text
+    assert first.find("a", rel="up")[0]["href"] == "/ccg/3.4/chapter-1"
+    last = page(client, "/ccg/" + rule_graph.node(rules[-1])["key"])
+    assert not last.find("a", rel="next") and "Last rule" in last.all_text
+
+
+def test_a_section_among_many_shows_the_nearest_and_counts_the_rest(client, page, rule_graph):
+    sections = [n for n in rule_graph.children("ccg/3.4/chapter-5") if rule_graph.node(n)["kind"] == "rule"]
+    index = sections.index("ccg/3.4/516")
+    parsed = page(client, "/ccg/516")
+    shown = [a["href"] for a in parsed.find("a", class_="num") if a["href"] in
+             {"/ccg/" + rule_graph.node(n)["key"] for n in sections}]
+    assert shown == ["/ccg/" + rule_graph.node(n)["key"] for n in sections[index - 2: index + 3] if n != "ccg/3.4/516"]
+    assert f"{index - 2} rules before" in parsed.all_text
+    assert f"{len(sections) - index - 3} rules after" in parsed.all_text
+    # Its own rules stay in full under it.
+    assert all("/ccg/" + rule_graph.node(n)["key"] in parsed.hrefs("num") for n in rule_graph.children("ccg/3.4/516"))
+
+
+def test_a_chapter_links_the_chapters_around_it(client, page):
+    parsed = page(client, "/ccg/3.4/chapter-5")
+    assert parsed.find("a", rel="prev")[0]["href"] == "/ccg/3.4/chapter-4"
+    assert parsed.find("a", rel="next")[0]["href"] == "/ccg/3.4/chapter-6"
+    assert parsed.find("a", rel="up")[0]["href"] == "/ccg/3.4"
+
+
+def test_the_citation_is_written_on_the_page(client, page, rule_graph):
+    from rulebase.citation import citation
+
+    parsed = page(client, "/ccg/514.4c")
+    cited = citation(rule_graph, "ccg/3.4/514.4c", "/ccg/514.4c")
+    body = client.get("/ccg/514.4c").get_data(as_text=True)
+    text = html.unescape(_between(body, '<p class="citation-text" id="citation">', "</p>"))
+    assert " ".join(text.replace('<p class="citation-text" id="citation">', "").split()).endswith(
+        f'{cited.lead} (<a class="citation-link" href="/ccg/514.4c">/ccg/514.4c</a>)')
+    button = parsed.find("button", class_="copy-citation")
+    assert button and button[0]["data-copy"] == "citation" and "hidden" in button[0]  # shown by the script
+    mounted = client.get("/ccg/514.4c", base_url="http://localhost/rules/").get_data(as_text=True)
+    assert 'class="citation-link" href="/rules/ccg/514.4c">/rules/ccg/514.4c</a>' in mounted
+
+
+def test_a_hostile_text_in_a_citation_is_escaped(client, app):
+    from rulebase.citation import Citation
+
+    with app.test_request_context("/"):
+        from flask import render_template_string
+
+        out = render_template_string('{% import "_macros.html" as m %}{{ m.citation_box(c) }}',
+                                     c=Citation("CR 3.4", "1.1", "", "<script>x</script>", "/ccg/1.1"))
+    assert "<script>" not in out and "&lt;script&gt;x&lt;/script&gt;" in out
+
+
+@pytest.mark.parametrize("url, document, words", [
+    ("/ccg/514.4c", "ccg/3.4", "dated 27 July 2016"),
+    ("/ccg/514", "ccg/3.4", "dated 27 July 2016"),
+    ("/ccg/3.4/chapter-5", "ccg/3.4", "dated 27 July 2016"),
+    ("/ccg/3.4", "ccg/3.4", "dated 27 July 2016"),
+    ("/ccg/earlier/409.6", "ccg/earlier", "undated"),
+    ("/tcg/101.1.0", "tcg/official", "undated"),
+    ("/ccg/glossary", "ccg/3.4", "dated 27 July 2016"),
+    ("/ccg/earlier/glossary", "ccg/earlier", "undated"),
+    ("/ccg/3.4/glossary/swift", "ccg/3.4", "dated 27 July 2016"),
+    ("/ccg/errata", "ccg/ocr-7.2", "dated 27 June 2016"),
+    ("/ccg/errata/premiere", "ccg/ocr-7.2", "dated 27 June 2016"),
+    ("/ccg/ocr-7.2/premiere/duck-and-cover", "ccg/ocr-7.2", "dated 27 June 2016"),
+    ("/ccg/quickstart-2014", "ccg/quickstart-2014", "dated 2014"),
+    ("/ccg/limited-2.0", "ccg/limited-2.0", "dated 12 May 2016"),
+    ("/ccg/3.4/credits", "ccg/3.4/credits", "dated 27 July 2016"),
+])
+def test_every_page_names_its_document_edition_and_date(client, page, rule_graph, site, url, document, words):
+    parsed = page(client, url)
+    body = client.get(url).get_data(as_text=True)
+    data = rule_graph.node(document)
+    shown = html.unescape(re.sub(r"<[^>]+>", "", _between(body, '<p class="document-line">', "</p>")))
+    assert shown == f"From {data['title']}, {site.catalog.edition_label(document)}, {words}"
+    times = parsed.find("time")
+    assert [t["datetime"] for t in times] == ([data["date"]] if data["date"] else [])
