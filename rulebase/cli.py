@@ -353,20 +353,31 @@ def test_command(paths, explain):
 @main.command()
 @click.argument("paths", nargs=-1, type=click.Path())
 @click.option("--json", "as_json", is_flag=True, help="Print per section and in total the counts and the confirmed rules.")
+@click.option("--audit", "audited", is_flag=True,
+              help="Switch off each cited rule in turn and count a rule only if a scenario citing it then fails; "
+                   "list every citation that bore no weight (exit status 1 if any).")
 @friendly
-def coverage(paths, as_json):
+def coverage(paths, as_json, audited):
     """How many rules of the current Comprehensive Rules passing scenarios confirm."""
+    from rulebase.scenarios import audit as auditing
     from rulebase.scenarios import coverage as covering
     from rulebase.scenarios import suite
 
     graph = _graph()
     report = suite.run_paths(paths or suite.default_paths(), graph)
-    result = suite.coverage_of(report, graph)
+    weighed = auditing.audit(report.results) if audited else None
+    result = suite.coverage_of(report, graph, audit=weighed)
     if as_json:
-        click.echo(json.dumps({**result.as_dict(), "scenarios": report.summary()}, indent=2))
+        data = {**result.as_dict(), "scenarios": report.summary()}
+        if weighed is not None:
+            data["audit"] = weighed.as_dict()
+        click.echo(json.dumps(data, indent=2))
     else:
         click.echo(covering.text_report(result))
         click.echo(f"scenarios: {report.summary()}")
+        if weighed is not None:
+            click.echo(auditing.text_report(weighed))
+    sys.exit(1 if weighed is not None and weighed.weightless else 0)
 
 
 @main.command()

@@ -92,10 +92,9 @@ def failure_report(result) -> str:
     if scenario.citations:
         graph = _graph()
         document = bindings.binding_for(scenario.game).document(graph)
-        applied = set(result.trace.rules())
         lines.append("cited rules:")
         for citation in scenario.citations:
-            state = "applied" if citation.key in applied else "NOT applied"
+            state = explain.citation_state(result, citation.key)
             lines.append(f"  {citation.key} ({state}): {explain.rule_text(graph, document, citation.key)}")
     return "\n".join(lines)
 

@@ -36,6 +36,15 @@ class IllegalAction(RuleViolation):
     """
 
 
+class UnknownCard(EngineError):
+    """Raised when an action names a card the game does not have (``#99`` in
+    a game of 90 cards): no rule is involved, the action is malformed."""
+
+    def __init__(self, index):
+        self.index = index
+        super().__init__(f"the action names card #{index}, which is not in the game")
+
+
 class IllegalDeck(RuleViolation):
     """Raised when a deck does not meet the deckbuilding rules (101, 102.1)."""
 

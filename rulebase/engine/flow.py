@@ -91,6 +91,10 @@ class FlowState(State):
         self._procedure: Iterator | None = None
         self._outcome: Outcome | None = None
         self._factory: Callable[[], "FlowState"] | None = None
+        self.ask_forced = False
+        """When true, a decision with one option is asked like any other
+        instead of being taken by the game (a scenario states it, or sees
+        an illegal answer refused)."""
 
     # -- driving the procedure ------------------------------------------------
 
@@ -103,7 +107,7 @@ class FlowState(State):
         try:
             request = self._procedure.send(value)
             while True:
-                if not request.is_chance and request.automatic:
+                if not request.is_chance and request.automatic and not self.ask_forced:
                     options = request.legal()
                     if len(options) == 1:
                         self.history.append(Applied(options[0], automatic=True))

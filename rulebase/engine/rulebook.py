@@ -42,8 +42,8 @@ from __future__ import annotations
 
 import functools
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Callable
 
 from rulebase.engine.errors import EngineError, IllegalAction
 from rulebase.engine.trace import ALLOWED, CHECK, REFUSAL, STEP, Trace
@@ -86,6 +86,9 @@ class Unit:
     summary: str
     name: str
     function: Callable = field(repr=False, compare=False)
+    waiting: bool = False
+    """A check that refuses an action only because the game waits for
+    another decision now: it judges when, not what."""
 
     @property
     def where(self) -> str:
@@ -99,20 +102,22 @@ class Rulebook:
     def __init__(self, game: str):
         self.game = game
         self._units: dict[str, list[Unit]] = {}
+        self._by_name: dict[str, Unit] = {}
 
     # -- registering ------------------------------------------------------------
 
-    def _register(self, number: str, kind: str, summary: str, function: Callable) -> Unit:
+    def _register(self, number: str, kind: str, summary: str, function: Callable, waiting: bool = False) -> Unit:
         if not _NUMBER.match(number):
             raise RulebookError(f"{function.__module__}.{function.__qualname__}: {number!r} is not a rule number")
-        unit = Unit(number, kind, summary, f"{function.__module__}.{function.__qualname__}", function)
+        unit = Unit(number, kind, summary, f"{function.__module__}.{function.__qualname__}", function, waiting)
+        self._by_name[unit.name] = unit
         units = self._units.setdefault(number, [])
         if any(other.name == unit.name for other in units):
             raise RulebookError(f"{unit.name} is registered twice under {number}")
         units.append(unit)
         return unit
 
-    def check(self, number: str, summary: str):
+    def check(self, number: str, summary: str, waiting: bool = False):
         """Register a check of rule ``number``; the decorated function is
         called with the table first and returns ``None``, an
         :class:`Allowed` or the reason the rule forbids it.
@@ -120,10 +125,12 @@ class Rulebook:
         Calling the result refuses (records the refusal in the trace and
         raises :class:`~rulebase.engine.errors.IllegalAction`); its
         ``allows`` method instead answers ``True`` or ``False``, recording a
-        prevention as the rule having decided the game's course."""
+        prevention as the rule having decided the game's course.
+        ``waiting`` marks a check that refuses only because the game waits
+        for another decision now."""
 
-        def register(function: Callable) -> "CheckUnit":
-            return CheckUnit(self._register(number, CHECK_UNIT, summary, function))
+        def register(function: Callable) -> CheckUnit:
+            return CheckUnit(self._register(number, CHECK_UNIT, summary, function, waiting))
 
         return register
 
@@ -133,7 +140,7 @@ class Rulebook:
         values of ``template`` (or ``None`` when nothing happened), which is
         recorded in the trace."""
 
-        def register(function: Callable) -> "StepUnit":
+        def register(function: Callable) -> StepUnit:
             return StepUnit(self._register(number, STEP_UNIT, template, function), template)
 
         return register
@@ -153,6 +160,11 @@ class Rulebook:
     def numbers(self) -> list[str]:
         """Every rule number with a unit, in the rules' order."""
         return sorted(self._units, key=sort_key)
+
+    def unit(self, name: str) -> Unit | None:
+        """The unit of a qualified function name (as an
+        :class:`~rulebase.engine.errors.IllegalAction` names it)."""
+        return self._by_name.get(name)
 
     def units(self, number: str) -> list[Unit]:
         """The units registered under ``number``."""

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import textwrap
 
-from rulebase.engine.trace import CHANCE, CHECK, DECISION, REFUSAL
+from rulebase.engine.trace import ALLOWED, CHANCE, CHECK, DECISION, NOTE, REFUSAL
 from rulebase.scenarios.runner import Result
 
 _MARKS = {"passed": "PASS", "failed": "FAIL", "error": "ERROR"}
@@ -68,9 +68,18 @@ def explain(result: Result, graph=None, document: str = "ccg/3.4", width: int = 
         lines.append(f"  Failed: {failure}")
     cited = [c.key for c in scenario.citations]
     if cited:
-        applied = set(result.trace.rules())
-        lines.append("  Cited: " + ", ".join(f"{key} ({'applied' if key in applied else 'NOT applied'})" for key in cited))
+        lines.append("  Cited: " + ", ".join(f"{key} ({citation_state(result, key)})" for key in cited))
     return "\n".join(lines)
+
+
+HOW = {"step": "decided: made it happen", CHECK: "decided: kept the game from it", REFUSAL: "decided: refused",
+       ALLOWED: "decided: allowed the action"}
+
+
+def citation_state(result: Result, key: str) -> str:
+    """How a cited rule took part in the scenario's actions."""
+    how = result.deciding().get(key)
+    return HOW[how] if how else "NOT decided by it"
 
 
 def _steps(steps, graph, document, shown, width) -> list[str]:
@@ -79,9 +88,9 @@ def _steps(steps, graph, document, shown, width) -> list[str]:
         if step.kind == DECISION:
             lines.append(f"      {step.text}")
             continue
-        label = {CHECK: "checks", REFUSAL: "refuses", CHANCE: "chance"}.get(step.kind, "")
+        label = {CHECK: "prevents", REFUSAL: "refuses", ALLOWED: "allows", NOTE: "consulted", CHANCE: "chance"}.get(step.kind, "")
         rule = step.rule or ""
-        lines.append(f"      {rule:<10} {step.text}" + (f"  ({label})" if label == "refuses" else ""))
+        lines.append(f"      {rule:<10} {step.text}" + (f"  ({label})" if label in ("refuses", "prevents", "allows", "consulted") else ""))
         if rule and rule not in shown:
             shown.add(rule)
             text = rule_text(graph, document, rule)

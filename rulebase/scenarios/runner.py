@@ -3,19 +3,28 @@
 A game plugs in with a *binding* (see :class:`Binding`): it names the rules
 document its citations refer to and opens a *session* per scenario, which
 sets up the board from the ``Given`` facts, carries out the ``When``
-actions and judges the ``Then`` expectations.  The runner does the rest: a
-refused action must be expected (``the action is refused by 506.2``), every
-expectation must hold, and every rule the scenario cites must appear in the
-engine's trace.
+actions and judges the ``Then`` expectations.  The runner does the rest, and
+only reads the engine's trace, never writes into it:
+
+- a refused action must be expected (``the action is refused by 506.2``),
+  by the rule that refused it and, when the scenario says why
+  (``... because it is already there``), for that reason;
+- every expectation must hold;
+- every rule the scenario cites must have *decided* something during the
+  scenario's own actions (its ``When`` statements): made something happen,
+  kept the game from doing something, refused an action, or applied to a
+  player's action and allowed it.  A rule the engine merely consulted, or
+  one applied while the board was set up, confirms nothing.
 """
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Protocol
 
 from rulebase.engine.errors import RuleViolation
-from rulebase.engine.trace import Trace
+from rulebase.engine.trace import ALLOWED, NOTE, Trace
 from rulebase.scenarios.model import Node, Scenario, ScenarioError, ScenarioFile
 
 REFUSED = "refused"
@@ -45,8 +54,13 @@ class Binding(Protocol):
     def document(self, graph) -> str:
         """The id of the rules document the game's scenarios cite."""
 
-    def session(self, scenario: Scenario, shared_cards: list[Node]) -> Session:
-        """A session that runs ``scenario``."""
+    def session(self, scenario: Scenario, shared_cards: list[Node], off: frozenset = frozenset()) -> Session:
+        """A session that runs ``scenario``, with the rules ``off`` switched
+        off (see :mod:`rulebase.engine.rulebook`)."""
+
+    def waiting(self, unit: str | None) -> bool:
+        """Whether the rule unit ``unit`` refuses an action only because the
+        game waits for another decision (not for what the action is)."""
 
 
 @dataclass
@@ -70,6 +84,8 @@ class Result:
     trace: Trace = field(default_factory=Trace)
     marks: list[Mark] = field(default_factory=list)
     missing: list[str] = field(default_factory=list)
+    off: frozenset = frozenset()
+    shared_cards: list[Node] = field(default_factory=list)
 
     @property
     def passed(self) -> bool:
@@ -81,8 +97,23 @@ class Result:
 
     @property
     def applied(self) -> list[str]:
-        """Every rule (and glossary entry) the engine applied."""
+        """Every rule (and glossary entry) the engine applied or consulted."""
         return self.trace.rules()
+
+    def action_steps(self) -> list:
+        """The trace steps of the scenario's own actions (its ``When``
+        statements)."""
+        steps = self.trace.steps
+        return [step for mark in self.marks if mark.block == "when" for step in steps[mark.start:mark.end]]
+
+    def deciding(self) -> dict[str, str]:
+        """The rules that decided something in the scenario's actions, each
+        with how (``step``, ``check``, ``refusal`` or ``allowed``)."""
+        found: dict[str, str] = {}
+        for step in self.action_steps():
+            if step.rule and (step.decided or step.kind == ALLOWED):
+                found.setdefault(step.rule, step.kind)
+        return found
 
     @property
     def confirmed(self) -> list[str]:
@@ -92,33 +123,52 @@ class Result:
         return [citation.key for citation in self.scenario.citations]
 
 
-def run(scenario: Scenario, binding: Binding, shared_cards: list[Node] | None = None) -> Result:
-    """Run one scenario and judge it."""
-    result = Result(scenario)
+def run(scenario: Scenario, binding: Binding, shared_cards: list[Node] | None = None,
+        off: frozenset = frozenset(), citations: bool = True) -> Result:
+    """Run one scenario and judge it; ``off`` switches rules off (the
+    knock-out audit), ``citations=False`` judges only the scenario's
+    actions and expectations, not its citations."""
+    result = Result(scenario, off=frozenset(off), shared_cards=list(shared_cards or []))
     try:
-        session = binding.session(scenario, list(shared_cards or []))
+        session = binding.session(scenario, list(shared_cards or []), off=result.off)
         result.trace = session.trace
-        _run(scenario, session, result)
+        _run(scenario, session, result, binding)
+        result.trace = session.trace
     except ScenarioError as error:
         result.error = error
         return result
-    applied = set(result.trace.rules())
-    for citation in scenario.citations:
-        if citation.key not in applied:
-            result.missing.append(citation.key)
-            result.failures.append(f"cites {citation.key}, but the engine did not apply it")
+    if citations:
+        _judge_citations(scenario, result)
     return result
 
 
-def _run(scenario: Scenario, session: Session, result: Result) -> None:
+def _judge_citations(scenario: Scenario, result: Result) -> None:
+    deciding = result.deciding()
+    consulted = {step.rule for step in result.trace.steps if step.rule}
+    noted = {step.rule for step in result.action_steps() if step.rule and step.kind == NOTE}
+    for citation in scenario.citations:
+        if citation.key in deciding:
+            continue
+        result.missing.append(citation.key)
+        if citation.key in noted:
+            why = "the engine consulted it during the actions, and it decided nothing"
+        elif citation.key in consulted:
+            why = "the engine applied it only outside the scenario's actions (while setting up the board)"
+        else:
+            why = "the engine did not apply it"
+        result.failures.append(f"cites {citation.key}, but {why}")
+
+
+def _run(scenario: Scenario, session: Session, result: Result, binding: Binding) -> None:
     trace = session.trace
     for fact in scenario.given:
-        start = len(trace)
+        start = len(session.trace)
         session.given(fact)
-        result.marks.append(Mark(fact, "given", start, len(trace)))
+        result.marks.append(Mark(fact, "given", start, len(session.trace)))
     refusal: tuple[Node, RuleViolation] | None = None
     for block in scenario.steps:
         for statement in block.statements:
+            trace = session.trace
             start = len(trace)
             mark = Mark(statement, block.kind, start, start)
             result.marks.append(mark)
@@ -130,23 +180,16 @@ def _run(scenario: Scenario, session: Session, result: Result) -> None:
                     session.act(statement)
                     mark.outcome = "done"
                 except RuleViolation as violation:
-                    trace.refusal(violation.rule, violation.reason)
                     refusal = (statement, violation)
                     mark.outcome = f"refused: {violation}"
             elif statement.kind == REFUSED:
-                wanted = str(statement.args[-1])
-                if refusal is None:
-                    result.failures.append(f"line {statement.line}: expected the action to be refused by {wanted}, "
-                                           "but it was taken")
-                    mark.outcome = "failed"
-                elif refusal[1].rule != wanted:
-                    result.failures.append(f"line {statement.line}: the action was refused by {refusal[1]}, "
-                                           f"not by {wanted}")
-                    mark.outcome = "failed"
-                    refusal = None
-                else:
+                found = _judge_refusal(statement, refusal, binding)
+                refusal = None
+                if found is None:
                     mark.outcome = "holds"
-                    refusal = None
+                else:
+                    mark.outcome = "failed"
+                    result.failures.append(f"line {statement.line}: {found}")
             else:
                 found = session.expect(statement)
                 if found is None:
@@ -154,7 +197,7 @@ def _run(scenario: Scenario, session: Session, result: Result) -> None:
                 else:
                     mark.outcome = "failed"
                     result.failures.append(f"line {statement.line}: {statement.text!r}: {found}")
-            mark.end = len(trace)
+            mark.end = len(session.trace)
         if block.kind == "then" and refusal is not None:
             _unexpected(result, refusal)
             refusal = None
@@ -162,11 +205,51 @@ def _run(scenario: Scenario, session: Session, result: Result) -> None:
         _unexpected(result, refusal)
 
 
+_WORD = re.compile(r"[a-z0-9]+")
+_COMMON = frozenset("a an the is are be it its to of in on at by for and or not can can't cannot t s "
+                    "because this that with as from was has have".split())
+
+
+def reason_matches(stated: str, reason: str) -> bool:
+    """Whether the reason a scenario states for a refusal is the one the
+    engine gave: every significant word of it appears in the engine's reason.
+
+    >>> reason_matches("it is already there", "a card can't be moved to its current area")
+    False
+    >>> reason_matches("its current area", "a card can't be moved to its current area (Bob's problem)")
+    True
+    """
+    words = [word for word in _WORD.findall(stated.lower()) if word not in _COMMON]
+    have = set(_WORD.findall(reason.lower()))
+    return bool(words) and all(word in have or word.rstrip("s") in have or word + "s" in have for word in words)
+
+
+def _judge_refusal(statement: Node, refusal, binding: Binding) -> str | None:
+    """``None`` when the refusal the statement expects happened, else what
+    happened instead."""
+    wanted = str(statement.args[0])
+    stated = str(statement.args[1]) if len(statement.args) > 1 else None
+    if refusal is None:
+        return f"expected the action to be refused by {wanted}, but it was taken"
+    action, violation = refusal
+    if violation.rule != wanted:
+        return f"the action was refused by {violation}, not by {wanted}"
+    if stated is not None:
+        if not reason_matches(stated, violation.reason):
+            return f"the action was refused by {wanted} because {violation.reason}, not because {stated}"
+        return None
+    if binding.waiting(violation.unit):
+        return (f"the action was refused by {wanted} only because {violation.reason}: the refusal is about when "
+                f"{action.text!r} was tried, not about the action; state the decision the game waits for first")
+    return None
+
+
 def _unexpected(result: Result, refusal) -> None:
     statement, violation = refusal
     result.failures.append(f"line {statement.line}: {statement.text!r} was refused: {violation}")
 
 
-def run_file(scenario_file: ScenarioFile, binding_for) -> list[Result]:
+def run_file(scenario_file: ScenarioFile, binding_for, off: frozenset = frozenset(), citations: bool = True) -> list[Result]:
     """Run every scenario of a file; ``binding_for(game)`` gives the binding."""
-    return [run(scenario, binding_for(scenario.game), scenario_file.cards) for scenario in scenario_file.scenarios]
+    return [run(scenario, binding_for(scenario.game), scenario_file.cards, off, citations)
+            for scenario in scenario_file.scenarios]

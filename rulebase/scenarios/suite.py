@@ -82,13 +82,18 @@ def default_paths() -> list[Path]:
     return [folder] if folder.is_dir() else []
 
 
-def coverage_of(report: Report, graph, game: str = "ccg"):
-    """The rule coverage of a game's rules by the passing scenarios of a report."""
+def coverage_of(report: Report, graph, game: str = "ccg", audit=None):
+    """The rule coverage of a game's rules by the passing scenarios of a
+    report; with an :class:`~rulebase.scenarios.audit.Audit`, only the rules
+    a citing scenario fails without count."""
     from rulebase.scenarios import coverage
 
     binding = bindings.binding_for(game)
     document = binding.document(graph)
-    confirmed = {key for result in report.results if result.scenario.game == game for key in result.confirmed}
+    if audit is not None:
+        confirmed = set(audit.confirmed)
+    else:
+        confirmed = {key for result in report.results if result.scenario.game == game for key in result.confirmed}
     exemptions = coverage.load_exemptions(binding.exemptions, graph, document)
     return coverage.compute(graph, document, confirmed, exemptions, target=binding.target,
                             target_description=binding.target_description)

@@ -1,15 +1,15 @@
 """What the ``Then`` expectations of a scenario mean for the MLP CCG engine:
 each is judged on the game as it stands and gives ``None`` when it holds, or
-what the game shows instead.  Expectations that ask the rules something (can
-a player see a card, is a card ready) record the rules consulted in the
-trace, as the engine does."""
+what the game shows instead.  Expectations only look: they record nothing in
+the engine's trace, so no rule counts as applied because a scenario asked
+about it."""
 
 from __future__ import annotations
 
 from rulebase.engine.ccg import zones
 from rulebase.engine.ccg.board import Card, Zone
 from rulebase.engine.ccg.cards import CardType, parse_color
-from rulebase.engine.ccg.power import player_power, power_of_color, power_parts
+from rulebase.engine.ccg.power import player_power, power, power_of_color
 from rulebase.engine.ccg.priority import CHECKPOINT
 from rulebase.scenarios.model import Node
 
@@ -37,15 +37,9 @@ def expect(session, node: Node) -> str | None:
         owner = session.player(node, args[0])
         zone = ZONES[str(args[1]).lower()]
         cards = board.zone_list(zone, owner)
-        if zone == Zone.DRAW_DECK:
-            session.trace.check("402.1", "{player}'s deck is their Draw Deck", player=session.names[owner])
-        if zone in (Zone.DRAW_DECK, Zone.PROBLEM_DECK):
-            public, rule = zones.count_is_public(zone)
-            session.trace.check(rule, "the number of cards remaining in the {zone} is public", zone=zone)
         if kind == "zone_size":
             return None if len(cards) == args[2] else f"it has {len(cards)}"
         if kind == "zone_empty":
-            session.trace.check("401.2", "the {zone} exists even if it contains no cards", zone=zone)
             return None if not cards else f"it holds {', '.join(c.label for c in cards)}"
         wanted = [session.card(node, ref).label for ref in args if isinstance(ref, Node)]
         have = [c.label for c in cards]
@@ -59,31 +53,22 @@ def expect(session, node: Node) -> str | None:
         return None
     if kind in ("card_power", "card_no_power"):
         card = session.card(node, args[0])
-        value, parts = power_parts(board, card)
-        for rule, words in parts:
-            session.trace.check(rule, words)
-        session.trace.check("507.1", "{card}'s power is {value}", card=card.label,
-                         value="none" if value is None else value)
+        value = power(board, card)
         if kind == "card_no_power":
             return None if value is None else f"it has power {value}"
         return None if value == args[1] else f"it has {'no power' if value is None else f'power {value}'}"
     if kind == "printed_power":
         card = session.card(node, args[0])
         value = card.printed.power
-        session.trace.check("507.4", "{card}'s printed power is {value}, regardless of modifiers", card=card.label, value=value)
         return None if value == args[1] else f"its printed power is {value}"
     if kind in ("player_power", "color_power"):
         player = session.player(node, args[0])
         if kind == "player_power":
             value = player_power(board, player)
-            session.trace.check("507.2", "{player}'s power is {value}: the combined power of their characters in play",
-                             player=session.names[player], value=value)
             wanted = args[1]
         else:
             color = parse_color(str(args[1]))
             value = power_of_color(board, player, color)
-            session.trace.check("507.3", "{player}'s power of {color} is {value}: the combined power of the {color} characters they control",
-                             player=session.names[player], color=color, value=value)
             wanted = args[2]
         return None if value == wanted else f"it is {value}"
     if kind == "card_counters":
@@ -138,10 +123,6 @@ def expect(session, node: Node) -> str | None:
         viewer = session.subject(node)
         card = session.card(node, args[1])
         visible, rule, reason = zones.can_see(board, viewer, card)
-        session.trace.check(rule, "{viewer} {can} see {card}: {reason}", viewer=session.names[viewer],
-                         can="can" if visible else "can't", card=card.label, reason=reason)
-        if rule == "505.1d" and not visible:
-            session.trace.check("505.1d.i", "{card} is a face-down Troublemaker and has no name", card=card.label)
         if visible == (kind == "can_see"):
             return None
         return f"{reason} ({rule})"
@@ -193,8 +174,6 @@ def card_state(session, node: Node, card: Card, state_node: Node) -> str | None:
         cards = board.zone_list(zone, owner)
         if card not in cards:
             return f"{card} is {place}"
-        session.trace.check("401.1", "{card} is in {player}'s {zone}, and in no other zone", card=card.label,
-                         player=session.names[owner], zone=zone)
         if kind == "at_bottom" and cards[-1] is not card:
             return f"{card} is not at the bottom"
         if kind == "on_top" and cards[0] is not card:
@@ -216,17 +195,6 @@ def card_state(session, node: Node, card: Card, state_node: Node) -> str | None:
         player = session.player(node, args[0])
         return None if card.controller == player else f"{card} is controlled by {session.names[card.controller]}"
     word = str(args[0]).lower()
-    if word in ("ready", "exhausted", "not ready", "not exhausted"):
-        if card.zone != Zone.PLAY:
-            session.trace.check("503.4", "{card} is not in the play zone: it is neither ready nor exhausted", card=card.label)
-        elif card.type == CardType.PROBLEM:
-            session.trace.check("503.4a", "{card} is a Problem: it is neither ready nor exhausted", card=card.label)
-        elif card.frightened:
-            session.trace.check("504.2", "{card} is frightened: it is neither ready nor exhausted", card=card.label)
-        elif card.exhausted:
-            session.trace.check("503.2", "{card} has an exhaustion counter: it is exhausted", card=card.label)
-        else:
-            session.trace.check("503.1", "{card} has no exhaustion counter: it is ready", card=card.label)
     value = {
         "ready": card.is_ready,
         "not ready": not card.is_ready,

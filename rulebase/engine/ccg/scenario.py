@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from rulebase.engine.ccg import expectations
+from rulebase.engine.ccg import engine_rulebook, expectations
 from rulebase.engine.ccg.actions import CHANCE_PLAYER, Action
 from rulebase.engine.ccg.board import HOME, PROBLEM, Area, Board, Card, Zone
 from rulebase.engine.ccg.cards import CardType, Instruction, Need, Printed, parse_color
@@ -57,8 +57,16 @@ class CCGBinding:
     def document(self, graph) -> str:
         return graph.current_edition("ccg")
 
-    def session(self, scenario: Scenario, shared_cards: list[Node]) -> "CCGSession":
-        return CCGSession(scenario, shared_cards)
+    def session(self, scenario: Scenario, shared_cards: list[Node], off: frozenset = frozenset()) -> "CCGSession":
+        return CCGSession(scenario, shared_cards, engine_rulebook().switch_off(off))
+
+    @staticmethod
+    def rulebook():
+        return engine_rulebook()
+
+    def waiting(self, unit: str | None) -> bool:
+        found = engine_rulebook().unit(unit) if unit else None
+        return bool(found and found.waiting)
 
 
 def _owner_name(text: str) -> str:
@@ -68,8 +76,9 @@ def _owner_name(text: str) -> str:
 class CCGSession:
     """One scenario on the engine."""
 
-    def __init__(self, scenario: Scenario, shared_cards: list[Node]):
+    def __init__(self, scenario: Scenario, shared_cards: list[Node], off: frozenset = frozenset()):
         self.scenario = scenario
+        self.off = frozenset(off)
         self.trace = Trace()
         self.names = ["Alice", "Bob"]
         self.board: Board | None = None
@@ -175,6 +184,7 @@ class CCGSession:
     def _board(self) -> Board:
         if self.board is None:
             self.board = Board(self.names, self.trace)
+            self.board.off = self.off
         return self.board
 
     def _new_card(self, node: Node, name: str, owner: int, printed: Printed | None = None) -> Card:
@@ -325,7 +335,7 @@ class CCGSession:
                             [c.printed for c in player.deck], [c.printed for c in player.zones[Zone.PROBLEM_DECK]])
                 check_deck(deck)
             board.turn.number = 1
-        self.state = CCGState.from_board(board, None if new_game else self.phase, checkpoints=True)
+        self.state = CCGState.from_board(board, None if new_game else self.phase, checkpoints=True, ask_forced=True)
         self.board = self.state.board
         self.trace = self.board.trace
         self._chance()
@@ -373,11 +383,23 @@ class CCGSession:
             if (where is not None and request.kind == CHECKPOINT and request.player == player
                     and request.data.get("where") == where and len(state.history) > start):
                 return
-            if request.default is None:
-                raise self.error(node, f"the game can't go on by itself: {self.names[request.player]} must "
-                                       f"{request.kind} ({request.rule})")
-            state.apply_action(request.default())
+            self._default(node, request)
         raise self.error(node, f"the game did not get there in {STEP_LIMIT} steps")
+
+    def _default(self, node: Node, request) -> None:
+        """Answer a decision the way a player who lets the game go on does:
+        its default (passing), or its only option, or else the first of its
+        options in order."""
+        state = self.state
+        if request.default is not None:
+            state.apply_action(request.default())
+            return
+        options = request.legal()
+        if not options:
+            raise self.error(node, f"the game can't go on by itself: {self.names[request.player]} must "
+                                   f"{request.kind} ({request.rule}), and no choice is legal")
+        state.automatic = len(options) == 1
+        state.apply_action(options[0])
 
     def act(self, node: Node) -> None:
         kind, args = node.kind, node.args
@@ -402,20 +424,35 @@ class CCGSession:
             self.consumed = len(state.history)
             return
         action = self._action(node)
-        for index in range(self.consumed, len(state.history)):
-            applied = state.history[index]
-            if applied.automatic and applied.action == action:
-                self.consumed = index + 1
-                self.trace.decision("{what}: already done, as the only choice", what=node.text)
-                return
         if not action.is_free:
-            self._to_decision()
+            self._to_answer(node, action)
         if state.is_terminal():
             raise self.error(node, f"the game is over: {state.outcome()}")
         before = len(state.history)
         state.apply_action(action)
         self.consumed = before + 1
         self._chance()
+
+    def _to_answer(self, node: Node, action: Action) -> None:
+        """Go on to the decision ``action`` answers: past the pauses between
+        phases, and taking the decisions that have a single option (which the
+        game would take by itself) until one the action answers, or one with
+        a real choice (where the action is tried, and refused if it is not
+        the decision the game waits for)."""
+        state = self.state
+        for _ in range(STEP_LIMIT):
+            self._to_decision()
+            if state.is_terminal():
+                return
+            request = state.pending
+            if request.player == action.player and action.verb in request.data.get("verbs", {}):
+                return
+            options = request.legal() if request.kind != CHECKPOINT else []
+            if len(options) != 1:
+                return
+            state.automatic = True
+            state.apply_action(options[0])
+        raise self.error(node, f"the game did not reach a decision for this action in {STEP_LIMIT} steps")
 
     def _action(self, node: Node) -> Action:
         kind, args = node.kind, node.args
