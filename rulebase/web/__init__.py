@@ -106,6 +106,8 @@ def create_app(test_config: dict | None = None) -> Flask:
         app.register_blueprint(module.bp)
     from rulebase.web.decks import bp as deck_checker
     app.register_blueprint(deck_checker)
+    from rulebase.web.workbench import bp as workbench
+    app.register_blueprint(workbench)
     errors.register(app)
     headers.register(app)
 
