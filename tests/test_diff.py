@@ -324,3 +324,17 @@ def test_cli_errors_are_one_line(run, args, message):
 def test_docstring_examples():
     for module in pkgutil.iter_modules(differ.__path__, "rulebase.diff."):
         assert doctest.testmod(import_module(module.name)).failed == 0, module.name
+
+
+def test_a_section_number_the_newer_edition_gives_another_heading_counts_apart():
+    """Old 201 "Changing Zones" became 202 when a "Flip Zone" was inserted at
+    201: a rule removed from the old 201 is not counted under the new one."""
+    changes = [differ.Change("added", None, "new/201.1", "201", "Flip Zone", "new"),
+               differ.Change("removed", "old/201.3", None, "201", "Changing Zones", "old"),
+               differ.Change("renumbered", "old/201.1", "new/202.1", "202", "Changing Zones", "new")]
+    summary = differ.EditionDiff("old", "new", changes, [], []).summary()
+    assert [(s["section"], s["title"], s["side"], s["counts"]) for s in summary["by_section"]] == [
+        ("201", "Flip Zone", "new", {"added": 1}),
+        ("201", "Changing Zones", "old", {"removed": 1}),
+        ("202", "Changing Zones", "new", {"renumbered": 1}),
+    ]

@@ -77,13 +77,16 @@ class EditionDiff:
     noise: bool = False
 
     def summary(self, changes: list[Change] | None = None) -> dict:
-        """Counts by kind and, per section, by kind."""
+        """Counts by kind and, per section, by kind (a section of the older
+        edition whose number the newer one gives another heading counts on
+        its own)."""
         changes = self.changes if changes is None else changes
         by_kind = Counter(change.kind for change in changes)
-        sections: dict[str, dict] = {}
+        sections: dict[tuple[str, str], dict] = {}
         for change in changes:
-            entry = sections.setdefault(change.section, {"section": change.section, "title": change.section_title,
-                                                         "side": change.side, "counts": Counter()})
+            entry = sections.setdefault((change.section, change.section_title),
+                                        {"section": change.section, "title": change.section_title,
+                                         "side": change.side, "counts": Counter()})
             entry["counts"][change.kind] += 1
         glossary = Counter(entry["kind"] for entry in self.glossary)
         return {

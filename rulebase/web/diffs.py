@@ -105,22 +105,37 @@ def _editions_page(game: str, old_doc: str, new_doc: str, kind: str | None, sect
     diff = differ.diff_editions(graph, old_doc, new_doc, noise=noise)
     changes = diff.select(kinds=[kind] if kind else None, section=section, noise=noise)
     record = differ.diff_record(graph, diff, changes, section)
-    groups: list[dict] = []
+    new_sections = {(c.section, c.section_title) for c in diff.changes if c.side == "new"}
+    groups: dict[tuple[str, str], dict] = {}
     for change, data in zip(changes, record["changes"]):
-        if not groups or groups[-1]["section"] != change.section or groups[-1]["side"] != change.side:
-            groups.append({"section": change.section, "title": change.section_title, "side": change.side,
-                           "changes": []})
-        groups[-1]["changes"].append({**data, "anchor": _anchor(graph, change),
-                                      "old_url": f"/{change.old}" if change.old else None,
-                                      "new_url": f"/{change.new}" if change.new else None})
+        key = (change.section, change.section_title)
+        if key not in groups:
+            only_old = key not in new_sections
+            groups[key] = {"section": change.section, "title": change.section_title, "only_old": only_old,
+                           "id": f"section-{'was-' if only_old else ''}{change.section}", "changes": []}
+        groups[key]["changes"].append({**data, "anchor": _anchor(graph, change),
+                                       "old_url": f"/{change.old}" if change.old else None,
+                                       "new_url": f"/{change.new}" if change.new else None})
+    summary = record["summary"]
+    for row in summary["by_section"]:
+        row["only_old"] = (row["section"], row["title"]) not in new_sections
+        row["changed"] = any(kind != "unchanged" for kind in row["counts"])
     base = f"/{game}/diff/{graph.node(old_doc)['edition']}/{graph.node(new_doc)['edition']}"
     return render_template(
         "diffs/editions.html", game=game, old=graph.node(old_doc), new=graph.node(new_doc),
-        old_label=cat.edition_label(old_doc), new_label=cat.edition_label(new_doc), summary=record["summary"],
-        groups=groups, glossary=record["glossary"], findings=record["findings"], kind=kind, section=section,
-        noise=noise, kinds=differ.KINDS, base=base, shown=len(changes),
+        old_label=cat.edition_label(old_doc), new_label=cat.edition_label(new_doc), summary=summary,
+        groups=sorted(groups.values(), key=_section_order), glossary=record["glossary"],
+        findings=record["findings"], kind=kind, section=section, noise=noise, kinds=differ.KINDS, base=base,
+        shown=len(changes),
         filter_url=lambda **changed: _filter_url(base, {"kind": kind, "section": section, "noise": noise}, changed),
     )
+
+
+def _section_order(group: dict) -> tuple:
+    """Sections in number order, a section of the older edition only after
+    the newer one's section of the same number."""
+    number = group["section"]
+    return (int(number) if number.isdigit() else 0, number, group["only_old"])
 
 
 def _anchor(graph, change) -> str:

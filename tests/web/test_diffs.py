@@ -43,7 +43,13 @@ def test_the_editions_page_shows_the_summary_then_the_changes(client, editions):
     text = fetch(client, DIFF)
     summary = editions.summary()
     for kind, count in summary["by_kind"].items():
-        assert re.search(rf'change-{kind.replace(" ", "-")}">{kind}</span>(?:</a>)?</td>\s*<td>{count}</td>', text), kind
+        chip = rf'change-{kind.replace(" ", "-")}">{kind}</span> <span class="count">{count}</span>'
+        # a kind no rule has is left out, the unchanged rules are counted in words
+        assert bool(re.search(chip, text)) == bool(count and kind != "unchanged"), kind
+    unchanged = summary["by_kind"]["unchanged"]
+    changed = sum(summary["by_kind"].values()) - unchanged
+    assert f"<strong>{changed}</strong> of {sum(summary['by_kind'].values())} rules changed" in text
+    assert f'<a href="{DIFF}?kind=unchanged">{unchanged} unchanged</a>' in text
     assert text.index("Summary") < text.index("By section") < text.index('<article class="result diff-change')
     shown = articles(text)
     assert len(shown) == len(editions.select())
@@ -69,11 +75,43 @@ def test_changes_link_to_both_rules_and_the_links_work(client):
 
 def test_changes_are_grouped_by_section(client):
     text = fetch(client, DIFF)
-    headings = re.findall(r'<section class="diff-section" id="section-(new|old)-(\d+)">', text)
-    assert ("new", "514") in headings and ("new", "410") in headings
-    faceoffs = text[text.index('id="section-new-514"'):]
+    sections = re.findall(r'<section class="diff-section" id="section-(\d+)"', text)
+    assert "514" in sections and "410" in sections
+    assert len(sections) == len(set(sections))  # one heading per section
+    titles = [html.unescape(re.sub("<[^>]+>", "", title)) for title in re.findall(r'<h2 id="section-[^"]+-title">(.*?)</h2>', text)]
+    assert len(titles) == len(sections) and len(set(titles)) == len(titles)
+    assert [int(number) for number in sections] == sorted(int(number) for number in sections)
+    faceoffs = text[text.index('id="section-514"'):]
     faceoffs = faceoffs[:faceoffs.index("</section>")]
     assert {anchor for _, anchor in articles(faceoffs)} == {"514.2d", "514.2d.i", "514.2e", "514.5a", "514.5c", "514.6"}
+    # a rule that left stands under the heading of its section, with the rules that stayed
+    contradictions = text[text.index('id="section-104"'):]
+    contradictions = contradictions[:contradictions.index("</section>")]
+    assert {anchor for _, anchor in articles(contradictions)} == {"104.2a", "was-104.2b"}
+
+
+def test_the_head_of_a_change_keeps_its_words_apart(client):
+    """The pieces of a change's head line are separated by spaces, never
+    glued ("102.5· history")."""
+    text = fetch(client, f"{DIFF}?noise=1")
+    heads = [html.unescape(re.sub(r"<[^>]+>", "", head)) for head in
+             re.findall(r'<p class="diff-head">(.*?)</p>', text, re.S)]
+    assert len(heads) == len(articles(text))
+    assert "added not in earlier → 3.4 102.5 · history" in heads
+    assert "unchanged earlier 105.3 → 3.4 105.3 punctuation · history" in heads
+    for head in heads:
+        assert not re.search(r"\S[·→]|[·→]\S", head), head
+
+
+def test_the_sections_of_the_summary_are_one_list_that_opens(client, editions):
+    text = fetch(client, DIFF)
+    listed = text[text.index('<details class="diff-by-section">'):]
+    listed = listed[:listed.index("</details>")]
+    rows = re.findall(r'<li><a href="[^"]*\?section=(\d+)">', listed)
+    changed = [s["section"] for s in editions.summary()["by_section"] if set(s["counts"]) - {"unchanged"}]
+    assert rows == changed and len(rows) > 20
+    assert "<details open" not in text  # closed until asked for
+    assert f"<summary>By section: {len(rows)} sections changed</summary>" in listed
 
 
 def test_the_kind_filter_is_a_plain_link(client, editions):
