@@ -11,6 +11,7 @@ from rulebase.engine.ccg import moving, points, zones
 from rulebase.engine.ccg.actions import Action
 from rulebase.engine.ccg.board import Area, Board, Card, Zone
 from rulebase.engine.ccg.power import contribution_blocker, counted, power_parts
+from rulebase.engine.ccg.rules import step
 from rulebase.engine.errors import IllegalAction
 
 TROUBLEMAKER = "Troublemaker"
@@ -265,7 +266,7 @@ def _consequences(s, current: Faceoff, winner: int):
                 action = yield from decide(s, challenger, "choose a character to send home", options,
                                            {"send-home": verify}, rule="514.5b")
                 card = board.cards[action.card]
-                moving.send(board, card, board.players[challenger].home, "the challenger lost the Troublemaker faceoff", rule="514.5b")
+                send_challenger_home(board, card, challenger)
     else:
         problems = [board.problem_at(area) for area in current.areas]
         problems = [p for p in problems if p is not None]
@@ -281,6 +282,12 @@ def _consequences(s, current: Faceoff, winner: int):
         points.score(board, winner, bonus, "Problem bonus", involved_by_winner, rule="514.5c")
         return
     _keywords(board, current, winner, involved_by_winner)
+
+
+@step("514.5b", "{card} is sent home: the challenger lost the Troublemaker faceoff")
+def send_challenger_home(board: Board, card: Card, challenger: int) -> dict:
+    moving.send(board, card, board.players[challenger].home, "the challenger lost the Troublemaker faceoff")
+    return {"card": card.label}
 
 
 def _keywords(board: Board, current: Faceoff, winner: int, cards: list[Card]) -> None:

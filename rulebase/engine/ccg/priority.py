@@ -7,6 +7,7 @@ from rulebase.engine.ccg import effects, faceoffs, moving, play, points, uniquen
 from rulebase.engine.ccg.actions import Action
 from rulebase.engine.ccg.board import Zone
 from rulebase.engine.ccg.cards import CardType
+from rulebase.engine.ccg.rules import step
 from rulebase.engine.errors import IllegalAction
 from rulebase.engine.flow import Request
 
@@ -150,15 +151,22 @@ def settle(s):
                 changed = True
         for card in list(board.play):
             if card.is_character and card.area.is_home and card.area.owner != card.controller:
-                moving.send(board, card, board.players[card.controller].home,
-                            "it is in the home of a player other than its controller", rule="511.5")
-                changed = True
+                if go_home(board, card) is not None:
+                    changed = True
         violation = uniqueness.find(board)
         if violation is not None:
             yield from repair(s, violation)
             changed = True
         if not changed:
             return
+
+
+@step("511.5", "{card} is in the home of a player other than its controller and is sent to its controller's home")
+def go_home(board, card):
+    home = board.players[card.controller].home
+    moving.send(board, card, home, "it is in the home of a player other than its controller")
+    if card.area == home:
+        return {"card": card.label}
 
 
 def repair(s, violation: uniqueness.Violation):

@@ -11,6 +11,7 @@ from rulebase.engine.ccg.board import PHASES, Board, Confrontation, Zone
 from rulebase.engine.ccg.cards import CardType
 from rulebase.engine.ccg.play import Window
 from rulebase.engine.ccg.priority import boundary_window, checkpoint, decide, priority_window, settle
+from rulebase.engine.ccg.rules import step
 from rulebase.engine.errors import IllegalAction
 
 MAXIMUM_HAND_SIZE = 8
@@ -320,7 +321,7 @@ def replace_problem(board: Board, problem) -> None:
     area = problem.area
     trace.step("613.2", "{problem} is replaced", problem=problem.label)
     for card in [c for c in board.play if c.area == area and c.is_character]:
-        moving.send(board, card, board.players[card.controller].home, "its Problem is replaced", rule="613.2")
+        send_home_from_replaced(board, card)
     for card in [c for c in board.play if c.area == area and c.type == CardType.TROUBLEMAKER and not c.face_down]:
         trace.step("613.2", "{card}, a face-up Troublemaker there, is dismissed by the game", card=card.label)
         zones.dismiss(board, card, by_game=True)
@@ -341,6 +342,12 @@ def replace_problem(board: Board, problem) -> None:
     trace.step("613.2", "the top card of {owner}'s Problem deck, {new}, is put into play at that area", owner=owner.name, new=new.label)
     trace.step("303.1", "{new} enters play at its owner's Problem area, its confront requirements facing the players they apply to",
                new=new.label)
+
+
+@step("613.2", "{card} is sent home as its Problem is replaced")
+def send_home_from_replaced(board: Board, card) -> dict:
+    moving.send(board, card, board.players[card.controller].home, "its Problem is replaced")
+    return {"card": card.label}
 
 
 def end_phase(s):
