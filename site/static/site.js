@@ -173,4 +173,229 @@
   });
 
   Array.prototype.forEach.call(document.querySelectorAll("form[data-live]"), liveSearch);
+
+  // -- Rule pages: previous, next and up by key; the citation copied. -------
+
+  function isTyping(node) {
+    var tag = node && node.tagName;
+    return tag === "INPUT" || tag === "TEXTAREA" || tag === "SELECT" || Boolean(node && node.isContentEditable);
+  }
+
+  // The keys follow the page's rel=prev, rel=next and rel=up links (which
+  // work without JavaScript too); never while typing or with a modifier.
+  function aroundKeys() {
+    var nav = document.querySelector(".around-nav");
+    if (!nav) return;
+    var hint = nav.querySelector(".keys-hint");
+    if (hint) hint.hidden = false;
+    var rels = { ArrowLeft: "prev", ArrowRight: "next", u: "up", U: "up" };
+    document.addEventListener("keydown", function (event) {
+      var rel = rels[event.key];
+      if (!rel || event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey) return;
+      if (isTyping(event.target) || isTyping(document.activeElement)) return;
+      var link = nav.querySelector("a[rel~=\"" + rel + "\"]");
+      if (!link) return;
+      event.preventDefault();
+      window.location.href = link.href;
+    });
+  }
+
+  function selectContents(node) {
+    var range = document.createRange();
+    range.selectNodeContents(node);
+    var selection = window.getSelection();
+    selection.removeAllRanges();
+    selection.addRange(range);
+  }
+
+  // A button[data-copy] copies the text of the element it names (the
+  // citation the server wrote), its links written as whole addresses; where
+  // the Clipboard API is missing or refused, the text is selected instead.
+  function copyButtons() {
+    Array.prototype.forEach.call(document.querySelectorAll("button[data-copy]"), function (button) {
+      var source = document.getElementById(button.getAttribute("data-copy"));
+      if (!source) return;
+      var status = button.parentNode.querySelector(".copy-status");
+      Array.prototype.forEach.call(source.querySelectorAll("a[href]"), function (link) {
+        link.textContent = link.href;
+      });
+      button.hidden = false;
+      function say(message) { if (status) status.textContent = message; }
+      function selectInstead() {
+        selectContents(source);
+        var copied = false;
+        try { copied = document.execCommand("copy"); } catch (error) { copied = false; }
+        say(copied ? "Copied." : "Selected: press Ctrl+C (\u2318C on a Mac) to copy.");
+      }
+      button.addEventListener("click", function () {
+        var text = source.textContent.replace(/\s+/g, " ").trim();
+        if (navigator.clipboard && navigator.clipboard.writeText) {
+          navigator.clipboard.writeText(text).then(function () { say("Copied."); }, selectInstead);
+        } else {
+          selectInstead();
+        }
+      });
+    });
+  }
+
+  // -- Definitions and previews ----------------------------------------------
+  // An element with data-tip (a glossary term, a cross-reference) shows its
+  // text in one popup: on hover with a mouse, on keyboard focus, and on a
+  // first tap, which does not follow the link; a second tap, or the popup's
+  // own link, does.  Escape hides it.  The switch in the footer (and the
+  // popup's button) turns previews off, remembered in localStorage.
+
+  var TIPS_KEY = "rulebase.previews";
+
+  function previewsWanted() {
+    try { return window.localStorage.getItem(TIPS_KEY) !== "off"; } catch (error) { return true; }
+  }
+
+  function rememberPreviews(on) {
+    try {
+      if (on) window.localStorage.removeItem(TIPS_KEY); else window.localStorage.setItem(TIPS_KEY, "off");
+    } catch (error) { /* storage refused: the choice lasts for this page */ }
+  }
+
+  function previews() {
+    var html = document.documentElement;
+    var enabled = previewsWanted();
+    var popup = el("div", "tip");
+    var text = el("p", "tip-text");
+    var actions = el("p", "tip-actions");
+    var go = el("a", "tip-go");
+    var off = el("button", "tip-off", "Turn previews off");
+    var owner = null;
+    var hideTimer = null;
+    var tap = null;
+    var switches = document.querySelectorAll("[data-previews-switch]");
+
+    popup.id = "tip";
+    text.id = "tip-text";
+    off.type = "button";
+    popup.hidden = true;
+    actions.appendChild(go);
+    actions.appendChild(off);
+    popup.appendChild(text);
+    popup.appendChild(actions);
+    document.body.appendChild(popup);
+    html.classList.add("js-tips");
+
+    function tipOf(node) {
+      return node && node.closest ? node.closest("[data-tip]") : null;
+    }
+
+    function place() {
+      if (!owner) return;
+      var box = owner.getBoundingClientRect();
+      var width = popup.offsetWidth;
+      var height = popup.offsetHeight;
+      var left = Math.max(8, Math.min(box.left, window.innerWidth - width - 8));
+      var top = box.bottom + 6;
+      if (top + height > window.innerHeight - 8 && box.top - height - 6 >= 8) top = box.top - height - 6;
+      popup.style.left = left + "px";
+      popup.style.top = top + "px";
+    }
+
+    function show(target) {
+      if (!enabled) return;
+      clearTimeout(hideTimer);
+      if (owner && owner !== target) owner.removeAttribute("aria-describedby");
+      owner = target;
+      text.textContent = target.getAttribute("data-tip");
+      var name = target.textContent.replace(/\s+/g, " ").trim();
+      go.hidden = !target.hasAttribute("href");
+      if (!go.hidden) {
+        go.setAttribute("href", target.getAttribute("href"));
+        go.textContent = (target.classList.contains("term") ? "Open the entry for " : "Open ") + name + " \u2192";
+      }
+      popup.hidden = false;
+      target.setAttribute("aria-describedby", "tip-text");
+      place();
+    }
+
+    function hide() {
+      clearTimeout(hideTimer);
+      if (owner) owner.removeAttribute("aria-describedby");
+      owner = null;
+      popup.hidden = true;
+    }
+
+    function hideSoon() {
+      clearTimeout(hideTimer);
+      hideTimer = setTimeout(hide, 250);
+    }
+
+    function showSwitch(button) {
+      button.setAttribute("aria-pressed", enabled ? "true" : "false");
+      button.textContent = "Previews of definitions and rules: " + (enabled ? "on" : "off");
+    }
+
+    function setEnabled(on) {
+      enabled = on;
+      rememberPreviews(on);
+      html.classList.toggle("tips-off", !on);
+      Array.prototype.forEach.call(switches, showSwitch);
+    }
+
+    html.classList.toggle("tips-off", !enabled);
+    Array.prototype.forEach.call(switches, function (button) {
+      showSwitch(button);
+      button.hidden = false;
+      button.addEventListener("click", function () { setEnabled(!enabled); });
+    });
+    off.addEventListener("click", function () {
+      var target = owner;
+      setEnabled(false);
+      hide();
+      if (target) target.focus();
+    });
+
+    document.addEventListener("pointerover", function (event) {
+      if (event.pointerType !== "mouse") return;
+      var target = tipOf(event.target);
+      if (target) show(target);
+      else if (owner && popup.contains(event.target)) clearTimeout(hideTimer);
+    });
+    document.addEventListener("pointerout", function (event) {
+      if (event.pointerType !== "mouse" || !owner) return;
+      var to = event.relatedTarget;
+      if (to && (owner.contains(to) || popup.contains(to))) return;
+      if (tipOf(event.target) === owner || popup.contains(event.target)) hideSoon();
+    });
+    // A tap is remembered with whether its element's popup was open before
+    // it: the click that follows shows the popup the first time.
+    document.addEventListener("pointerdown", function (event) {
+      if (event.pointerType === "mouse") { tap = null; return; }
+      var target = tipOf(event.target);
+      tap = target ? { target: target, open: owner === target && !popup.hidden } : null;
+      if (!target && owner && !popup.contains(event.target)) hide();
+    });
+    document.addEventListener("click", function (event) {
+      var target = tipOf(event.target);
+      var first = enabled && tap && target && tap.target === target && !tap.open && event.detail > 0;
+      tap = null;
+      if (!first) return;
+      event.preventDefault();
+      show(target);
+    });
+    document.addEventListener("focusin", function (event) {
+      var target = tipOf(event.target);
+      if (target) show(target);
+    });
+    document.addEventListener("focusout", function (event) {
+      if (!owner || tipOf(event.target) !== owner || tap) return;
+      if (event.relatedTarget && popup.contains(event.relatedTarget)) return;
+      hideSoon();
+    });
+    document.addEventListener("keydown", function (event) {
+      if (event.key === "Escape" && owner) hide();
+    });
+    window.addEventListener("scroll", place, true);
+    window.addEventListener("resize", place);
+  }
+
+  aroundKeys();
+  copyButtons();
+  previews();
 })();

@@ -13,6 +13,7 @@ from __future__ import annotations
 import os
 import shutil
 import threading
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -66,19 +67,37 @@ def browser():
         browser.close()
 
 
-@pytest.fixture
-def page(browser):
-    """A fresh page; fails the test if the page logs an error (a CSP
-    violation, a script error, a failed request other than an expected 404)."""
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
+@contextmanager
+def watched_page(browser, **options):
+    """A page in a new browser context made with ``options``; fails the test
+    if the page logs an error (a CSP violation, a script error, a failed
+    request other than an expected 404)."""
+    context = browser.new_context(**{"viewport": {"width": 1280, "height": 900}, **options})
     page = context.new_page()
     problems: list[str] = []
     page.on("pageerror", lambda error: problems.append(f"script error: {error}"))
     page.on("console", lambda message: problems.append(message.text)
             if message.type == "error" and "404" not in message.text else None)
-    yield page
-    context.close()
+    try:
+        yield page
+    finally:
+        context.close()
     assert not problems, problems
+
+
+@pytest.fixture
+def page(browser):
+    """A fresh page at 1280x900 (see :func:`watched_page`)."""
+    with watched_page(browser) as page:
+        yield page
+
+
+@pytest.fixture
+def phone(browser):
+    """A fresh page as a phone shows it: 390x844, touch, no mouse hover."""
+    with watched_page(browser, viewport={"width": 390, "height": 844}, has_touch=True,
+                      is_mobile=True) as page:
+        yield page
 
 
 def shot(page, name: str) -> Path:
