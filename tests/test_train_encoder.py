@@ -70,3 +70,19 @@ def test_a_broken_question_file_is_one_line_naming_it(tmp_path, capsys):
         raise AssertionError("a broken file was accepted")
     assert capsys.readouterr().err.startswith(f"error: {questions}:2: not JSON")
     assert not (tmp_path / "out").exists()
+
+
+def test_questions_and_entries_are_cut_into_the_pieces_the_search_gives_the_model():
+    from rulebase.search import semantic
+
+    tool = load_tool()
+    model = semantic.encoder()
+    assert model is not None, semantic.status()
+    assert (tool.QUESTION_TOKENS, tool.ENTRY_TOKENS) == (semantic.QUESTION_TOKENS, semantic.MAX_TOKENS)
+    tokenizer = tool._wordpiece()
+    entries, found = tool.examples([DEV])
+    for text in [example.text for example in found] + entries[:50]:
+        assert tokenizer.encode(text, tool.QUESTION_TOKENS) == model.tokens(text, semantic.QUESTION_TOKENS)
+        assert tokenizer.encode(text, tool.ENTRY_TOKENS) == model.tokens(text, semantic.MAX_TOKENS)
+    ids, mask = tokenizer.padded(tokenizer.encodings([found[0].text, entries[0]], tool.ENTRY_TOKENS))
+    assert ids.shape == mask.shape and mask.sum() == len(model.tokens(found[0].text)) + len(model.tokens(entries[0]))

@@ -110,7 +110,9 @@ def _kin(records: list[dict], right: list[int], family: dict[str, list[int]], po
 
 @functools.lru_cache(maxsize=1)
 def _wordpiece():
-    """The tokenizer the search's encoder uses."""
+    """The tokenizer the search's encoder uses (``tokenizers``' WordPiece
+    over the model's vocabulary), so that the model learns from the ids it
+    will be given."""
     from rulebase.search.encoder import VOCABULARY, WordPiece
 
     return WordPiece(VOCABULARY.read_text(encoding="utf-8").splitlines())
@@ -151,13 +153,7 @@ def train(entries: list[str], found: list[Example], epochs: int, rate: float, ba
     model = BertModel.from_pretrained(str(_base_model_dir()), add_pooling_layer=False)
 
     def encode(texts: list[str], length: int):
-        sequences = [wordpiece.encode(text, length) for text in texts]
-        longest = max(len(sequence) for sequence in sequences)
-        ids = torch.zeros((len(texts), longest), dtype=torch.long)
-        mask = torch.zeros((len(texts), longest), dtype=torch.long)
-        for row, sequence in enumerate(sequences):
-            ids[row, :len(sequence)] = torch.tensor(sequence)
-            mask[row, :len(sequence)] = 1
+        ids, mask = (torch.from_numpy(array) for array in wordpiece.padded(wordpiece.encodings(texts, length)))
         hidden = model(input_ids=ids, attention_mask=mask, token_type_ids=torch.zeros_like(ids)).last_hidden_state
         weights = mask.unsqueeze(-1).float()
         return torch.nn.functional.normalize((hidden * weights).sum(1) / weights.sum(1), dim=1)

@@ -6,19 +6,22 @@ which the search uses beside its word matching.
 
 The tokenizer is BERT's uncased WordPiece over the model's vocabulary
 (``rulebase/data/wordpiece-uncased.txt``, the 30,522 pieces of the
-bert-base-uncased vocabulary the model was trained with, Apache-2.0): the
-text is cleaned, lower-cased, stripped of accents and split at white space
-and punctuation, then each word is cut greedily into the longest pieces of
-the vocabulary.
+bert-base-uncased vocabulary the model was trained with, Apache-2.0), made
+with the ``tokenizers`` package: the text is cleaned, lower-cased, stripped
+of accents and split at white space and punctuation, then each word is cut
+greedily into the longest pieces of the vocabulary, and the pieces are
+framed by ``[CLS]`` and ``[SEP]``.
 """
 
 from __future__ import annotations
 
 import os
-import unicodedata
+import re
+import threading
 from pathlib import Path
 
 import numpy as np
+from tokenizers import Encoding, Tokenizer, models, normalizers, pre_tokenizers, processors
 
 from rulebase import paths
 from rulebase.errors import RulebaseError
@@ -33,18 +36,19 @@ class EncoderError(RulebaseError):
 
 # -- tokenizer ----------------------------------------------------------------
 
+# BERT's uncased basic tokenizer: control characters dropped, white space
+# made plain spaces, CJK characters set apart, accents removed, lower case;
+# then words split at white space and punctuation.
+_NORMALIZER = normalizers.BertNormalizer(clean_text=True, handle_chinese_chars=True, strip_accents=True,
+                                         lowercase=True)
+_PRE_TOKENIZER = pre_tokenizers.BertPreTokenizer()
+# Halves of a surrogate pair alone, which are no text (and which the
+# cleaning would drop as it drops other characters of no category).
+_SURROGATES = re.compile("[\ud800-\udfff]")
 
-def _is_punctuation(char: str) -> bool:
-    code = ord(char)
-    if 33 <= code <= 47 or 58 <= code <= 64 or 91 <= code <= 96 or 123 <= code <= 126:
-        return True
-    return unicodedata.category(char).startswith("P")
 
-
-def _is_cjk(code: int) -> bool:
-    return (0x4E00 <= code <= 0x9FFF or 0x3400 <= code <= 0x4DBF or 0x20000 <= code <= 0x2A6DF
-            or 0x2A700 <= code <= 0x2B81F or 0x2B820 <= code <= 0x2CEAF or 0xF900 <= code <= 0xFAFF
-            or 0x2F800 <= code <= 0x2FA1F)
+def _text(text: str) -> str:
+    return _SURROGATES.sub("", text)
 
 
 def basic_words(text: str) -> list[str]:
@@ -55,80 +59,85 @@ def basic_words(text: str) -> list[str]:
     >>> basic_words("Swift's ability—can't  be négated!")
     ['swift', "'", 's', 'ability', '—', 'can', "'", 't', 'be', 'negated', '!']
     """
-    cleaned = []
-    for char in text:
-        code = ord(char)
-        if code == 0 or code == 0xFFFD:
-            continue
-        category = unicodedata.category(char)
-        if char in "\t\n\r" or category == "Zs":
-            cleaned.append(" ")
-        elif category.startswith("C"):
-            continue
-        elif _is_cjk(code):
-            cleaned.append(f" {char} ")
-        else:
-            cleaned.append(char)
-    words = []
-    for token in "".join(cleaned).lower().split():
-        token = "".join(c for c in unicodedata.normalize("NFD", token) if unicodedata.category(c) != "Mn")
-        current = []
-        for char in token:
-            if _is_punctuation(char):
-                if current:
-                    words.append("".join(current))
-                    current = []
-                words.append(char)
-            else:
-                current.append(char)
-        if current:
-            words.append("".join(current))
-    return words
+    return [word for word, _ in _PRE_TOKENIZER.pre_tokenize_str(_NORMALIZER.normalize_str(_text(text)))]
 
 
 class WordPiece:
-    """BERT's WordPiece tokenizer over a ``vocab.txt`` (one piece a line,
-    its line number its id)."""
+    """BERT's uncased WordPiece tokenizer over a ``vocab.txt`` (one piece a
+    line, its line number its id), by the ``tokenizers`` package.
+
+    >>> tokenizer = WordPiece(VOCABULARY.read_text(encoding="utf-8").splitlines())
+    >>> [tokenizer.piece(number) for number in tokenizer.encode("Tied faceoffs!")]
+    ['[CLS]', 'tied', 'face', '##offs', '!', '[SEP]']
+    >>> [tokenizer.piece(number) for number in tokenizer.encode("Tied faceoffs!", max_length=4)]
+    ['[CLS]', 'tied', 'face', '[SEP]']
+    """
 
     MAX_WORD = 100
+    """The most characters of a word cut into pieces; a longer one is ``[UNK]``."""
 
     def __init__(self, vocabulary: list[str]):
         self.ids = {piece: number for number, piece in enumerate(vocabulary)}
         for special in ("[CLS]", "[SEP]", "[UNK]", "[PAD]"):
             if special not in self.ids:
                 raise EncoderError(f"the vocabulary has no {special} piece")
-        self.cls, self.sep, self.unk = self.ids["[CLS]"], self.ids["[SEP]"], self.ids["[UNK]"]
+        self.cls, self.sep, self.unk, self.pad = (self.ids[special] for special in ("[CLS]", "[SEP]", "[UNK]", "[PAD]"))
+        self._pieces = {number: piece for piece, number in self.ids.items()}
+        self._model = models.WordPiece(self.ids, unk_token="[UNK]", max_input_chars_per_word=self.MAX_WORD,
+                                       continuing_subword_prefix="##")
+        self._cut: dict[int | None, Tokenizer] = {}
+        self._lock = threading.Lock()
+
+    def _tokenizer(self, max_length: int | None) -> Tokenizer:
+        """The tokenizer that cuts texts to ``max_length`` ids (none if
+        None), made once: a tokenizer's settings are never changed once it
+        is in use, since other threads may be using it."""
+        found = self._cut.get(max_length)
+        if found is None:
+            if max_length is not None and max_length < 2:
+                raise ValueError(f"max_length {max_length}: a text takes at least 2 ids ([CLS] and [SEP])")
+            with self._lock:
+                found = self._cut.get(max_length)
+                if found is None:
+                    found = Tokenizer(self._model)
+                    found.normalizer = _NORMALIZER
+                    found.pre_tokenizer = _PRE_TOKENIZER
+                    found.post_processor = processors.BertProcessing(("[SEP]", self.sep), ("[CLS]", self.cls))
+                    if max_length is not None:
+                        found.enable_truncation(max_length)
+                    self._cut[max_length] = found
+        return found
+
+    def piece(self, number: int) -> str:
+        """The piece of an id."""
+        return self._pieces[number]
 
     def pieces(self, word: str) -> list[int]:
         """The ids of the pieces of one word, or ``[UNK]`` when it cannot
         be cut into pieces of the vocabulary."""
-        if len(word) > self.MAX_WORD:
-            return [self.unk]
-        found = []
-        start = 0
-        while start < len(word):
-            end = len(word)
-            while end > start:
-                piece = word[start:end] if start == 0 else "##" + word[start:end]
-                number = self.ids.get(piece)
-                if number is not None:
-                    found.append(number)
-                    break
-                end -= 1
-            else:
-                return [self.unk]
-            start = end
-        return found
+        return [token.id for token in self._model.tokenize(word)]
 
-    def encode(self, text: str, max_length: int) -> list[int]:
+    def encodings(self, texts: list[str], max_length: int | None = None) -> list[Encoding]:
+        """Each text's ids between ``[CLS]`` and ``[SEP]``, cut to
+        ``max_length`` ids in all (if given), with their attention mask."""
+        tokenizer = self._tokenizer(max_length)
+        # One at a time: a batch would start the package's own threads, which
+        # a server's processes forked afterwards could not use.
+        return [tokenizer.encode(_text(text)) for text in texts]
+
+    def encode(self, text: str, max_length: int | None = None) -> list[int]:
         """The ids of a text, between ``[CLS]`` and ``[SEP]``, cut to
-        ``max_length`` ids in all."""
-        ids = [self.cls]
-        for word in basic_words(text):
-            ids.extend(self.pieces(word))
-            if len(ids) >= max_length - 1:
-                break
-        return ids[:max_length - 1] + [self.sep]
+        ``max_length`` ids in all (if given)."""
+        return self.encodings([text], max_length)[0].ids
+
+    def padded(self, encodings: list[Encoding]) -> tuple[np.ndarray, np.ndarray]:
+        """The ids and attention masks of ``encodings`` (padded in place to
+        the longest of them with ``[PAD]``), one row each."""
+        longest = max(len(encoding) for encoding in encodings)
+        for encoding in encodings:
+            encoding.pad(longest, pad_id=self.pad, pad_token="[PAD]")
+        return (np.array([encoding.ids for encoding in encodings], dtype=np.int64),
+                np.array([encoding.attention_mask for encoding in encodings], dtype=np.int64))
 
 
 # -- the model ----------------------------------------------------------------
@@ -177,7 +186,8 @@ class Encoder:
         # One text of the vocabulary's last piece: a model made for another
         # vocabulary fails here rather than in a search.
         try:
-            probe = self._run([[self.tokenizer.cls, len(pieces) - 1, self.tokenizer.sep]])
+            probe = self._run(np.array([[self.tokenizer.cls, len(pieces) - 1, self.tokenizer.sep]], dtype=np.int64),
+                              np.ones((1, 3), dtype=np.int64))
         except Exception as error:  # as above
             message = str(error).strip().splitlines()[0] if str(error).strip() else type(error).__name__
             raise EncoderError(f"{self.path}: cannot read the {len(pieces)} pieces of {Path(vocabulary).name} "
@@ -191,21 +201,16 @@ class Encoder:
         """The unit vectors of ``texts`` (one row each), each cut to
         ``max_length`` word pieces if given; texts of similar length run
         together."""
-        ids = [self.tokens(text, max_length) for text in texts]
+        encodings = self.tokenizer.encodings(texts, min(max_length or self.max_length, self.max_length))
         out = np.zeros((len(texts), self.dimensions), dtype=np.float32)
-        order = sorted(range(len(ids)), key=lambda n: len(ids[n]))
+        order = sorted(range(len(encodings)), key=lambda n: len(encodings[n]))
         for start in range(0, len(order), batch):
             chosen = order[start:start + batch]
-            out[chosen] = self._run([ids[n] for n in chosen])
+            out[chosen] = self._run(*self.tokenizer.padded([encodings[n] for n in chosen]))
         return out
 
-    def _run(self, sequences: list[list[int]]) -> np.ndarray:
-        count, length = len(sequences), max(len(s) for s in sequences)
-        ids = np.zeros((count, length), dtype=np.int64)
-        mask = np.zeros((count, length), dtype=np.int64)
-        for row, sequence in enumerate(sequences):
-            ids[row, :len(sequence)] = sequence
-            mask[row, :len(sequence)] = 1
+    def _run(self, ids: np.ndarray, mask: np.ndarray) -> np.ndarray:
+        """The unit vectors of padded ids and their attention mask."""
         (hidden,) = self.session.run([self.output], {
             "input_ids": ids, "attention_mask": mask, "token_type_ids": np.zeros_like(ids)})
         weights = mask[:, :, None].astype(np.float32)
