@@ -2,92 +2,162 @@
 
 Each change has a ``check_`` function that raises
 :class:`~rulebase.engine.errors.IllegalAction` naming the rule when it can't
-happen, and a function that makes it happen (checking first).
+happen (a composition of the rule's check units), and a function that makes
+it happen (checking first) through the rule's step units.
 """
 
 from __future__ import annotations
 
 from rulebase.engine.ccg.board import Board, Card, Zone
 from rulebase.engine.ccg.cards import CardType
-from rulebase.engine.errors import IllegalAction
+from rulebase.engine.ccg.rules import check, step
+
+FRIGHTENABLE = (CardType.FRIEND, CardType.MANE, CardType.RESOURCE, CardType.TROUBLEMAKER)
 
 
-def _in_play(card: Card, verb: str) -> None:
+# -- checks ----------------------------------------------------------------------
+
+
+@check("503.4", "cards which are not in the play zone can't ready or exhaust")
+def in_play(board: Board, card: Card, verb: str):
     if card.zone != Zone.PLAY:
-        raise IllegalAction("503.4", f"{card} is not in play and can't {verb}")
+        return f"{card} is not in play and can't {verb}"
+
+
+@check("503.4a", "Problems can't ready or exhaust, even while in the play zone")
+def not_a_problem(board: Board, card: Card, verb: str):
     if card.type == CardType.PROBLEM:
-        raise IllegalAction("503.4a", f"{card} is a Problem and can't {verb}")
+        return f"{card} is a Problem and can't {verb}"
+
+
+@check("504.2a", "frightened cards can't ready or exhaust")
+def not_frightened(board: Board, card: Card, verb: str = "ready"):
+    if card.frightened:
+        return f"{card} is frightened and can't {verb}"
+
+
+@check("503.2a", "cards with exhaustion counters on them can't become exhausted")
+def not_exhausted(board: Board, card: Card):
+    if card.exhausted:
+        return f"{card} already has an exhaustion counter and can't become exhausted"
+
+
+@check("504.1", "cards in play (Friends, Mane Characters, Resources, Troublemakers) become frightened")
+def frightenable(board: Board, card: Card):
+    if card.zone != Zone.PLAY:
+        return f"{card} is not in play and can't become frightened"
+    if card.type not in FRIGHTENABLE:
+        return f"{card} is a {card.type} and can't become frightened"
+
+
+@check("504.2b", "frightened cards can't become frightened")
+def not_yet_frightened(board: Board, card: Card):
+    if card.frightened:
+        return f"{card} is already frightened and can't become frightened"
+
+
+@check("609.2e", "only frightened cards are unfrightened")
+def frightened(board: Board, card: Card):
+    if card.zone != Zone.PLAY or not card.frightened:
+        return f"{card} is not frightened: cards which are not frightened can't be unfrightened"
 
 
 def check_exhaust(board: Board, card: Card) -> None:
-    _in_play(card, "exhaust")
-    if card.frightened:
-        raise IllegalAction("504.2a", f"{card} is frightened and can't exhaust")
+    in_play(board, card, "exhaust")
+    not_a_problem(board, card, "exhaust")
+    not_frightened(board, card, "exhaust")
+    not_exhausted(board, card)
+
+
+def check_ready(board: Board, card: Card) -> None:
+    in_play(board, card, "ready")
+    not_a_problem(board, card, "ready")
+    not_frightened(board, card, "ready")
+
+
+def check_frighten(board: Board, card: Card) -> None:
+    frightenable(board, card)
+    not_yet_frightened(board, card)
+
+
+def check_unfrighten(board: Board, card: Card) -> None:
+    frightened(board, card)
+
+
+# -- steps -----------------------------------------------------------------------
+
+
+@step("503.2", "{card} becomes exhausted: an exhaustion counter is placed on it")
+def place_exhaustion_counter(board: Board, card: Card):
+    card.exhausted = True
+    return {"card": card.label}
+
+
+@step("503.3", "{card} is readied: its exhaustion counter is removed")
+def remove_exhaustion_counter(board: Board, card: Card):
     if card.exhausted:
-        raise IllegalAction("503.2a", f"{card} already has an exhaustion counter and can't become exhausted")
+        card.exhausted = False
+        return {"card": card.label}
+
+
+@step("504.1", "{card} becomes frightened: it is turned face down and its counters are removed")
+def become_frightened(board: Board, card: Card):
+    card.frightened = True
+    card.face_down = True
+    card.exhausted = False
+    card.counters = 0
+    return {"card": card.label}
+
+
+@step("505.3", "turned face-down, {card} becomes a different card")
+def becomes_different(board: Board, card: Card):
+    card.modifiers = []
+    card.incarnation += 1
+    return {"card": card.label}
+
+
+@step("504.1", "{other}, attached to {card}, is put into its owner's discard pile")
+def discard_attachment(board: Board, other: Card, card: Card):
+    board.put(other, Zone.DISCARD)
+    return {"other": other.label, "card": card.label}
+
+
+@step("504.3", "{card} is unfrightened: it is turned face up and ceases to be frightened")
+def turn_face_up_unfrightened(board: Board, card: Card):
+    card.frightened = False
+    card.face_down = False
+    return {"card": card.label}
 
 
 def exhaust(board: Board, card: Card) -> None:
     """Exhaust a card: an exhaustion counter is placed on it (503.2)."""
     check_exhaust(board, card)
-    card.exhausted = True
-    board.trace.step("503.2", "{card} becomes exhausted: an exhaustion counter is placed on it", card=card.label)
-
-
-def check_ready(board: Board, card: Card) -> None:
-    _in_play(card, "ready")
-    if card.frightened:
-        raise IllegalAction("504.2a", f"{card} is frightened and can't ready")
+    place_exhaustion_counter(board, card)
 
 
 def ready(board: Board, card: Card) -> None:
     """Ready a card: remove its exhaustion counter (503.3)."""
     check_ready(board, card)
-    if card.exhausted:
-        card.exhausted = False
-        board.trace.step("503.3", "{card} is readied: its exhaustion counter is removed", card=card.label)
-
-
-def check_frighten(board: Board, card: Card) -> None:
-    if card.zone != Zone.PLAY:
-        raise IllegalAction("504.1", f"{card} is not in play and can't become frightened")
-    if card.frightened:
-        raise IllegalAction("504.2b", f"{card} is already frightened and can't become frightened")
-    if card.type not in (CardType.FRIEND, CardType.MANE, CardType.RESOURCE, CardType.TROUBLEMAKER):
-        raise IllegalAction("504.1", f"{card} is a {card.type} and can't become frightened")
+    remove_exhaustion_counter(board, card)
 
 
 def frighten(board: Board, card: Card) -> None:
     """Frighten a card: it is turned face down, its counters are removed and
-    the cards attached to it go to their owners' discard piles (504.1)."""
+    the cards attached to it go to their owners' discard piles (504.1);
+    turned face-down, it becomes a different card (505.3)."""
     check_frighten(board, card)
     attached = board.attachments(card)
-    card.frightened = True
-    card.face_down = True
-    card.exhausted = False
-    card.counters = 0
-    card.modifiers = []
-    card.incarnation += 1
-    board.trace.step("504.1", "{card} becomes frightened: it is turned face down and its counters are removed",
-                     card=card.label)
-    board.trace.step("505.3", "turned face-down, {card} becomes a different card", card=card.label)
+    if become_frightened(board, card) is None:
+        return
+    becomes_different(board, card)
     for other in attached:
-        board.put(other, Zone.DISCARD)
-        board.trace.step("504.1", "{other}, attached to {card}, is put into its owner's discard pile",
-                         other=other.label, card=card.label)
-
-
-def check_unfrighten(board: Board, card: Card) -> None:
-    if card.zone != Zone.PLAY or not card.frightened:
-        raise IllegalAction("609.2e", f"{card} is not frightened: cards which are not frightened can't be unfrightened")
+        discard_attachment(board, other, card)
 
 
 def unfrighten(board: Board, card: Card) -> None:
     """Unfrighten a card: turn it face up; it ceases to be frightened (504.3)."""
     check_unfrighten(board, card)
-    card.frightened = False
-    card.face_down = False
-    board.trace.step("504.3", "{card} is unfrightened: it is turned face up and ceases to be frightened", card=card.label)
+    turn_face_up_unfrightened(board, card)
 
 
 def turn_face_up(board: Board, card: Card) -> None:
