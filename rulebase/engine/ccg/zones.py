@@ -1,78 +1,194 @@
 """Changing zones (410): dismiss, retire, discard, draw, banish; and what
-each player may see in each zone (402-409, 505.1c, 505.1d)."""
+each player may see in each zone (402-409, 505.1c, 505.1d).
+
+Each change has a ``check_`` function, a composition of the rules' check
+units that raises :class:`~rulebase.engine.errors.IllegalAction` naming the
+rule, and a function that makes it happen through the rule's step unit."""
 
 from __future__ import annotations
 
 from rulebase.engine.ccg.board import ORDERED_ZONES, Board, Card, Zone
 from rulebase.engine.ccg.cards import CardType
-from rulebase.engine.errors import IllegalAction
+from rulebase.engine.ccg.rules import check, step
+from rulebase.engine.errors import EngineError
+
+# -- checks ----------------------------------------------------------------------
 
 
-def leave_play(board: Board, card: Card, zone: Zone, rule: str, verb: str) -> None:
-    """Put a card from play into a zone of its owner; what was attached to it
-    is dismissed by the game (511.2)."""
-    attached = board.attachments(card)
-    if card.controller != card.owner and zone in (Zone.DISCARD, Zone.BANISHED):
-        board.trace.check("401.4", "{card} is controlled by {controller} but goes to its owner's {zone}: each player has their own",
-                          card=card.label, controller=board.name(card.controller), zone=zone)
-    board.put(card, zone)
-    board.trace.step(rule, "{card} is {verb}: put into its owner's {zone}", card=card.label, verb=verb, zone=zone)
-    for other in attached:
-        if other.zone == Zone.PLAY:
-            board.put(other, Zone.DISCARD)
-            board.trace.step("511.2", "{other} is no longer attached to a host and is dismissed by the game",
-                             other=other.label)
-
-
-def _can_leave_play(card: Card) -> None:
+@check("301.5", "Mane Characters can't leave play")
+def not_a_mane(board: Board, card: Card):
     if card.type == CardType.MANE:
-        raise IllegalAction("301.5", f"{card} is a Mane Character and can't leave play")
+        return f"{card} is a Mane Character and can't leave play"
+
+
+@check("410.1", "only cards in play can be dismissed")
+def dismissable(board: Board, card: Card):
+    if card.zone != Zone.PLAY:
+        return f"{card} is not in play: only cards in play can be dismissed"
+
+
+@check("410.2", "players can only retire cards they control, and only cards in play can be retired")
+def retirable(board: Board, player: int, card: Card):
+    if card.zone != Zone.PLAY:
+        return f"{card} is not in play: only cards in play can be retired"
+    if card.controller != player:
+        return f"{board.name(player)} does not control {card}: players can only retire cards they control"
+
+
+@check("410.3", "only cards in a player's hand can be discarded")
+def discardable(board: Board, player: int, card: Card):
+    if card.zone != Zone.HAND or card.owner != player:
+        return f"{card} is not in {board.name(player)}'s hand: only cards in a player's hand can be discarded"
+
+
+@check("410.4", "only cards in draw decks can be drawn")
+def drawable(board: Board, player: int):
+    if not board.players[player].deck:
+        return f"{board.name(player)}'s draw deck is empty: only cards in draw decks can be drawn"
+
+
+@check("410.5", "a card is banished into its owner's banished zone, once")
+def banishable(board: Board, card: Card):
+    if card.zone in (Zone.BANISHED, Zone.REMOVED, None):
+        return f"{card} is already banished"
+
+
+@check("401.3", "players may not rearrange the order of cards in the ordered zones")
+def unordered(board: Board, zone: Zone):
+    if zone in ORDERED_ZONES:
+        return f"the {zone} is ordered: players may not rearrange the order of its cards"
+
+
+@check("405.1", "cards in play are at areas of the play zone")
+def not_in_areas(board: Board, zone: Zone):
+    if zone == Zone.PLAY:
+        return "cards in play are at areas; they are moved, not rearranged"
+
+
+@check("401.3", "a rearranged zone holds the same cards")
+def same_cards(board: Board, player: int, zone: Zone, order: tuple[int, ...]):
+    if not _holds_the_cards(board, player, zone, order):
+        return f"a new order must hold exactly the cards of {board.name(player)}'s {zone}"
+
+
+def _holds_the_cards(board: Board, player: int, zone: Zone, order) -> bool:
+    return sorted(c.id for c in board.zone_list(zone, player)) == sorted(order)
 
 
 def check_dismiss(board: Board, card: Card) -> None:
-    if card.zone != Zone.PLAY:
-        raise IllegalAction("410.1", f"{card} is not in play: only cards in play can be dismissed")
-    _can_leave_play(card)
+    dismissable(board, card)
+    not_a_mane(board, card)
+
+
+def check_retire(board: Board, player: int, card: Card) -> None:
+    retirable(board, player, card)
+    not_a_mane(board, card)
+
+
+def check_discard(board: Board, player: int, card: Card) -> None:
+    discardable(board, player, card)
+
+
+def check_draw(board: Board, player: int) -> None:
+    drawable(board, player)
+
+
+def check_banish(board: Board, card: Card) -> None:
+    if card.zone == Zone.PLAY:
+        not_a_mane(board, card)
+    banishable(board, card)
+
+
+def check_arrange(board: Board, player: int, zone: Zone, order: tuple[int, ...]) -> None:
+    """Players may rearrange their own unordered zones, not the ordered ones (401.3)."""
+    unordered(board, zone)
+    not_in_areas(board, zone)
+    same_cards(board, player, zone, order)
+
+
+# -- steps -----------------------------------------------------------------------
+
+
+@step("410.1", "{card} is dismissed: put into its owner's {zone}")
+def put_dismissed(board: Board, card: Card):
+    board.put(card, Zone.DISCARD)
+    return {"card": card.label, "zone": Zone.DISCARD}
+
+
+@step("410.2", "{card} is retired: put into its owner's {zone}")
+def put_retired(board: Board, card: Card):
+    board.put(card, Zone.DISCARD)
+    return {"card": card.label, "zone": Zone.DISCARD}
+
+
+@step("410.5", "{card} is banished: put into its owner's {zone}")
+def put_banished(board: Board, card: Card):
+    board.put(card, Zone.BANISHED)
+    return {"card": card.label, "zone": Zone.BANISHED}
+
+
+@step("511.2", "{other} is no longer attached to a host and is dismissed by the game")
+def dismiss_unattached(board: Board, other: Card):
+    if other.zone == Zone.PLAY:
+        board.put(other, Zone.DISCARD)
+        return {"other": other.label}
+
+
+@step("410.3", "{player} discards {card}")
+def put_discarded(board: Board, player: int, card: Card):
+    board.put(card, Zone.DISCARD)
+    return {"player": board.name(player), "card": card.label}
+
+
+@step("410.4", "{player} draws {card}: the topmost card of the draw deck goes into the hand")
+def draw_top_card(board: Board, player: int):
+    deck = board.players[player].deck
+    if deck:
+        card = deck[0]
+        board.put(card, Zone.HAND)
+        return {"player": board.name(player), "card": card.label}
+
+
+@step("401.3", "{player} rearranges their {zone}, which is not an ordered zone")
+def rearrange(board: Board, player: int, zone: Zone, order: tuple[int, ...]):
+    cards = board.zone_list(zone, player)
+    cards[:] = [board.cards[i] for i in order]
+    return {"player": board.name(player), "zone": zone}
+
+
+def leave_play(board: Board, card: Card, zone: Zone, put) -> None:
+    """Put a card from play into ``zone`` of its owner by the step ``put``;
+    what was attached to it is dismissed by the game (511.2)."""
+    attached = board.attachments(card)
+    if card.controller != card.owner:
+        board.trace.note("401.4", "{card} is controlled by {controller} but goes to its owner's {zone}: each player has their own",
+                         card=card.label, controller=board.name(card.controller), zone=zone)
+    put(board, card)
+    if card.zone == Zone.PLAY:
+        return
+    for other in attached:
+        dismiss_unattached(board, other)
 
 
 def dismiss(board: Board, card: Card, by_game: bool = False) -> None:
     """Put a card from play into its owner's discard pile (410.1)."""
     check_dismiss(board, card)
     if by_game:
-        board.trace.check("104.3", "{card} is dismissed by the game, which can't be stopped", card=card.label)
-    leave_play(board, card, Zone.DISCARD, "410.1", "dismissed")
-
-
-def check_retire(board: Board, player: int, card: Card) -> None:
-    if card.zone != Zone.PLAY:
-        raise IllegalAction("410.2", f"{card} is not in play: only cards in play can be retired")
-    if card.controller != player:
-        raise IllegalAction("410.2", f"{board.name(player)} does not control {card}: players can only retire cards they control")
-    _can_leave_play(card)
+        board.trace.note("104.3", "{card} is dismissed by the game, which can't be stopped", card=card.label)
+    leave_play(board, card, Zone.DISCARD, put_dismissed)
 
 
 def retire(board: Board, player: int, card: Card) -> None:
     """Retire a card one controls: put it from play into its owner's discard
     pile (410.2)."""
     check_retire(board, player, card)
-    leave_play(board, card, Zone.DISCARD, "410.2", "retired")
-
-
-def check_discard(board: Board, player: int, card: Card) -> None:
-    if card.zone != Zone.HAND or card.owner != player:
-        raise IllegalAction("410.3", f"{card} is not in {board.name(player)}'s hand: only cards in a player's hand can be discarded")
+    leave_play(board, card, Zone.DISCARD, put_retired)
 
 
 def discard(board: Board, player: int, card: Card) -> None:
     """Put a card from a player's hand into its owner's discard pile (410.3)."""
     check_discard(board, player, card)
-    board.put(card, Zone.DISCARD)
-    board.trace.step("410.3", "{player} discards {card}", player=board.name(player), card=card.label)
-
-
-def check_draw(board: Board, player: int) -> None:
-    if not board.players[player].deck:
-        raise IllegalAction("410.4", f"{board.name(player)}'s draw deck is empty: only cards in draw decks can be drawn")
+    put_discarded(board, player, card)
 
 
 def draw(board: Board, player: int, count: int = 1) -> int:
@@ -81,54 +197,31 @@ def draw(board: Board, player: int, count: int = 1) -> int:
     drawn; an empty deck stops the drawing."""
     drawn = 0
     for number in range(count):
-        deck = board.players[player].deck
-        if not deck:
-            board.trace.check("410.4", "{player}'s draw deck is empty: no card is drawn", player=board.name(player))
+        if not board.players[player].deck:
+            board.trace.note("410.4", "{player}'s draw deck is empty: no card is drawn", player=board.name(player))
             break
-        card = deck[0]
-        board.put(card, Zone.HAND)
-        drawn += 1
-        board.trace.step("410.4", "{player} draws {card}: the topmost card of the draw deck goes into the hand",
-                         player=board.name(player), card=card.label)
+        if draw_top_card(board, player) is not None:
+            drawn += 1
         if count > 1:
-            board.trace.step("410.4b", "draw {n} of {count} is a separate occurrence", n=number + 1, count=count)
+            board.trace.note("410.4b", "draw {n} of {count} is a separate occurrence", n=number + 1, count=count)
     return drawn
-
-
-def check_banish(board: Board, card: Card) -> None:
-    if card.zone == Zone.PLAY:
-        _can_leave_play(card)
-    if card.zone in (Zone.BANISHED, Zone.REMOVED, None):
-        raise IllegalAction("410.5", f"{card} is already banished")
 
 
 def banish(board: Board, card: Card) -> None:
     """Put a card into its owner's banished zone (410.5)."""
     check_banish(board, card)
     if card.zone == Zone.PLAY:
-        leave_play(board, card, Zone.BANISHED, "410.5", "banished")
-    else:
-        board.put(card, Zone.BANISHED)
-        board.trace.step("410.5", "{card} is banished: put into its owner's banished zone", card=card.label)
-
-
-def check_arrange(board: Board, player: int, zone: Zone, order: tuple[int, ...]) -> None:
-    """Players may rearrange their own unordered zones, not the ordered ones (401.3)."""
-    if zone in ORDERED_ZONES:
-        raise IllegalAction("401.3", f"the {zone} is ordered: players may not rearrange the order of its cards")
-    if zone == Zone.PLAY:
-        raise IllegalAction("405.1", "cards in play are at areas; they are moved, not rearranged")
-    cards = board.zone_list(zone, player)
-    if sorted(c.id for c in cards) != sorted(order):
-        raise IllegalAction("401.3", f"a new order must hold exactly the cards of {board.name(player)}'s {zone}")
+        leave_play(board, card, Zone.BANISHED, put_banished)
+    elif card.zone not in (Zone.BANISHED, Zone.REMOVED, None):
+        put_banished(board, card)
 
 
 def arrange(board: Board, player: int, zone: Zone, order: tuple[int, ...]) -> None:
     check_arrange(board, player, zone, order)
-    cards = board.zone_list(zone, player)
-    cards[:] = [board.cards[i] for i in order]
-    board.trace.step("401.3", "{player} rearranges their {zone}, which is not an ordered zone",
-                     player=board.name(player), zone=zone)
+    if not _holds_the_cards(board, player, zone, order):
+        raise EngineError(f"a new order must hold exactly the cards of {board.name(player)}'s {zone}, "
+                          "even with 401.3 switched off")
+    rearrange(board, player, zone, order)
 
 
 # -- what players can see ------------------------------------------------------
