@@ -13,6 +13,7 @@ from enum import StrEnum
 from typing import NamedTuple
 
 from rulebase.engine.ccg.cards import CardType, Color, Printed
+from rulebase.engine.ccg.rules import step
 from rulebase.engine.trace import Trace
 
 
@@ -63,9 +64,27 @@ class Card:
     number is added where a deck holds several copies).
     """
 
-    __slots__ = ("id", "printed", "owner", "controller", "zone", "area", "exhausted", "frightened",
-                 "face_down", "counters", "turned_over", "modifiers", "host", "ignored", "label",
-                 "incarnation", "cannot_move", "type", "is_character")
+    __slots__ = (
+        "area",
+        "cannot_move",
+        "controller",
+        "counters",
+        "exhausted",
+        "face_down",
+        "frightened",
+        "host",
+        "id",
+        "ignored",
+        "incarnation",
+        "is_character",
+        "label",
+        "modifiers",
+        "owner",
+        "printed",
+        "turned_over",
+        "type",
+        "zone",
+    )
 
     def __init__(self, id: int, printed: Printed, owner: int, label: str | None = None):
         self.id = id
@@ -271,7 +290,7 @@ class Board:
             if card.host is not None:
                 card.host = None
         if card.zone != zone:
-            self._becomes_new(card)
+            becomes_new(self, card)
         target = self.zone_list(zone, card.owner if owner is None else owner)
         if index is not None:
             target.insert(index, card)
@@ -283,21 +302,6 @@ class Board:
         card.area = area if zone == Zone.PLAY else None
         if zone != Zone.PLAY:
             card.controller = card.owner
-
-    def _becomes_new(self, card: Card) -> None:
-        if card.zone == Zone.PLAY and (card.exhausted or card.frightened or card.counters or card.modifiers
-                                       or card.turned_over or card.cannot_move):
-            self.trace.step("410.6", "{card} changes zones and becomes a different card: the modifiers, counters and status it had no longer apply",
-                            card=card.label)
-        card.exhausted = False
-        card.frightened = False
-        card.face_down = False
-        card.counters = 0
-        card.turned_over = False
-        card.modifiers = []
-        card.ignored = False
-        card.cannot_move = False
-        card.incarnation += 1
 
     def in_play(self, controller: int | None = None) -> list[Card]:
         return [c for c in self.play if controller is None or c.controller == controller]
@@ -343,3 +347,23 @@ class Board:
 
     def all_cards(self) -> list[Card]:
         return list(self.cards)
+
+
+@step("410.6", "{card} changes zones and becomes a different card: the modifiers, counters and status it had no "
+               "longer apply")
+def becomes_new(board: Board, card: Card):
+    """A card that changes zones becomes a different card (410.6): its
+    counters, modifiers, status and ignored mark go.  Recorded when it
+    leaves play with any of them."""
+    had = card.zone == Zone.PLAY and (card.exhausted or card.frightened or card.counters or card.modifiers
+                                      or card.turned_over or card.cannot_move)
+    card.exhausted = False
+    card.frightened = False
+    card.face_down = False
+    card.counters = 0
+    card.turned_over = False
+    card.modifiers = []
+    card.ignored = False
+    card.cannot_move = False
+    card.incarnation += 1
+    return {"card": card.label} if had else None
