@@ -64,27 +64,9 @@ class Card:
     number is added where a deck holds several copies).
     """
 
-    __slots__ = (
-        "area",
-        "cannot_move",
-        "controller",
-        "counters",
-        "exhausted",
-        "face_down",
-        "frightened",
-        "host",
-        "id",
-        "ignored",
-        "incarnation",
-        "is_character",
-        "label",
-        "modifiers",
-        "owner",
-        "printed",
-        "turned_over",
-        "type",
-        "zone",
-    )
+    __slots__ = ("id", "printed", "owner", "controller", "zone", "area", "exhausted", "frightened",
+                 "face_down", "counters", "turned_over", "modifiers", "host", "ignored", "label",
+                 "incarnation", "cannot_move", "type", "is_character")
 
     def __init__(self, id: int, printed: Printed, owner: int, label: str | None = None):
         self.id = id
