@@ -203,7 +203,7 @@
           if (!data.text) return;
           textarea.value = data.text;
           results.replaceChildren();
-          history.replaceState(null, "", root + "/workbench?example=" + encodeURIComponent(id));
+          history.replaceState(null, "", root + "/workbench?example=" + encodeURIComponent(id).replace(/%3A/g, ":"));
         });
     });
   }
