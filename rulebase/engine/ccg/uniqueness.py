@@ -1,13 +1,18 @@
 """Uniqueness (516): Unique cards of the same name, more than one face-up
 Troublemaker of a player at a Problem, Epic Troublemakers, and how a
-violation is repaired."""
+violation is repaired.
+
+Each kind of violation is a check unit: :func:`find` asks them in turn and
+the first that does not allow the board is the violation to repair."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from rulebase.engine.ccg.board import Board, Card
+from rulebase.engine.ccg.board import Area, Board, Card
 from rulebase.engine.ccg.cards import CardType
+from rulebase.engine.ccg.rules import check
+from rulebase.engine.rulebook import Table, legal
 
 
 @dataclass
@@ -16,6 +21,37 @@ class Violation:
     player: int
     cards: list[Card]
     description: str
+
+
+# -- the kinds of violation ---------------------------------------------------------
+
+
+@check("516.3", "a player can't control more than one Unique card with the same name")
+def one_unique_card_of_a_name(board: Board, player: int, name: str, cards: list[Card]):
+    if len(cards) > 1:
+        return f"{board.name(player)} controls more than one Unique card named {name}"
+
+
+@check("516.4a", "an Epic Troublemaker is the only Troublemaker at its Problem")
+def epic_troublemaker_alone(board: Board, area: Area, face_up: list[Card], violating: int):
+    if len(face_up) > 1 and any(card.is_epic for card in face_up):
+        if len({card.controller for card in face_up}) > 1:
+            return (f"an Epic Troublemaker and another Troublemaker are at {board.area_name(area)}; the cards are "
+                    f"controlled by several players, so {board.name(violating)} repairs it (516.2a)")
+        return f"an Epic Troublemaker and another Troublemaker are at {board.area_name(area)}"
+
+
+@check("516.4", "a player can't control more than one face-up Troublemaker at the same Problem")
+def one_troublemaker_at_a_problem(board: Board, area: Area, player: int, mine: list[Card]):
+    if len(mine) > 1:
+        return f"{board.name(player)} controls more than one face-up Troublemaker at {board.area_name(area)}"
+
+
+def _violation(board: Board, unit, player: int, cards: list[Card], *args) -> Violation | None:
+    """The violation ``unit`` finds (recorded as its rule deciding), or ``None``."""
+    if unit.allows(board, *args):
+        return None
+    return Violation(unit.number, player, cards, unit.verdict(board, *args))
 
 
 def find(board: Board) -> Violation | None:
@@ -30,39 +66,50 @@ def find(board: Board) -> Violation | None:
                 seen.setdefault(card.info.name, []).append(card)
         for name, cards in seen.items():
             if len(cards) > 1:
-                return Violation("516.3", player.index, cards,
-                                 f"{player.name} controls more than one Unique card named {name}")
+                found = _violation(board, one_unique_card_of_a_name, player.index, cards, player.index, name, cards)
+                if found:
+                    return found
     if sum(1 for card in board.play if card.type == CardType.TROUBLEMAKER and not card.face_down) < 2:
         return None
     for owner in board.players:
         area = owner.problem_area
         face_up = board.troublemakers_at(area)
+        if len(face_up) < 2:
+            continue
         epic = [c for c in face_up if c.is_epic]
-        if epic and len(face_up) > 1:
-            controllers = {c.controller for c in face_up}
-            if len(controllers) > 1:
+        if epic:
+            if len({c.controller for c in face_up}) > 1:
                 violating = next((p for p in (board.turn.priority, board.turn.last_priority) if p is not None),
                                  board.turn.player)
-                return Violation("516.4a", violating, face_up,
-                                 f"an Epic Troublemaker and another Troublemaker are at {board.area_name(area)}; "
-                                 f"the cards are controlled by several players, so {board.name(violating)} repairs it (516.2a)")
-            return Violation("516.4a", epic[0].controller, face_up,
-                             f"an Epic Troublemaker and another Troublemaker are at {board.area_name(area)}")
+            else:
+                violating = epic[0].controller
+            found = _violation(board, epic_troublemaker_alone, violating, face_up, area, face_up, violating)
+            if found:
+                return found
         for player in board.players:
             mine = [c for c in face_up if c.controller == player.index]
             if len(mine) > 1:
-                return Violation("516.4", player.index, mine,
-                                 f"{player.name} controls more than one face-up Troublemaker at {board.area_name(area)}")
+                found = _violation(board, one_troublemaker_at_a_problem, player.index, mine, area, player.index, mine)
+                if found:
+                    return found
     return None
 
 
-def choosable(violation: Violation) -> list[Card]:
-    """The violating cards the player may choose to dismiss (516.2, 516.4b)."""
-    if violation.rule in ("516.4", "516.4a"):
-        plain = [c for c in violation.cards if not c.is_epic]
-        if plain:
-            return plain
-    return list(violation.cards)
+# -- repairing ---------------------------------------------------------------------
+
+
+@check("516.4b", "an Epic Troublemaker is chosen to be dismissed only when all violating Troublemakers are Epic")
+def epic_chosen_last(board: Board, violation: Violation, card: Card):
+    if (violation.rule in ("516.4", "516.4a") and card.is_epic
+            and not all(other.is_epic for other in violation.cards)):
+        return "an Epic Troublemaker can't be chosen unless all violating Troublemakers are Epic"
+
+
+def choosable(violation: Violation, board: Board | None = None) -> list[Card]:
+    """The violating cards the player may choose to dismiss (516.2, 516.4b);
+    with ``board``, the rules it switches off are off."""
+    table = board if board is not None else Table()
+    return legal(table, violation.cards, lambda card: epic_chosen_last(table, violation, card))
 
 
 def is_troublemaker_violation(violation: Violation) -> bool:
