@@ -2,57 +2,113 @@
 change it (Competitive, Supportive, Caretaker), whether it contributes, and a
 player's power of a color.
 
-A power is computed with the rules that shaped it: :func:`power_parts`
-returns the value and the steps, so the callers that matter (faceoffs,
-confronting) can put them in the trace.
+A power is computed with the rules that shaped it, each a unit:
+:func:`power_parts` returns the value and the ``(rule, words)`` steps that
+gave it, so the callers that matter (faceoffs, confronting) can put them in
+the trace.  A rule switched off on the board does not shape the power.
 """
 
 from __future__ import annotations
 
 from rulebase.engine.ccg.board import Board, Card
 from rulebase.engine.ccg.cards import CardType, Color
+from rulebase.engine.ccg.rules import check, step
+from rulebase.engine.rulebook import Allowed, Table
+from rulebase.engine.trace import Trace
+
+_SILENT = Trace(enabled=False)
+
+
+class Power:
+    """A card's power being worked out: the table its units are asked at,
+    with a trace of its own (the steps that shaped it) and the board's rules
+    switched off."""
+
+    __slots__ = ("board", "card", "off", "total", "trace")
+
+    def __init__(self, board: Board, card: Card, explain: bool):
+        self.board = board
+        self.card = card
+        self.total: int | None = None
+        self.trace = Trace() if explain else _SILENT
+        self.off = board.off
+
+    def parts(self) -> list[tuple[str, str]]:
+        return [(entry.rule, entry.text) for entry in self.trace]
+
+
+# -- what shapes a power ---------------------------------------------------------------
+
+
+@check("505.1b", "face-down cards have no power; this is not the same as having a power of zero")
+def has_power(power: Power):
+    if power.card.face_down:
+        return f"{power.card} is face-down and has no power"
+
+
+@step("519.4", "{card} has {n} +1 power counter{s}")
+def power_counters(power: Power):
+    card = power.card
+    if card.counters:
+        power.total += card.counters
+        return {"card": card.label, "n": card.counters, "s": "s" * (card.counters != 1)}
+
+
+@step("507.1", "{card} has {amount:+d} power from a modifier")
+def power_modifier(power: Power, amount: int):
+    power.total += amount
+    return {"card": power.card.label, "amount": amount}
+
+
+@step("glossary/competitive-x", "{card} has +{x} power while involved in a faceoff (Competitive {x})")
+def competitive(power: Power):
+    card, board = power.card, power.board
+    x = card.keyword("Competitive")
+    if x and board.faceoff is not None and board.faceoff.involves(board, card):
+        power.total += x
+        return {"card": card.label, "x": x}
+
+
+@step("glossary/supportive-x", "{card} has +{x} power while with {mane}, which shares a color with it (Supportive {x})")
+def supportive(power: Power):
+    card, board = power.card, power.board
+    x = card.keyword("Supportive")
+    if x and card.type != CardType.MANE:
+        mane = board.mane(card.controller)
+        if mane is not None and mane.area == card.area and set(mane.colors) & set(card.colors):
+            power.total += x
+            return {"card": card.label, "x": x, "mane": mane.label}
+
+
+@step("glossary/caretaker", "{card} has +1 power at a Problem with {critter}, a Critter Friend (Caretaker)")
+def caretaker(power: Power):
+    card, board = power.card, power.board
+    if card.keyword("Caretaker") and card.area is not None and card.area.is_problem:
+        critters = [c for c in board.characters_at(card.area, card.controller)
+                    if c is not card and c.type == CardType.FRIEND and c.has_trait("Critter")]
+        if critters:
+            power.total += 1
+            return {"card": card.label, "critter": critters[0].label}
 
 
 def power_parts(board: Board, card: Card, explain: bool = True) -> tuple[int | None, list[tuple[str, str]]]:
     """The card's power (``None`` for a card with no power) and the
     ``(rule, words)`` steps that gave it (only when ``explain``)."""
-    if card.face_down:
-        return None, [("505.1b", f"{card} is face-down and has no power")] if explain else []
+    power = Power(board, card, explain)
+    if not has_power.allows(power):
+        return None, power.parts()
     base = card.info.power
     if base is None:
         return None, []
-    parts: list[tuple[str, str]] = []
-    total = base
-    if card.counters:
-        total += card.counters
-        if explain:
-            parts.append(("519.4", f"{card} has {card.counters} +1 power counter{'s' * (card.counters != 1)}"))
+    power.total = base
+    power_counters(power)
     for amount in card.modifiers:
-        total += amount
-        if explain:
-            parts.append(("507.1", f"{card} has {amount:+d} power from a modifier"))
-    if not card.in_play:
-        return total, parts
-    competitive = card.keyword("Competitive")
-    if competitive and board.faceoff is not None and board.faceoff.involves(board, card):
-        total += competitive
-        if explain:
-            parts.append(("glossary/competitive-x", f"{card} has +{competitive} power while involved in a faceoff (Competitive {competitive})"))
-    supportive = card.keyword("Supportive")
-    if supportive and card.type != CardType.MANE:
-        mane = board.mane(card.controller)
-        if mane is not None and mane.area == card.area and set(mane.colors) & set(card.colors):
-            total += supportive
-            if explain:
-                parts.append(("glossary/supportive-x", f"{card} has +{supportive} power while with {mane}, which shares a color with it (Supportive {supportive})"))
-    if card.keyword("Caretaker") and card.area is not None and card.area.is_problem:
-        critters = [c for c in board.characters_at(card.area, card.controller)
-                    if c is not card and c.type == CardType.FRIEND and c.has_trait("Critter")]
-        if critters:
-            total += 1
-            if explain:
-                parts.append(("glossary/caretaker", f"{card} has +1 power at a Problem with {critters[0]}, a Critter Friend (Caretaker)"))
-    return total, parts
+        power_modifier(power, amount)
+    if card.in_play:
+        competitive(power)
+        supportive(power)
+        caretaker(power)
+    return power.total, power.parts()
 
 
 def power(board: Board, card: Card) -> int | None:
@@ -66,15 +122,36 @@ def counted(value: int | None) -> int:
     return max(0, value or 0)
 
 
-def contribution_blocker(card: Card) -> tuple[str, str] | None:
-    """Why a character does not contribute its power to faceoffs and
-    confronting, or ``None`` when it does."""
+# -- what contributes -------------------------------------------------------------------
+
+
+@check("505.1b", "frightened, face-down cards have no color or power to contribute")
+def contributes_face_up(board: Board, card: Card):
     if card.frightened or card.face_down:
-        return "505.1b", f"{card} is frightened: face-down, it has no color or power"
+        return f"{card} is frightened: face-down, it has no color or power"
+
+
+@check("503.5", "exhausted cards do not contribute their power to faceoffs or to confronting problems")
+def contributes_ready(board: Board, card: Card):
     if card.exhausted:
         if card.keyword("Stubborn"):
-            return None
-        return "503.5", f"{card} is exhausted and does not contribute its power"
+            return Allowed(f"{card} is exhausted but Stubborn: it contributes its power")
+        return f"{card} is exhausted and does not contribute its power"
+
+
+_ALL_RULES = Table(trace=_SILENT)
+"""A table with no rule switched off, for callers without a board."""
+
+
+def contribution_blocker(card: Card, board: Board | None = None) -> tuple[str, str] | None:
+    """Why a character does not contribute its power to faceoffs and
+    confronting, as ``(rule, words)``, or ``None`` when it does; nothing is
+    recorded.  With ``board``, the rules it switches off are off."""
+    table = board if board is not None else _ALL_RULES
+    for unit in (contributes_face_up, contributes_ready):
+        verdict = unit.verdict(table, card)
+        if verdict is not None and not isinstance(verdict, Allowed):
+            return unit.number, verdict
     return None
 
 
