@@ -1,13 +1,60 @@
 """Points and the end of the game: scoring (517), winning at 15 points and
-draws (103.2), conceding and leaving the game (103.3-103.5)."""
+draws (103.2), conceding and leaving the game (103.3-103.5).
+
+Points are scored by the step of the rule that awards them (confronting a
+Problem 611.4, defeating a Troublemaker 514.5a, a Problem's bonus 514.5c,
+card text 517.2): switching that rule off, the points are not scored."""
 
 from __future__ import annotations
 
 from rulebase.engine.ccg.board import Board, Scoring, Zone
+from rulebase.engine.ccg.rules import step
+from rulebase.engine.errors import EngineError
 from rulebase.engine.flow import GameEnds
 from rulebase.engine.game import Outcome, Termination
 
 WINNING_SCORE = 15
+
+SCORES = "{player} scores {points} point{s} ({reason}); {player} has {total}"
+
+
+def _add_points(board: Board, player: int, amount: int, reason: str) -> dict:
+    board.players[player].score += amount
+    board.scorings.append(Scoring(player, amount, reason))
+    return {"player": board.name(player), "points": amount, "s": "s" * (amount != 1), "reason": reason,
+            "total": board.players[player].score}
+
+
+@step("517.2", SCORES)
+def scores_by_card_text(board: Board, player: int, amount: int, reason: str):
+    return _add_points(board, player, amount, reason)
+
+
+@step("611.4", SCORES)
+def scores_for_confronting(board: Board, player: int, amount: int, reason: str):
+    return _add_points(board, player, amount, reason)
+
+
+@step("514.5a", SCORES)
+def scores_for_defeating(board: Board, player: int, amount: int, reason: str):
+    return _add_points(board, player, amount, reason)
+
+
+@step("514.5c", SCORES)
+def scores_problem_bonus(board: Board, player: int, amount: int, reason: str):
+    return _add_points(board, player, amount, reason)
+
+
+SCORING = {unit.number: unit for unit in (scores_by_card_text, scores_for_confronting, scores_for_defeating,
+                                          scores_problem_bonus)}
+"""The step that scores points, by the rule that awards them."""
+
+
+@step("517.2", "those points are scored with {cards}")
+def scored_with(board: Board, scoring: Scoring, cards: tuple):
+    if cards:
+        scoring.cards = tuple(c.label for c in cards)
+        return {"cards": ", ".join(scoring.cards)}
 
 
 def score(board: Board, player: int, points: int, reason: str, cards=(), rule: str = "517.2") -> None:
@@ -21,20 +68,30 @@ def score_each(board: Board, points: dict[int, int], reason: str, cards: dict | 
                rule: str = "517.2") -> None:
     """Players score points simultaneously; more than one reaching 15 at once
     is a draw (103.2a)."""
+    unit = SCORING.get(rule)
+    if unit is None:
+        raise EngineError(f"no rule of the engine scores points under {rule}: "
+                          f"points are scored under {', '.join(SCORING)}")
     cards = cards or {}
     for player, amount in points.items():
         if amount <= 0:
             continue
-        board.players[player].score += amount
-        with_cards = tuple(cards.get(player, ()))
-        board.scorings.append(Scoring(player, amount, reason, tuple(c.label for c in with_cards)))
-        board.trace.step(rule, "{player} scores {points} point{s} ({reason}); {player} has {total}",
-                         player=board.name(player), points=amount, s="s" * (amount != 1), reason=reason,
-                         total=board.players[player].score)
-        if with_cards:
-            board.trace.step("517.2", "those points are scored with {cards}",
-                             cards=", ".join(c.label for c in with_cards))
+        if unit(board, player, amount, reason) is None:
+            continue
+        scored_with(board, board.scorings[-1], tuple(cards.get(player, ())))
     check_winner(board)
+
+
+@step("103.2", "{player} has {score} points, 15 or more, and wins the game")
+def wins_with_15_points(board: Board, winners: list[int]):
+    if len(winners) == 1:
+        return {"player": board.name(winners[0]), "score": board.players[winners[0]].score}
+
+
+@step("103.2a", "{players} would win the game simultaneously: the game is a draw")
+def simultaneous_winners_draw(board: Board, winners: list[int]):
+    if len(winners) > 1:
+        return {"players": " and ".join(board.name(p) for p in winners)}
 
 
 def check_winner(board: Board) -> None:
@@ -42,37 +99,55 @@ def check_winner(board: Board) -> None:
     winners = [p.index for p in board.players if p.score >= WINNING_SCORE and not p.removed]
     if not winners:
         return
-    if len(winners) == 1:
-        board.trace.step("103.2", "{player} has {score} points, 15 or more, and wins the game",
-                         player=board.name(winners[0]), score=board.players[winners[0]].score)
-        board.trace.step("517.1", "the game ends as a player reaches 15 points")
-        board.trace.step("103.1", "the game ends immediately; no further actions are performed")
+    if wins_with_15_points(board, winners) is not None:
+        board.trace.note("517.1", "the game ends as a player reaches 15 points")
+        board.trace.note("103.1", "the game ends immediately; no further actions are performed")
         raise GameEnds(Outcome(Termination.WIN, winners[0]))
-    board.trace.step("103.2a", "{players} would win the game simultaneously: the game is a draw",
-                     players=" and ".join(board.name(p) for p in winners))
-    board.trace.step("103.2b", "the game ends in a draw: no player wins")
-    raise GameEnds(Outcome(Termination.DRAW, None))
+    if simultaneous_winners_draw(board, winners) is not None:
+        board.trace.note("103.2b", "the game ends in a draw: no player wins")
+        raise GameEnds(Outcome(Termination.DRAW, None))
 
 
-def concede(board: Board, player: int) -> None:
-    """A player concedes (103.4): they lose and are removed from the game
-    (103.5) with their cards (103.5a); a player with no opponents left wins
-    (103.3)."""
+@step("103.4", "{player} concedes the game and loses it")
+def concedes(board: Board, player: int):
+    board.players[player].conceded = True
+    return {"player": board.name(player)}
+
+
+@step("103.5", "{player} loses the game and is removed from it")
+def removed_from_the_game(board: Board, player: int):
     loser = board.players[player]
-    loser.conceded = True
-    board.trace.step("103.4", "{player} concedes the game and loses it", player=loser.name)
-    board.trace.step("103.5", "{player} loses the game and is removed from it", player=loser.name)
-    loser.removed = True
+    if loser.conceded and not loser.removed:
+        loser.removed = True
+        return {"player": loser.name}
+
+
+@step("103.5a", "all cards {player} owns are removed from the game and {player}'s areas cease to exist")
+def cards_removed(board: Board, player: int):
+    if not board.players[player].removed:
+        return None
     for card in list(board.cards):
         if card.owner == player and card.zone not in (None, Zone.REMOVED):
             board.put(card, Zone.REMOVED)
     for card in board.play:
         if card.controller == player:
             card.controller = card.owner
-    board.trace.step("103.5a", "all cards {player} owns are removed from the game and {player}'s areas cease to exist",
-                     player=loser.name)
-    remaining = [p.index for p in board.players if not p.removed]
+    return {"player": board.name(player)}
+
+
+@step("103.3", "{player} has no opponents left in the game and wins it")
+def last_player_wins(board: Board, remaining: list[int]):
     if len(remaining) == 1:
-        board.trace.step("103.3", "{player} has no opponents left in the game and wins it",
-                         player=board.name(remaining[0]))
+        return {"player": board.name(remaining[0])}
+
+
+def concede(board: Board, player: int) -> None:
+    """A player concedes (103.4): they lose and are removed from the game
+    (103.5) with their cards (103.5a); a player with no opponents left wins
+    (103.3)."""
+    concedes(board, player)
+    removed_from_the_game(board, player)
+    cards_removed(board, player)
+    remaining = [p.index for p in board.players if not p.removed]
+    if last_player_wins(board, remaining) is not None:
         raise GameEnds(Outcome(Termination.CONCESSION, remaining[0]))
