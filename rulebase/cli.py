@@ -262,10 +262,15 @@ def quickstart_conflicts(as_json, links):
 @click.option("--kind", "kinds", multiple=True, type=click.Choice(["rule", "glossary", "erratum", "section"]),
               help="Only this kind of entry (repeatable).")
 @click.option("--limit", type=click.IntRange(min=1), default=10, show_default=True, help="At most this many hits.")
-@click.option("--json", "as_json", is_flag=True, help="Print a JSON array of hits, best first.")
+@click.option("--scores", is_flag=True, help="Show each hit's id and score too.")
+@click.option("--json", "as_json", is_flag=True, help="Print a JSON array of hits, best first (with their scores).")
 @friendly
-def search_command(query, game, edition, kinds, limit, as_json):
-    """Find rules, glossary entries, errata and sections by number, keyword or question."""
+def search_command(query, game, edition, kinds, limit, scores, as_json):
+    """Find rules, glossary entries, errata and sections by number, keyword or question.
+
+    Each hit is printed as a judge reads it: its number or kind and title,
+    where it is from, and the words that matched.
+    """
     from rulebase import search as searching
 
     hits = searching.search(query, game=game, edition=edition, kinds=list(kinds) or None, limit=limit)
@@ -274,15 +279,22 @@ def search_command(query, game, edition, kinds, limit, as_json):
         return
     if not hits:
         near = searching.suggest(query, game=game, edition=edition)
-        click.echo(f"No results for {query!r}." + (" Nearest: " + ", ".join(h.key or h.id for h in near) if near else ""),
-                   err=True)
+        click.echo(f"No results for {query!r}." + (" The closest: " + ", ".join(h.key or h.title or h.id for h in near)
+                                                   if near else ""), err=True)
         return
     for hit in hits:
-        label = hit.key if hit.kind == "rule" else hit.kind
-        title = f" {hit.title}" if hit.title else ""
-        click.echo(f"{label}{title}    [{hit.id}]  {hit.score:g}")
+        click.echo(_hit_line(hit, scores))
         if hit.snippet_text and hit.snippet_text != hit.title:
             click.echo(f"    {hit.snippet_text}")
+
+
+def _hit_line(hit, scores: bool) -> str:
+    """A hit's first line: its number (or kind) and title, and the document
+    it is from (``ccg/3.4``); its id and score with ``scores``."""
+    label = hit.key if hit.kind == "rule" else hit.kind
+    title = f" {hit.title}" if hit.title else ""
+    line = f"{label}{title}    ({hit.document or hit.game + ' cards'})"
+    return f"{line}  [{hit.id}]  {hit.score:g}" if scores else line
 
 
 @main.command("cards")

@@ -17,7 +17,6 @@ banlist section at the cards it bans (:mod:`rulebase.cards.banlist`).
 
 from __future__ import annotations
 
-import difflib
 import re
 from dataclasses import fields
 from enum import Enum
@@ -25,7 +24,7 @@ from functools import lru_cache
 
 import networkx as nx
 
-from rulebase import paths
+from rulebase import paths, rulenumbers
 from rulebase.cards.database import CardDatabase
 from rulebase.cards.errata import resolve as resolve_erratum
 from rulebase.cards.model import Card, Side
@@ -67,6 +66,7 @@ class RuleGraph:
         self.g = graph
         self.parts = {parsed.part.id: parsed for parsed in parts}
         self.cards = cards
+        self._keys: dict[str, tuple[list[str], dict[str, list[str]]]] = {}
 
     # -- nodes ---------------------------------------------------------------
 
@@ -180,20 +180,23 @@ class RuleGraph:
     # -- looking rules up ----------------------------------------------------
 
     def resolve(self, query: str, game: str | None = None, edition: str | None = None) -> str:
-        """The node id a user means by a number or id (``514.4c``,
-        ``ccg/3.4/514.4c``, ``(514.4c)``, ``rule 514.4c``).
+        """The node id a person means by a number or id (``514.4c``,
+        ``ccg/3.4/514.4c``, ``(514.4c)``, ``rule 514.4 c``, ``CR 514``; a
+        number as :func:`rulebase.rulenumbers.read` reads it).
 
-        Raises :class:`UnknownRuleError` with the closest numbers otherwise.
+        Raises :class:`UnknownRuleError` with the closest numbers
+        (:meth:`closest`) otherwise.
         """
         text = query.strip()
         if text in self.g:
             return text
-        text = re.sub(r"^(?:rule|cr)\s*", "", text, flags=re.I).strip().strip("()").replace(" ", "")
-        document = self.document_for(text, game, edition)
         try:
-            number = str(RuleNumber.parse(text))
+            number = rulenumbers.read(text)
         except RuleNumberError:
-            number = text
+            raise UnknownRuleError(query, []) from None
+        if game == "tcg" and number.style == "ccg" and rulenumbers.as_tcg(number) is not None:
+            number = rulenumbers.as_tcg(number)
+        document = self.document_for(str(number), game, edition)
         candidate = f"{document}/{number}"
         if candidate in self.g:
             return candidate
@@ -204,7 +207,10 @@ class RuleGraph:
         named edition of the game (guessed from the number's style when not
         given), or its current edition."""
         if game is None:
-            game = "tcg" if re.match(r"^\d{3}\.\d+\.\d+$", number) else "ccg"
+            try:
+                game = rulenumbers.read(number).style
+            except RuleNumberError:
+                game = "ccg"
         if edition is None:
             return self.current_edition(game)
         for node, data in self.g.nodes(data=True):
@@ -213,12 +219,31 @@ class RuleGraph:
                     return node
         raise UnknownRuleError(f"{game} {edition}", [d["id"] for d in self.documents() if d["game"] == game])
 
-    def closest(self, number: str, document: str, limit: int = 5) -> list[str]:
-        """The existing rule numbers of a document nearest to ``number``."""
-        keys = [self.g.nodes[node]["key"] for node in self.nodes("rule", document)]
-        close = difflib.get_close_matches(number, keys, n=limit, cutoff=0.5)
-        prefix = [key for key in keys if key.startswith(number.rstrip("abcdefghijklmnopqrstuvwxyz.")) and key not in close]
-        return (close + prefix)[:limit]
+    def closest(self, number, document: str, limit: int = 5) -> list[str]:
+        """The existing rule numbers (keys) of a document nearest to
+        ``number`` (a :class:`RuleNumber` or text as typed), best first:
+        the rules printed with that number where the document misprints
+        them, then :func:`rulebase.rulenumbers.closest`."""
+        try:
+            wanted = number if isinstance(number, RuleNumber) else rulenumbers.read(number)
+        except RuleNumberError:
+            return []
+        keys, printed = self._rule_keys(document)
+        return rulenumbers.closest(wanted, keys, limit, printed=printed)
+
+    def _rule_keys(self, document: str) -> tuple[list[str], dict[str, list[str]]]:
+        """The keys of a document's rules, and the keys of its rules printed
+        with another number, by that number."""
+        cache = self._keys
+        if document not in cache:
+            keys, printed = [], {}
+            for node in self.nodes("rule", document):
+                data = self.g.nodes[node]
+                keys.append(data["key"])
+                if data.get("number") and data.get("canonical") and data["number"] != data["canonical"]:
+                    printed.setdefault(data["number"], []).append(data["key"])
+            cache[document] = (keys, printed)
+        return cache[document]
 
 
 CORPUS_CARDS = "corpus"

@@ -61,6 +61,14 @@ def test_unknown_rule_is_a_clear_error(run):
     assert result.exit_code == 1 and "no rule" in result.output
 
 
+@pytest.mark.parametrize("number, closest", [("999.9", "802.4, 802.3"), ("541.4c", "514.4c"),
+                                             ("405.9.0", "405.2.0, 405.1.0")])
+def test_an_unknown_number_gets_the_closest_numbers(run, number, closest):
+    result = run("show", number)
+    assert result.exit_code == 1
+    assert result.output.startswith(f"Error: no rule '{number}'; the closest are {closest}")
+
+
 def test_stats_counts_per_document(run):
     rows = {row["document"]: row for row in json.loads(run("stats", "--json").output)}
     assert rows["ccg/3.4/glossary"]["glossary"] == 27

@@ -78,6 +78,30 @@ def test_unknown_numbers_suggest_the_closest(rule_graph):
     assert str(caught.value).startswith("no rule '514.4z'; the closest are ")
 
 
+@pytest.mark.parametrize("query, game, edition, expected", [
+    ("999.9", None, None, ["802.4", "802.3"]),  # past the end of the rules: the last ones
+    ("541.4c", None, None, ["514.4c"]),  # two digits swapped
+    ("611.9", None, None, ["611.4", "611.3", "611.2", "611.1", "611"]),
+    ("405.9.0", None, None, ["405.2.0", "405.1.0", "405.0.0"]),
+    ("405.9", "tcg", None, ["405.2.0"]),  # the TCG's number typed without its last part
+    ("514.4z", None, "earlier", ["514.4c", "514.4b", "514.4a", "514.4"]),
+])
+def test_unknown_numbers_get_the_closest_of_their_document(rule_graph, query, game, edition, expected):
+    with pytest.raises(UnknownRuleError) as caught:
+        rule_graph.resolve(query, game=game, edition=edition)
+    assert caught.value.suggestions[:len(expected)] == expected and len(caught.value.suggestions) == 5
+
+
+def test_a_number_the_document_misprints_suggests_the_rules_printed_with_it(rule_graph):
+    assert rule_graph.closest("601.1a", "ccg/3.4")[0] == "604.1a"
+    assert rule_graph.closest("not a number", "ccg/3.4") == []
+
+
+def test_a_tcg_number_typed_in_the_ccg_style_is_read_as_one(rule_graph):
+    assert rule_graph.resolve("405", game="tcg") == "tcg/official/405.0.0"
+    assert rule_graph.resolve("§ 405.2", game="tcg") == "tcg/official/405.2.0"
+
+
 def test_every_card_of_the_card_data_is_a_node(rule_graph):
     assert len(rule_graph.nodes("card")) == 2029 and len(rule_graph.nodes("set")) == 17
     data = rule_graph.node("card/ccg/rainbow-dash-flier-extraordinaire")

@@ -9,9 +9,9 @@ This package is the only part of the project that knows whoosh.
 'ccg/3.4/glossary/stubborn'
 """
 
-from rulebase.search.engine import Hit, search, suggest, warm
+from rulebase.search.engine import Hit, NumberAnswer, numbered, search, suggest, warm
 from rulebase.search.index import ensure as ensure_index
 from rulebase.search.index import rebuild as rebuild_index
 from rulebase.search.query import MAX_QUERY_LENGTH, SearchQueryError
 
-__all__ = ["Hit", "search", "suggest", "warm", "ensure_index", "rebuild_index", "SearchQueryError", "MAX_QUERY_LENGTH"]
+__all__ = ["Hit", "NumberAnswer", "numbered", "search", "suggest", "warm", "ensure_index", "rebuild_index", "SearchQueryError", "MAX_QUERY_LENGTH"]

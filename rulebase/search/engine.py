@@ -16,15 +16,17 @@ import numpy as np
 from whoosh.query import Or, Phrase, Term
 
 from rulebase.model import RuleNumber
+from rulebase import rulenumbers
+from rulebase.cards.errata import edit_distance
+from rulebase.rulenumbers import NumberQuery, as_tcg, find_numbers
 from rulebase.search import candidates
 from rulebase.search import cards as card_names
 from rulebase.search import index as indexes
 from rulebase.search import ranking, semantic
 from rulebase.search.analysis import QUESTION_WORDS, is_stop, stems
-from rulebase.search.numbers import NumberQuery, as_tcg, find_numbers
-from rulebase.search.query import ParsedQuery, SearchQueryError, normalize, parse
+from rulebase.search.query import MAX_QUERY_LENGTH, ParsedQuery, SearchQueryError, normalize, parse
 from rulebase.search.ranking import Concept
-from rulebase.search.snippets import Analysed, analyse, snippet_of
+from rulebase.search.snippets import Analysed, analyse, parts, snippet_of
 
 GAMES = ("ccg", "tcg")
 
@@ -81,8 +83,37 @@ class Hit:
     snippet: str
     snippet_text: str
 
+    @property
+    def snippet_parts(self) -> list[tuple[str, bool]]:
+        """The snippet as plain-text pieces, each with whether it is a
+        matched word (:func:`rulebase.search.snippets.parts`)."""
+        return parts(self.snippet)
+
     def as_dict(self) -> dict:
         return asdict(self)
+
+
+@dataclass(frozen=True)
+class NumberAnswer:
+    """What a query that is a rule number, a range or a pattern (and
+    nothing else) names, as :func:`numbered` finds it.
+
+    ``number`` is the query as read; ``exact`` the entry a single number
+    names (in a current document where several editions are searched),
+    the page to go straight to; ``hits`` the entries it names, in order
+    (the rule and its sub-rules, or the rules of the range or pattern);
+    ``suggestions`` the closest numbers when it names nothing.
+    """
+
+    number: NumberQuery
+    exact: Hit | None
+    hits: list[Hit]
+    suggestions: list[Hit]
+
+    @property
+    def is_range(self) -> bool:
+        """Whether it is a range or a pattern rather than one number."""
+        return not self.number.is_single
 
 
 # -- scope -------------------------------------------------------------------
@@ -198,7 +229,7 @@ def _number_matches(opened, documents, numbers: list[NumberQuery]) -> tuple[list
                 found.extend(matched)
                 break
         else:
-            unknown.append(str(number))
+            unknown.append(str(number.start) if number.pattern else str(number))
     return found, unknown
 
 
@@ -480,7 +511,7 @@ def warm(graph=None) -> None:
 
 
 def search(query: str, *, game: str | None = None, edition: str | None = None, kinds=None,
-           limit: int = 10, graph=None) -> list[Hit]:
+           limit: int = 10, graph=None, max_length: int = MAX_QUERY_LENGTH) -> list[Hit]:
     """The entries that best answer ``query``, best first.
 
     ``query`` is a rule number in any usual form (``514.4c``, ``rule
@@ -497,12 +528,13 @@ def search(query: str, *, game: str | None = None, edition: str | None = None, k
     ``glossary``, ``erratum``, ``section``).
 
     Raises :class:`SearchQueryError` for a query with nothing to search for
-    or one that is too long, and for options that name nothing.
+    or one longer than ``max_length`` (at most :data:`MAX_QUERY_LENGTH`),
+    and for options that name nothing.
     """
     kinds = _check_options(game, kinds, limit)
     if not isinstance(query, str):
         raise SearchQueryError(f"the query must be text, not {type(query).__name__}")
-    parsed = parse(query)
+    parsed = parse(query, max_length)
     named = [word for word in parsed.words if word in GAMES]
     if named:
         parsed.words = [word for word in parsed.words if word not in GAMES]
@@ -545,16 +577,54 @@ def _card_hits(query: str, game: str | None, edition: str | None, kinds, graph) 
     return [Hit(**card_names.card_hit_fields(card, score)) for card, score in card_names.card_matches(query, cards)]
 
 
+def numbered(query: str, *, game: str | None = None, edition: str | None = None, limit: int = 100,
+             graph=None) -> NumberAnswer | None:
+    """What ``query`` names when it is a rule number, a range or a pattern
+    and nothing else (read by :func:`rulebase.rulenumbers.read_query`:
+    ``514.4c``, ``rule 514.4 c``, ``514.4a-c``, ``512.*``), in the
+    documents :func:`search` would search; None for any other query.
+
+    A single number that names an entry has it as ``exact``: the page a
+    judge typing it wants.  One that names nothing has the closest numbers
+    as ``suggestions`` (:func:`suggest`).  Raises :class:`SearchQueryError`
+    for options that name nothing, as :func:`search` does.
+    """
+    _check_options(game, None, limit)
+    if not isinstance(query, str):
+        return None
+    wanted = rulenumbers.read_query(normalize(query))
+    if wanted is None:
+        return None
+    opened = indexes.ensure(graph)
+    documents, _ = _scope(opened, game, edition, None)
+    found, _ = _number_matches(opened, documents, [wanted])
+    hits = [_hit(opened, position, score, set()) for position, score in found[:limit]]
+    exact = None
+    if wanted.is_single:
+        named = [hit for hit in hits if hit.score == EXACT_SCORE]
+        current = [hit for hit in named if opened.documents[hit.document]["current"]]
+        exact = (current or named or [None])[0]
+    suggestions = [] if hits else suggest(str(wanted.start), game=game, edition=edition, graph=graph)
+    return NumberAnswer(wanted, exact, hits, suggestions)
+
+
 def suggest(text: str, *, game: str | None = None, edition: str | None = None, limit: int = 5,
             graph=None) -> list[Hit]:
-    """The entries nearest to a rule number or id that names nothing (for a
-    "not found" page): the rules whose numbers are closest, or failing that
-    the best search results for the text.  Never raises for odd input."""
-    import difflib
+    """The entries nearest to a text that names nothing (a rule number that
+    does not exist, an address of the site that leads nowhere), best first.
 
+    For a rule number: the rules whose numbers are closest in the
+    documents searched (:func:`rulebase.rulenumbers.closest`, with the
+    rules a document prints with that number first).  For words: the
+    entries the search finds whose name (a glossary term, a card, an
+    erratum's card, a section's title) is the text within a typing slip;
+    nothing else, so that no unrelated entry is offered.  Never raises for
+    odd input.
+    """
     if not isinstance(text, str):
         return []
-    numbers, _ = find_numbers(normalize(text))
+    text = normalize(text[:MAX_QUERY_LENGTH])
+    numbers, _ = find_numbers(text)
     if game is None and numbers:
         game = numbers[0].start.style
     try:
@@ -563,21 +633,36 @@ def suggest(text: str, *, game: str | None = None, edition: str | None = None, l
         documents, _ = _scope(opened, game, edition, kinds)
     except SearchQueryError:
         return []
-    wanted = str(numbers[0].start) if numbers else text.strip().rsplit("/", 1)[-1].lower().replace(" ", "")
-    keys = {}
-    for position, record in enumerate(opened.records):
-        if record["kind"] == "rule" and record["document"] in documents and record.get("key"):
-            keys.setdefault(record["key"], position)
-    if wanted:
-        section = wanted.split(".")[0]
-        ranked = sorted(
-            ((key.split(".")[0] == section, difflib.SequenceMatcher(None, wanted, key).ratio(), key) for key in keys),
-            reverse=True,
-        )
-        close = [key for _, ratio, key in ranked if ratio >= 0.6][:limit]
-        if close:
-            return [_hit(opened, keys[key], 1.0 - n / (limit + 1), set()) for n, key in enumerate(close)]
+    if numbers:
+        keys, printed = {}, {}
+        for position, record in enumerate(opened.records):
+            if record["kind"] == "rule" and record["document"] in documents and record.get("key"):
+                keys.setdefault(record["key"], position)
+                if record.get("number") and record["number"] != record.get("canonical"):
+                    printed.setdefault(record["number"], []).append(record["key"])
+        close = rulenumbers.closest(numbers[0].start, keys, limit, printed=printed)
+        return [_hit(opened, keys[key], 1.0 - n / (limit + 1), set()) for n, key in enumerate(close)]
+    wanted = _name(text)
+    if len(wanted) < 3:
+        return []
     try:
-        return search(text, game=game, edition=edition, limit=limit, graph=graph)
+        hits = search(text, game=game, edition=edition, limit=limit * 2, graph=graph)
     except SearchQueryError:
         return []
+    return [hit for hit in hits if _is_named(hit, wanted)][:limit]
+
+
+def _name(text: str) -> str:
+    """A name or an address's last part in one form: lower case, letters
+    and digits, words joined by hyphens (``Duck and Cover!`` and
+    ``duck-and-cover`` are ``duck-and-cover``)."""
+    words = "".join(ch if ch.isalnum() else " " for ch in text.lower().replace("'", "").replace("’", "")).split()
+    return "-".join(words)
+
+
+def _is_named(hit: Hit, wanted: str) -> bool:
+    """Whether a hit's name (its title, or the last part of its id) is
+    ``wanted`` within a typing slip (an edit for every four letters)."""
+    bound = max(1, len(wanted) // 4)
+    names = {_name(hit.title or ""), hit.id.rsplit("/", 1)[-1]}
+    return any(name and edit_distance(name, wanted) <= bound for name in names)

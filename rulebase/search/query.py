@@ -26,8 +26,8 @@ import unicodedata
 from dataclasses import dataclass, field
 
 from rulebase.errors import RulebaseError
+from rulebase.rulenumbers import NumberQuery, find_numbers
 from rulebase.search.analysis import SINGLE_QUOTED, TOKEN
-from rulebase.search.numbers import NumberQuery, find_numbers
 
 MAX_QUERY_LENGTH = 1000
 MAX_WORDS = 32
@@ -66,17 +66,19 @@ def normalize(text: str) -> str:
     return "".join(" " if unicodedata.category(ch) in ("Cc", "Cf", "Zl", "Zp") else ch for ch in text)
 
 
-def check(text: str) -> None:
-    """Raise :class:`SearchQueryError` for the two queries that are refused."""
-    if len(text) > MAX_QUERY_LENGTH:
-        raise SearchQueryError(f"the query is {len(text)} characters long; at most {MAX_QUERY_LENGTH} are searched")
+def check(text: str, max_length: int = MAX_QUERY_LENGTH) -> None:
+    """Raise :class:`SearchQueryError` for the two queries that are refused
+    (``max_length`` may be lower than :data:`MAX_QUERY_LENGTH`, never higher)."""
+    limit = min(max_length, MAX_QUERY_LENGTH)
+    if len(text) > limit:
+        raise SearchQueryError(f"the query is {len(text)} characters long; at most {limit} are searched")
     if not any(ch.isalnum() for ch in text):
         raise SearchQueryError(f"nothing to search for in {text.strip()[:40]!r}: type words or a rule number")
 
 
-def parse(text: str) -> ParsedQuery:
+def parse(text: str, max_length: int = MAX_QUERY_LENGTH) -> ParsedQuery:
     """Cut a query into rule numbers, phrases, prefixes and words."""
-    check(text)
+    check(text, max_length)
     text = normalize(text)
     parsed = ParsedQuery(text)
     stripped = text.strip()

@@ -10,14 +10,16 @@ True
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
-from html import escape
+from html import escape, unescape
 
 from rulebase.search.analysis import analyzer
 
 WIDTH = 240
 
 _ANALYZER = analyzer()
+_MARK = re.compile(r"(</?mark>)")
 
 
 @dataclass(frozen=True)
@@ -88,3 +90,19 @@ def snippet_of(analysed: Analysed, stems: set[str], width: int = WIDTH) -> tuple
     prefix = "…" if begin > 0 else ""
     suffix = "…" if end < len(text) else ""
     return prefix + "".join(html) + suffix, prefix + text[begin:end] + suffix
+
+
+def parts(snippet_html: str) -> list[tuple[str, bool]]:
+    """A snippet as plain-text pieces, each with whether it is a matched
+    word: what a page shows without taking any text as markup.
+
+    >>> parts("a <mark>b &amp; c</mark> d")
+    [('a ', False), ('b & c', True), (' d', False)]
+    """
+    pieces, marked = [], False
+    for piece in _MARK.split(snippet_html):
+        if piece in ("<mark>", "</mark>"):
+            marked = piece == "<mark>"
+        elif piece:
+            pieces.append((unescape(piece), marked))
+    return pieces

@@ -20,8 +20,20 @@ def test_search_prints_hits_with_their_snippets(run):
     result = run("search", "Duck and Cover", "--limit", "2")
     assert result.exit_code == 0
     first = result.output.splitlines()[0]
-    assert first.startswith("erratum Duck and Cover") and "[ccg/ocr-7.2/premiere/duck-and-cover]" in first
+    assert first.split() == ["erratum", "Duck", "and", "Cover", "(ccg/ocr-7.2)"]
     assert "flip a new card" in result.output
+
+
+def test_search_prints_no_scores_unless_asked(run):
+    plain = run("search", "tied faceoff", "--limit", "3").output.splitlines()
+    scored = run("search", "tied faceoff", "--limit", "3", "--scores").output.splitlines()
+    hits = json.loads(run("search", "tied faceoff", "--limit", "3", "--json").output)
+    firsts = [line for line in plain if not line.startswith(" ")]
+    assert firsts[0] == "514.4c    (ccg/3.4)" and len(firsts) == 3
+    assert not any(hit["id"] in line or f"{hit['score']:g}" in line for hit in hits for line in firsts)
+    scored_firsts = [line for line in scored if not line.startswith(" ")]
+    assert [line.split()[-2:] for line in scored_firsts] == [[f"[{hit['id']}]", f"{hit['score']:g}"] for hit in hits]
+    assert [line for line in scored if line.startswith(" ")] == [line for line in plain if line.startswith(" ")]
 
 
 def test_search_json_has_the_documented_fields(run):
@@ -42,7 +54,8 @@ def test_search_filters(run):
 
 def test_no_results_suggest_the_nearest_numbers(run):
     result = run("search", "514.40")
-    assert result.exit_code == 0 and "No results for '514.40'" in result.output and "514.4" in result.output
+    assert result.exit_code == 0
+    assert result.output.strip() == "No results for '514.40'. The closest: 514.4, 514.4c, 514.4b, 514.4a, 514"
 
 
 @pytest.mark.parametrize("args, message", [

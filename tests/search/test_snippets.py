@@ -33,3 +33,14 @@ def test_a_text_analysed_beforehand_gives_the_same_snippet():
     assert [analysed.text[s:e] for s, e, stem in analysed.tokens if stem == "total"] == ["totals"] * 4
     for width in (40, 240):
         assert snippet_of(analysed, {"total", "flip"}, width) == snippet(text, {"total", "flip"}, width)
+
+
+def test_a_snippet_as_plain_pieces_marks_the_matched_words():
+    from rulebase.search import search
+    from rulebase.search.snippets import parts
+
+    html, _ = snippet("Q&A <b>takes</b> precedence over the rules", {"preced"})
+    assert parts(html) == [("Q&A <b>takes</b> ", False), ("precedence", True), (" over the rules", False)]
+    hit = search("faceoff power totals", limit=1)[0]
+    assert "".join(text for text, _ in hit.snippet_parts) == hit.snippet_text
+    assert any(marked for _, marked in hit.snippet_parts)
