@@ -1,8 +1,9 @@
 """The card errata: each entry as a structured record, the word diff of its
 OLD and NEW texts and the publisher's own marks, kept apart.
 
-:func:`erratum_record` is the record of one erratum of the graph (set, card
-title and subtitle, OLD, NEW, corrected wordings, non-text changes, the
+:func:`erratum_record` is the record of one erratum of the graph (set, the
+card's name as the card data spells it (:func:`erratum_name`) and as the
+errata print it, card title and subtitle, OLD, NEW, corrected wordings, non-text changes, the
 publisher's marks placed in the texts, the computed word diff) and
 :func:`errata_records` those of a card or a set; ``rulebase errata``
 prints them (:func:`erratum_lines`).  :func:`record_view` is a record as the
@@ -46,6 +47,9 @@ class UnknownCardError(RulebaseError, LookupError):
 def erratum_record(graph: RuleGraph, node: str) -> dict:
     """An erratum as a structured record.
 
+    ``name`` is the card's name as the card data spells it, ``printed_name``
+    as the errata print it (:func:`erratum_name`); ``title`` and
+    ``subtitle`` are the printed name's parts.
     ``old``, ``new`` and ``texts`` are its texts (``texts`` being corrected
     wordings given without OLD/NEW); ``changes`` its non-text changes
     (``Added "Epic" trait.``).  Two kinds of change are kept apart:
@@ -70,7 +74,8 @@ def erratum_record(graph: RuleGraph, node: str) -> dict:
         "id": node,
         "card": graph.card_of(node),
         "set": data["set_name"],
-        "name": data["title"],
+        "name": erratum_name(graph, node),
+        "printed_name": data["title"],
         "title": data["card_title"],
         "subtitle": data["subtitle"],
         **texts,
@@ -214,6 +219,20 @@ def _after_struck(printed: str, at: int, text: str) -> str:
     return re.split(r"~~|<|[\"“”]", rest, maxsplit=1)[0].strip()
 
 
+def erratum_name(graph: RuleGraph, node: str) -> str:
+    """The name an erratum is shown under: its card's name as the card data
+    spells it (``Rarity, Truly Outrageous``, with the comma the errata
+    document leaves out, and its subtitle spelt right), else the name as the
+    errata document prints it (for an erratum no card of the data matches,
+    or a graph without card data)."""
+    card = graph.card_of(node)
+    if card is not None:
+        name = graph.node(card).get("title")
+        if name:
+            return name
+    return graph.node(node)["title"]
+
+
 def _names(graph: RuleGraph, node: str) -> set[str]:
     """The names an erratum answers to: as the errata print it, and as the
     card data names its card (title, title and subtitle, id)."""
@@ -243,9 +262,10 @@ def errata_records(graph: RuleGraph, card: str | None = None, set_name: str | No
     if card is not None:
         query = " ".join(card.split()).lower()
         exact = [n for n in nodes if query in _names(graph, n) or slug(query) in _names(graph, n)]
-        nodes = exact or [n for n in nodes if query and query in graph.node(n)["title"].lower()]
+        nodes = exact or [n for n in nodes if query and (query in graph.node(n)["title"].lower()
+                                                         or query in erratum_name(graph, n).lower())]
         if not nodes:
-            names = [graph.node(n)["title"] for n in graph.nodes("erratum")]
+            names = list(dict.fromkeys(erratum_name(graph, n) for n in graph.nodes("erratum")))
             raise UnknownCardError("card", card, difflib.get_close_matches(card, names, n=5, cutoff=0.4))
     return [erratum_record(graph, node) for node in nodes]
 

@@ -3,6 +3,7 @@ one shape for every front end, read from the graph."""
 
 from __future__ import annotations
 
+from rulebase.errata import erratum_name
 from rulebase.graph import RuleGraph
 
 
@@ -13,7 +14,8 @@ def _brief(graph: RuleGraph, node: str) -> dict:
         "kind": data["kind"],
         "number": data.get("number"),
         "key": data.get("key"),
-        "title": data.get("title"),
+        # an erratum by its card's name as the card data spells it
+        "title": erratum_name(graph, node) if data["kind"] == "erratum" else data.get("title"),
         "text": data.get("text", ""),
     }
 

@@ -105,7 +105,7 @@ def _record(errata, name):
 
 
 def test_old_and_new_with_underlined_words(errata):
-    record = _record(errata, "Starlight Glimmer Chrono Trigger")
+    record = _record(errata, "Starlight Glimmer, Chrono Trigger")
     assert joined(record["diff"], "delete") == "a card is"
     assert joined(record["diff"], "insert") == "one or more cards are"
     assert [s["text"] for s in record["publisher"]["new"] if s["mark"] == "insert"] == ["one or more cards are"]
@@ -119,7 +119,7 @@ def test_struck_words_of_the_old_text(errata):
 
 
 def test_corrected_text_with_underlined_words_only(errata):
-    record = _record(errata, "Tantabus Night Terror")
+    record = _record(errata, "Tantabus, Night Terror")
     assert record["diff"] == [{"op": "equal", "text": "Chaos: "}, {"op": "insert", "text": "When this card is flipped"},
                               {"op": "equal", "text": ", all players lose their action tokens."}]
 
@@ -133,7 +133,7 @@ def test_struck_words_of_a_corrected_text_stand_where_they_were(errata):
 
 
 def test_paragraph_breaks_and_two_texts(errata):
-    record = _record(errata, "The Element of Kindness Sharing Kindness")
+    record = _record(errata, "The Element of Kindness, Sharing Kindness")
     assert [s["mark"] for s in record["publisher"]["texts"][0] if s["mark"]] == ["break"]
     assert [s["text"] for s in record["publisher"]["new"] if s["mark"]] == ["counter"]
     goof = _record(errata, "Goof Off")
@@ -147,7 +147,7 @@ def test_errata_of_one_card_or_set(rule_graph, errata):
     assert [r["name"] for r in errata_records(rule_graph, "duck and cover")] == ["Duck and Cover"]
     assert [r["name"] for r in errata_records(rule_graph, "card/ccg/duck-and-cover")] == ["Duck and Cover"]
     twilight = {r["name"] for r in errata_records(rule_graph, "Twilight Sparkle")}
-    assert twilight == {"Twilight Sparkle Faithful Student", "Twilight Sparkle Ursa Vanquisher"}
+    assert twilight == {"Twilight Sparkle, Faithful Student", "Twilight Sparkle, Ursa Vanquisher"}
     premiere = errata_records(rule_graph, set_name="premiere")
     assert len(premiere) == sum(r["set"] == "Premiere" for r in errata) == 38
     assert [r["name"] for r in errata_records(rule_graph, "Timberwolf", set_name="Premiere")] == ["Timberwolf"]
@@ -254,3 +254,40 @@ def test_errata_are_found_by_the_names_the_card_data_gives(rule_graph):
     found = errata_records(rule_graph, "Kitchen au Flambé")
     assert [r["id"] for r in found] == ["ccg/ocr-7.2/premiere/kitchen-au-flam"]
     assert [r["card"] for r in errata_records(rule_graph, "Gyro, Poindexter")] == ["card/ccg/gyro-poindexter"]
+
+
+def test_an_erratum_is_named_as_the_card_data_names_its_card(rule_graph, errata):
+    """The errata print "Rarity Truly Outrageous"-style names, without the
+    comma between title and subtitle; the card data knows the comma (and
+    the right spelling), so every erratum is named by its card's name."""
+    for record in errata:
+        card = record["card"]
+        assert card is not None, record["id"]
+        assert record["name"] == rule_graph.node(card)["title"] == card_errata.erratum_name(rule_graph, record["id"])
+    starlight = _record(errata, "Starlight Glimmer, Chrono Trigger")
+    assert starlight["printed_name"] == "Starlight Glimmer Chrono Trigger"
+    assert (starlight["title"], starlight["subtitle"]) == ("Starlight Glimmer", "Chrono Trigger")
+    gyro = _record(errata, "Gyro, Poindexter")  # the subtitle the errata misspell
+    assert gyro["printed_name"] == "Gyro Pointdexter"
+    assert _record(errata, "Kitchen au Flambé")["printed_name"] == "Kitchen au Flam\ufffd\ufffd"
+    assert sum("," in record["name"] for record in errata) > 40
+    # found by either name
+    assert [r["id"] for r in errata_records(rule_graph, "Gyro Pointdexter")] == [gyro["id"]]
+    assert [r["id"] for r in errata_records(rule_graph, "starlight glimmer, chrono trigger")] == [starlight["id"]]
+
+
+def test_without_card_data_an_erratum_keeps_the_name_the_errata_print(parts):
+    from rulebase.graph import build
+
+    bare = build(list(parts.values()), None)
+    node = "ccg/ocr-7.2/marks-in-time/starlight-glimmer-chrono-trigger"
+    assert card_errata.erratum_name(bare, node) == "Starlight Glimmer Chrono Trigger"
+    assert card_errata.erratum_record(bare, node)["name"] == "Starlight Glimmer Chrono Trigger"
+
+
+def test_the_command_names_an_erratum_as_the_card_data_does(run):
+    result = run("errata", "Gyro")
+    assert result.exit_code == 0
+    assert result.output.startswith("Gyro, Poindexter  (Premiere)  [ccg/ocr-7.2/premiere/gyro-pointdexter]")
+    shown = run("show", "ccg/ocr-7.2/premiere/gyro-pointdexter")
+    assert shown.exit_code == 0 and shown.output.startswith("Gyro, Poindexter    [ccg/ocr-7.2/premiere/gyro-pointdexter]")

@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 from functools import cached_property
 
+from rulebase.errata import erratum_name
 from rulebase.errors import UnknownRuleError
 from rulebase.graph import RuleGraph
 
@@ -149,6 +150,8 @@ class Catalog:
             return f"{key} {data['title']}" if data.get("title") else key
         if data["kind"] == "chapter":
             return f"{data['number']}. {data['title']}"
+        if data["kind"] == "erratum":
+            return erratum_name(self.graph, node)
         return data.get("title") or data.get("key") or node
 
     def source_label(self, node: str) -> str:

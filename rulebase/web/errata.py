@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from flask import Blueprint, abort, render_template
 
-from rulebase.errata import erratum_record, record_view
+from rulebase.errata import erratum_name, erratum_record, record_view
 from rulebase.graph import slug
 from rulebase.web.catalog import Catalog
 from rulebase.web.common import cached, catalog, check_game
@@ -57,7 +57,7 @@ def index_page(cat: Catalog, document: str) -> str:
     """The index of a card errata document: its sets and their cards."""
     data = cat.data[document]
     sets = [{"name": name, "url": f"/{data['game']}/errata/{slug(name)}",
-             "cards": [{"label": cat.data[n]["title"], "url": cat.url(n),
+             "cards": [{"label": erratum_name(cat.graph, n), "url": cat.url(n),
                         "card_url": cat.url(card) if (card := cat.graph.card_of(n)) else None} for n in nodes]}
             for name, nodes in cat.errata_sets(document).items()]
     return render_template("errata/index.html", game=data["game"], document=data, sets=sets)

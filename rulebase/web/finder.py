@@ -198,7 +198,8 @@ class Finder:
             data = cat.data[node]
             shown = self._shown[node] = (
                 data["kind"], data["game"], data["document"], data["edition"],
-                data.get("key") if data["kind"] == "rule" else None, data.get("title"), cat.url(node),
+                data.get("key") if data["kind"] == "rule" else None,
+                cat.label(node) if data["kind"] == "erratum" else data.get("title"), cat.url(node),
                 cat.context(node), cat.source_label(node))
         kind, game, document, edition, number, title, url, context, label = shown
         return Result(node, kind, game, document, edition, number, title, url, parts, score, context, label)

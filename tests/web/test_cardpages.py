@@ -140,7 +140,7 @@ def test_a_card_whose_erratum_changes_its_text_shows_the_word_diff(client, site)
     assert '<del class="diff-delete">your</del>' in html
     assert "<ins class=\"diff-insert\"><mark>its owner&#39;s</mark></ins>" in html
     assert "put this card into its owner's hand" in page.texts("card-text")[0]
-    assert f'<a href="{erratum}">Octavia Serious Musician</a>' in html  # its errata entry
+    assert f'<a href="{erratum}">Octavia, Serious Musician</a>' in html  # its errata entry, named as the card data names it
     assert 'href="/ccg/card/octavia-serious-musician"' not in html.split('class="card-errata"')[1]  # not itself
     # the erratum's entry as the errata pages show it, OLD and NEW side by side
     assert page.by_class.get("side-old") and page.by_class.get("side-new")

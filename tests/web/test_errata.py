@@ -51,3 +51,24 @@ def test_unknown_sets_cards_and_games(client, page):
                       ("/tcg/errata", "no card errata for the TCG"), ("/ccg/card/%3Cscript%3E", "no card '<script>'")]:
         assert says in page(client, url, 404).all_text, url
         assert b"<script>" not in client.get(url).data
+
+
+def test_errata_are_named_as_the_card_data_names_their_cards(client, page, site):
+    """With the comma between title and subtitle that the errata document
+    leaves out, on the index, the set pages, an erratum's page, the API, the
+    search results and the links to an erratum."""
+    index = page(client, "/ccg/errata")
+    assert "Rarity, Dazzling Fashionista" in index.all_text and "Rarity Dazzling Fashionista" not in index.all_text
+    assert "Gyro, Poindexter" in index.all_text and "Pointdexter" not in index.all_text
+    premiere = page(client, "/ccg/errata/premiere")
+    assert "Twilight Sparkle, Faithful Student" in premiere.all_text
+    node = "/ccg/ocr-7.2/canterlot-nights/pinkie-pie-clonie-pie"
+    erratum = client.get(node).get_data(as_text=True)
+    assert "<h1>Pinkie Pie, Clonie Pie</h1>" in erratum and "<title>Pinkie Pie, Clonie Pie —" in erratum
+    assert "Pinkie Pie Clonie Pie" in erratum  # the entry as printed is still shown as printed
+    assert site.catalog.label(node.lstrip("/")) == "Pinkie Pie, Clonie Pie"
+    rows = client.get("/api/errata?set=Canterlot Nights").get_json()["errata"]
+    assert [row["card"] for row in rows if row["id"] == node.lstrip("/")] == ["Pinkie Pie, Clonie Pie"]
+    results = site.finder.search("Clonie Pie reaction flip", game="ccg", limit=10)
+    named = [result.title for result in results if result.id == node.lstrip("/")]
+    assert named == ["Pinkie Pie, Clonie Pie"]
