@@ -25,6 +25,7 @@ import queue
 import subprocess
 import sys
 import threading
+import time
 from dataclasses import asdict, dataclass
 
 from rulebase import paths
@@ -35,6 +36,9 @@ MAX_REPLY = 16 << 20
 """The longest answer a worker may send, in bytes; a longer one stops it."""
 START_SECONDS = 120.0
 """How long a new worker may take to load the rule graph and say it is ready."""
+RETRY_SECONDS = 10.0
+"""How long after a worker failed to start runs are refused at once, rather
+than each starting a process that fails again."""
 MEMORY = 1 << 30
 """The address space a worker may grow by while running scenarios, in bytes."""
 PATH = "scenario"
@@ -327,6 +331,7 @@ class WorkerPool:
         self.lock = threading.Lock()
         self.stopped: list[int] = []
         """The process ids of the workers stopped for taking too long or failing."""
+        self.failed_start = float("-inf")
 
     def run(self, text: str, limits: Limits) -> dict:
         """The answer of a worker to ``text`` (see :func:`run_text`), or
@@ -359,15 +364,19 @@ class WorkerPool:
         with self.lock:
             if self.idle:
                 return self.idle.pop()
+        refused = RunRefused("start", "the scenario engine could not be started; try again in a moment")
+        if time.monotonic() - self.failed_start < RETRY_SECONDS:
+            raise refused
         try:
             worker = Worker()
-        except OSError:
-            raise RunRefused("start", "the scenario engine could not be started") from None
-        try:
             worker.ready()
+        except OSError:
+            self.failed_start = time.monotonic()
+            raise refused from None
         except (TimeoutError, EOFError, ValueError):
+            self.failed_start = time.monotonic()
             self._discard(worker)
-            raise RunRefused("start", "the scenario engine could not be started") from None
+            raise refused from None
         return worker
 
     def _discard(self, worker: Worker) -> None:

@@ -259,13 +259,21 @@ def _bounded() -> None:
         abort(413, f"A scenario text is at most {MAX_TEXT // 1024} KB.")
 
 
+class TextRefused(Exception):
+    """Raised for a text sent that is not run at all: empty, or too long."""
+
+    def __init__(self, status: int, message: str):
+        self.status = status
+        super().__init__(message)
+
+
 def _checked_text(text: str) -> str:
     text = scenario_worker.clean(text)
     size = len(text.encode("utf-8"))
     if size > MAX_TEXT:
-        abort(413, f"A scenario text is at most {MAX_TEXT // 1024} KB; this one is {size / 1024:.1f} KB.")
+        raise TextRefused(413, f"A scenario text is at most {MAX_TEXT // 1024} KB; this one is {size / 1024:.1f} KB.")
     if not text.strip():
-        abort(400, "There is no scenario to run: write one, or load an example.")
+        raise TextRefused(400, "There is no scenario to run: write one, or load an example.")
     return text
 
 
@@ -303,8 +311,13 @@ def page():
     outcome, status = None, 200
     if request.method == "POST":
         _bounded()
-        text = _checked_text(request.form.get("text", ""))
-        outcome, status = run(text)
+        text = scenario_worker.clean(request.form.get("text", ""))
+        try:
+            outcome, status = run(_checked_text(text))
+        except TextRefused as refused:
+            problem = {"kind": "request", "message": str(refused)}
+            outcome, status = {"ok": False, "problem": problem_view(problem, "")}, refused.status
+            text = text[:MAX_TEXT]
     elif chosen:
         if chosen not in examples():
             abort(404, f"There is no example {chosen!r}; the examples are listed on /workbench.")
@@ -328,7 +341,10 @@ def api_run():
     body = request.get_json(silent=True)
     if not isinstance(body, dict) or not isinstance(body.get("text"), str):
         abort(400, "The body must be a JSON object with the scenario's text as a string: {\"text\": \"...\"}.")
-    outcome, status = run(_checked_text(body["text"]))
+    try:
+        outcome, status = run(_checked_text(body["text"]))
+    except TextRefused as refused:
+        abort(refused.status, str(refused))
     return _no_store(current_app.make_response((jsonify(outcome), status)))
 
 

@@ -20,7 +20,8 @@
     time: "The run was stopped",
     stopped: "The run was stopped",
     busy: "The workbench can't run this now",
-    start: "The workbench can't run this now"
+    start: "The workbench can't run this now",
+    request: "Nothing was run"
   };
   var controller = null;
 

@@ -13,7 +13,7 @@ from rulebase.graph import load
 from rulebase.scenarios import parser
 from rulebase.web import create_app
 from rulebase.web import scenario_worker
-from rulebase.web.scenario_worker import MAX_TEXT, Limits, over_budget, run_text
+from rulebase.web.scenario_worker import MAX_TEXT, Limits, RunRefused, WorkerPool, over_budget, run_text
 from rulebase.web.workbench import MAX_REQUEST, examples, ruling
 from tests.web.conftest import Page
 
@@ -212,6 +212,18 @@ def test_a_text_too_long_is_refused(client):
     response = run(client, text)
     assert response.status_code == 413
     assert response.get_json()["error"].startswith("A scenario text is at most 64 KB; this one is 64.")
+    # The form answers with the page, the text still in its box.
+    response = client.post("/workbench", data={"text": text})
+    assert response.status_code == 413
+    page = Page(response.get_data(as_text=True))
+    assert page.find("textarea", name="text") and page.find("section", class_="wb-problem-request")
+    assert "Nothing was run" in page.all_text and "this one is 64." in page.all_text
+
+
+def test_an_empty_form_is_answered_with_the_page(client):
+    response = client.post("/workbench", data={"text": " \n"})
+    assert response.status_code == 400
+    assert "There is no scenario to run: write one, or load an example." in Page(response.get_data(as_text=True)).all_text
 
 
 def test_too_many_scenarios_are_refused_before_running(client):
@@ -248,6 +260,27 @@ def test_a_run_over_its_time_is_stopped_and_the_next_run_works():
         os.kill(pool.stopped[-1], 0)  # the worker is gone, not left running
     assert create_app({"TESTING": True, "WARM_SEARCH": False}).test_client().post(
         "/api/scenario/run", json={"text": REFUSED}).status_code == 200
+
+
+def test_a_worker_that_cannot_start_is_not_started_again_at_once(monkeypatch):
+    pool = WorkerPool()
+    monkeypatch.setattr(scenario_worker.sys, "executable", "/nonexistent/python")
+    with pytest.raises(RunRefused) as refused:
+        pool.run(REFUSED, Limits())
+    assert refused.value.reason == "start"
+    started = []
+    monkeypatch.setattr(scenario_worker, "Worker", lambda: started.append(1))
+    with pytest.raises(RunRefused) as refused:
+        pool.run(REFUSED, Limits())
+    assert refused.value.reason == "start" and started == []
+
+
+def test_a_run_waits_for_a_free_worker_only_so_long():
+    pool = WorkerPool(size=1, wait=0)
+    assert pool.slots.acquire(timeout=0)  # another run holds the only worker
+    with pytest.raises(RunRefused) as refused:
+        pool.run(REFUSED, Limits())
+    assert refused.value.reason == "busy" and "busy" in str(refused.value)
 
 
 def test_the_api_takes_json_only(client):
