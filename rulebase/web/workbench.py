@@ -6,7 +6,7 @@ linked to its page and its text a hover away; and ``POST
 
 The project's own scenarios are the examples (``/api/scenario/examples``).
 A visitor's text is never read or run in the web process: a worker process
-(:mod:`rulebase.web.scenario_worker`) parses it, refuses it before running
+(:mod:`rulebase.scenario_worker`) parses it, refuses it before running
 when it is over the budget, and is killed when it takes longer than the
 time limit.  Nothing is kept: no file is written, the text is not logged,
 and the answers are sent with ``Cache-Control: no-store``.  The page works
@@ -22,9 +22,9 @@ from pathlib import Path
 
 from flask import Blueprint, abort, current_app, jsonify, render_template, request
 
-from rulebase.web import scenario_worker
+from rulebase import scenario_worker
 from rulebase.web.common import catalog
-from rulebase.web.scenario_worker import MAX_TEXT, Limits, RunRefused
+from rulebase.scenario_worker import MAX_TEXT, Limits, RunRefused
 
 bp = Blueprint("workbench", __name__)
 

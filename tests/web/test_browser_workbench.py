@@ -13,7 +13,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from rulebase.web import scenario_worker
+from rulebase import scenario_worker
 from rulebase.web.workbench import DEFAULT_EXAMPLE, examples
 from tests.web.browser import browser, server, shot  # noqa: F401  (fixtures)
 

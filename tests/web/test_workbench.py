@@ -12,8 +12,8 @@ import pytest
 from rulebase.graph import load
 from rulebase.scenarios import parser
 from rulebase.web import create_app
-from rulebase.web import scenario_worker
-from rulebase.web.scenario_worker import MAX_TEXT, Limits, RunRefused, WorkerPool, over_budget, run_text
+from rulebase import scenario_worker
+from rulebase.scenario_worker import MAX_TEXT, Limits, RunRefused, WorkerPool, over_budget, run_text
 from rulebase.web.workbench import MAX_REQUEST, examples, ruling
 from tests.web.conftest import Page
 

@@ -1,8 +1,8 @@
 """Running a visitor's scenario text away from the web process, bounded.
 
-The workbench (:mod:`rulebase.web.workbench`) never reads or runs a
+The site's workbench (:mod:`rulebase.web.workbench`) never reads or runs a
 visitor's scenario itself.  It hands the text to a worker process
-(``python -m rulebase.web.scenario_worker``), which parses it with
+(``python -m rulebase.scenario_worker``), which parses it with
 :func:`rulebase.scenarios.parser.parse`, refuses it *before running* when it
 is over the budget (:class:`Limits`: scenarios, statements, numbers), runs
 it with :func:`rulebase.scenarios.runner.run_file`, explains each result
@@ -243,6 +243,8 @@ def main() -> None:
 
 
 # -- in the web process --------------------------------------------------------
+# (This module stays outside rulebase.web so that a worker imports only the
+# graph and the scenarios, not the site and its search.)
 
 
 class Worker:
@@ -252,7 +254,7 @@ class Worker:
         env = dict(os.environ)
         env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(paths.PACKAGE.parent), env.get("PYTHONPATH")]))
         env["PYTHONIOENCODING"] = "utf-8"
-        self.process = subprocess.Popen([sys.executable, "-m", "rulebase.web.scenario_worker"],
+        self.process = subprocess.Popen([sys.executable, "-m", "rulebase.scenario_worker"],
                                         stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                         env=env, cwd=str(paths.PACKAGE.parent))
         self.answers: queue.Queue = queue.Queue()
