@@ -91,7 +91,7 @@ def _scenario_error(error) -> dict:
 
 
 def _numbers(node):
-    """Every number a parsed sentence holds, with the sentence."""
+    """Every number a parsed sentence holds, in its parts too."""
     from rulebase.scenarios.model import Node
 
     for arg in node.args:
@@ -331,9 +331,11 @@ class WorkerPool:
         self.slots = threading.BoundedSemaphore(size)
         self.idle: list[Worker] = []
         self.lock = threading.Lock()
+        self.started = threading.Condition(self.lock)
         self.stopped: list[int] = []
         """The process ids of the workers stopped for taking too long or failing."""
         self.failed_start = float("-inf")
+        self.starting = False
 
     def run(self, text: str, limits: Limits) -> dict:
         """The answer of a worker to ``text`` (see :func:`run_text`), or
@@ -353,7 +355,7 @@ class WorkerPool:
                 raise RunRefused("stopped", "the engine stopped while running these scenarios "
                                  "(it needed more memory or time than a run may have)") from None
             with self.lock:
-                if worker.runs < self.max_runs:
+                if worker.runs < self.max_runs and len(self.idle) < self.size:
                     self.idle.append(worker)
                     worker = None
             if worker is not None:
@@ -362,10 +364,36 @@ class WorkerPool:
         finally:
             self.slots.release()
 
-    def _take(self) -> Worker:
+    def warm(self) -> None:
+        """Start a worker in the background when none is idle or starting,
+        so that a visitor who has just opened the workbench does not wait
+        for one when they run a scenario."""
         with self.lock:
+            if self.idle or self.starting or time.monotonic() - self.failed_start < RETRY_SECONDS:
+                return
+            self.starting = True
+        threading.Thread(target=self._warm, name="scenario worker start", daemon=True).start()
+
+    def _warm(self) -> None:
+        try:
+            worker = self._start()
+        except RunRefused:
+            worker = None
+        with self.lock:
+            if worker is not None:
+                self.idle.append(worker)
+            self.starting = False
+            self.started.notify_all()
+
+    def _take(self) -> Worker:
+        """An idle worker (waiting for the one being started, if any), else a new one."""
+        with self.lock:
+            self.started.wait_for(lambda: not self.starting, timeout=START_SECONDS)
             if self.idle:
                 return self.idle.pop()
+        return self._start()
+
+    def _start(self) -> Worker:
         refused = RunRefused("start", "the scenario engine could not be started; try again in a moment")
         if time.monotonic() - self.failed_start < RETRY_SECONDS:
             raise refused

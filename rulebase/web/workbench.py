@@ -6,9 +6,9 @@ linked to its page and its text a hover away; and ``POST
 
 The project's own scenarios are the examples (``/api/scenario/examples``).
 A visitor's text is never read or run in the web process: a worker process
-(:mod:`rulebase.scenario_worker`) parses it, refuses it before running
-when it is over the budget, and is killed when it takes longer than the
-time limit.  Nothing is kept: no file is written, the text is not logged,
+(:mod:`rulebase.scenario_worker`, started in the background when the page
+is opened) parses it, refuses it before running when it is over the
+budget, and is killed when it takes longer than the time limit.  Nothing is kept: no file is written, the text is not logged,
 and the answers are sent with ``Cache-Control: no-store``.  The page works
 without JavaScript (a plain form); a body is bounded before it is read.
 """
@@ -46,6 +46,11 @@ def limits() -> Limits:
                   statements=int(config.get("WORKBENCH_STATEMENTS", default.statements)),
                   number=int(config.get("WORKBENCH_NUMBER", default.number)),
                   seconds=float(config.get("WORKBENCH_SECONDS", default.seconds)))
+
+
+def _workers() -> int:
+    """The workers each process of the site may run at once (``WORKBENCH_WORKERS``)."""
+    return max(1, int(current_app.config.get("WORKBENCH_WORKERS", 1)))
 
 
 # -- the examples ---------------------------------------------------------------
@@ -283,9 +288,8 @@ def run(text: str) -> tuple[dict, int]:
     400 for a text that can't be read, 422 for a run over its budget or
     stopped, 503 when no worker is free."""
     budget = limits()
-    workers = int(current_app.config.get("WORKBENCH_WORKERS", 1))
     try:
-        answer = scenario_worker.pool(workers).run(text, budget)
+        answer = scenario_worker.pool(_workers()).run(text, budget)
     except RunRefused as refused:
         problem = {"kind": refused.reason, "message": str(refused), "line": 0, "column": 0}
         return {"ok": False, "problem": problem_view(problem, text)}, STATUS[refused.reason]
@@ -325,6 +329,8 @@ def page():
     else:
         default = _default_example()
         text, chosen = (default.text, default.id) if default else ("", "")
+    if request.method == "GET":
+        scenario_worker.pool(_workers()).warm()
     html = render_template("workbench/workbench.html", text=text, chosen=chosen, groups=_grouped(),
                            outcome=outcome, limits=budget, max_text=MAX_TEXT)
     return _no_store(current_app.make_response((html, status)))

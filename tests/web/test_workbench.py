@@ -262,6 +262,19 @@ def test_a_run_over_its_time_is_stopped_and_the_next_run_works():
         "/api/scenario/run", json={"text": REFUSED}).status_code == 200
 
 
+def test_opening_the_page_starts_a_worker_for_the_run_to_come(client):
+    pool = scenario_worker.pool(1)
+    pool.close()
+    assert not pool.idle
+    client.get("/workbench")
+    with pool.lock:
+        assert pool.started.wait_for(lambda: not pool.starting, timeout=120)
+        assert len(pool.idle) == 1
+    worker = pool.idle[0]
+    assert run(client, REFUSED).status_code == 200
+    assert pool.idle == [worker]  # the run used it, and no other was started
+
+
 def test_a_worker_that_cannot_start_is_not_started_again_at_once(monkeypatch):
     pool = WorkerPool()
     monkeypatch.setattr(scenario_worker.sys, "executable", "/nonexistent/python")
