@@ -95,20 +95,28 @@ def power_parts(board: Board, card: Card, explain: bool = True) -> tuple[int | N
     """The card's power (``None`` for a card with no power) and the
     ``(rule, words)`` steps that gave it (only when ``explain``)."""
     power = Power(board, card, explain)
-    if not has_power.allows(power):
+    if card.face_down and not has_power.allows(power):
         return None, power.parts()
     base = card.info.power
     if base is None:
         return None, []
     power.total = base
-    power_counters(power)
+    if card.counters:
+        power_counters(power)
     for amount in card.modifiers:
         power_modifier(power, amount)
-    if card.in_play:
-        competitive(power)
-        supportive(power)
-        caretaker(power)
-    return power.total, power.parts()
+    if card.in_play and not card.face_down:
+        keywords = card.info.keyword_values
+        for name, unit in KEYWORDS:
+            if name in keywords:
+                unit(power)
+    return power.total, power.parts() if explain else []
+
+
+KEYWORDS = (("Competitive", competitive), ("Supportive", supportive), ("Caretaker", caretaker))
+"""The keywords that change a card's power in play, each asked only of the
+cards that have it (their units check it again, with the rest of their
+condition)."""
 
 
 def power(board: Board, card: Card) -> int | None:
