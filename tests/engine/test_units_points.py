@@ -1,0 +1,146 @@
+"""The rule units of points and the end of the game (103, 517), of power
+(507, 505.1b, 519.4, 503.5) and of uniqueness (516): each does what its rule
+says, and with its number switched off the game goes on as if the rule did
+not exist."""
+
+import pytest
+
+from rulebase.engine.ccg import points, power, uniqueness
+from rulebase.engine.ccg.board import Zone
+from rulebase.engine.ccg.cards import Printed
+from rulebase.engine.errors import EngineError
+from rulebase.engine.flow import GameEnds
+from rulebase.engine.game import Termination
+from rulebase.engine.trace import CHECK, NOTE, STEP
+
+from .helpers import COMET, PEST, board_with
+
+STAR = Printed.build("Starlight", "Friend", colors=["blue"], power=2, cost=2, traits=["Unique"])
+STUBBORN = Printed.build("Mule", "Friend", colors=["blue"], power=2, cost=2, keywords=["Stubborn"])
+EPIC = Printed.build("Big Pest", "Troublemaker", power=3, points=2, traits=["Epic"])
+
+
+def kinds(board, rule):
+    return [step.kind for step in board.trace if step.rule == rule]
+
+
+# -- points -------------------------------------------------------------------------
+
+
+def test_points_are_scored_by_the_rule_that_awards_them_unless_it_is_off():
+    board = board_with((COMET, 0, Zone.PLAY, "problem", 0))
+    comet = board.cards[0]
+    points.score(board, 0, 1, "confronting Stuck Kite", [comet], rule="611.4")
+    assert board.players[0].score == 1 and board.scorings[-1].cards == ("Comet",)
+    assert kinds(board, "611.4") == [STEP] and kinds(board, "517.2") == [STEP]
+    board.off = frozenset({"611.4"})
+    points.score(board, 0, 1, "confronting Stuck Kite", [comet], rule="611.4")
+    assert board.players[0].score == 1 and len(board.scorings) == 1
+
+
+def test_with_517_2_off_points_are_scored_with_no_card():
+    board = board_with((COMET, 0, Zone.PLAY, "problem", 0))
+    board.off = frozenset({"517.2"})
+    points.score(board, 0, 2, "defeating Pest", [board.cards[0]], rule="514.5a")
+    assert board.players[0].score == 2 and board.scorings[-1].cards == ()
+
+
+def test_points_under_a_rule_that_awards_none_are_an_engine_error():
+    with pytest.raises(EngineError, match="no rule of the engine scores points under 605.1"):
+        points.score(board_with(), 0, 1, "drawing", rule="605.1")
+
+
+def test_a_player_with_15_points_wins_unless_103_2_is_off():
+    board = board_with()
+    board.players[0].score = 14
+    with pytest.raises(GameEnds) as ended:
+        points.score(board, 0, 1, "by card text")
+    assert ended.value.outcome.termination == Termination.WIN and ended.value.outcome.winner == 0
+    assert kinds(board, "103.2") == [STEP] and kinds(board, "103.1") == [NOTE]
+    board = board_with()
+    board.players[0].score = 14
+    board.off = frozenset({"103.2"})
+    points.score(board, 0, 1, "by card text")
+    assert board.players[0].score == 15
+
+
+def test_two_players_reaching_15_at_once_draw_unless_103_2a_is_off():
+    board = board_with()
+    board.players[0].score = board.players[1].score = 14
+    with pytest.raises(GameEnds) as ended:
+        points.score_each(board, {0: 1, 1: 1}, "by card text")
+    assert ended.value.outcome.termination == Termination.DRAW and kinds(board, "103.2a") == [STEP]
+    board.players[0].score = board.players[1].score = 14
+    board.off = frozenset({"103.2a"})
+    points.score_each(board, {0: 1, 1: 1}, "by card text")
+
+
+def test_a_player_who_concedes_is_removed_and_the_other_wins_unless_103_5_is_off():
+    board = board_with((COMET, 0, Zone.PLAY, "home", 0))
+    with pytest.raises(GameEnds) as ended:
+        points.concede(board, 0)
+    assert ended.value.outcome.termination == Termination.CONCESSION and ended.value.outcome.winner == 1
+    assert board.players[0].removed and board.cards[0].zone == Zone.REMOVED
+    board = board_with((COMET, 0, Zone.PLAY, "home", 0))
+    board.off = frozenset({"103.5"})
+    points.concede(board, 0)
+    assert board.players[0].conceded and not board.players[0].removed and board.cards[0].zone == Zone.PLAY
+
+
+# -- power ------------------------------------------------------------------------------
+
+
+def test_power_counters_add_power_unless_519_4_is_off():
+    board = board_with((COMET, 0, Zone.PLAY, "home", 0))
+    comet = board.cards[0]
+    comet.counters = 2
+    assert power.power_parts(board, comet) == (4, [("519.4", "Comet has 2 +1 power counters")])
+    board.off = frozenset({"519.4"})
+    assert power.power_parts(board, comet) == (2, [])
+
+
+def test_a_face_down_card_has_no_power_unless_505_1b_is_off():
+    board = board_with((COMET, 0, Zone.PLAY, "home", 0))
+    comet = board.cards[0]
+    comet.face_down = comet.frightened = True
+    assert power.power(board, comet) is None
+    assert power.contribution_blocker(comet, board)[0] == "505.1b"
+    board.off = frozenset({"505.1b"})
+    assert power.power(board, comet) == 2 and power.contribution_blocker(comet, board) is None
+
+
+def test_an_exhausted_card_does_not_contribute_unless_stubborn_or_503_5_is_off():
+    board = board_with((COMET, 0, Zone.PLAY, "home", 0), (STUBBORN, 0, Zone.PLAY, "home", 0))
+    comet, mule = board.cards
+    comet.exhausted = mule.exhausted = True
+    assert power.contribution_blocker(comet) == ("503.5", "Comet is exhausted and does not contribute its power")
+    assert power.contribution_blocker(mule) is None
+    assert power.contributes_ready.allows(board, mule) and kinds(board, "503.5") == []
+    assert not power.contributes_ready.allows(board, comet) and kinds(board, "503.5") == [CHECK]
+    board.off = frozenset({"503.5"})
+    assert power.contribution_blocker(comet, board) is None
+
+
+# -- uniqueness -------------------------------------------------------------------------
+
+
+def test_two_unique_cards_of_a_name_violate_uniqueness_unless_516_3_is_off():
+    board = board_with((STAR, 0, Zone.PLAY, "home", 0), (STAR, 0, Zone.PLAY, "problem", 0))
+    violation = uniqueness.find(board)
+    assert violation.rule == "516.3" and violation.player == 0 and len(violation.cards) == 2
+    assert violation.description == "Alice controls more than one Unique card named Starlight"
+    assert kinds(board, "516.3") == [CHECK]
+    board.off = frozenset({"516.3"})
+    assert uniqueness.find(board) is None
+
+
+def test_an_epic_troublemaker_is_chosen_last_unless_516_4b_is_off():
+    board = board_with((EPIC, 1, Zone.PLAY, "problem", 0), (PEST, 1, Zone.PLAY, "problem", 0))
+    epic, pest = board.cards
+    violation = uniqueness.find(board)
+    assert violation.rule == "516.4a" and violation.player == 1
+    assert uniqueness.choosable(violation) == [pest] and uniqueness.choosable(violation, board) == [pest]
+    board.off = frozenset({"516.4b"})
+    assert uniqueness.choosable(violation, board) == [epic, pest]
+    board.off = frozenset({"516.4a"})
+    assert uniqueness.find(board).rule == "516.4"

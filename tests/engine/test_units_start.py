@@ -1,0 +1,83 @@
+"""The rule units of deckbuilding (101, 102.1) and starting a game (102):
+each refuses or does what its rule says, and with its number switched off
+the game goes on as if the rule did not exist."""
+
+import pytest
+
+from rulebase.engine.ccg import start as starting
+from rulebase.engine.ccg.deck import Deck, check
+from rulebase.engine.ccg.decks import sample_decks
+from rulebase.engine.ccg.state import CCGGame, CCGState
+from rulebase.engine.errors import IllegalDeck
+from rulebase.engine.rulebook import Table
+from rulebase.engine.trace import ALLOWED, REFUSAL, Trace
+
+
+def four_copies() -> Deck:
+    sky = sample_decks()[0]
+    return Deck("four copies", sky.mane, sky.draw + [sky.draw[0]], sky.problems)
+
+
+def new_state(off=()) -> CCGState:
+    game = CCGGame(decks=sample_decks())
+    board = starting.new_board(game.names, game.decks, Trace(), game.turn_limit, off=off)
+    state = CCGState(game, board)
+    state.start(starting.start_game(state), factory=game.new_initial_state)
+    return state
+
+
+def test_a_deck_with_too_many_copies_is_refused_unless_101_2_is_off():
+    table = Table()
+    with pytest.raises(IllegalDeck) as refused:
+        check(four_copies(), table)
+    assert refused.value.rule == "101.2" and "4 copies" in refused.value.reason
+    assert refused.value.unit == "rulebase.engine.ccg.deck.draw_deck_copies"
+    assert [step.kind for step in table.trace if step.rule == "101.2"] == [ALLOWED, REFUSAL]
+    check(four_copies(), Table(off=frozenset({"101.2"})))
+    board = starting.new_board(("Alice", "Bob"), [four_copies(), sample_decks()[1]], Trace(), off={"101.2"})
+    assert len(board.players[0].deck) == 46
+
+
+def test_a_legal_deck_is_allowed_by_every_deckbuilding_rule():
+    table = Table()
+    check(sample_decks()[0], table)
+    assert [step.rule for step in table.trace] == ["102.1", "101.1", "101.2", "101.2", "101.3", "101.3a", "101.3b",
+                                                   "101.3c"]
+    assert {step.kind for step in table.trace} == {ALLOWED}
+
+
+def test_the_starting_problems_to_choose_are_those_102_2_allows():
+    state = new_state()
+    assert state.is_chance_node() and state.pending.kind == "decide who plays first"
+    assert [step.rule for step in state.trace if step.kind == "step"] == ["102.2", "102.2"]
+    state = new_state(off={"102.2"})
+    assert state.pending.kind == "choose a Starting Problem"
+    board = state.board
+    chosen = [board.cards[action.card] for action in state.legal_actions()]
+    assert len(chosen) > 1 and any(not card.printed.starting_problem for card in chosen)
+    assert all(card.zone.value == "problem deck" for card in board.cards if card.type == "Problem")
+
+
+def test_the_mulligan_is_a_choice_each_player_is_allowed():
+    state = new_state()
+    while state.is_chance_node():
+        state.apply_action(state.pending.default())
+    assert state.pending.kind == "keep the hand or mulligan"
+    assert [action.verb for action in state.legal_actions()] == ["keep", "mulligan"]
+    state.apply_action(state.legal_actions()[1])
+    assert [str(step) for step in state.trace if step.kind == ALLOWED][-1].startswith("102.4: ")
+    while state.pending.kind == "keep the hand or mulligan":
+        state.apply_action(state.legal_actions()[0])
+    assert "102.4a" in state.trace.deciding()
+
+
+def test_with_102_4a_off_a_mulligan_changes_no_hand():
+    state = new_state(off={"102.4a"})
+    while state.is_chance_node():
+        state.apply_action(state.pending.default())
+    player = state.pending.player
+    hand = list(state.board.players[player].hand)
+    state.apply_action(state.legal_actions()[1])
+    while state.pending.kind == "keep the hand or mulligan" or state.is_chance_node():
+        state.apply_action(state.legal_actions()[0] if not state.is_chance_node() else state.pending.default())
+    assert state.board.players[player].hand == hand and "102.4a" not in state.trace.rules()

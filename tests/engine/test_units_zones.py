@@ -1,0 +1,93 @@
+"""The rule units of changing zones (410, 401.3, 301.5, 511.2): each does
+what its rule says, and with its number switched off the game goes on as if
+the rule did not exist."""
+
+import pytest
+
+from rulebase.engine.ccg import zones
+from rulebase.engine.ccg.board import Zone
+from rulebase.engine.ccg.cards import Printed
+from rulebase.engine.errors import IllegalAction
+from rulebase.engine.trace import NOTE, REFUSAL, STEP
+
+from .helpers import COMET, PEST, board_with
+
+MANE = Printed.build("Twilight Sparkle", "Mane Character", colors=["purple"], power=1, home_limit=3)
+GEAR = Printed.build("Spare Gear", "Resource", colors=["blue"], cost=1)
+
+
+def kinds(board, rule):
+    return [step.kind for step in board.trace if step.rule == rule]
+
+
+def test_a_mane_character_cant_leave_play_unless_301_5_is_off():
+    board = board_with((MANE, 0, Zone.PLAY, "home", 0))
+    mane = board.cards[0]
+    with pytest.raises(IllegalAction) as refused:
+        zones.dismiss(board, mane)
+    assert refused.value.rule == "301.5" and mane.zone == Zone.PLAY and kinds(board, "301.5") == [REFUSAL]
+    board.off = frozenset({"301.5"})
+    zones.dismiss(board, mane)
+    assert mane.zone == Zone.DISCARD and kinds(board, "410.1") == [STEP]
+
+
+def test_a_dismissed_host_takes_its_attachments_with_it_unless_511_2_is_off():
+    for off, where in (((), Zone.DISCARD), (("511.2",), Zone.PLAY)):
+        board = board_with((COMET, 0, Zone.PLAY, "home", 0), (GEAR, 0, Zone.PLAY, "home", 0))
+        friend, gear = board.cards
+        gear.host = friend
+        board.off = frozenset(off)
+        zones.dismiss(board, friend)
+        assert friend.zone == Zone.DISCARD and gear.zone == where
+
+
+def test_with_410_1_off_dismissing_leaves_the_card_and_its_attachments_in_play():
+    board = board_with((COMET, 0, Zone.PLAY, "home", 0), (GEAR, 0, Zone.PLAY, "home", 0))
+    friend, gear = board.cards
+    gear.host = friend
+    board.off = frozenset({"410.1"})
+    zones.dismiss(board, friend)
+    assert friend.zone == gear.zone == Zone.PLAY and len(board.trace) == 0
+
+
+def test_drawing_from_an_empty_deck():
+    board = board_with((COMET, 0, Zone.DRAW_DECK, None, 0))
+    assert zones.draw(board, 0, 2) == 1
+    assert board.cards[0].zone == Zone.HAND
+    assert kinds(board, "410.4") == [STEP, NOTE] and kinds(board, "410.4b") == [NOTE]
+    with pytest.raises(IllegalAction, match="410.4: Alice's draw deck is empty"):
+        zones.check_draw(board, 0)
+    board.off = frozenset({"410.4"})
+    zones.check_draw(board, 0)
+    assert zones.draw(board, 0) == 0
+
+
+def test_with_410_4_off_no_card_is_drawn():
+    board = board_with((COMET, 0, Zone.DRAW_DECK, None, 0))
+    board.off = frozenset({"410.4"})
+    assert zones.draw(board, 0) == 0 and board.cards[0].zone == Zone.DRAW_DECK
+
+
+def test_retiring_a_card_one_does_not_control():
+    board = board_with((PEST, 1, Zone.PLAY, "problem", 0))
+    pest = board.cards[0]
+    with pytest.raises(IllegalAction, match="410.2: Alice does not control Pest"):
+        zones.retire(board, 0, pest)
+    board.off = frozenset({"410.2"})
+    zones.retire(board, 0, pest)
+    assert pest.zone == Zone.PLAY and len(board.trace) == 1, "with the rule of retiring off, nothing is retired"
+
+
+def test_only_unordered_zones_are_rearranged_by_401_3():
+    board = board_with((COMET, 0, Zone.DRAW_DECK, None, 0), (PEST, 0, Zone.DRAW_DECK, None, 0),
+                       (COMET, 0, Zone.HAND, None, 0), (PEST, 0, Zone.HAND, None, 0))
+    with pytest.raises(IllegalAction, match="401.3: the draw deck is ordered"):
+        zones.arrange(board, 0, Zone.DRAW_DECK, (1, 0))
+    with pytest.raises(IllegalAction, match="401.3: a new order must hold exactly the cards of Alice's hand"):
+        zones.arrange(board, 0, Zone.HAND, (3, 3))
+    zones.arrange(board, 0, Zone.HAND, (3, 2))
+    assert [card.id for card in board.players[0].hand] == [3, 2] and kinds(board, "401.3") == [REFUSAL, REFUSAL, STEP]
+    board.off = frozenset({"401.3"})
+    zones.arrange(board, 0, Zone.HAND, (2, 2))
+    zones.arrange(board, 0, Zone.DRAW_DECK, (1, 0))
+    assert [card.id for card in board.players[0].hand] == [3, 2] and [card.id for card in board.players[0].deck] == [0, 1]
