@@ -42,8 +42,9 @@ class EncoderError(RulebaseError):
 _NORMALIZER = normalizers.BertNormalizer(clean_text=True, handle_chinese_chars=True, strip_accents=True,
                                          lowercase=True)
 _PRE_TOKENIZER = pre_tokenizers.BertPreTokenizer()
-# Halves of a surrogate pair alone, which are no text (and which the
-# cleaning would drop as it drops other characters of no category).
+# Halves of a surrogate pair alone: no text the tokenizer can be given (it
+# takes UTF-8), and its cleaning drops them anyway, as it drops every
+# character of Unicode's "other" categories.
 _SURROGATES = re.compile("[\ud800-\udfff]")
 
 
