@@ -157,6 +157,22 @@ def export(fmt, output):
         click.echo(text)
 
 
+@main.command("export-site")
+@click.argument("directory", type=click.Path(file_okay=False))
+@friendly
+def export_site(directory):
+    """Write the whole site as static files into DIRECTORY, to open from the
+    file system or put on any static host: every page, links that work
+    without a server, and search by number and words in the browser.
+
+    DIRECTORY must be new, empty or an earlier export (which is replaced).
+    """
+    from rulebase.web.static_export import export_site as exporting
+
+    click.echo(f"Exporting the site to {directory} ...", err=True)
+    click.echo(exporting(directory).text())
+
+
 @main.command()
 @click.option("--host", default="127.0.0.1", show_default=True, help="The address to listen on.")
 @click.option("--port", default=8000, show_default=True, type=click.IntRange(0, 65535), help="The port to listen on.")
