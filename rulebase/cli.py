@@ -384,24 +384,38 @@ def test_command(paths, explain):
 @click.option("--audit", "audited", is_flag=True,
               help="Switch off each cited rule in turn and count a rule only if a scenario citing it then fails; "
                    "list every citation that bore no weight (exit status 1 if any).")
+@click.option("--proofs", "listed", is_flag=True, help="List every confirmed rule with the scenarios that confirm it.")
 @friendly
-def coverage(paths, as_json, audited):
+def coverage(paths, as_json, audited, listed):
     """How many rules of the current Comprehensive Rules passing scenarios confirm."""
     from rulebase.scenarios import audit as auditing
     from rulebase.scenarios import coverage as covering
+    from rulebase.scenarios import proofs as proving
     from rulebase.scenarios import suite
 
     graph = _graph()
     report = suite.run_paths(paths or suite.default_paths(), graph)
     weighed = auditing.audit(report.results) if audited else None
     result = suite.coverage_of(report, graph, audit=weighed)
+    document = graph.current_edition("ccg")
+    proofs = proving.proofs_of([r for r in report.results if r.scenario.game == "ccg"], graph, document)
+    if weighed is not None:
+        proofs = {rule: found for rule, found in proofs.items() if rule in weighed.confirmed}
     if as_json:
-        data = {**result.as_dict(), "scenarios": report.summary()}
+        data = {**result.as_dict(), "scenarios": report.summary(),
+                "proofs": {rule: [{key: value for key, value in proof.as_dict().items() if key != "steps"} for proof in found]
+                           for rule, found in proofs.items()}}
         if weighed is not None:
             data["audit"] = weighed.as_dict()
         click.echo(json.dumps(data, indent=2))
     else:
         click.echo(covering.text_report(result))
+        if listed:
+            click.echo("Confirmed by:")
+            from rulebase.engine.rulebook import sort_key
+
+            for rule in sorted(proofs, key=sort_key):
+                click.echo(f"  {rule:<10} " + "; ".join(f"{p.name} ({p.where})" for p in proofs[rule]))
         click.echo(f"scenarios: {report.summary()}")
         if weighed is not None:
             click.echo(auditing.text_report(weighed))

@@ -45,6 +45,59 @@ Scenario: Decorative citation
     assert result.failures == ["cites 616.2, but the engine did not apply it"]
 
 
+def test_a_rule_consulted_without_effect_confirms_nothing(rule_graph):
+    """The end of the turn looks at the hand size and the home limit; with
+    nothing to discard or to leave, those rules decided nothing."""
+    [result] = run_text('''
+Scenario: Hand size cited for a turn that discards nothing
+  Rules: 616.2, 616.3
+  Given it is Alice's End Phase
+    And Alice has "Comet" at her home
+  When the game proceeds to the start of Bob's turn
+  Then "Comet" is at Alice's home
+''', rule_graph)
+    assert not result.passed and result.missing == ["616.2", "616.3"]
+    assert all("decided nothing" in failure or "did not apply" in failure for failure in result.failures)
+
+
+def test_the_harness_writes_nothing_into_the_trace(rule_graph):
+    """Expectations only look: the trace after the Then block is the trace
+    the engine wrote for the actions."""
+    [result] = run_text('''
+Scenario: Looking at a card
+  Given Alice has "Comet" at her home
+    And Alice has 2 action tokens
+  When Alice moves "Comet" to her problem
+  Then "Comet" is at Alice's problem
+    And Alice's power is 2
+    And "Comet" is ready
+    And Alice has 0 action tokens
+    And the action is refused by 506.2
+''', rule_graph)
+    then_marks = [mark for mark in result.marks if mark.block == "then"]
+    assert then_marks and all(mark.start == mark.end for mark in then_marks)
+
+
+def test_a_refusal_is_matched_by_its_rule_and_the_reason_stated(rule_graph):
+    results = run_text('''
+Scenario: The reason is the one the engine gave
+  Rules: 506.2
+  Given Alice has "Comet" at her home
+    And Alice has 2 action tokens
+  When Alice moves "Comet" to her home
+  Then the action is refused by 506.2 because it is at its current area
+
+Scenario: Another reason under the same rule does not satisfy it
+  Rules: 506.2
+  Given Alice has "Comet" at her home
+    And Alice has 2 action tokens
+  When Alice moves "Comet" to her home
+  Then the action is refused by 506.2 because a player other than its controller owns that home
+''', rule_graph)
+    assert [result.passed for result in results] == [True, False]
+    assert "not because a player other than its controller owns that home" in results[1].failures[0]
+
+
 def test_unexpected_and_missing_refusals_and_wrong_rules_fail(rule_graph):
     results = run_text('''
 Scenario: Refused without saying so
@@ -110,7 +163,7 @@ Scenario: Tokens
     flat = " ".join(text.split())
     assert "“The turn player receives 3 action tokens if the highest score is more than 1 but less than 6.”" in flat
     assert text.index("When the game proceeds") < text.index("604.1b     Alice receives") < text.index("Then Alice has 3")
-    assert "Cited: 604.1b (applied)" in text
+    assert "Cited: 604.1b (decided: made it happen)" in text
 
 
 def test_shared_cards_and_a_scenario_of_its_own(rule_graph):

@@ -10,11 +10,11 @@ only reads the engine's trace, never writes into it:
   by the rule that refused it and, when the scenario says why
   (``... because it is already there``), for that reason;
 - every expectation must hold;
-- every rule the scenario cites must have *decided* something during the
-  scenario's own actions (its ``When`` statements): made something happen,
-  kept the game from doing something, refused an action, or applied to a
-  player's action and allowed it.  A rule the engine merely consulted, or
-  one applied while the board was set up, confirms nothing.
+- every rule the scenario cites must have *decided* something in the game
+  the scenario plays (once its ``Given`` facts have set up the board): made
+  something happen, kept the game from doing something, refused an action,
+  or applied to a player's action and allowed it.  A rule the engine merely
+  consulted, or one applied while the board was set up, confirms nothing.
 """
 
 from __future__ import annotations
@@ -101,10 +101,12 @@ class Result:
         return self.trace.rules()
 
     def action_steps(self) -> list:
-        """The trace steps of the scenario's own actions (its ``When``
-        statements)."""
-        steps = self.trace.steps
-        return [step for mark in self.marks if mark.block == "when" for step in steps[mark.start:mark.end]]
+        """The trace steps of the game the scenario plays: everything the
+        engine did once the ``Given`` facts had set up the board (the
+        harness writes nothing into the trace, so these are the engine's
+        own steps, for the scenario's actions and the game going on)."""
+        setup = max((mark.end for mark in self.marks if mark.block == "given"), default=0)
+        return self.trace.steps[setup:]
 
     def deciding(self) -> dict[str, str]:
         """The rules that decided something in the scenario's actions, each
@@ -153,7 +155,7 @@ def _judge_citations(scenario: Scenario, result: Result) -> None:
         if citation.key in noted:
             why = "the engine consulted it during the actions, and it decided nothing"
         elif citation.key in consulted:
-            why = "the engine applied it only outside the scenario's actions (while setting up the board)"
+            why = "the engine applied it only while the board was set up"
         else:
             why = "the engine did not apply it"
         result.failures.append(f"cites {citation.key}, but {why}")

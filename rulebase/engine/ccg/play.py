@@ -74,12 +74,16 @@ def phase_card(board: Board, player: int, card: Card, window: Window):
         phase = timing[:-len(" Phase")].lower()
         if player != board.turn.player or board.turn.phase != phase or (phase == "main" and not window.main):
             return f"{card} can be played only by the turn player, during their {timing}"
+        return Allowed(f"{card} has the timing phrase {timing}, and it is {board.name(player)}'s {timing}")
 
 
 @rules.check("512.4", "a card with a faceoff timing phrase can be played only during a faceoff")
 def faceoff_card(board: Board, card: Card, window: Window):
-    if card.info.timing.endswith("Faceoff") and window.faceoff is None:
-        return f"{card} has the timing phrase {card.info.timing} and can't be played outside a faceoff"
+    timing = card.info.timing
+    if timing.endswith("Faceoff"):
+        if window.faceoff is None:
+            return f"{card} has the timing phrase {timing} and can't be played outside a faceoff"
+        return Allowed(f"{card} has the timing phrase {timing}, and a faceoff is under way")
 
 
 @rules.check("512.4a", "a Troublemaker Faceoff or Problem Faceoff card is played only during that kind of faceoff")
@@ -91,6 +95,11 @@ def faceoff_kind(board: Board, card: Card, window: Window):
             return f"{card} can be played only during a {timing}"
 
 
+@rules.check("512.2", "timing phrases on Events specify when that Event can be played")
+def timing_allows(board: Board, card: Card):
+    return f"no timing rule lets {card} ({card.info.timing}) be played now"
+
+
 @rules.check("609.1", "Main Phase actions are taken only by the turn player, in their Main Phase")
 def main_phase_action(board: Board, player: int, window: Window, what: str):
     if not (window.main and player == board.turn.player):
@@ -98,20 +107,23 @@ def main_phase_action(board: Board, player: int, window: Window, what: str):
 
 
 def check_timing(board: Board, player: int, card: Card, window: Window) -> None:
-    """When a card may be played (512, 609.1, 609.2a)."""
+    """When a card may be played (512, 609.1, 609.2a): an Event only when a
+    rule of its timing phrase allows it now (512.2)."""
     if card.type != CardType.EVENT:
         main_phase_action(board, player, window, f"playing a {card.type}")
         return
     board.trace.note("304.1", "{card} has the timing phrase {timing}, which says when it can be played",
                      card=card.label, timing=card.info.timing)
-    if immediate.verdict(board, card) is not None:
-        immediate(board, card)
-        return
-    reaction(board, card)
-    phase_card_in_faceoff(board, card, window)
-    phase_card(board, player, card, window)
-    faceoff_card(board, card, window)
-    faceoff_kind(board, card, window)
+    for unit, arguments in ((immediate, (card,)), (reaction, (card,)), (phase_card_in_faceoff, (card, window)),
+                            (phase_card, (player, card, window)), (faceoff_kind, (card, window)),
+                            (faceoff_card, (card, window))):
+        verdict = unit.verdict(board, *arguments)
+        if verdict is None:
+            continue
+        unit(board, *arguments)
+        if isinstance(verdict, Allowed):
+            return
+    timing_allows(board, card)
 
 
 @rules.check("205.1", "a card with a play requirement needs its player to have enough power of the color in play")

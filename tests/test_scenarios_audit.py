@@ -1,0 +1,125 @@
+"""Citations that bear weight: the stricter runner and the knock-out audit.
+
+A wrong citation must fail (``tests/data/citations/wrong.scenario``); the
+project's own scenarios must pass with every citation bearing weight."""
+
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from rulebase.cli import main
+from rulebase.scenarios import audit, bindings, parser, runner, suite
+
+WRONG = Path(__file__).resolve().parent / "data" / "citations" / "wrong.scenario"
+
+
+def run_text(text, rule_graph):
+    parsed = parser.parse(text, "test.scenario")
+    parser.check_citations(parsed, rule_graph, bindings.document_for(rule_graph))
+    return runner.run_file(parsed, bindings.binding_for)
+
+
+CARDS = '''Cards:
+  "Comet" is a Friend: blue, power 2, cost 2.
+  "Breeze Runner" is a Friend: blue, power 1, cost 1, Swift.
+  "Pest" is a Troublemaker: power 1, points 1.
+'''
+
+
+@pytest.fixture(scope="module")
+def wrong_results(rule_graph):
+    report = suite.run_paths([WRONG], rule_graph)
+    assert not report.errors
+    return report.results
+
+
+def test_every_deliberately_wrong_citation_fails(wrong_results):
+    assert len(wrong_results) >= 9
+    passing = [result.scenario.name for result in wrong_results if result.passed]
+    assert passing == []
+    assert all(result.error is None for result in wrong_results)
+
+
+def test_a_wrong_citation_fails_for_its_citation_and_says_why(wrong_results):
+    by_name = {result.scenario.name: result for result in wrong_results}
+    move = by_name["Moving a Friend, citing the rules the engine consults on every step"]
+    assert move.missing == ["601.2", "510.2", "106.1"]
+    asked = by_name["Rules cited for what a Then statement asked, not for what the actions did"]
+    assert set(asked.missing) == {"401.1", "507.2", "503.1"}
+    waiting = by_name["A Starting Problem refusal that only says the game waits for the mulligan"]
+    assert any("only because" in failure and "state the decision" in failure for failure in waiting.failures)
+
+
+def test_sending_is_not_moving(rule_graph):
+    [sent] = run_text(CARDS + '''
+Scenario: A Troublemaker is sent to its controller's home by card text
+  Rules: 506.5
+  Given Alice has "Pest" at Bob's problem
+  When by card text, Alice sends "Pest" to her home
+  Then "Pest" is at Alice's home
+''', rule_graph)
+    assert sent.passed, sent.failures
+
+
+def test_a_right_citation_bears_weight_and_a_weightless_one_is_named(rule_graph):
+    results = run_text(CARDS + '''
+Scenario: Swift lowers the cost of the Move action
+  Glossary: Swift
+  Given it is Alice's Main Phase
+    And Alice has "Breeze Runner" at her home
+    And Alice has 1 action token
+  When Alice moves "Breeze Runner" to her problem
+  Then "Breeze Runner" is at Alice's problem
+    And Alice has 0 action tokens
+
+Scenario: A card can't be moved to its current area
+  Rules: 506.2
+  Given it is Alice's Main Phase
+    And Alice has "Comet" at her problem
+    And Alice has 2 action tokens
+  When Alice moves "Comet" to her problem
+  Then the action is refused by 506.2
+
+Scenario: Playing a Friend at home
+  Rules: 302.1, 705.2b
+  Given it is Alice's Main Phase
+    And Alice's hand: "Comet"
+    And Alice has 2 action tokens
+  When Alice plays "Comet" to her home
+  Then "Comet" is at Alice's home
+''', rule_graph)
+    assert [result.passed for result in results] == [True, True, True], [r.failures for r in results]
+    weighed = audit.audit(results)
+    bearing = {(weight.scenario.name[:5], weight.rule): weight.bears for weight in weighed.weights}
+    assert bearing == {("Swift", "glossary/swift"): True, ("A car", "506.2"): True, ("Playi", "302.1"): True,
+                       ("Playi", "705.2b"): False}
+    [weightless] = weighed.weightless
+    assert weightless.rule == "705.2b" and "still passes" in weightless.why
+    assert weighed.confirmed == {"glossary/swift", "506.2", "302.1"}
+    assert "705.2b" in audit.text_report(weighed)
+
+
+def test_the_project_scenarios_pass_and_every_citation_bears_weight(rule_graph):
+    report = suite.run_paths(suite.default_paths(), rule_graph)
+    failed = [(r.scenario.name, r.failures, str(r.error or "")) for r in report.results if not r.passed]
+    assert failed == [] and report.errors == []
+    weighed = audit.audit(report.results)
+    assert audit.text_report(weighed).count("\n") == 0 or not weighed.weightless, audit.text_report(weighed)
+    assert len(weighed.confirmed) > 100
+
+
+def test_the_audit_command_fails_on_a_citation_without_weight(tmp_path):
+    path = tmp_path / "weightless.scenario"
+    path.write_text(CARDS + '''
+Scenario: The queue, cited where nothing looks at it
+  Rules: 705.2b
+  Given it is Alice's Main Phase
+    And Alice's hand: "Comet"
+    And Alice has 2 action tokens
+  When Alice plays "Comet" to her home
+  Then "Comet" is at Alice's home
+''', encoding="utf-8")
+    result = CliRunner().invoke(main, ["coverage", "--audit", str(path)])
+    assert result.exit_code == 1, result.output
+    assert "Citations without weight:" in result.output and "705.2b" in result.output
