@@ -1,7 +1,15 @@
 """Confronting Problems (611): whose requirements apply, which characters
 contribute what power of which color, and whether the requirements are met
 (colors, wild power, "not a color", one color per character), with the
-Troublemakers that block a confront and the Eccentric keyword."""
+Troublemakers that block a confront and the Eccentric keyword.
+
+The rules that keep a player from confronting are check units:
+:func:`troublemaker_blocks` (611.3e), :func:`requirements_met` (611.1) and
+the rules that keep a character from contributing (503.5, 505.1b, in
+:mod:`~rulebase.engine.ccg.power`); Eccentric, which adds to the
+requirements, is a step unit.  :func:`judge` follows the rules switched
+off.
+"""
 
 from __future__ import annotations
 
@@ -11,17 +19,38 @@ from itertools import product
 
 from rulebase.engine.ccg.board import Board, Card
 from rulebase.engine.ccg.cards import CardType, Color, Need
-from rulebase.engine.ccg.power import contribution_blocker, counted, power_parts
+from rulebase.engine.ccg.power import (
+    contributes_face_up,
+    contributes_ready,
+    contribution_blocker,
+    counted,
+    power_parts,
+)
+from rulebase.engine.ccg.rules import Allowed, check, step
+from rulebase.engine.trace import ALLOWED
 
 
 @dataclass
 class Verdict:
     """Whether a player meets a Problem's confront requirements, and why:
-    ``steps`` are ``(rule, words)`` pairs in the order they were found."""
+    ``steps`` are ``(rule, words)`` pairs in the order they were found;
+    ``blocked`` is the reason a Troublemaker keeps the player from
+    confronting, ``powered`` whether their characters contribute the power
+    the requirements ask."""
 
     met: bool
     needs: tuple[Need, ...] = ()
     steps: list[tuple[str, str]] = field(default_factory=list)
+    blocked: str | None = None
+    powered: bool = False
+
+
+@step("glossary/eccentric-x", "{card} has Eccentric {x}: opponents need +{x} wild power to confront its Problem")
+def eccentric(board: Board, card: Card, player: int, extra: list) -> dict | None:
+    x = card.keyword("Eccentric")
+    if x and card.controller != player:
+        extra.append(Need(x))
+        return {"card": card.label, "x": x}
 
 
 def requirements(board: Board, player: int, problem: Card) -> tuple[tuple[Need, ...], list[tuple[str, str]]]:
@@ -38,42 +67,75 @@ def requirements(board: Board, player: int, problem: Card) -> tuple[tuple[Need, 
         whose = "its owner's" if owner else "its opponents'"
         steps.append(("611.2", f"{board.name(player)} {'owns' if owner else 'does not own'} {problem}: "
                                f"{whose} requirements apply: " + " + ".join(str(n) for n in needs)))
-    extra = 0
+    extra: list[Need] = []
     for card in board.at(problem.area):
-        eccentric = card.keyword("Eccentric")
-        if eccentric and card.controller != player:
-            extra += eccentric
-            if explain:
-                steps.append(("glossary/eccentric-x", f"{card} has Eccentric {eccentric}: opponents need +{eccentric} wild to confront its Problem"))
+        eccentric(board, card, player, extra)
     if extra:
-        needs = tuple(needs) + (Need(extra),)
+        needs = tuple(needs) + (Need(sum(need.amount for need in extra)),)
     return tuple(needs), steps
 
 
-def blocker(board: Board, player: int, problem: Card) -> tuple[str, str] | None:
-    """A face-up Troublemaker that keeps ``player`` from confronting (611.3e)."""
+@check("611.3e", "a player can't confront a Problem with an opposing or Epic face-up Troublemaker")
+def troublemaker_blocks(board: Board, player: int, problem: Card) -> str | None:
     for troublemaker in board.troublemakers_at(problem.area):
         if troublemaker.controller != player:
-            return "611.3e", f"{troublemaker}, an opposing face-up Troublemaker, is at {problem}: {board.name(player)} can't confront it"
+            return f"{troublemaker}, an opposing face-up Troublemaker, is at {problem}: {board.name(player)} can't confront it"
         if troublemaker.is_epic:
-            return "611.3e", f"{troublemaker}, a face-up Epic Troublemaker, is at {problem}: {board.name(player)} can't confront it"
+            return f"{troublemaker}, a face-up Epic Troublemaker, is at {problem}: {board.name(player)} can't confront it"
     return None
 
 
+@check("611.1", "the turn player confronts a Problem only if they meet its confront requirements")
+def requirements_met(board: Board, player: int, problem: Card, verdict: Verdict) -> str | None:
+    if not verdict.powered:
+        return (f"{board.name(player)}'s characters at {problem} do not contribute "
+                + " + ".join(str(n) for n in verdict.needs))
+    return None
+
+
+def blocker(board: Board, player: int, problem: Card) -> tuple[str, str] | None:
+    """A face-up Troublemaker that keeps ``player`` from confronting (611.3e),
+    as ``(rule, words)``; ``None`` when none does (or 611.3e is switched off)."""
+    reason = troublemaker_blocks.verdict(board, player, problem)
+    return (troublemaker_blocks.number, reason) if reason else None
+
+
+def contributes(board: Board, card: Card, explain: bool) -> bool:
+    """Whether a character contributes its power to faceoffs and confronting
+    (505.1b, 503.5); with ``explain``, a rule that keeps it from
+    contributing is recorded as deciding."""
+    if not explain:
+        return contribution_blocker(card, board) is None
+    for unit in (contributes_face_up, contributes_ready):
+        if not unit.allows(board, card):
+            return False
+        verdict = unit.verdict(board, card)
+        if isinstance(verdict, Allowed):
+            board.trace.record(unit.number, ALLOWED, verdict.reason)
+    return True
+
+
 def judge(board: Board, player: int, problem: Card) -> Verdict:
-    """Whether ``player`` meets the confront requirements of ``problem`` (611.3).
-    The steps are written only while the trace records."""
+    """Whether ``player`` meets the confront requirements of ``problem`` (611.3)
+    and no Troublemaker keeps them from confronting it (611.3e).  The steps
+    are written only while the trace records; the Troublemaker and
+    requirement checks are asked without recording (the caller records the
+    one that decides)."""
     explain = board.trace.enabled
     needs, steps = requirements(board, player, problem)
     blocked = blocker(board, player, problem)
     if blocked:
-        return Verdict(False, needs, steps + [blocked])
+        return Verdict(False, needs, steps + [blocked], blocked=blocked[1])
+    powered, steps = _power(board, player, problem, needs, steps, explain)
+    return Verdict(powered, needs, steps, powered=powered)
+
+
+def _power(board: Board, player: int, problem: Card, needs: tuple[Need, ...], steps: list, explain: bool):
+    """Whether the characters of ``player`` at ``problem`` contribute the
+    power ``needs`` asks, and the steps of the reasoning."""
     contributions = []
     for card in board.characters_at(problem.area, player):
-        reason = contribution_blocker(card)
-        if reason:
-            if explain:
-                steps.append(reason)
+        if not contributes(board, card, explain):
             continue
         value, parts = power_parts(board, card, explain)
         amount = counted(value)
@@ -81,8 +143,7 @@ def judge(board: Board, player: int, problem: Card) -> Verdict:
         contributions.append((card, amount, colors))
         if explain:
             if card.exhausted:
-                steps.append(("503.5", f"{card} is exhausted, and exhausted cards do not contribute their power..."))
-                steps.append(("glossary/stubborn", f"...but {card} is Stubborn: while exhausted, it contributes its power"))
+                steps.append(("glossary/stubborn", f"{card} is exhausted but Stubborn: while exhausted, it contributes its power"))
             if card.type == CardType.MANE:
                 steps.append(("301.4", f"{card} is a Mane Character, and Mane Characters are characters"))
             steps.extend(parts)
@@ -109,7 +170,7 @@ def judge(board: Board, player: int, problem: Card) -> Verdict:
                     steps.append(("611.3d", f"{need}: wild power, met by power of any color or none ({_describe(sources)})"))
             steps.append(("611.3", f"{board.name(player)}'s characters at {problem} contribute the required power: "
                                    + " + ".join(str(n) for n in needs)))
-        return Verdict(True, needs, steps)
+        return True, steps
     if explain:
         if any(len(colors) > 1 for colors in choices):
             steps.append(("611.3b", "characters can't contribute power of more than one color"))
@@ -118,7 +179,7 @@ def judge(board: Board, player: int, problem: Card) -> Verdict:
                 steps.append(("611.3c", f"{need}: only power that is not {need.excluded} can meet it"))
         steps.append(("611.3", f"{board.name(player)}'s characters at {problem} do not contribute "
                                + " + ".join(str(n) for n in needs)))
-    return Verdict(False, needs, steps)
+    return False, steps
 
 
 def _describe(sources: dict) -> str:

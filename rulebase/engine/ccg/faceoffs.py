@@ -1,7 +1,13 @@
 """Faceoffs (514) and flipping (515): who and what is involved, flips,
 ignored flips, ties, winners and losers, what each kind of faceoff does, and
 the end of a faceoff; with the keywords that act in faceoffs (Competitive
-through power, Prepared, Studious, Diligent)."""
+through power, Prepared, Studious, Diligent).
+
+What a faceoff makes happen (flips, the winner, its points, a character
+sent home, the flipped cards put back) is done by step units, and what
+keeps a card or player out of it by check units (see
+:mod:`rulebase.engine.ccg.rules`); who is involved and how the totals are
+found is noted in the trace."""
 
 from __future__ import annotations
 
@@ -10,9 +16,10 @@ from dataclasses import dataclass, field
 from rulebase.engine.ccg import moving, points, zones
 from rulebase.engine.ccg.actions import Action
 from rulebase.engine.ccg.board import Area, Board, Card, Zone
-from rulebase.engine.ccg.power import contribution_blocker, counted, power_parts
-from rulebase.engine.ccg.rules import step
-from rulebase.engine.errors import IllegalAction
+from rulebase.engine.ccg.confront import contributes
+from rulebase.engine.ccg.power import counted, power_parts
+from rulebase.engine.ccg.rules import Allowed, check, step
+from rulebase.engine.rulebook import legal
 
 TROUBLEMAKER = "Troublemaker"
 PROBLEM = "Problem"
@@ -73,32 +80,48 @@ class FaceoffResult:
     rounds: int = 1
 
 
-def flip(board: Board, player: int, count: int = 1, rule: str = "515.1") -> list[Card]:
+@step("515.1", "{player} flips {card} (power {power}) into the flip zone")
+def flip_one(board: Board, player: int):
+    deck = board.players[player].deck
+    if not deck:
+        return None
+    card = deck[0]
+    board.put(card, Zone.FLIP)
+    if board.faceoff is not None and player in board.faceoff.flipped:
+        board.faceoff.flipped[player].append(card)
+    return {"player": board.name(player), "card": card.label, "power": card.printed.power or 0}
+
+
+def flip(board: Board, player: int, count: int = 1) -> list[Card]:
     """Flip cards: reveal the topmost unflipped card of the draw deck and put
     it into the flip zone (515.1, 515.2); none is flipped from an empty deck."""
     flipped = []
     for number in range(count):
         deck = board.players[player].deck
         if not deck:
-            board.trace.check("515.1", "{player} has no unflipped cards remaining and does not flip a card",
-                              player=board.name(player))
+            board.trace.note("515.1", "{player} has no unflipped cards remaining and does not flip a card",
+                             player=board.name(player))
             break
         card = deck[0]
-        board.put(card, Zone.FLIP)
+        if flip_one(board, player) is None:
+            break
         flipped.append(card)
-        if board.faceoff is not None and player in board.faceoff.flipped:
-            board.faceoff.flipped[player].append(card)
-        board.trace.step(rule, "{player} flips {card} (power {power}) into the flip zone", player=board.name(player),
-                         card=card.label, power=card.printed.power or 0)
         if number == 0:
-            board.trace.step("515.2", "flipped cards are in the flip zone, not part of the draw deck")
+            board.trace.note("515.2", "flipped cards are in the flip zone, not part of the draw deck")
         if count > 1:
-            board.trace.step("515.3", "each flip is a separate occurrence")
+            board.trace.note("515.3", "each flip is a separate occurrence")
     return flipped
 
 
+@check("514.4b", "an ignored flipped card is not added to its player's power total")
+def ignored_not_added(board: Board, card: Card):
+    if card.ignored:
+        return f"{card} is ignored: it remains flipped but is not added to the total"
+
+
 def total(board: Board, faceoff: Faceoff, player: int, explain: bool = True) -> int:
-    """A player's power total (514.4a)."""
+    """A player's power total (514.4a); ``explain`` notes the reasoning and
+    records an ignored card kept out of it."""
     value = 0
     trace = board.trace
     for card in faceoff.involved(board):
@@ -106,34 +129,76 @@ def total(board: Board, faceoff: Faceoff, player: int, explain: bool = True) -> 
         if card is faceoff.troublemaker and card.controller == faceoff.starter:
             owner_of_power = board.opponent(faceoff.starter)
             if explain and owner_of_power == player:
-                trace.check("514.4a.i", "{player} challenges a Troublemaker they control: {card}'s power is added to {other}'s total",
-                            player=board.name(faceoff.starter), card=card.label, other=board.name(player))
+                trace.note("514.4a.i", "{player} challenges a Troublemaker they control: {card}'s power is added to {other}'s total",
+                           player=board.name(faceoff.starter), card=card.label, other=board.name(player))
         if owner_of_power != player:
             continue
         if card.is_character:
-            blocked = contribution_blocker(card)
-            if blocked:
-                if explain:
-                    trace.check(*blocked)
+            if not contributes(board, card, explain):
                 continue
             if card.exhausted and explain:
-                trace.check("503.5", "{card} is exhausted, and exhausted cards do not contribute to faceoffs...", card=card.label)
-                trace.check("glossary/stubborn", "{card} is Stubborn: while exhausted it contributes its power to faceoffs",
-                            card=card.label)
+                trace.note("glossary/stubborn", "{card} is exhausted but Stubborn: while exhausted it contributes its power to faceoffs",
+                           card=card.label)
         amount, parts = power_parts(board, card)
         if explain:
             for rule, words in parts:
-                trace.check(rule, words)
+                trace.note(rule, words)
             if amount is not None and amount < 0:
-                trace.check("105.2", "{card}'s power of {amount} is treated as zero", card=card.label, amount=amount)
+                trace.note("105.2", "{card}'s power of {amount} is treated as zero", card=card.label, amount=amount)
         value += counted(amount)
     for card in faceoff.flipped[player]:
-        if card.ignored:
-            if explain:
-                trace.check("514.4b", "{card} is ignored: it remains flipped but is not added to the total", card=card.label)
-            continue
-        value += counted(card.printed.power)
+        counts = ignored_not_added.allows(board, card) if explain else ignored_not_added.verdict(board, card) is None
+        if counts:
+            value += counted(card.printed.power)
     return value
+
+
+@step("glossary/prepared", "{card} is Prepared and an opponent started a faceoff here: {player} gains 1 action token")
+def prepared(board: Board, card: Card, starter: int, areas: tuple[Area, ...]):
+    if card.keyword("Prepared") and card.controller != starter and card.zone == Zone.PLAY and card.area in areas:
+        board.players[card.controller].tokens += 1
+        return {"card": card.label, "player": board.name(card.controller)}
+
+
+@step("707.4", "the faceoff was started by a modifier: no new priority window opens; {player}, whose modifier started "
+               "it, receives priority")
+def modifier_starter_has_priority(board: Board, starter: int):
+    return {"player": board.name(starter)}
+
+
+@step("514.3a", "a modifier has {player} flip {n} cards at this time; it affects only this flip")
+def extra_flips(board: Board, player: int):
+    extra = board.players[player].extra_flips
+    if extra:
+        return {"player": board.name(player), "n": 1 + extra}
+
+
+@step("514.3", "as the priority window closes, each player simultaneously flips the topmost unflipped card of their "
+               "draw deck: {cards}")
+def first_flips(board: Board, current: Faceoff):
+    flipped = []
+    for player in current.players:
+        extra = extra_flips(board, player)
+        flipped += flip(board, player, extra["n"] if extra else 1)
+    if flipped:
+        return {"cards": ", ".join(card.label for card in flipped)}
+
+
+@step("514.4c", "the power totals are the same ({total}): each player flips another card: {cards}")
+def tie_flips(board: Board, current: Faceoff, tied: int):
+    flipped = [card for player in current.players for card in flip(board, player)]
+    if flipped:
+        return {"total": tied, "cards": ", ".join(card.label for card in flipped)}
+
+
+@step("514.5", "{winner} has the higher power total ({high} to {low}) and wins the faceoff; {losers} loses it; the "
+               "faceoff is resolved")
+def wins_the_faceoff(board: Board, current: Faceoff, totals: dict):
+    winner = max(totals, key=totals.get)
+    losers = [p for p in current.players if p != winner]
+    current.winner = winner
+    return {"winner": board.name(winner), "high": totals[winner], "low": max(totals[p] for p in losers),
+            "losers": ", ".join(board.name(p) for p in losers)}
 
 
 def faceoff(s, kind: str, areas: tuple[Area, ...], starter: int, troublemaker: Card | None = None,
@@ -148,189 +213,209 @@ def faceoff(s, kind: str, areas: tuple[Area, ...], starter: int, troublemaker: C
     current = Faceoff(board, kind, areas, starter, troublemaker, named)
     board.faceoff = current
     where = " and ".join(board.area_name(a) for a in areas) or "no Problem"
-    trace.step("514.1", "a {kind} faceoff is performed at {where}, following 514.2-514.6 in order", kind=kind, where=where)
-    trace.step("514.2", "{players} become involved in the faceoff", players=" and ".join(board.name(p) for p in current.players))
+    trace.note("514.1", "a {kind} faceoff is performed at {where}, following 514.2-514.6 in order", kind=kind, where=where)
+    trace.note("514.2", "{players} become involved in the faceoff", players=" and ".join(board.name(p) for p in current.players))
     if named is not None:
         cards = ", ".join(card.label for card in named)
-        trace.step("514.2c", "the faceoff is started by an effect: the cards it names are involved: {cards}", cards=cards)
+        trace.note("514.2c", "the faceoff is started by an effect: the cards it names are involved: {cards}", cards=cards)
         if kind == TROUBLEMAKER:
-            trace.step("514.2a.i", "a Troublemaker faceoff started by an effect: the effect, not 514.2a, says which cards are involved")
-        trace.step("514.2d.i", "the faceoff does not occur at a Problem: {cards} are flagged and stay involved for its duration",
+            trace.note("514.2a.i", "a Troublemaker faceoff started by an effect: the effect, not 514.2a, says which cards are involved")
+        trace.note("514.2d.i", "the faceoff does not occur at a Problem: {cards} are flagged and stay involved for its duration",
                    cards=cards)
     elif kind == TROUBLEMAKER:
-        trace.step("514.2a", "{tm} and {player}'s characters at its Problem are involved",
+        trace.note("514.2a", "{tm} and {player}'s characters at its Problem are involved",
                    tm=troublemaker.label, player=board.name(starter))
     else:
-        trace.step("514.2b", "the characters at {where} are involved", where=where)
+        trace.note("514.2b", "the characters at {where} are involved", where=where)
     if areas:
-        trace.step("514.2e", "the faceoff occurs at {where}", where=where)
+        trace.note("514.2e", "the faceoff occurs at {where}", where=where)
     involved = current.involved(board)
-    trace.check("514.2d", "involved now: {cards}; involvement is checked continuously",
-                cards=", ".join(c.label for c in involved) or "no card")
+    trace.note("514.2d", "involved now: {cards}; involvement is checked continuously",
+               cards=", ".join(c.label for c in involved) or "no card")
     for card in involved + [c for c in board.play if c.area in areas and c not in involved]:
-        if card.keyword("Prepared") and card.controller != starter and card.zone == Zone.PLAY and card.area in areas:
-            board.players[card.controller].tokens += 1
-            trace.step("glossary/prepared", "{card} is Prepared and an opponent started a faceoff here: {player} gains 1 action token",
-                       card=card.label, player=board.name(card.controller))
+        prepared(board, card, starter, areas)
     window = Window(f"{kind} faceoff", faceoff=current)
-    if named is not None:
-        trace.step("707.4", "the faceoff was started by a modifier: no new priority window opens; {player}, whose modifier started it, receives priority",
-                   player=board.name(starter))
+    if named is not None and modifier_starter_has_priority(board, starter) is not None:
         yield from priority_window(s, window, first=starter)
     else:
         yield from priority_window(s, window)
-    trace.step("514.3", "as the priority window closes, each player simultaneously flips the topmost unflipped card of their draw deck")
-    for player in current.players:
-        extra = board.players[player].extra_flips
-        if extra:
-            trace.check("514.3a", "a modifier has {player} flip {n} cards at this time; it affects only this flip",
-                        player=board.name(player), n=1 + extra)
-        flip(board, player, 1 + extra)
+    first_flips(board, current)
     yield from priority_window(s, window)
     rounds = 1
-    winner = None
     while True:
-        trace.step("514.4", "as the priority window closes, players compare power totals")
+        trace.note("514.4", "as the priority window closes, players compare power totals")
         totals = {player: total(board, current, player) for player in current.players}
         for player in current.players:
-            trace.check("514.4a", "{player}'s power total is {total}: involved cards they control plus their flipped cards",
-                        player=board.name(player), total=totals[player])
+            trace.note("514.4a", "{player}'s power total is {total}: involved cards they control plus their flipped cards",
+                       player=board.name(player), total=totals[player])
         if len(set(totals.values())) > 1:
-            winner = max(totals, key=totals.get)
+            wins_the_faceoff(board, current, totals)
             break
-        trace.step("514.4c", "the power totals are the same ({total}): each player flips another card", total=totals[starter])
         if not any(board.players[p].deck for p in current.players):
-            trace.check("515.1", "no player has an unflipped card left to flip")
-            trace.check("802.3", "the tie can't be broken and would repeat forever: the loop ends and play proceeds without a winner")
+            trace.note("515.1", "no player has an unflipped card left to flip")
+            trace.note("802.3", "the tie can't be broken and would repeat forever: the loop ends and play proceeds without a winner")
             break
-        for player in current.players:
-            flip(board, player)
+        if tie_flips(board, current, totals[starter]) is None:
+            break
         rounds += 1
         yield from priority_window(s, window)
-    totals_final = totals
-    current.winner = winner
-    result = FaceoffResult(kind, tuple(board.area_name(a) for a in areas), starter, dict(totals_final), winner,
+    winner = current.winner
+    result = FaceoffResult(kind, tuple(board.area_name(a) for a in areas), starter, dict(totals), winner,
                            involved={p: [c.label for c in current.involved(board) if _side(current, c) == p] for p in current.players},
                            flips={p: [c.label for c in current.flipped[p]] for p in current.players}, rounds=rounds)
     board.faceoffs.append(result)
     if winner is not None:
-        losers = [p for p in current.players if p != winner]
-        trace.step("514.5", "{winner} has the higher power total ({high} to {low}) and wins the faceoff; {losers} loses it; the faceoff is resolved",
-                   winner=board.name(winner), high=totals_final[winner], low=max(totals_final[p] for p in losers),
-                   losers=", ".join(board.name(p) for p in losers))
         yield from _consequences(s, current, winner)
     else:
-        trace.step("514.5", "no player has a power total higher than any other: no one wins the faceoff")
+        trace.note("514.5", "no player has a power total higher than any other: no one wins the faceoff")
     yield from priority_window(s, window)
     yield from end(s, current)
 
 
 def _side(current: Faceoff, card: Card) -> int:
     if card is current.troublemaker and card.controller == current.starter:
-        return [p for p in current.players if p != current.starter][0]
+        return next(p for p in current.players if p != current.starter)
     return card.controller
 
 
-def _consequences(s, current: Faceoff, winner: int):
-    from rulebase.engine.ccg.priority import decide
+@step("514.5a", "{player} wins the Troublemaker faceoff and defeats {tm}: dismisses it and scores its point value "
+                "({value})")
+def defeats_the_troublemaker(board: Board, current: Faceoff, winner: int):
+    troublemaker = current.troublemaker
+    zones.dismiss(board, troublemaker)
+    return {"player": board.name(winner), "tm": troublemaker.label, "value": troublemaker.info.points or 0}
 
-    board = s.board
-    trace = board.trace
-    involved_by_winner = [c for c in current.involved(board) if c.controller == winner]
-    if current.kind == TROUBLEMAKER:
-        troublemaker = current.troublemaker
-        if winner == current.starter:
-            if current.involves(board, troublemaker):
-                value = troublemaker.info.points or 0
-                trace.check("211.1", "{tm} has a point value of {value}: the points a player scores for defeating it",
-                            tm=troublemaker.label, value=value)
-                trace.step("514.5a", "{player} wins the Troublemaker faceoff and defeats {tm}: scores its point value ({value}) and dismisses it",
-                           player=board.name(winner), tm=troublemaker.label, value=value)
-                zones.dismiss(board, troublemaker)
-                points.score(board, winner, value, f"defeating {troublemaker}", involved_by_winner, rule="514.5a")
-            else:
-                trace.check("514.5a", "{tm} is no longer involved in the faceoff and is not defeated", tm=troublemaker.label)
-        else:
-            challenger = current.starter
-            candidates = [c for c in current.involved(board) if c.controller == challenger and c.is_character
-                          and c.area != board.players[challenger].home]
-            trace.step("514.5b", "{player} loses the Troublemaker faceoff and must send one of their involved characters home",
-                       player=board.name(challenger))
-            if candidates:
-                options = lambda: [Action("send-home", challenger, c.id) for c in candidates if current.involves(board, c)]
 
-                def verify(action):
-                    if action.card not in [c.id for c in candidates]:
-                        raise IllegalAction("514.5b", "the character sent home must be one of the challenger's characters involved in the faceoff")
+@check("514.5b", "the challenger who loses a Troublemaker faceoff sends one of their involved characters home")
+def involved_character_sent_home(board: Board, current: Faceoff, action: Action):
+    from rulebase.engine.ccg.priority import named_card
 
-                action = yield from decide(s, challenger, "choose a character to send home", options,
-                                           {"send-home": verify}, rule="514.5b")
-                card = board.cards[action.card]
-                send_challenger_home(board, card, challenger)
-    else:
-        problems = [board.problem_at(area) for area in current.areas]
-        problems = [p for p in problems if p is not None]
-        bonus = max((p.info.bonus or 0 for p in problems), default=0)
-        if current.kind == MULTI_PROBLEM and len(problems) > 1:
-            trace.step("514.5c", "{player} wins the Multi Problem faceoff and scores the highest Problem bonus among {problems}: {bonus}",
-                       player=board.name(winner), problems=" and ".join(p.label for p in problems), bonus=bonus)
-        else:
-            trace.step("514.5c", "{player} wins the Problem faceoff and scores the Problem bonus of {problems}: {bonus}",
-                       player=board.name(winner), problems=" and ".join(p.label for p in problems) or "no Problem", bonus=bonus)
-        trace.step("210.1", "the Problem bonus is how many points a player scores for winning a Problem faceoff there")
-        _keywords(board, current, winner, involved_by_winner)
-        points.score(board, winner, bonus, "Problem bonus", involved_by_winner, rule="514.5c")
-        return
-    _keywords(board, current, winner, involved_by_winner)
+    card = named_card(board, action)
+    challenger = current.starter
+    if (card is None or card.controller != challenger or not card.is_character or not current.involves(board, card)
+            or card.area == board.players[challenger].home):
+        return "the character sent home must be one of the challenger's characters involved in the faceoff"
+    return Allowed(f"{card} is involved in the faceoff: {board.name(challenger)} may send it home")
 
 
 @step("514.5b", "{card} is sent home: the challenger lost the Troublemaker faceoff")
-def send_challenger_home(board: Board, card: Card, challenger: int) -> dict:
+def send_challenger_home(board: Board, card: Card, challenger: int):
     moving.send(board, card, board.players[challenger].home, "the challenger lost the Troublemaker faceoff")
     return {"card": card.label}
 
 
+def _problem_bonus(board: Board, current: Faceoff) -> tuple[int, str]:
+    """The Problem bonus the winner of a Problem faceoff scores, and which
+    it is (514.5c, 210.1)."""
+    problems = [p for p in (board.problem_at(area) for area in current.areas) if p is not None]
+    bonus = max((p.info.bonus or 0 for p in problems), default=0)
+    names = " and ".join(p.label for p in problems) or "no Problem"
+    if current.kind == MULTI_PROBLEM and len(problems) > 1:
+        return bonus, f"winning the Multi Problem faceoff: the highest Problem bonus among {names}"
+    return bonus, f"winning the Problem faceoff: the Problem bonus of {names}"
+
+
+def _consequences(s, current: Faceoff, winner: int):
+    from rulebase.engine.ccg.priority import chosen, decide
+
+    board = s.board
+    trace = board.trace
+    involved_by_winner = [c for c in current.involved(board) if c.controller == winner]
+    if current.kind != TROUBLEMAKER:
+        trace.note("210.1", "the Problem bonus is how many points a player scores for winning a Problem faceoff there")
+        _keywords(board, current, winner, involved_by_winner)
+        bonus, reason = _problem_bonus(board, current)
+        points.score(board, winner, bonus, reason, involved_by_winner, rule="514.5c")
+        return
+    troublemaker = current.troublemaker
+    if winner == current.starter:
+        if current.involves(board, troublemaker):
+            trace.note("211.1", "{tm} has a point value of {value}: the points a player scores for defeating it",
+                       tm=troublemaker.label, value=troublemaker.info.points or 0)
+            if defeats_the_troublemaker(board, current, winner) is not None:
+                points.score(board, winner, troublemaker.info.points or 0, f"defeating {troublemaker}", involved_by_winner,
+                             rule="514.5a")
+        else:
+            trace.note("514.5a", "{tm} is no longer involved in the faceoff and is not defeated", tm=troublemaker.label)
+    else:
+        challenger = current.starter
+        trace.note("514.5b", "{player} loses the Troublemaker faceoff and must send one of their involved characters home",
+                   player=board.name(challenger))
+        verify = lambda action: involved_character_sent_home(board, current, action)
+        options = lambda: legal(board, [Action("send-home", challenger, c.id) for c in board.play
+                                        if c.controller == challenger and c.is_character], verify)
+        if options():
+            action = yield from decide(s, challenger, "choose a character to send home", options,
+                                       {"send-home": verify}, rule="514.5b")
+            send_challenger_home(board, chosen(board, action, involved_character_sent_home), challenger)
+    _keywords(board, current, winner, involved_by_winner)
+
+
+@check("glossary/studious", "a player gains one action token from Studious cards in a faceoff")
+def studious_once(board: Board, current: Faceoff, winner: int):
+    if winner in current.studious:
+        return f"{board.name(winner)} already gained an action token from a Studious card this faceoff"
+
+
+@step("glossary/studious", "{player} wins a faceoff involving {card} (Studious): gains an action token")
+def studious(board: Board, current: Faceoff, winner: int, card: Card):
+    current.studious.add(winner)
+    board.players[winner].tokens += 1
+    return {"player": board.name(winner), "card": card.label}
+
+
+@step("glossary/diligent-x", "{player} wins a faceoff involving {card} (Diligent {x}): {x} +1 power counters are put on it")
+def diligent(board: Board, winner: int, card: Card):
+    x = card.keyword("Diligent")
+    if x:
+        card.counters += x
+        return {"player": board.name(winner), "card": card.label, "x": x}
+
+
 def _keywords(board: Board, current: Faceoff, winner: int, cards: list[Card]) -> None:
     for card in cards:
-        if card.keyword("Studious") and winner not in current.studious:
-            current.studious.add(winner)
-            board.players[winner].tokens += 1
-            board.trace.step("glossary/studious", "{player} wins a faceoff involving {card} (Studious): gains an action token",
-                             player=board.name(winner), card=card.label)
-        elif card.keyword("Studious"):
-            board.trace.check("glossary/studious", "{player} already gained an action token from a Studious card this faceoff",
-                              player=board.name(winner))
-        diligent = card.keyword("Diligent")
-        if diligent:
-            card.counters += diligent
-            board.trace.step("glossary/diligent-x", "{player} wins a faceoff involving {card} (Diligent {x}): {x} +1 power counters are put on it",
-                             player=board.name(winner), card=card.label, x=diligent)
+        if card.keyword("Studious") and studious_once.allows(board, current, winner):
+            studious(board, current, winner, card)
+        diligent(board, winner, card)
+
+
+@check("514.6", "as a faceoff ends, each player's flipped cards are put on the bottom of their deck")
+def own_flipped_card(board: Board, player: int, action: Action):
+    from rulebase.engine.ccg.priority import named_card
+
+    card = named_card(board, action)
+    if card is None or card.zone != Zone.FLIP or card.owner != player:
+        return f"{card or 'that card'} is not one of {board.name(player)}'s flipped cards"
+
+
+@step("514.6", "{card} is put on the bottom of {player}'s deck")
+def flipped_to_the_bottom(board: Board, card: Card):
+    board.put(card, Zone.DRAW_DECK, bottom=True)
+    return {"card": card.label, "player": board.name(card.owner)}
 
 
 def end(s, current: Faceoff):
     """End the faceoff (514.6): flipped cards go to the bottom of their
     owners' decks, in the order each owner chooses (402.3)."""
-    from rulebase.engine.ccg.priority import decide
+    from rulebase.engine.ccg.priority import chosen, decide
 
     board = s.board
-    board.trace.step("514.6", "the faceoff ends: all flipped cards are put on the bottom of their owners' decks and all cards and players cease to be involved")
+    board.trace.note("514.6", "the faceoff ends: all flipped cards are put on the bottom of their owners' decks and all cards and players cease to be involved")
     for player in current.players:
-        remaining = [c for c in board.players[player].zones[Zone.FLIP]]
+        remaining = board.players[player].zones[Zone.FLIP]
         if len(remaining) > 1:
-            board.trace.step("402.3", "{player} puts {n} cards on the bottom of the draw deck at once, in any order, not revealed",
+            board.trace.note("402.3", "{player} puts {n} cards on the bottom of the draw deck at once, in any order, not revealed",
                              player=board.name(player), n=len(remaining))
-        while remaining:
-            options = lambda player=player: [Action("bottom", player, c.id) for c in board.players[player].zones[Zone.FLIP]]
-
+        while board.players[player].zones[Zone.FLIP]:
             def verify(action, player=player):
-                card = board.cards[action.card] if action.card is not None and 0 <= action.card < len(board.cards) else None
-                if card is None or card.zone != Zone.FLIP or card.owner != player:
-                    raise IllegalAction("514.6", f"{card or 'that card'} is not one of {board.name(player)}'s flipped cards")
+                own_flipped_card(board, player, action)
+
+            def options(player=player, verify=verify):
+                flipped = [card for someone in board.players for card in someone.zones[Zone.FLIP]]
+                return legal(board, [Action("bottom", player, card.id) for card in flipped], verify)
 
             action = yield from decide(s, player, "choose the next flipped card to put on the bottom of the deck",
-                                       options, {"bottom": verify}, rule="402.3",
-                                       default=lambda player=player: options(player)[0])
-            card = board.cards[action.card]
-            board.put(card, Zone.DRAW_DECK, bottom=True)
-            remaining = [c for c in board.players[player].zones[Zone.FLIP]]
+                                       options, {"bottom": verify}, rule="402.3", default=lambda options=options: options()[0])
+            if flipped_to_the_bottom(board, chosen(board, action, own_flipped_card)) is None:
+                break
     board.faceoff = None

@@ -1,15 +1,30 @@
 """Decisions, priority windows (510) and what happens before a player
-receives priority (511): the procedure's helpers that ask players to act."""
+receives priority (511): the procedure's helpers that ask players to act.
+
+An answer to a decision is checked by check units (see
+:mod:`rulebase.engine.ccg.rules`): those that say an action is not what the
+game waits for now ("not now", "another player has priority") are units of
+their own, apart from the units that judge what an action is."""
 
 from __future__ import annotations
 
-from rulebase.engine.ccg import effects, faceoffs, moving, play, points, uniqueness, zones
+from rulebase.engine.ccg import (
+    effects,
+    faceoffs,
+    moving,
+    play,
+    points,
+    rules,
+    uniqueness,
+    zones,
+)
 from rulebase.engine.ccg.actions import Action
-from rulebase.engine.ccg.board import Zone
+from rulebase.engine.ccg.board import Card, Zone
 from rulebase.engine.ccg.cards import CardType
-from rulebase.engine.ccg.rules import step
-from rulebase.engine.errors import IllegalAction
+from rulebase.engine.ccg.rules import Allowed, step
+from rulebase.engine.errors import EngineError
 from rulebase.engine.flow import Request
+from rulebase.engine.rulebook import legal
 
 CHECKPOINT = "go on with the game"
 """The pause a caller asked for between phases (not a decision of the rules)."""
@@ -41,22 +56,73 @@ def decide(s, player: int, kind: str, options, verbs: dict, rule: str | None = N
         return action
 
 
+# -- the card an answer names, and the rules switched off ------------------------------
+
+
+def named_card(board, action) -> Card | None:
+    """The card ``action`` names, or ``None`` when it names none in the game."""
+    index = getattr(action, "card", None)
+    return board.cards[index] if isinstance(index, int) and 0 <= index < len(board.cards) else None
+
+
+def switched_off(unit, what: str) -> EngineError:
+    """The error of a procedure that can't go on because the rule of
+    ``unit`` is switched off and let through what it would have refused."""
+    return EngineError(f"{what}, and rule {unit.number}, which would have refused it ({unit.unit.name}), is switched off")
+
+
+def chosen(board, action, unit) -> Card:
+    """The card a decision's answer names, the answer checked by ``unit``;
+    an error when it names none (possible only with ``unit`` switched off)."""
+    card = named_card(board, action)
+    if card is None:
+        raise switched_off(unit, "the answer names no card in the game")
+    return card
+
+
+# -- checking a decision's answer -----------------------------------------------------
+
+
+@rules.check("705.1", "a player takes an action")
+def is_an_action(board, action):
+    if not isinstance(action, Action):
+        return f"{action!r} is not an action"
+
+
+@rules.check("705.1", "a random event happens only when the game calls for one")
+def no_random_event_due(board, action: Action):
+    if action.is_chance:
+        return "no random event is due now"
+
+
+@rules.check("103.5", "a player who has left the game takes no action")
+def player_in_the_game(board, action: Action):
+    if not 0 <= action.player < len(board.players) or board.players[action.player].removed:
+        return "that player is not in the game"
+
+
+@rules.check("401.4", "each player has their own zones: a player rearranges only their own")
+def arranges_their_own_zone(board, action: Action):
+    if action.owner != action.player:
+        return f"{board.name(action.player)} can't rearrange another player's zone"
+
+
 def check(s, request: Request, action) -> None:
     """Raise :class:`IllegalAction`, naming the rule, unless ``action``
     answers ``request`` (or may be taken at any time)."""
     board = s.board
+    is_an_action(board, action)
     if not isinstance(action, Action):
-        raise IllegalAction("705.1", f"{action!r} is not an action")
-    if action.is_chance:
-        raise IllegalAction("705.1", "no random event is due now")
+        raise switched_off(is_an_action, f"{action!r} is not an action")
+    no_random_event_due(board, action)
     if action.is_free:
-        if not 0 <= action.player < len(board.players) or board.players[action.player].removed:
-            raise IllegalAction("103.5", "that player is not in the game")
+        player_in_the_game(board, action)
+        if not 0 <= action.player < len(board.players):
+            raise switched_off(player_in_the_game, f"player {action.player} is not in the game")
         if action.verb == "effect":
             effects.check(board, action)
         elif action.verb == "arrange":
-            if action.owner != action.player:
-                raise IllegalAction("401.4", f"{board.name(action.player)} can't rearrange another player's zone")
+            arranges_their_own_zone(board, action)
             zones.check_arrange(board, action.player, action.zone, action.order or ())
         return
     if action.verb == "play" and request.kind != PRIORITY:
@@ -66,6 +132,8 @@ def check(s, request: Request, action) -> None:
     verb_check = request.data["verbs"].get(action.verb)
     if verb_check is None:
         refuse_wrong_time(s, request, action)
+        raise switched_off(WAITS_FOR_ANOTHER_DECISION[VERB_RULES.get(action.verb, "510.1")],
+                           f"the game waits for {board.name(request.player)} to {request.kind}, not to {action.verb}")
     verb_check(action)
 
 
@@ -80,35 +148,112 @@ def _check_event_timing(board, action: Action) -> None:
         play.check_timing(board, action.player, card, window)
 
 
-def refuse_other_player(s, request: Request, action: Action) -> None:
-    board = s.board
-    who, waiting = board.name(action.player), board.name(request.player)
+# -- "not now": the refusals of an action that is not what the game waits for ---------
+#
+# These judge when an action may be taken, never what it is: a scenario that
+# expects an action refused by a rule for its content is not met by them.
+
+WHO_DOES = {"challenge": "608.1", "uncover": "607.2", "confront": "610.1"}
+"""The decisions only the turn player makes, and the rule that says so."""
+
+VERB_RULES = {"challenge": "608.1", "uncover": "607.2", "confront": "610.1", "send-home": "514.5b",
+              "discard": "616.2", "retire": "616.3", "dismiss": "516.2", "bottom": "514.6",
+              "starting-problem": "102.2", "mulligan": "102.4", "keep": "102.4", "pass": "510.1",
+              "arrange": "401.3"}
+"""The rule under which each kind of decision is taken."""
+
+DECISION_RULES = ("102.2", "102.4", "402.3", "510.1", "514.5b", "516.2", "607.2", "608.1", "610.1", "616.2", "616.3")
+"""The rules under which the game asks for a decision (``decide(rule=...)``)."""
+
+
+@rules.check("609.1", "only the turn player may perform Main Phase actions")
+def main_phase_actions_are_the_turn_players(board, request: Request, action: Action):
     if action.verb in play.MAIN_PHASE_VERBS and action.verb != "play" and action.player != board.turn.player:
-        raise IllegalAction("609.1", f"only the turn player ({board.turn_player.name}) may perform Main Phase actions")
-    if request.kind == PRIORITY:
-        raise IllegalAction("510.1", f"only one player may have priority at a time: {waiting} has priority, not {who}")
-    if action.player != board.turn.player and action.verb in ("challenge", "uncover", "confront"):
-        rule = {"challenge": "608.1", "uncover": "607.2", "confront": "610.1"}[action.verb]
-        raise IllegalAction(rule, f"only the turn player ({board.turn_player.name}) does that")
-    raise IllegalAction(request.rule or "510.1", f"the game waits for {waiting} to {request.kind}, not for {who}")
+        return f"only the turn player ({board.turn_player.name}) may perform Main Phase actions"
+
+
+@rules.check("510.1", "only one player may have priority at a time")
+def one_player_has_priority(board, request: Request, action: Action):
+    if request.kind == PRIORITY and action.player != request.player:
+        return (f"only one player may have priority at a time: {board.name(request.player)} has priority, "
+                f"not {board.name(action.player)}")
+
+
+@rules.check("609.1", "Main Phase actions are taken in the turn player's Main Phase")
+def main_phase_actions_in_the_main_phase(board, request: Request, action: Action):
+    main_phase_action = action.verb in ("move", "draw", "rally") or (action.verb == "play" and _is_main_phase_card(board, action))
+    if main_phase_action and action.verb not in request.data["verbs"]:
+        phase = PHASE_WORDS.get(board.turn.phase, board.turn.phase)
+        return (f"Main Phase actions are taken in the turn player's Main Phase (it is the {phase}"
+                f"{', during a faceoff' if board.faceoff else ''})")
+
+
+@rules.check("510.1", "a card can be played only while its player has priority")
+def played_with_priority(board, request: Request, action: Action):
+    if action.verb == "play" and action.verb not in request.data["verbs"]:
+        return (f"a card can be played only while its player has priority; the game waits for "
+                f"{board.name(request.player)} to {request.kind}")
+
+
+def _only_the_turn_player(board, request: Request, action: Action):
+    if action.player != board.turn.player and action.verb in WHO_DOES:
+        return f"only the turn player ({board.turn_player.name}) does that"
+
+
+def _waits_for_another_player(board, request: Request, action: Action):
+    if action.player != request.player:
+        return f"the game waits for {board.name(request.player)} to {request.kind}, not for {board.name(action.player)}"
+
+
+def _waits_for_another_decision(board, request: Request, action: Action):
+    if action.verb not in request.data["verbs"]:
+        return (f"{board.name(action.player)} can't {action.verb} now: the game waits for "
+                f"{board.name(request.player)} to {request.kind}")
+
+
+def _units(function, summary: str, numbers) -> dict:
+    """One check unit of ``function`` under each rule of ``numbers``: the
+    same concern (an action out of turn) is refused by the rule of the
+    decision at hand."""
+    units = {}
+    name = function.__name__.lstrip("_")
+    for number in sorted(set(numbers)):
+        def judge(board, request, action, function=function):
+            return function(board, request, action)
+
+        judge.__name__ = judge.__qualname__ = name
+        judge.__doc__ = summary
+        units[number] = rules.check(number, summary)(judge)
+    return units
+
+
+ONLY_THE_TURN_PLAYER = _units(_only_the_turn_player, "only the turn player makes this decision", WHO_DOES.values())
+WAITS_FOR_ANOTHER_PLAYER = _units(_waits_for_another_player, "the game waits for another player's decision",
+                                  DECISION_RULES)
+WAITS_FOR_ANOTHER_DECISION = _units(_waits_for_another_decision, "the game waits for another decision",
+                                    tuple(VERB_RULES.values()))
+
+
+def _waiting_rule(request: Request) -> str:
+    return request.rule if request.rule in WAITS_FOR_ANOTHER_PLAYER else "510.1"
+
+
+def refuse_other_player(s, request: Request, action: Action) -> None:
+    """Refuse an action of a player the game is not waiting for."""
+    board = s.board
+    main_phase_actions_are_the_turn_players(board, request, action)
+    one_player_has_priority(board, request, action)
+    if action.verb in WHO_DOES:
+        ONLY_THE_TURN_PLAYER[WHO_DOES[action.verb]](board, request, action)
+    WAITS_FOR_ANOTHER_PLAYER[_waiting_rule(request)](board, request, action)
 
 
 def refuse_wrong_time(s, request: Request, action: Action) -> None:
+    """Refuse an action the decision at hand does not accept."""
     board = s.board
-    phase = PHASE_WORDS.get(board.turn.phase, board.turn.phase)
-    if action.verb in ("move", "draw", "rally") or (action.verb == "play" and _is_main_phase_card(board, action)):
-        raise IllegalAction("609.1", f"Main Phase actions are taken in the turn player's Main Phase (it is the {phase}"
-                                     f"{', during a faceoff' if board.faceoff else ''})")
-    if action.verb == "play":
-        raise IllegalAction("510.1", f"a card can be played only while its player has priority; the game waits for "
-                                     f"{board.name(request.player)} to {request.kind}")
-    rules = {"challenge": "608.1", "uncover": "607.2", "confront": "610.1", "send-home": "514.5b",
-             "discard": "616.2", "retire": "616.3", "dismiss": "516.2", "bottom": "514.6",
-             "starting-problem": "102.2", "mulligan": "102.4", "keep": "102.4", "pass": "510.1",
-             "arrange": "401.3"}
-    raise IllegalAction(rules.get(action.verb, "510.1"),
-                        f"{board.name(action.player)} can't {action.verb} now: the game waits for "
-                        f"{board.name(request.player)} to {request.kind}")
+    main_phase_actions_in_the_main_phase(board, request, action)
+    played_with_priority(board, request, action)
+    WAITS_FOR_ANOTHER_DECISION[VERB_RULES.get(action.verb, "510.1")](board, request, action)
 
 
 def _is_main_phase_card(board, action: Action) -> bool:
@@ -136,70 +281,85 @@ def apply_free(s, action: Action):
     yield from settle(s)
 
 
-def settle(s):
-    """What the game does before a player receives priority (511): frightened
-    non-Friends turn face up, characters in another player's home go home,
-    uniqueness violations are repaired (516)."""
-    board = s.board
-    while True:
-        changed = False
-        for card in board.play:
-            if card.frightened and card.type != CardType.FRIEND:
-                card.frightened = False
-                card.face_down = False
-                board.trace.step("511.4", "{card} is not a Friend and is frightened: it is turned face-up", card=card.label)
-                changed = True
-        for card in list(board.play):
-            if card.is_character and card.area.is_home and card.area.owner != card.controller:
-                if go_home(board, card) is not None:
-                    changed = True
-        violation = uniqueness.find(board)
-        if violation is not None:
-            yield from repair(s, violation)
-            changed = True
-        if not changed:
-            return
+@step("511.4", "{card} is not a Friend and is frightened: it is turned face-up")
+def frightened_non_friend_face_up(board, card: Card):
+    if card.frightened and card.type != CardType.FRIEND:
+        card.frightened = False
+        card.face_down = False
+        return {"card": card.label}
 
 
 @step("511.5", "{card} is in the home of a player other than its controller and is sent to its controller's home")
-def go_home(board, card):
+def go_home(board, card: Card):
     home = board.players[card.controller].home
     moving.send(board, card, home, "it is in the home of a player other than its controller")
     if card.area == home:
         return {"card": card.label}
 
 
+def settle(s):
+    """What the game does before a player receives priority (511): frightened
+    non-Friends turn face up, characters in another player's home go home,
+    uniqueness violations are repaired (516).  Each is done until nothing
+    changes; a rule switched off changes nothing."""
+    board = s.board
+    while True:
+        changed = False
+        for card in board.play:
+            if card.frightened and card.type != CardType.FRIEND and frightened_non_friend_face_up(board, card) is not None:
+                changed = True
+        for card in list(board.play):
+            in_another_home = card.is_character and card.area.is_home and card.area.owner != card.controller
+            if in_another_home and go_home(board, card) is not None:
+                changed = True
+        violation = uniqueness.find(board)
+        if violation is not None and (yield from repair(s, violation)):
+            changed = True
+        if not changed:
+            return
+
+
+@rules.check("516.2", "the violating player chooses one of the violating cards to be dismissed")
+def violating_card_chosen(board, violation: uniqueness.Violation, action: Action):
+    card = named_card(board, action)
+    if card not in violation.cards:
+        return f"{card or 'that card'} is not a violating card"
+    return Allowed(f"{card} is one of the violating cards: {board.name(violation.player)} may choose it")
+
+
+@step("516.2", "{player} chooses {card} to be dismissed by the game")
+def dismissed_to_repair(board, player: int, card: Card):
+    zones.dismiss(board, card, by_game=True)
+    if card.zone != Zone.PLAY:
+        return {"player": board.name(player), "card": card.label}
+
+
 def repair(s, violation: uniqueness.Violation):
     """Repair a uniqueness violation: the violating player chooses a violating
-    card to be dismissed by the game (516.2)."""
+    card to be dismissed by the game (516.2).  Whether a card was dismissed."""
     board = s.board
-    board.trace.check("516.1", "a uniqueness violation occurs; the game pauses until it is repaired")
-    board.trace.check(violation.rule, violation.description)
+    board.trace.note("516.1", "a uniqueness violation occurs; the game pauses until it is repaired")
     if violation.rule == "516.4":
-        board.trace.check("306.2", "a player can control only one face-up Troublemaker at a given Problem")
+        board.trace.note("306.2", "a player can control only one face-up Troublemaker at a given Problem")
     if violation.rule == "516.4a" and len({c.controller for c in violation.cards}) > 1:
-        board.trace.check("516.2a", "the violating cards are controlled by several players: {player} is the violating player",
-                          player=board.name(violation.player))
-    candidates = uniqueness.choosable(violation)
-    if len(candidates) < len(violation.cards):
-        board.trace.check("516.4b", "an Epic Troublemaker can't be chosen while a violating Troublemaker is not Epic")
+        board.trace.note("516.2a", "the violating cards are controlled by several players: {player} is the violating player",
+                         player=board.name(violation.player))
+    if len(uniqueness.choosable(violation, board)) < len(violation.cards):
+        board.trace.note("516.4b", "an Epic Troublemaker can't be chosen while a violating Troublemaker is not Epic")
     elif violation.rule in ("516.4", "516.4a") and all(c.is_epic for c in violation.cards):
-        board.trace.check("516.4b", "all the violating Troublemakers are Epic: any of them may be chosen")
+        board.trace.note("516.4b", "all the violating Troublemakers are Epic: any of them may be chosen")
     player = violation.player
-    options = lambda: [Action("dismiss", player, c.id) for c in candidates if c.zone == Zone.PLAY]
 
     def verify(action):
-        if action.card not in [c.id for c in candidates]:
-            card = board.cards[action.card] if action.card is not None and 0 <= action.card < len(board.cards) else None
-            if card is not None and card in violation.cards:
-                raise IllegalAction("516.4b", "an Epic Troublemaker can't be chosen unless all violating Troublemakers are Epic")
-            raise IllegalAction("516.2", f"{card or 'that card'} is not a violating card")
+        card = named_card(board, action)
+        if card in violation.cards:
+            uniqueness.epic_chosen_last(board, violation, card)
+        violating_card_chosen(board, violation, action)
 
+    options = lambda: legal(board, [Action("dismiss", player, c.id) for c in violation.cards if c.zone == Zone.PLAY], verify)
     action = yield from decide(s, player, "choose a violating card to be dismissed", options, {"dismiss": verify},
                                rule="516.2")
-    card = board.cards[action.card]
-    board.trace.step("516.2", "{player} chooses {card} to be dismissed by the game", player=board.name(player), card=card.label)
-    zones.dismiss(board, card, by_game=True)
+    return dismissed_to_repair(board, player, chosen(board, action, violating_card_chosen)) is not None
 
 
 def priority_window(s, window: play.Window, rule: str = "510.2", first: int | None = None):
@@ -209,8 +369,8 @@ def priority_window(s, window: play.Window, rule: str = "510.2", first: int | No
     board = s.board
     first = board.turn.player if first is None else first
     order = [first] + [p.index for p in board.players if p.index != first and not p.removed]
-    board.trace.check(rule, "a priority window opens ({where}); {player} gets priority first", where=window.name,
-                      player=board.name(order[0]))
+    board.trace.note(rule, "a priority window opens ({where}); {player} gets priority first", where=window.name,
+                     player=board.name(order[0]))
     passes, position = 0, 0
     while passes < len(order):
         player = order[position % len(order)]
@@ -229,15 +389,15 @@ def priority_window(s, window: play.Window, rule: str = "510.2", first: int | No
         else:
             passes = 0
             yield from take_action(s, action)
-            board.trace.check("705.2g", "the action has been resolved: priority passes to the next player")
+            board.trace.note("705.2g", "the action has been resolved: priority passes to the next player")
         position += 1
-    board.trace.check("510.2", "all players pass in succession: the priority window closes")
+    board.trace.note("510.2", "all players pass in succession: the priority window closes")
     board.turn.priority = None
 
 
 def take_action(s, action: Action):
     board = s.board
-    board.trace.check("705.1", "{player} takes an action", player=board.name(action.player))
+    board.trace.note("705.1", "{player} takes an action", player=board.name(action.player))
     if action.verb == "play":
         play.play_card(board, action, lambda player, instruction: effects.follow(
             board, player, instruction, lambda p, n: faceoffs.flip(board, p, n)))
@@ -260,7 +420,7 @@ def boundary_window(s, name: str):
     opened when a player holds a card that could be played in it."""
     window = play.Window(name)
     if anyone_can_act(s.board, window):
-        s.board.trace.check("601.2", "a priority window opens at the {name}", name=name)
+        s.board.trace.note("601.2", "a priority window opens at the {name}", name=name)
         yield from priority_window(s, window)
 
 

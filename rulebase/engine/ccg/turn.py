@@ -1,18 +1,33 @@
 """The turn (601-616): the Ready Phase (readying, action tokens by the
 highest score, the draw), the Troublemaker Phase (uncovering and
 challenging), the Main Phase, the Score Phase (confronting, faceoffs,
-solving and replacing Problems) and the End Phase (hand size, home limit)."""
+solving and replacing Problems) and the End Phase (hand size, home limit).
+
+A rule that makes something happen in the turn is a step unit, a rule that
+refuses a player's choice or keeps the game from doing something a check
+unit (see :mod:`rulebase.engine.ccg.rules`); what the procedure only
+follows (the phases and their order, who has priority) is noted in the
+trace."""
 
 from __future__ import annotations
 
 from rulebase.engine.ccg import confront, faceoffs, moving, points, status, zones
 from rulebase.engine.ccg.actions import Action
-from rulebase.engine.ccg.board import PHASES, Board, Confrontation, Zone
+from rulebase.engine.ccg.board import PHASES, Area, Board, Card, Confrontation, Zone
 from rulebase.engine.ccg.cards import CardType
 from rulebase.engine.ccg.play import Window
-from rulebase.engine.ccg.priority import boundary_window, checkpoint, decide, priority_window, settle
-from rulebase.engine.ccg.rules import step
-from rulebase.engine.errors import IllegalAction
+from rulebase.engine.ccg.priority import (
+    boundary_window,
+    checkpoint,
+    chosen,
+    decide,
+    named_card,
+    priority_window,
+    settle,
+    switched_off,
+)
+from rulebase.engine.ccg.rules import Allowed, check, step
+from rulebase.engine.rulebook import legal
 
 MAXIMUM_HAND_SIZE = 8
 TOKENS = ((1, 2, "604.1a"), (5, 3, "604.1b"), (10, 4, "604.1c"))
@@ -36,8 +51,8 @@ def turn(s, start: str = "ready"):
     board = s.board
     trace = board.trace
     player = board.turn.player
-    trace.check("106.1", "{player} is the turn player; the other players are non-turn players", player=board.name(player))
-    trace.check("601.1", "turn {n} is divided into phases and steps", n=board.turn.number)
+    trace.note("106.1", "{player} is the turn player; the other players are non-turn players", player=board.name(player))
+    trace.note("601.1", "turn {n} is divided into phases and steps", n=board.turn.number)
     procedures = {"ready": ready_phase, "troublemaker": troublemaker_phase, "main": main_phase,
                   "score": score_phase, "end": end_phase}
     for phase in PHASES[PHASES.index(start):]:
@@ -53,39 +68,118 @@ def _enter(board: Board, phase: str, step: str | None = None) -> None:
     board.turn.step = step
 
 
+# -- the Ready Phase ---------------------------------------------------------------
+
+
+@check("504.2a", "frightened cards can't ready")
+def frightened_cards_stay_exhausted(board: Board, card: Card):
+    if card.frightened:
+        return f"{card} is frightened and can't ready"
+
+
+@step("603.1", "{player} readies all of their cards: {cards}")
+def ready_all(board: Board, player: int):
+    readied = []
+    for card in board.play:
+        if card.controller == player and card.exhausted and frightened_cards_stay_exhausted.allows(board, card):
+            status.ready(board, card)
+            if not card.exhausted:
+                readied.append(card.label)
+    if readied:
+        return {"player": board.name(player), "cards": ", ".join(readied)}
+
+
+RECEIVE = "the highest score is {highest}: {player} receives {n} action tokens; {player} has {total}"
+
+
+def _receive(board: Board, rule: str, player: int, highest: int):
+    tokens, applies = action_tokens(highest)
+    if applies != rule:
+        return None
+    board.players[player].tokens += tokens
+    return {"highest": highest, "player": board.name(player), "n": tokens, "total": board.players[player].tokens}
+
+
+@step("604.1a", RECEIVE)
+def receive_two_tokens(board: Board, player: int, highest: int):
+    return _receive(board, "604.1a", player, highest)
+
+
+@step("604.1b", RECEIVE)
+def receive_three_tokens(board: Board, player: int, highest: int):
+    return _receive(board, "604.1b", player, highest)
+
+
+@step("604.1c", RECEIVE)
+def receive_four_tokens(board: Board, player: int, highest: int):
+    return _receive(board, "604.1c", player, highest)
+
+
+@step("604.1d", RECEIVE)
+def receive_five_tokens(board: Board, player: int, highest: int):
+    return _receive(board, "604.1d", player, highest)
+
+
+@step("604.1", "the highest score is {highest}: {player} receives action tokens based on it")
+def receive_action_tokens(board: Board, player: int):
+    highest = max(p.score for p in board.players if not p.removed)
+    before = board.players[player].tokens
+    for receive in (receive_two_tokens, receive_three_tokens, receive_four_tokens, receive_five_tokens):
+        receive(board, player, highest)
+    if board.players[player].tokens != before:
+        return {"highest": highest, "player": board.name(player)}
+
+
+@check("605.1a", "the first player to take a turn does not draw a card on their first turn")
+def first_turn_without_draw(board: Board, player: int):
+    if board.turn.number == 1 and player == board.turn.first_player:
+        return f"{board.name(player)} is the first player to take a turn and does not draw on their first turn"
+
+
+@step("605.1", "{player} draws a card in the Draw Step")
+def draw_step(board: Board, player: int):
+    if zones.draw(board, player):
+        return {"player": board.name(player)}
+
+
 def ready_phase(s):
     board = s.board
     trace = board.trace
     player = board.turn.player
     _enter(board, "ready", "ready")
-    trace.check("601.2a", "no player receives priority during the Ready Phase until after the Action Step")
-    trace.step("603.1", "{player} readies all of their cards", player=board.name(player))
+    trace.note("601.2a", "no player receives priority during the Ready Phase until after the Action Step")
+    if not any(card.controller == player and card.exhausted for card in board.play):
+        trace.note("603.1", "{player} readies all of their cards: none is exhausted", player=board.name(player))
     for card in board.play:
-        if card.controller == player and card.exhausted:
-            if card.frightened:
-                trace.check("504.2a", "{card} is frightened and can't ready", card=card.label)
-                continue
-            status.ready(board, card)
-    for card in board.play:
-        if card.controller == player and card.frightened:
-            trace.check("504.2a", "{card} is frightened: it is not readied or unfrightened", card=card.label)
+        if card.controller == player and card.frightened and not card.exhausted:
+            trace.note("504.2a", "{card} is frightened: it is not readied or unfrightened", card=card.label)
+    ready_all(board, player)
     _enter(board, "ready", "action")
-    highest = max(p.score for p in board.players if not p.removed)
-    tokens, rule = action_tokens(highest)
-    trace.step("604.1", "the highest score is {highest}: the turn player receives action tokens based on it", highest=highest)
-    board.players[player].tokens += tokens
-    trace.step(rule, "{player} receives {n} action tokens; {player} has {total}", player=board.name(player), n=tokens,
-               total=board.players[player].tokens)
-    trace.check("502.1a", "action tokens do not expire")
+    receive_action_tokens(board, player)
+    trace.note("502.1a", "action tokens do not expire")
     _enter(board, "ready", "draw")
     yield from boundary_window(s, "start of the Draw Step")
-    if board.turn.number == 1 and player == board.turn.first_player:
-        trace.check("605.1a", "{player} is the first player to take a turn and does not draw on their first turn",
-                    player=board.name(player))
-    else:
-        trace.check("605.1a", "it is not the first player's first turn: {player} draws", player=board.name(player))
-        trace.step("605.1", "{player} draws a card", player=board.name(player))
-        zones.draw(board, player)
+    if first_turn_without_draw.allows(board, player):
+        trace.note("605.1a", "it is not the first player's first turn: {player} draws", player=board.name(player))
+        draw_step(board, player)
+
+
+# -- the Troublemaker Phase ----------------------------------------------------------
+
+
+@check("607.1", "Troublemakers can't be uncovered at a Problem with a face-up Epic Troublemaker")
+def epic_keeps_troublemakers_covered(board: Board, card: Card):
+    epic = [c for c in board.troublemakers_at(card.area) if c.is_epic]
+    if epic:
+        return f"{epic[0]}, a face-up Epic Troublemaker, is at {board.area_name(card.area)}: {card} can't be uncovered there"
+
+
+@check("607.2", "the turn player's face-down Troublemakers are uncovered in the order the turn player chooses")
+def uncovered_in_chosen_order(board: Board, action: Action, waiting: list):
+    card = named_card(board, action)
+    if card not in waiting:
+        return "only the turn player's face-down Troublemakers are uncovered now"
+    return Allowed(f"{board.name(action.player)} chooses to uncover {card} next")
 
 
 def troublemaker_phase(s):
@@ -99,32 +193,67 @@ def troublemaker_phase(s):
         waiting = []
         for card in board.play:
             if card.type == CardType.TROUBLEMAKER and card.face_down and card.controller == player and card.id not in uncovered:
-                epic = [c for c in board.troublemakers_at(card.area) if c.is_epic]
-                if epic:
-                    trace.check("607.1", "{epic}, a face-up Epic Troublemaker, is at {area}: {card} can't be uncovered there",
-                                epic=epic[0].label, area=board.area_name(card.area), card=card.label)
+                if not epic_keeps_troublemakers_covered.allows(board, card):
                     uncovered.add(card.id)
                     continue
                 waiting.append(card)
         if not waiting:
             break
         if len(waiting) > 1:
-            trace.check("607.2", "{player}'s face-down Troublemakers are uncovered in the order {player} chooses",
-                        player=board.name(player))
-        options = lambda: [Action("uncover", player, c.id) for c in waiting]
-        ids = [c.id for c in waiting]
+            trace.note("607.2", "{player}'s face-down Troublemakers are uncovered in the order {player} chooses",
+                       player=board.name(player))
+        candidates = [Action("uncover", player, c.id) for c in board.play
+                      if c.type == CardType.TROUBLEMAKER and c.face_down and c.controller == player]
 
-        def verify(action, ids=ids):
-            if action.card not in ids:
-                raise IllegalAction("607.2", "only the turn player's face-down Troublemakers are uncovered now")
+        def verify(action, waiting=waiting):
+            uncovered_in_chosen_order(board, action, waiting)
 
+        options = lambda candidates=candidates, verify=verify: legal(board, candidates, verify)
         action = yield from decide(s, player, "choose the next Troublemaker to uncover", options, {"uncover": verify},
-                                   rule="607.2", default=lambda: options()[0])
-        card = board.cards[action.card]
+                                   rule="607.2", default=lambda options=options: options()[0])
+        card = chosen(board, action, uncovered_in_chosen_order)
+        if card not in waiting:
+            raise switched_off(uncovered_in_chosen_order, f"{card} is not waiting to be uncovered")
         uncovered.add(card.id)
         yield from uncover(s, card)
     _enter(board, "troublemaker", "challenge")
     yield from challenge_step(s)
+
+
+@step("607.3", "{card} is uncovered: turned face-up at {area}")
+def turn_face_up(board: Board, card: Card):
+    card.face_down = False
+    return {"card": card.label, "area": board.area_name(card.area)}
+
+
+@step("607.3", "{card} is Epic: the other face-up Troublemakers at its Problem are dismissed: {others}")
+def epic_dismisses_the_others(board: Board, card: Card):
+    if not card.is_epic:
+        return None
+    others = [c for c in board.troublemakers_at(card.area) if c is not card]
+    for other in others:
+        zones.dismiss(board, other)
+    if others:
+        return {"card": card.label, "others": ", ".join(other.label for other in others)}
+
+
+@check("504.2b", "a frightened card can't become frightened")
+def frightened_only_once(board: Board, card: Card):
+    if card.frightened:
+        return f"{card} is already frightened and can't become frightened"
+
+
+@step("glossary/villain", "{card} is a Villain: each Friend at its Problem is frightened: {friends}")
+def villain_frightens(board: Board, card: Card):
+    if not card.keyword("Villain"):
+        return None
+    frightened = []
+    for friend in [c for c in board.play if c.area == card.area and c.type == CardType.FRIEND]:
+        if frightened_only_once.allows(board, friend):
+            status.frighten(board, friend)
+            frightened.append(friend.label)
+    if frightened:
+        return {"card": card.label, "friends": ", ".join(frightened)}
 
 
 def uncover(s, card):
@@ -132,54 +261,67 @@ def uncover(s, card):
     face-up Troublemakers at its Problem (607.3); Villain frightens each Friend
     at its Problem."""
     board = s.board
-    trace = board.trace
-    card.face_down = False
-    trace.step("607.3", "{card} is uncovered: turned face-up at {area}", card=card.label, area=board.area_name(card.area))
-    if card.is_epic:
-        others = [c for c in board.troublemakers_at(card.area) if c is not card]
-        trace.step("607.3", "{card} is Epic: all other face-up Troublemakers at that Problem are dismissed", card=card.label)
-        for other in others:
-            zones.dismiss(board, other)
-    if card.keyword("Villain"):
-        trace.step("glossary/villain", "{card} is a Villain: each Friend at its Problem is frightened", card=card.label)
-        for friend in [c for c in board.play if c.area == card.area and c.type == CardType.FRIEND]:
-            if friend.frightened:
-                trace.check("504.2b", "{friend} is already frightened and can't become frightened", friend=friend.label)
-                continue
-            status.frighten(board, friend)
+    turn_face_up(board, card)
+    epic_dismisses_the_others(board, card)
+    villain_frightens(board, card)
     yield from settle(s)
+
+
+@check("608.1", "only a face-up Troublemaker in play can be challenged")
+def challenges_a_face_up_troublemaker(board: Board, card: Card | None):
+    if card is None or card.type != CardType.TROUBLEMAKER or card.zone != Zone.PLAY or card.face_down:
+        return f"{card or 'that card'} is not a face-up Troublemaker in play"
+
+
+@check("608.1", "the turn player may challenge an Epic or opposing Troublemaker")
+def challenges_epic_or_opposing(board: Board, player: int, card: Card):
+    if card.controller == player and not card.is_epic:
+        return f"{card} is not an opposing Troublemaker and not Epic: its controller can't challenge it"
+
+
+@check("608.3", "a Troublemaker can't be challenged more than once during a Challenge Step")
+def challenged_once(board: Board, card: Card):
+    if card in board.turn.challenged:
+        return f"{card} has already been challenged during this Challenge Step"
+
+
+@check("608.1", "up to one Troublemaker at each Problem can be challenged")
+def one_challenge_at_each_problem(board: Board, card: Card):
+    if any(tm.area == card.area for tm in board.turn.challenged):
+        return f"a Troublemaker at {board.area_name(card.area)} has already been challenged: up to one at each Problem"
+
+
+@check("608.2", "the turn player may challenge a Troublemaker at a Problem where they control a character")
+def challenger_has_a_character_there(board: Board, player: int, card: Card):
+    if card.area is None or not board.characters_at(card.area, player):
+        return f"{board.name(player)} controls no character at {card}'s Problem"
+    return Allowed(f"{board.name(player)} controls a character at {board.area_name(card.area)}: "
+                   f"{board.name(player)} may challenge {card} and is the challenger")
+
+
+def check_challenge(board: Board, action: Action) -> None:
+    """Whether the turn player may challenge the Troublemaker ``action``
+    names (608.1-608.3)."""
+    card = named_card(board, action)
+    challenges_a_face_up_troublemaker(board, card)
+    if card is None:
+        raise switched_off(challenges_a_face_up_troublemaker, "the challenge names no card")
+    challenges_epic_or_opposing(board, action.player, card)
+    challenged_once(board, card)
+    one_challenge_at_each_problem(board, card)
+    challenger_has_a_character_there(board, action.player, card)
 
 
 def challengeable(board: Board, player: int) -> list:
     """The Troublemakers the turn player may challenge now (608.1-608.3)."""
-    found = []
-    done_areas = {tm.area for tm in board.turn.challenged}
-    for card in board.play:
-        if card.type != CardType.TROUBLEMAKER or card.face_down:
-            continue
-        if card.controller == player and not card.is_epic:
-            continue
-        if card in board.turn.challenged or card.area in done_areas:
-            continue
-        if not board.characters_at(card.area, player):
-            continue
-        found.append(card)
-    return found
+    candidates = [Action("challenge", player, card.id) for card in board.play if card.type == CardType.TROUBLEMAKER]
+    return [board.cards[action.card] for action in legal(board, candidates, lambda action: check_challenge(board, action))]
 
 
-def check_challenge(board: Board, action: Action) -> None:
-    player = action.player
-    card = board.cards[action.card] if action.card is not None and 0 <= action.card < len(board.cards) else None
-    if card is None or card.type != CardType.TROUBLEMAKER or card.zone != Zone.PLAY or card.face_down:
-        raise IllegalAction("608.1", f"{card or 'that card'} is not a face-up Troublemaker in play")
-    if card.controller == player and not card.is_epic:
-        raise IllegalAction("608.1", f"{card} is not an opposing Troublemaker and not Epic: its controller can't challenge it")
-    if card in board.turn.challenged:
-        raise IllegalAction("608.3", f"{card} has already been challenged during this Challenge Step")
-    if any(tm.area == card.area for tm in board.turn.challenged):
-        raise IllegalAction("608.1", f"a Troublemaker at {board.area_name(card.area)} has already been challenged: up to one at each Problem")
-    if not board.characters_at(card.area, player):
-        raise IllegalAction("608.2", f"{board.name(player)} controls no character at {card}'s Problem")
+@step("608.4", "to challenge {card}, a Troublemaker faceoff starts at {area}")
+def challenge_starts_a_faceoff(board: Board, card: Card):
+    if card.area is not None:
+        return {"card": card.label, "area": board.area_name(card.area)}
 
 
 def challenge_step(s):
@@ -191,30 +333,44 @@ def challenge_step(s):
     while True:
         candidates = challengeable(board, player)
         if candidates:
-            trace.check("608.1", "{player} may challenge up to one Epic or opposing Troublemaker at each Problem: {tms}",
-                        player=board.name(player), tms=", ".join(c.label for c in candidates))
+            trace.note("608.1", "{player} may challenge up to one Epic or opposing Troublemaker at each Problem: {tms}",
+                       player=board.name(player), tms=", ".join(c.label for c in candidates))
         options = lambda: [Action("pass", player)] + [Action("challenge", player, c.id) for c in challengeable(board, player)]
         action = yield from decide(s, player, "challenge a Troublemaker or end the Challenge Step", options,
                                    {"pass": lambda a: None, "challenge": lambda a: check_challenge(board, a)},
                                    rule="608.1", default=lambda: Action("pass", player), automatic=not s.checkpoints)
         if action.verb == "pass":
             break
-        card = board.cards[action.card]
+        card = chosen(board, action, challenges_a_face_up_troublemaker)
         board.turn.challenged.append(card)
-        trace.step("608.2", "{player} controls a character at {area} and challenges {card}: {player} is the challenger",
-                   player=board.name(player), area=board.area_name(card.area), card=card.label)
-        trace.step("608.4", "to challenge a Troublemaker, a Troublemaker faceoff starts at its Problem")
-        yield from faceoffs.faceoff(s, faceoffs.TROUBLEMAKER, (card.area,), player, troublemaker=card)
+        trace.note("608.2", "{player} challenges {card}: {player} is the challenger", player=board.name(player),
+                   card=card.label)
+        if challenge_starts_a_faceoff(board, card) is not None:
+            yield from faceoffs.faceoff(s, faceoffs.TROUBLEMAKER, (card.area,), player, troublemaker=card)
+
+
+# -- the Main Phase ------------------------------------------------------------------
 
 
 def main_phase(s):
     board = s.board
     trace = board.trace
     _enter(board, "main")
-    trace.check("601.2", "a priority window opens at the start of the Main Phase")
-    trace.check("609.1", "the turn player may perform Main Phase actions by opening a priority window and taking them")
-    trace.check("609.2", "the Main Phase actions: play a card, move a character, play a Troublemaker, draw a card, rally, activate an ability")
+    trace.note("601.2", "a priority window opens at the start of the Main Phase")
+    trace.note("609.1", "the turn player may perform Main Phase actions by opening a priority window and taking them")
+    trace.note("609.2", "the Main Phase actions: play a card, move a character, play a Troublemaker, draw a card, rally, activate an ability")
     yield from priority_window(s, Window("Main Phase", main=True))
+
+
+# -- the Score Phase -----------------------------------------------------------------
+
+
+@check("610.1", "a confront step is performed for each Problem, in the order the turn player chooses")
+def confronted_in_chosen_order(board: Board, action: Action, remaining: list):
+    problem = named_card(board, action)
+    if problem not in remaining:
+        return "choose one of the Problems whose confront step has not been performed"
+    return Allowed(f"{board.name(action.player)} chooses the confront step of {problem} next")
 
 
 def score_phase(s):
@@ -227,44 +383,77 @@ def score_phase(s):
     confronted = []
     while remaining:
         if len(remaining) > 1:
-            ids = [p.id for p in remaining]
+            def verify(action, remaining=tuple(remaining)):
+                confronted_in_chosen_order(board, action, remaining)
 
-            def verify(action, ids=ids):
-                if action.card not in ids:
-                    raise IllegalAction("610.1", "choose one of the Problems whose confront step has not been performed")
-
-            options = lambda: [Action("confront", player, p.id) for p in remaining]
+            candidates = [Action("confront", player, p.id) for p in board.problems()]
+            options = lambda candidates=candidates, verify=verify: legal(board, candidates, verify)
             action = yield from decide(s, player, "choose the Problem of the next confront step", options,
-                                       {"confront": verify}, rule="610.1", default=lambda: options()[0])
-            problem = board.cards[action.card]
+                                       {"confront": verify}, rule="610.1", default=lambda options=options: options()[0])
+            problem = chosen(board, action, confronted_in_chosen_order)
+            if problem not in remaining:
+                raise switched_off(confronted_in_chosen_order, f"{problem} has no confront step to perform")
         else:
             problem = remaining[0]
         remaining.remove(problem)
-        trace.step("610.1", "a confront step is performed for {problem}", problem=problem.label)
+        trace.note("610.1", "a confront step is performed for {problem}", problem=problem.label)
         if confront_step(board, player, problem):
             confronted.append(problem)
     _enter(board, "score", "faceoff")
     yield from faceoff_step(s, confronted)
 
 
+@step("611.1", "{player} meets the confront requirements of {problem} and confronts it")
+def confronts(board: Board, player: int, problem: Card):
+    board.confrontations.append(Confrontation(board.turn.number, player, problem))
+    return {"player": board.name(player), "problem": problem.label}
+
+
+def _verdict(board: Board, player: int, problem: Card) -> confront.Verdict:
+    """Whether ``player`` meets the confront requirements of ``problem``, the
+    reasoning noted."""
+    verdict = confront.judge(board, player, problem)
+    for rule, words in verdict.steps[:-1] if verdict.blocked else verdict.steps:
+        board.trace.note(rule, words)
+    return verdict
+
+
 def confront_step(board: Board, player: int, problem) -> bool:
     """Perform the confront step of one Problem (611); whether the turn player
     confronted it."""
-    trace = board.trace
-    verdict = confront.judge(board, player, problem)
-    for rule, words in verdict.steps:
-        trace.check(rule, words)
-    if not verdict.met:
-        trace.check("611.1", "{player} does not meet the confront requirements of {problem} and does not confront it",
-                    player=board.name(player), problem=problem.label)
+    verdict = _verdict(board, player, problem)
+    if not (confront.troublemaker_blocks.allows(board, player, problem)
+            and confront.requirements_met.allows(board, player, problem, verdict)):
         return False
-    trace.step("611.1", "{player} meets the confront requirements of {problem} and confronts it",
-               player=board.name(player), problem=problem.label)
-    board.confrontations.append(Confrontation(board.turn.number, player, problem))
+    if confronts(board, player, problem) is None:
+        return False
     characters = board.characters_at(problem.area, player)
-    trace.step("611.4", "as {player} confronts {problem}, {player} scores a point", player=board.name(player), problem=problem.label)
     points.score(board, player, 1, f"confronting {problem}", characters, rule="611.4")
     return True
+
+
+def _could_confront(board: Board, player: int, problem: Card) -> bool:
+    """Whether an opponent of the turn player could also confront ``problem``
+    (611.4): a Troublemaker that keeps them from it is recorded."""
+    verdict = _verdict(board, player, problem)
+    return confront.troublemaker_blocks.allows(board, player, problem) and verdict.powered
+
+
+@step("612.1", "{player} confronted {n} Problems: a Multi Problem faceoff at all Problems, a type of Problem faceoff")
+def multi_problem_faceoff(board: Board, player: int, confronted: list):
+    return {"player": board.name(player), "n": len(confronted)}
+
+
+@check("612.2", "a Problem faceoff is performed at the one Problem the turn player confronted only if an opponent could "
+                "also confront it")
+def opponent_could_also_confront(board: Board, problem: Card, able: list):
+    if not able:
+        return f"no opponent could also confront {problem}: no Problem faceoff"
+
+
+@step("612.2", "{player} confronted only {problem} and {other} could also confront it: a Problem faceoff there")
+def problem_faceoff(board: Board, player: int, problem: Card, other: int):
+    return {"player": board.name(player), "problem": problem.label, "other": board.name(other)}
 
 
 def faceoff_step(s, confronted: list):
@@ -273,144 +462,225 @@ def faceoff_step(s, confronted: list):
     player = board.turn.player
     solved = []
     if len(confronted) >= 2:
-        problems = [p for p in board.problems()]
-        trace.step("612.1", "{player} confronted {n} Problems: a Multi Problem faceoff at all Problems, a type of Problem faceoff",
-                   player=board.name(player), n=len(confronted))
-        yield from faceoffs.faceoff(s, faceoffs.MULTI_PROBLEM, tuple(p.area for p in problems), player)
-        solved = problems
+        if multi_problem_faceoff(board, player, confronted) is not None:
+            problems = list(board.problems())
+            yield from faceoffs.faceoff(s, faceoffs.MULTI_PROBLEM, tuple(p.area for p in problems), player)
+            solved = problems
     elif len(confronted) == 1:
         problem = confronted[0]
         if problem.zone == Zone.PLAY:
-            others = [o for o in board.opponents(player)]
-            able = []
-            for other in others:
-                verdict = confront.judge(board, other, problem)
-                for rule, words in verdict.steps:
-                    trace.check(rule, words)
-                if verdict.met:
-                    able.append(other)
-            if able:
-                trace.step("611.4", "{other} also meets their confront requirements for {problem}: there will be a Problem faceoff",
+            able = [other for other in board.opponents(player) if _could_confront(board, other, problem)]
+            if opponent_could_also_confront.allows(board, problem, able) and able:
+                trace.note("611.4", "{other} also meets their confront requirements for {problem}: there will be a Problem faceoff",
                            other=board.name(able[0]), problem=problem.label)
-                trace.step("612.2", "{player} confronted only {problem} and {other} could also confront it: a Problem faceoff there",
-                           player=board.name(player), problem=problem.label, other=board.name(able[0]))
-                yield from faceoffs.faceoff(s, faceoffs.PROBLEM, (problem.area,), player)
-                solved = [problem]
-            else:
-                trace.check("612.2", "no opponent could also confront {problem}: no Problem faceoff", problem=problem.label)
+                if problem_faceoff(board, player, problem, able[0]) is not None:
+                    yield from faceoffs.faceoff(s, faceoffs.PROBLEM, (problem.area,), player)
+                    solved = [problem]
     _enter(board, "score", "solve")
     if solved:
         yield from solve_step(s, solved)
 
 
+@step("613.1", "{problem}, where a Problem faceoff was resolved, becomes solved")
+def becomes_solved(board: Board, problem: Card):
+    return {"problem": problem.label}
+
+
 def solve_step(s, problems: list):
     board = s.board
-    trace = board.trace
-    for problem in problems:
-        trace.step("613.1", "{problem}, where a Problem faceoff was resolved, becomes solved", problem=problem.label)
-    for problem in problems:
-        if problem.zone != Zone.PLAY:
-            continue
-        replace_problem(board, problem)
+    solved = [problem for problem in problems if becomes_solved(board, problem) is not None]
+    for problem in solved:
+        if problem.zone == Zone.PLAY:
+            replace_problem(board, problem)
     yield from settle(s)
+
+
+@step("613.2", "{card} is sent home as its Problem is replaced")
+def send_home_from_replaced(board: Board, card: Card):
+    moving.send(board, card, board.players[card.controller].home, "its Problem is replaced")
+    return {"card": card.label}
+
+
+@step("613.2", "{card}, a {what} at the replaced Problem, is dismissed by the game")
+def dismissed_from_replaced(board: Board, card: Card, what: str):
+    zones.dismiss(board, card, by_game=True)
+    return {"card": card.label, "what": what}
+
+
+@step("613.2", "{problem} is put on the bottom of {owner}'s Problem deck")
+def problem_to_the_bottom(board: Board, problem: Card):
+    board.put(problem, Zone.PROBLEM_DECK, bottom=True)
+    return {"problem": problem.label, "owner": board.name(problem.owner)}
+
+
+@step("613.2", "the top card of {owner}'s Problem deck, {new}, is put into play at that area")
+def next_problem_into_play(board: Board, owner: int, area: Area):
+    deck = board.players[owner].zones[Zone.PROBLEM_DECK]
+    if not deck or board.problem_at(area) is not None:
+        return None
+    new = deck[0]
+    board.put(new, Zone.PLAY, area=area)
+    return {"owner": board.name(owner), "new": new.label}
 
 
 def replace_problem(board: Board, problem) -> None:
     """Replace a solved Problem (613.2)."""
     trace = board.trace
     area = problem.area
-    trace.step("613.2", "{problem} is replaced", problem=problem.label)
+    trace.note("613.2", "{problem} is replaced", problem=problem.label)
     for card in [c for c in board.play if c.area == area and c.is_character]:
         send_home_from_replaced(board, card)
     for card in [c for c in board.play if c.area == area and c.type == CardType.TROUBLEMAKER and not c.face_down]:
-        trace.step("613.2", "{card}, a face-up Troublemaker there, is dismissed by the game", card=card.label)
-        zones.dismiss(board, card, by_game=True)
+        dismissed_from_replaced(board, card, "face-up Troublemaker")
     for card in [c for c in board.play if c.area == area and c.type == CardType.RESOURCE]:
         if card.zone == Zone.PLAY:
-            trace.step("613.2", "{card}, a Resource there, is dismissed by the game", card=card.label)
-            zones.dismiss(board, card, by_game=True)
+            dismissed_from_replaced(board, card, "Resource")
     for card in [c for c in board.play if c.area == area and c.type == CardType.TROUBLEMAKER and c.face_down]:
-        trace.check("613.2", "{card} is face-down and stays at the area", card=card.label)
+        trace.note("613.2", "{card} is face-down and stays at the area", card=card.label)
+    if problem_to_the_bottom(board, problem) is None:
+        return
     owner = board.players[problem.owner]
-    board.put(problem, Zone.PROBLEM_DECK, bottom=True)
-    trace.step("613.2", "{problem} is put on the bottom of {owner}'s Problem deck", problem=problem.label, owner=owner.name)
-    trace.step("303.2", "{problem} is associated with its owner's Problem deck", problem=problem.label)
-    trace.check("403.1", "the Problem deck zone contains {owner}'s Problem deck", owner=owner.name)
-    deck = owner.zones[Zone.PROBLEM_DECK]
-    new = deck[0]
-    board.put(new, Zone.PLAY, area=area)
-    trace.step("613.2", "the top card of {owner}'s Problem deck, {new}, is put into play at that area", owner=owner.name, new=new.label)
-    trace.step("303.1", "{new} enters play at its owner's Problem area, its confront requirements facing the players they apply to",
-               new=new.label)
+    trace.note("303.2", "{problem} is associated with its owner's Problem deck", problem=problem.label)
+    trace.note("403.1", "the Problem deck zone contains {owner}'s Problem deck", owner=owner.name)
+    if next_problem_into_play(board, problem.owner, area) is not None:
+        trace.note("303.1", "{new} enters play at its owner's Problem area, its confront requirements facing the players they apply to",
+                   new=board.problem_at(area).label)
 
 
-@step("613.2", "{card} is sent home as its Problem is replaced")
-def send_home_from_replaced(board: Board, card) -> dict:
-    moving.send(board, card, board.players[card.controller].home, "its Problem is replaced")
-    return {"card": card.label}
+# -- the End Phase -------------------------------------------------------------------
+
+
+@check("410.3", "only cards in a player's hand can be discarded")
+def discards_a_card(board: Board, card: Card | None):
+    if card is None:
+        return "only cards in a player's hand can be discarded"
+
+
+def _check_discard(board: Board, player: int, action: Action) -> None:
+    card = named_card(board, action)
+    discards_a_card(board, card)
+    if card is None:
+        raise switched_off(discards_a_card, "the discard names no card")
+    zones.check_discard(board, player, card)
+
+
+@step("616.2", "{player} has {n} cards in hand, more than the maximum hand size of 8, and discards {card}")
+def discard_down_to_hand_size(board: Board, player: int, card: Card):
+    n = len(board.players[player].hand)
+    zones.discard(board, player, card)
+    if card.zone != Zone.HAND:
+        return {"player": board.name(player), "n": n, "card": card.label}
+
+
+@check("616.3", "the turn player retires Friends at their home in excess of their home limit")
+def friend_at_home(board: Board, player: int, card: Card | None):
+    me = board.players[player]
+    if (card is None or card.zone != Zone.PLAY or card.area != me.home or card.controller != player
+            or card.type != CardType.FRIEND):
+        return f"{card or 'that card'} is not a Friend at {me.name}'s home"
+    return Allowed(f"{card} is a Friend at {me.name}'s home: {me.name} may retire it")
+
+
+@step("616.3", "{player} has {n} Friends at home, more than the home limit of {limit}, and retires {card}")
+def retire_down_to_home_limit(board: Board, player: int, card: Card, n: int, limit: int):
+    zones.retire(board, player, card)
+    if card.zone != Zone.PLAY:
+        return {"player": board.name(player), "n": n, "limit": limit, "card": card.label}
+
+
+@step("616.4", "the modifiers on {card} that last this turn end")
+def modifiers_end(board: Board, card: Card):
+    if card.modifiers:
+        card.modifiers = []
+        return {"card": card.label}
+
+
+@step("616.4", "{player}'s extra flips during faceoffs this turn end")
+def extra_flips_end(board: Board, player: int):
+    someone = board.players[player]
+    if someone.extra_flips:
+        someone.extra_flips = 0
+        return {"player": someone.name}
 
 
 def end_phase(s):
     board = s.board
     trace = board.trace
     player = board.turn.player
-    me = board.players[player]
     _enter(board, "end", "end of turn")
     yield from boundary_window(s, "start of the End of Turn Step")
-    trace.step("615.1", "all triggers which trigger at the end of the turn trigger")
+    trace.note("615.1", "all triggers which trigger at the end of the turn trigger")
     _enter(board, "end", "wrap up")
-    trace.check("616.1", "no player receives priority during the Wrap Up Step")
-    trace.check("601.2b", "no player receives priority during the Wrap-Up Step")
-    if len(me.hand) > MAXIMUM_HAND_SIZE:
-        trace.step("616.2", "{player} has {n} cards in hand, more than the maximum hand size of 8, and must discard",
-                   player=me.name, n=len(me.hand))
+    trace.note("616.1", "no player receives priority during the Wrap Up Step")
+    trace.note("601.2b", "no player receives priority during the Wrap-Up Step")
+    yield from _discard_down(s, player)
+    yield from _retire_down(s, player)
+    for card in board.play:
+        modifiers_end(board, card)
+    for someone in board.players:
+        extra_flips_end(board, someone.index)
+    trace.note("616.4", "the turn ends and the next player in turn order begins their turn")
+
+
+@check("616.2", "the turn player can't end the turn with more cards in hand than the maximum hand size of 8")
+def within_hand_size(board: Board, player: int):
+    n = len(board.players[player].hand)
+    if n > MAXIMUM_HAND_SIZE:
+        return f"{board.name(player)} has {n} cards in hand, more than the maximum hand size of 8, and must discard"
+
+
+def _discard_down(s, player: int):
+    """The turn player discards down to the maximum hand size (616.2)."""
+    board = s.board
+    me = board.players[player]
+    if within_hand_size.allows(board, player):
+        if len(me.hand) <= MAXIMUM_HAND_SIZE:
+            board.trace.note("616.2", "{player} has {n} cards in hand, no more than the maximum hand size of 8",
+                             player=me.name, n=len(me.hand))
+        return
+    verify = lambda action: _check_discard(board, player, action)
+    options = lambda: legal(board, [Action("discard", player, c.id) for c in me.hand], verify)
     while len(me.hand) > MAXIMUM_HAND_SIZE:
-        options = lambda: [Action("discard", player, c.id) for c in me.hand]
-        action = yield from decide(s, player, "choose a card to discard", options,
-                                   {"discard": lambda a: _check_discard(board, player, a)}, rule="616.2")
-        zones.discard(board, player, board.cards[action.card])
-    if len(me.hand) <= MAXIMUM_HAND_SIZE:
-        trace.check("616.2", "{player} has {n} cards in hand, no more than the maximum hand size of 8", player=me.name, n=len(me.hand))
+        action = yield from decide(s, player, "choose a card to discard", options, {"discard": verify}, rule="616.2")
+        if discard_down_to_hand_size(board, player, chosen(board, action, discards_a_card)) is None:
+            break
+    board.trace.note("616.2", "{player} has {n} cards in hand, no more than the maximum hand size of 8", player=me.name,
+                     n=len(me.hand))
+
+
+@check("616.3", "the turn player can't end the turn with Friends at their home in excess of their home limit")
+def within_home_limit(board: Board, player: int, friends: list, limit: int):
+    if len(friends) > limit:
+        return (f"{board.name(player)} has {len(friends)} Friends at home, more than the home limit of {limit}, and "
+                f"must retire Friends there")
+
+
+def _retire_down(s, player: int):
+    """The turn player retires Friends at home down to the home limit (616.3)."""
+    board = s.board
+    trace = board.trace
+    me = board.players[player]
     mane = board.mane(player)
     limit = mane.info.home_limit if mane is not None else None
     if limit is None:
-        trace.check("616.3", "{player} has no Mane Character in play, so no home limit", player=me.name)
-    else:
-        if mane.turned_over:
-            trace.check("301.3", "{mane} is turned over: it has the card information of its Boosted side", mane=mane.label)
-        trace.check("212.1", "{mane}'s home limit is {limit}", mane=mane.label, limit=limit)
-        friends = lambda: [c for c in board.play if c.area == me.home and c.controller == player and c.type == CardType.FRIEND]
-        for card in friends():
-            if card.face_down:
-                trace.check("505.1", "{card} is face-down but keeps its card information: it is still a Friend", card=card.label)
-        if len(friends()) > limit:
-            trace.step("616.3", "{player} has {n} Friends at home, more than the home limit of {limit}, and must retire Friends there",
-                       player=me.name, n=len(friends()), limit=limit)
-        else:
-            trace.check("616.3", "{player} has {n} Friend{s} at home, within the home limit of {limit}",
-                        player=me.name, n=len(friends()), s="s" * (len(friends()) != 1), limit=limit)
-        while len(friends()) > limit:
-            options = lambda: [Action("retire", player, c.id) for c in friends()]
-
-            def verify(action):
-                card = board.cards[action.card] if action.card is not None and 0 <= action.card < len(board.cards) else None
-                if card not in friends():
-                    raise IllegalAction("616.3", f"{card or 'that card'} is not a Friend at {me.name}'s home")
-
-            action = yield from decide(s, player, "choose a Friend at home to retire", options, {"retire": verify}, rule="616.3")
-            zones.retire(board, player, board.cards[action.card])
-    for card in board.play:
-        if card.modifiers:
-            card.modifiers = []
-            trace.step("616.4", "the modifiers on {card} that last this turn end", card=card.label)
-    for someone in board.players:
-        if someone.extra_flips:
-            someone.extra_flips = 0
-            trace.step("616.4", "{player}'s extra flips during faceoffs this turn end", player=someone.name)
-    trace.step("616.4", "the turn ends and the next player in turn order begins their turn")
-
-
-def _check_discard(board: Board, player: int, action: Action) -> None:
-    if action.card is None or not 0 <= action.card < len(board.cards):
-        raise IllegalAction("410.3", "only cards in a player's hand can be discarded")
-    zones.check_discard(board, player, board.cards[action.card])
+        trace.note("616.3", "{player} has no Mane Character in play, so no home limit", player=me.name)
+        return
+    if mane.turned_over:
+        trace.note("301.3", "{mane} is turned over: it has the card information of its Boosted side", mane=mane.label)
+    trace.note("212.1", "{mane}'s home limit is {limit}", mane=mane.label, limit=limit)
+    friends = lambda: [c for c in board.play if c.area == me.home and c.controller == player and c.type == CardType.FRIEND]
+    for card in friends():
+        if card.face_down:
+            trace.note("505.1", "{card} is face-down but keeps its card information: it is still a Friend", card=card.label)
+    if within_home_limit.allows(board, player, friends(), limit):
+        if len(friends()) <= limit:
+            trace.note("616.3", "{player} has {n} Friend{s} at home, within the home limit of {limit}",
+                       player=me.name, n=len(friends()), s="s" * (len(friends()) != 1), limit=limit)
+        return
+    verify = lambda action: friend_at_home(board, player, named_card(board, action))
+    options = lambda: legal(board, [Action("retire", player, c.id) for c in board.play if c.controller == player], verify)
+    while len(friends()) > limit:
+        action = yield from decide(s, player, "choose a Friend at home to retire", options, {"retire": verify}, rule="616.3")
+        card = chosen(board, action, friend_at_home)
+        if retire_down_to_home_limit(board, player, card, len(friends()), limit) is None:
+            break

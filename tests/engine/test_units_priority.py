@@ -1,0 +1,68 @@
+"""The rule units of decisions and priority: a refusal that says "not now" is
+a unit apart from those that judge what an action is, and what the game does
+before a player receives priority can be switched off by its rule."""
+
+import pytest
+
+from rulebase.engine.ccg.actions import Action
+from rulebase.engine.ccg.board import Zone
+from rulebase.engine.ccg.cards import Printed
+from rulebase.engine.ccg.state import CCGState
+from rulebase.engine.errors import IllegalAction
+from rulebase.engine.trace import STEP
+
+from .helpers import COMET, board_with, main_phase
+
+MANE = Printed.build("Sky Captain", "Mane Character", colors=["blue"], power=1, home_limit=1)
+
+
+def refusal(state, action) -> IllegalAction:
+    with pytest.raises(IllegalAction) as refused:
+        state.apply_action(action)
+    return refused.value
+
+
+def test_an_action_out_of_turn_is_refused_by_a_not_now_unit():
+    board = board_with((COMET, 0, Zone.PLAY, "home", 0), (COMET, 0, Zone.HAND, None, 0))
+    board.turn.number = board.turn_limit = 2
+    state = main_phase(board, tokens=2)
+    other = refusal(state, Action("pass", 1))
+    assert other.rule == "510.1" and other.unit.endswith("priority.one_player_has_priority")
+    wrong = refusal(state, Action("retire", 0, board.play[0].id))
+    assert wrong.rule == "616.3" and wrong.unit.endswith("priority.waits_for_another_decision")
+    assert "can't retire now" in wrong.reason
+
+
+def test_the_content_of_a_retire_choice_is_judged_by_another_unit_of_the_same_rule():
+    board = board_with((MANE, 0, Zone.PLAY, "home", 0), (COMET, 0, Zone.PLAY, "home", 0),
+                       (COMET, 0, Zone.PLAY, "home", 0))
+    board.turn.number = board.turn_limit = 2
+    state = CCGState.from_board(board, "end")
+    mane, first, second = board.play
+    assert [a.card for a in state.legal_actions()] == [first.id, second.id]
+    refused = refusal(state, Action("retire", 0, mane.id))
+    assert refused.rule == "616.3" and refused.unit.endswith("turn.friend_at_home")
+    state.apply_action(Action("retire", 0, second.id))
+    assert second.zone == Zone.DISCARD and state.is_terminal()
+
+
+@pytest.mark.parametrize("off", [(), ("511.5",)])
+def test_a_character_in_another_players_home_goes_home_unless_511_5_is_off(off):
+    board = board_with((COMET, 0, Zone.PLAY, "home", 1))
+    comet = board.play[0]
+    board.off = frozenset(off)
+    board.turn.number = board.turn_limit = 2
+    main_phase(board)
+    assert comet.area == (board.players[1].home if off else board.players[0].home)
+    assert ([s.kind for s in board.trace if s.rule == "511.5"] == [STEP]) != bool(off)
+
+
+def test_an_answer_that_is_not_an_action_is_refused_and_with_705_1_off_is_an_engine_error():
+    board = board_with((COMET, 0, Zone.HAND, None, 0))
+    board.turn.number = board.turn_limit = 2
+    state = main_phase(board, tokens=2)
+    assert refusal(state, "pass").rule == "705.1"
+    board.off = frozenset({"705.1"})
+    with pytest.raises(Exception) as error:
+        state.apply_action("pass")
+    assert type(error.value).__name__ == "EngineError" and "705.1" in str(error.value)
