@@ -222,28 +222,32 @@ class RuleGraph:
     def closest(self, number, document: str, limit: int = 5) -> list[str]:
         """The existing rule numbers (keys) of a document nearest to
         ``number`` (a :class:`RuleNumber` or text as typed), best first:
-        the rules printed with that number where the document misprints
-        them, then :func:`rulebase.rulenumbers.closest`."""
+        the rules known by that number (printed so where the document
+        misprints them, or numbered so in another edition: ``409.6`` of the
+        earlier edition is ``410.6`` of the 3.4 rules), then the numbers
+        :func:`rulebase.rulenumbers.closest` finds nearest."""
         try:
             wanted = number if isinstance(number, RuleNumber) else rulenumbers.read(number)
         except RuleNumberError:
             return []
-        keys, printed = self._rule_keys(document)
-        return rulenumbers.closest(wanted, keys, limit, printed=printed)
+        keys, known_as = self._rule_keys(document)
+        return rulenumbers.closest(wanted, keys, limit, printed=known_as)
 
     def _rule_keys(self, document: str) -> tuple[list[str], dict[str, list[str]]]:
-        """The keys of a document's rules, and the keys of its rules printed
-        with another number, by that number."""
-        cache = self._keys
-        if document not in cache:
-            keys, printed = [], {}
+        """The keys of a document's rules, and the keys of its rules known
+        by another number (as printed, or in another edition), by that
+        number."""
+        if document not in self._keys:
+            keys, known_as = [], {}
             for node in self.nodes("rule", document):
                 data = self.g.nodes[node]
                 keys.append(data["key"])
-                if data.get("number") and data.get("canonical") and data["number"] != data["canonical"]:
-                    printed.setdefault(data["number"], []).append(data["key"])
-            cache[document] = (keys, printed)
-        return cache[document]
+                others = [data.get("number")] + [self.g.nodes[other].get("canonical") for other, _ in self.editions(node)]
+                for other in dict.fromkeys(others):
+                    if other and other != data.get("canonical"):
+                        known_as.setdefault(other, []).append(data["key"])
+            self._keys[document] = (keys, known_as)
+        return self._keys[document]
 
 
 CORPUS_CARDS = "corpus"

@@ -15,9 +15,10 @@ import numpy as np
 
 from whoosh.query import Or, Phrase, Term
 
-from rulebase.model import RuleNumber
 from rulebase import rulenumbers
 from rulebase.cards.errata import edit_distance
+from rulebase.errors import UnknownRuleError
+from rulebase.model import RuleNumber
 from rulebase.rulenumbers import NumberQuery, as_tcg, find_numbers
 from rulebase.search import candidates
 from rulebase.search import cards as card_names
@@ -613,9 +614,10 @@ def suggest(text: str, *, game: str | None = None, edition: str | None = None, l
     """The entries nearest to a text that names nothing (a rule number that
     does not exist, an address of the site that leads nowhere), best first.
 
-    For a rule number: the rules whose numbers are closest in the
-    documents searched (:func:`rulebase.rulenumbers.closest`, with the
-    rules a document prints with that number first).  For words: the
+    For a rule number: the rules whose numbers are closest in the rules
+    of the game and edition searched (:meth:`RuleGraph.closest
+    <rulebase.graph.RuleGraph.closest>`: the rules known by that number
+    first, then :func:`rulebase.rulenumbers.closest`).  For words: the
     entries the search finds whose name (a glossary term, a card, an
     erratum's card, a section's title) is the text within a typing slip;
     nothing else, so that no unrelated entry is offered.  Never raises for
@@ -634,14 +636,7 @@ def suggest(text: str, *, game: str | None = None, edition: str | None = None, l
     except SearchQueryError:
         return []
     if numbers:
-        keys, printed = {}, {}
-        for position, record in enumerate(opened.records):
-            if record["kind"] == "rule" and record["document"] in documents and record.get("key"):
-                keys.setdefault(record["key"], position)
-                if record.get("number") and record["number"] != record.get("canonical"):
-                    printed.setdefault(record["number"], []).append(record["key"])
-        close = rulenumbers.closest(numbers[0].start, keys, limit, printed=printed)
-        return [_hit(opened, keys[key], 1.0 - n / (limit + 1), set()) for n, key in enumerate(close)]
+        return _closest_numbers(opened, numbers[0].start, game, edition, limit, graph)
     wanted = _name(text)
     if len(wanted) < 3:
         return []
@@ -650,6 +645,21 @@ def suggest(text: str, *, game: str | None = None, edition: str | None = None, l
     except SearchQueryError:
         return []
     return [hit for hit in hits if _is_named(hit, wanted)][:limit]
+
+
+def _closest_numbers(opened, number, game, edition, limit, graph) -> list[Hit]:
+    """The hits of the rules closest to ``number`` in the rules document of
+    the game and edition searched (the current one for ``all``)."""
+    from rulebase.graph import load
+
+    source = graph if graph is not None else load()
+    try:
+        document = source.document_for(str(number), game, None if edition == "all" else edition)
+    except UnknownRuleError:
+        return []
+    nodes = [f"{document}/{key}" for key in source.closest(number, document, limit)]
+    positions = [opened.by_id[node] for node in nodes if node in opened.by_id]
+    return [_hit(opened, position, 1.0 - n / (limit + 1), set()) for n, position in enumerate(positions)]
 
 
 def _name(text: str) -> str:

@@ -18,7 +18,7 @@ from flask.json.provider import DefaultJSONProvider
 from rulebase import paths
 from rulebase.graph import RuleGraph, load
 from rulebase.web.catalog import GAME_NAMES, GAMES, Catalog
-from rulebase.web.finder import MAX_QUERY, Finder
+from rulebase.web.results import MAX_QUERY, SiteSearch
 from rulebase.web.pages import MAX_BYTES, MAX_PAGES, PageCache, PageServer
 
 CONTENT_SECURITY_POLICY = "; ".join([
@@ -58,22 +58,22 @@ class _Flask(Flask):
 class Site:
     """What every request reads: the graph, its catalog and the search."""
 
-    def __init__(self, graph: RuleGraph, use_engine: bool = True):
+    def __init__(self, graph: RuleGraph):
         self.graph = graph
         self.catalog = Catalog(graph)
-        self.finder = Finder(self.catalog, use_engine=use_engine)
+        self.search = SiteSearch(self.catalog)
 
 
 @lru_cache(maxsize=4)
-def site_for(graph: RuleGraph, use_engine: bool = True) -> Site:
+def site_for(graph: RuleGraph) -> Site:
     """The site of a graph, built once per process."""
-    return Site(graph, use_engine)
+    return Site(graph)
 
 
 def create_app(test_config: dict | None = None) -> Flask:
     """The application.  ``test_config`` overrides the configuration:
     ``GRAPH`` (a :class:`RuleGraph`, the embedded corpus by default),
-    ``SEARCH_ENGINE`` (False to use the plain word search), ``MAX_QUERY``,
+    ``MAX_QUERY``,
     ``WARM_SEARCH`` (False to open the search index on the first query
     instead of now), ``PAGE_CACHE_PAGES`` and ``PAGE_CACHE_BYTES`` (the
     bounds of the rendered pages' cache in each process)."""
@@ -81,15 +81,15 @@ def create_app(test_config: dict | None = None) -> Flask:
                 static_folder=str(paths.SITE / "static"), static_url_path="/static")
     # A doubled slash is read as it is, not redirected (a redirect built from the request's Host).
     app.url_map.merge_slashes = False
-    app.config.from_mapping(MAX_QUERY=MAX_QUERY, SEARCH_ENGINE=True, WARM_SEARCH=True,
+    app.config.from_mapping(MAX_QUERY=MAX_QUERY, WARM_SEARCH=True,
                             SEND_FILE_MAX_AGE_DEFAULT=3600)
     if test_config:
         app.config.update(test_config)
     graph = app.config.get("GRAPH") or load()
-    site = site_for(graph, bool(app.config["SEARCH_ENGINE"]))
+    site = site_for(graph)
     app.extensions["rulebase"] = site
     if app.config["WARM_SEARCH"]:
-        site.finder.warm()
+        site.search.warm()
     pages = PageCache(app.config.get("PAGE_CACHE_PAGES", MAX_PAGES), app.config.get("PAGE_CACHE_BYTES", MAX_BYTES))
     app.extensions["rulebase.pages"] = pages
     app.wsgi_app = PageServer(app.wsgi_app, pages, SECURITY_HEADERS.items())

@@ -14,7 +14,7 @@ from rulebase.errata import erratum_record, record_view
 from rulebase.errors import UnknownRuleError
 from rulebase.web.catalog import GAMES
 from rulebase.web.common import arg, catalog, site
-from rulebase.web.finder import QueryError
+from rulebase.search import SearchQueryError
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 
@@ -44,7 +44,8 @@ def rule(ident: str):
         try:
             ident = cat.graph.resolve(ident[:100], game=game, edition=edition)
         except UnknownRuleError as error:
-            abort(404, str(error)[:300])
+            near = site().search.nearest(ident[:100], game=game, edition=edition)
+            return not_found(str(error)[:300], near)
     record = views.rule_record(cat.graph, ident)
     record["url"] = cat.url(ident)
     return jsonify(record)
@@ -63,10 +64,40 @@ def card(game: str, key: str):
     return jsonify({**card_record(cat.graph, node), "url": cat.url(node)})
 
 
+def not_found(message: str, nodes: list[str]):
+    """A JSON 404 with the nodes nearest to what was asked for: their ids
+    (``suggestions``) and their pages (``closest``)."""
+    cat = catalog()
+    response = jsonify({"error": message, "status": 404, "suggestions": nodes,
+                        "closest": [{"id": node, "label": cat.label(node), "url": cat.url(node)} for node in nodes]})
+    response.status_code = 404
+    return response
+
+
+def number_record(answer) -> dict | None:
+    """What a query that is a rule number, a range or a pattern names, for
+    clients to do what the site does: ``exact`` (the page to go straight
+    to), ``ids`` (the rules of a range), ``suggestions`` (the closest
+    numbers when it names nothing)."""
+    if answer is None:
+        return None
+    cat = catalog()
+
+    def link(hit) -> dict:
+        return {"id": hit.id, "label": cat.label(hit.id), "url": cat.url(hit.id)}
+
+    return {"query": str(answer.number), "range": answer.is_range,
+            "exact": link(answer.exact) if answer.exact else None,
+            "ids": [hit.id for hit in answer.hits], "suggestions": [link(hit) for hit in answer.suggestions]}
+
+
 @bp.get("/search")
 def search():
-    """``q`` (required), ``game``, ``edition``, ``limit`` (1 to 50)."""
-    game = arg("game", list(GAMES))
+    """``q`` (required), ``game`` (``ccg``, ``tcg`` or ``all``), ``edition``,
+    ``limit`` (1 to 50).  ``number`` says what a query that is a rule
+    number, a range or a pattern names (:func:`number_record`), else null."""
+    chosen = arg("game", [*GAMES, "all"])
+    game = chosen if chosen in GAMES else None
     edition = arg("edition")
     try:
         limit = max(1, min(50, int(request.args.get("limit", "10"))))
@@ -75,13 +106,16 @@ def search():
     query = request.args.get("q", "")
     if not query.strip():
         abort(400, "give a query: /api/search?q=<words or a rule number>")
+    searcher = site().search
     try:
-        results = site().finder.search(query, game=game, edition=edition, limit=limit,
-                                       max_length=current_app.config["MAX_QUERY"])
-    except QueryError as error:
+        results = searcher.results(query, game=game, edition=edition, limit=limit,
+                                   max_length=current_app.config["MAX_QUERY"])
+        number = number_record(searcher.numbered(query, game=game, edition=edition))
+    except SearchQueryError as error:
         abort(400, str(error))
     rows = [{**result.as_dict(), "game_label": GAMES[result.game]} for result in results]
-    return jsonify({"query": query.strip(), "game": game, "edition": edition, "count": len(rows), "results": rows})
+    return jsonify({"query": query.strip(), "game": game, "edition": edition, "count": len(rows), "results": rows,
+                    "number": number})
 
 
 @bp.get("/glossary")

@@ -1,9 +1,12 @@
 """Error pages: one style for every ``abort(status, message)``, JSON under
-``/api/``, and a 404 page that suggests the rules nearest to the address."""
+``/api/``, and a 404 page that suggests the pages nearest to the address:
+for a rule number, the closest existing numbers in the address's game and
+edition (the one suggester of :mod:`rulebase.rulenumbers`, as the command
+line and the API give them); for a name, what it names within a typing
+slip; nothing unrelated."""
 
 from __future__ import annotations
 
-import re
 from urllib.parse import unquote
 
 from flask import Flask, jsonify, render_template, request
@@ -13,35 +16,38 @@ from rulebase.errors import RulebaseError, UnknownRuleError
 from rulebase.web.catalog import GAMES
 from rulebase.web.common import catalog, site
 
-_NUMBERISH = re.compile(r"\d{3}(?:\.\d+)?(?:[a-z](?:\.[ivx]+)?)?(?:\.\d+)?")
-_WORDS = re.compile(r"[A-Za-z]{3,}")
+
+def nearest(path: str, limit: int = 8) -> list[str]:
+    """The nodes nearest to what an unknown address asks for, from its last
+    part: the rule a number names or the closest numbers, in the game and
+    edition the address names (the other game's when a number is in that
+    game's style only); the entries a name names within a slip."""
+    cat = catalog()
+    segments = [s for s in unquote(path)[:200].strip("/").split("/") if s]
+    if segments[:1] == ["api"]:
+        segments = segments[2:]
+    if not segments:
+        return []
+    game = segments[0] if segments[0] in GAMES else None
+    edition = None
+    if game and len(segments) >= 3:
+        try:
+            cat.document_for(game, segments[1])
+            edition = segments[1]
+        except UnknownRuleError:
+            pass
+    searcher = site().search
+    found = searcher.nearest(segments[-1], game=game, edition=edition, limit=limit)
+    if not found and game and searcher.numbered(segments[-1]) is not None:
+        found = searcher.nearest(segments[-1], limit=limit)
+    return found
 
 
 def suggestions(path: str, limit: int = 8) -> list[dict]:
-    """Pages near what an unknown address asked for: the closest rule
-    numbers in its game and edition, then search results for its words."""
+    """:func:`nearest` as links: id, label, page, text, game and edition."""
     cat = catalog()
-    path = unquote(path)[:200]
-    segments = [s for s in path.strip("/").split("/") if s]
-    games = [segments[0]] if segments and segments[0] in GAMES else list(GAMES)
-    found: list[str] = []
-    last = segments[-1] if segments else ""
-    numbers = _NUMBERISH.findall(last)
-    for game in games:
-        document = cat.current[game]
-        if len(segments) >= 3:
-            try:
-                document = cat.document_for(game, segments[1])
-            except UnknownRuleError:
-                pass
-        for number in numbers[:1]:
-            found += [f"{document}/{key}" for key in cat.graph.closest(number, document, limit=5)]
-    words = [w for w in _WORDS.findall(" ".join(segments)) if w.lower() not in GAMES][:6]
-    if (words and not found) or not (words or found):
-        found += site().finder.suggest(" ".join(words) or last, game=games[0] if len(games) == 1 else None)
-    unique = [node for node in dict.fromkeys(found) if node in cat.data]
     return [{"id": n, "label": cat.label(n), "url": cat.url(n), "text": cat.short_text(n),
-             "game": cat.data[n]["game"], "edition": _edition(cat, n)} for n in unique[:limit]]
+             "game": cat.data[n]["game"], "edition": _edition(cat, n)} for n in nearest(path, limit)]
 
 
 def _edition(cat, node: str) -> str:
@@ -55,7 +61,7 @@ def _respond(status: int, title: str, message: str):
     if request.path.startswith("/api/") or request.path == "/api":
         body = {"error": message, "status": status}
         if status == 404:
-            body["suggestions"] = [s["id"] for s in suggestions(request.path)]
+            body["suggestions"] = nearest(request.path)
         return jsonify(body), status
     near = suggestions(request.path) if status == 404 else []
     segments = request.path.strip("/").split("/")

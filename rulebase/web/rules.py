@@ -9,15 +9,14 @@ entries, errata and cards by theirs.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 
 from flask import Blueprint, abort, redirect, render_template, request
 
-from rulebase import views
+from rulebase import rulenumbers, views
 from rulebase.citation import citation
 from rulebase.errors import RuleNumberError, UnknownRuleError
-from rulebase.model import RuleNumber
+from rulebase.scenarios.proofs import standing
 from rulebase.web.catalog import Catalog
 from rulebase.web.common import cached, catalog, check_game
 from rulebase.web.context import context, document_line
@@ -63,14 +62,16 @@ def lookup(game: str, rest: str) -> str:
     except UnknownRuleError as error:
         abort(404, f"The {game.upper()} has no edition {edition!r} of its rules; "
                    f"the editions are {', '.join(error.suggestions)}.")
-    number = re.sub(r"^(?:rule|cr)\s*", "", number, flags=re.I).strip().strip("()").replace(" ", "")
     try:
-        wanted = str(RuleNumber.parse(number))
+        read = rulenumbers.read(number)
     except RuleNumberError:
         abort(404, f"There is no page {request.path!r}.")
-    node = f"{document}/{wanted}"
+    if game == "tcg" and rulenumbers.as_tcg(read) is not None:
+        read = rulenumbers.as_tcg(read)
+    node = f"{document}/{read}"
     if node not in cat.data:
-        abort(404, f"There is no rule {wanted} in the {cat.edition_label(document)} of the {game.upper()} rules.")
+        # The page lists the closest numbers (rulebase.web.errors.nearest).
+        abort(404, f"There is no rule {read} in the {cat.edition_label(document)} of the {game.upper()} rules.")
     return node
 
 

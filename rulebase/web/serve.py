@@ -145,7 +145,7 @@ def warm_up(app) -> None:
     if site is None:
         return
     try:
-        site.finder.warm()
+        site.search.warm()
     except RulebaseError as error:
         raise ServeError(f"the search cannot start: {error}") from None
     except Exception as error:  # a fault of the index or the model's files, reported, never a silent exit

@@ -63,7 +63,7 @@
       var p = new URLSearchParams();
       p.set("q", input.value.trim());
       var game = select ? select.value : (hiddenGame ? hiddenGame.value : "");
-      if (game) p.set("game", game);
+      if (game && game !== "all") p.set("game", game);  // both games: no game named
       if (edition && edition.value) p.set("edition", edition.value);
       return p;
     }
@@ -172,6 +172,25 @@
     }
   });
 
+  // The game a search box searches follows the page unless the judge has
+  // chosen both games: that choice is remembered in this browser and given
+  // to every box that only follows its page (data-scope="page").
+  function rememberScope() {
+    var KEY = "rulebase-scope";
+    var remembered = null;
+    try { remembered = window.localStorage.getItem(KEY); } catch (error) { return; }
+    Array.prototype.forEach.call(document.querySelectorAll("select.scope"), function (select) {
+      if (remembered === "all" && select.getAttribute("data-scope") === "page") select.value = "all";
+      select.addEventListener("change", function () {
+        try {
+          if (select.value === "all") window.localStorage.setItem(KEY, "all");
+          else window.localStorage.removeItem(KEY);
+        } catch (error) { /* storage refused: the choice holds for this page only */ }
+      });
+    });
+  }
+
+  rememberScope();
   Array.prototype.forEach.call(document.querySelectorAll("form[data-live]"), liveSearch);
 
   // -- Rule pages: previous, next and up by key; the citation copied. -------

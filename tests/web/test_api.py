@@ -41,13 +41,63 @@ def test_unknown_rule_suggests_the_closest(client):
     assert "closest" in body["error"] and any(s.startswith("ccg/3.4/514.4") for s in body["suggestions"])
 
 
+@pytest.mark.parametrize("url, closest", [
+    ("/api/rule/999.9", ["ccg/3.4/802.4", "ccg/3.4/802.3"]),
+    ("/api/rule/514.4z?edition=earlier", ["ccg/earlier/514.4c", "ccg/earlier/514.4b"]),
+    ("/api/rule/405.9?game=tcg", ["tcg/official/405.2.0"]),
+    ("/api/rule/409.6", ["ccg/3.4/410.6"]),  # the earlier edition's 409.6
+])
+def test_unknown_numbers_get_the_same_closest_numbers_as_everywhere(client, rule_graph, url, closest):
+    from rulebase.errors import UnknownRuleError
+
+    body = client.get(url).get_json()
+    assert body["status"] == 404 and body["suggestions"][:len(closest)] == closest
+    assert [link["id"] for link in body["closest"]] == body["suggestions"]
+    assert all(client.get(link["url"]).status_code == 200 for link in body["closest"])
+    ident, _, options = url.removeprefix("/api/rule/").partition("?")
+    game = options.removeprefix("game=") if options.startswith("game=") else None
+    edition = options.removeprefix("edition=") if options.startswith("edition=") else None
+    with pytest.raises(UnknownRuleError) as caught:
+        rule_graph.resolve(ident, game=game, edition=edition)
+    assert [node.rsplit("/", 1)[1] for node in body["suggestions"]] == caught.value.suggestions
+    assert body["error"] == str(caught.value)
+
+
+def test_search_reports_an_exact_number(client):
+    body = client.get("/api/search?q=rule+514.4+c").get_json()
+    assert body["number"]["exact"] == {"id": "ccg/3.4/514.4c", "label": "514.4c", "url": "/ccg/514.4c"}
+    assert body["number"]["range"] is False and body["number"]["ids"] == ["ccg/3.4/514.4c"]
+    assert body["results"][0]["id"] == "ccg/3.4/514.4c"
+    assert client.get("/api/search?q=faceoff").get_json()["number"] is None
+
+
+def test_search_reports_the_rules_of_a_range_or_pattern(client):
+    number = client.get("/api/search?q=514.4a-c").get_json()["number"]
+    assert number["query"] == "514.4a-514.4c" and number["range"] is True and number["exact"] is None
+    assert number["ids"] == ["ccg/3.4/514.4a", "ccg/3.4/514.4a.i", "ccg/3.4/514.4b", "ccg/3.4/514.4c"]
+    pattern = client.get("/api/search?q=512.*&limit=5").get_json()
+    assert pattern["number"]["query"] == "512.*" and len(pattern["number"]["ids"]) > 5 == pattern["count"]
+
+
+def test_search_reports_the_closest_to_a_number_that_names_nothing(client):
+    number = client.get("/api/search?q=999.9&game=ccg").get_json()["number"]
+    assert number["exact"] is None and number["ids"] == []
+    assert [link["url"] for link in number["suggestions"]][:2] == ["/ccg/802.4", "/ccg/802.3"]
+
+
+def test_search_in_both_games(client):
+    both = client.get("/api/search?q=card+draw&game=all").get_json()
+    assert both["game"] is None and {r["game"] for r in both["results"]} == {"ccg", "tcg"}
+    assert client.get("/api/search?q=card+draw&game=chess").status_code == 400
+
+
 def test_search(client, site):
     body = client.get("/api/search?q=faceoff&limit=5").get_json()
     assert body["query"] == "faceoff" and body["count"] == len(body["results"]) == 5
     first = body["results"][0]
     assert {"id", "kind", "game", "edition", "number", "title", "url", "snippet", "snippet_parts",
             "game_label", "edition_label", "context"} <= set(first)
-    assert [r["id"] for r in body["results"]] == [r.id for r in site.finder.search("faceoff", limit=5)]
+    assert [r["id"] for r in body["results"]] == [r.id for r in site.search.results("faceoff", limit=5)]
     assert any(marked for r in body["results"] for _, marked in r["snippet_parts"])
 
 
@@ -58,7 +108,7 @@ def test_search_escapes_the_snippet(client):
 
 
 @pytest.mark.parametrize("query, says", [
-    ({"q": "x" * 501}, "limit is 500"),
+    ({"q": "x" * 501}, "at most 500 are searched"),
     ({"q": ""}, "give a query"),
     ({"q": "faceoff", "game": "chess"}, "game must be one of"),
     ({"q": "faceoff", "limit": "many"}, "limit must be"),

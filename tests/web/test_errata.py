@@ -69,6 +69,6 @@ def test_errata_are_named_as_the_card_data_names_their_cards(client, page, site)
     assert site.catalog.label(node.lstrip("/")) == "Pinkie Pie, Clonie Pie"
     rows = client.get("/api/errata?set=Canterlot Nights").get_json()["errata"]
     assert [row["card"] for row in rows if row["id"] == node.lstrip("/")] == ["Pinkie Pie, Clonie Pie"]
-    results = site.finder.search("Clonie Pie reaction flip", game="ccg", limit=10)
+    results = site.search.results("Clonie Pie reaction flip", game="ccg", limit=10)
     named = [result.title for result in results if result.id == node.lstrip("/")]
     assert named == ["Pinkie Pie, Clonie Pie"]
