@@ -83,7 +83,6 @@ class WordPiece:
             if special not in self.ids:
                 raise EncoderError(f"the vocabulary has no {special} piece")
         self.cls, self.sep, self.unk, self.pad = (self.ids[special] for special in ("[CLS]", "[SEP]", "[UNK]", "[PAD]"))
-        self._pieces = {number: piece for piece, number in self.ids.items()}
         self._model = models.WordPiece(self.ids, unk_token="[UNK]", max_input_chars_per_word=self.MAX_WORD,
                                        continuing_subword_prefix="##")
         self._cut: dict[int | None, Tokenizer] = {}
@@ -111,7 +110,7 @@ class WordPiece:
 
     def piece(self, number: int) -> str:
         """The piece of an id."""
-        return self._pieces[number]
+        return self._model.id_to_token(number)
 
     def pieces(self, word: str) -> list[int]:
         """The ids of the pieces of one word, or ``[UNK]`` when it cannot
