@@ -75,3 +75,50 @@ def project_proofs(graph, game: str = "ccg") -> dict[str, list[Proof]]:
             _cache.clear()
             _cache[key] = proofs_of([r for r in results if r.scenario.game == game], graph, document)
         return _cache[key]
+
+
+@dataclass(frozen=True)
+class Standing:
+    """Where a rule stands with the reference engine: ``confirmed`` (with
+    its proofs), ``unconfirmed``, ``exempt`` (with the reason) or
+    ``outside`` (a document no engine plays: another edition, the TCG)."""
+
+    status: str
+    proofs: tuple = ()
+    reason: str = ""
+
+
+def standing(graph, node: str) -> Standing:
+    """Where the rule ``node`` of the graph stands."""
+    from rulebase.scenarios import bindings
+
+    data = graph.node(node)
+    game = data.get("game")
+    try:
+        binding = bindings.binding_for(game)
+    except bindings.UnknownGameError:
+        return Standing("outside", reason=f"no reference engine plays the {str(game).upper()} yet")
+    document = binding.document(graph)
+    if data.get("document") != document:
+        return Standing("outside", reason=f"the reference engine plays the {graph.node(document).get('edition', 'current')} "
+                                          "rules; this is another edition")
+    key = data.get("key", "")
+    found = project_proofs(graph, game).get(key, [])
+    if found:
+        return Standing("confirmed", tuple(found))
+    exemptions = _exemptions(graph, binding, document)
+    if key in exemptions:
+        return Standing("exempt", reason=exemptions[key])
+    return Standing("unconfirmed")
+
+
+_exempt_cache: dict[tuple, dict[str, str]] = {}
+
+
+def _exemptions(graph, binding, document: str) -> dict[str, str]:
+    from rulebase.scenarios import coverage
+
+    key = (id(graph), document)
+    if key not in _exempt_cache:
+        _exempt_cache[key] = coverage.load_exemptions(binding.exemptions, graph, document)
+    return _exempt_cache[key]

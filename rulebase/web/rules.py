@@ -146,6 +146,7 @@ def rule_page(cat: Catalog, node: str) -> str:
         picture=neighbourhood(cat, node), source=record["source"],
         printed_as=item(cat, node, max_depth=0).printed_as,
         around=context(cat, node), citation=citation(cat.graph, node, request.script_root + cat.url(node)),
+        standing=standing(cat.graph, node) if data["kind"] == "rule" else None,
     )
 
 
