@@ -15,8 +15,9 @@ import random
 from dataclasses import dataclass, field
 from typing import Callable, Iterator
 
-from rulebase.engine.errors import GameOver, IllegalAction
+from rulebase.engine.errors import EngineError, GameOver, IllegalAction
 from rulebase.engine.game import CHANCE, TERMINAL, Outcome, State
+from rulebase.engine.trace import REFUSAL
 
 
 class GameEnds(Exception):
@@ -91,10 +92,6 @@ class FlowState(State):
         self._procedure: Iterator | None = None
         self._outcome: Outcome | None = None
         self._factory: Callable[[], "FlowState"] | None = None
-        self.ask_forced = False
-        """When true, a decision with one option is asked like any other
-        instead of being taken by the game (a scenario states it, or sees
-        an illegal answer refused)."""
 
     # -- driving the procedure ------------------------------------------------
 
@@ -107,7 +104,7 @@ class FlowState(State):
         try:
             request = self._procedure.send(value)
             while True:
-                if not request.is_chance and request.automatic and not self.ask_forced:
+                if not request.is_chance and request.automatic:
                     options = request.legal()
                     if len(options) == 1:
                         self.history.append(Applied(options[0], automatic=True))
@@ -169,6 +166,30 @@ class FlowState(State):
             if not applied.automatic:
                 other.apply_action(applied.action)
         return other
+
+    def refuse_instead(self, index: int, action) -> None:
+        """Try ``action`` in place of the decision the game took by itself
+        at ``history[index]`` (its only legal choice): the game is replayed
+        to that decision and the action checked there.  The refusal is
+        recorded in this state's trace (when it has one) and raised as
+        :class:`~rulebase.engine.errors.IllegalAction`; this state is left
+        as it was.  An action the rules would have allowed there raises
+        :class:`~rulebase.engine.errors.EngineError`."""
+        applied = self.history[index]
+        if not applied.automatic:
+            raise EngineError(f"history entry {index} was not taken by the game")
+        probe = self._factory()
+        for earlier in self.history[:index]:
+            if not earlier.automatic:
+                probe.apply_action(earlier.action)
+        try:
+            probe.pending.check(action)
+        except IllegalAction as refusal:
+            trace = getattr(self, "trace", None)
+            if trace is not None:
+                trace.record(refusal.rule, REFUSAL, refusal.reason)
+            raise
+        raise EngineError(f"{action} was allowed where the game took {applied.action} as the only choice")
 
     def actions(self) -> list:
         """Every action taken so far, the automatic ones included."""

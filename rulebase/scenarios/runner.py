@@ -38,9 +38,10 @@ class Session(Protocol):
     def given(self, fact: Node) -> None:
         """Add a fact of the setup."""
 
-    def act(self, action: Node) -> None:
+    def act(self, action: Node) -> str | None:
         """Carry out an action; raise a
-        :class:`~rulebase.engine.errors.RuleViolation` when the rules refuse it."""
+        :class:`~rulebase.engine.errors.RuleViolation` when the rules refuse
+        it.  May return how it was done, when not plainly."""
 
     def expect(self, expectation: Node) -> str | None:
         """``None`` when the expectation holds, else what was found instead."""
@@ -179,8 +180,7 @@ def _run(scenario: Scenario, session: Session, result: Result, binding: Binding)
                     _unexpected(result, refusal)
                     refusal = None
                 try:
-                    session.act(statement)
-                    mark.outcome = "done"
+                    mark.outcome = session.act(statement) or "done"
                 except RuleViolation as violation:
                     refusal = (statement, violation)
                     mark.outcome = f"refused: {violation}"

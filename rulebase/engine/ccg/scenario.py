@@ -333,9 +333,9 @@ class CCGSession:
                 mane = board.mane(player.index)
                 deck = Deck(player.name, mane.printed if mane else None,
                             [c.printed for c in player.deck], [c.printed for c in player.zones[Zone.PROBLEM_DECK]])
-                check_deck(deck)
+                check_deck(deck, board)
             board.turn.number = 1
-        self.state = CCGState.from_board(board, None if new_game else self.phase, checkpoints=True, ask_forced=True)
+        self.state = CCGState.from_board(board, None if new_game else self.phase, checkpoints=True)
         self.board = self.state.board
         self.trace = self.board.trace
         self._chance()
@@ -401,7 +401,7 @@ class CCGSession:
         state.automatic = len(options) == 1
         state.apply_action(options[0])
 
-    def act(self, node: Node) -> None:
+    def act(self, node: Node) -> str | None:
         kind, args = node.kind, node.args
         if kind == "start_game":
             if self.state is not None:
@@ -424,35 +424,21 @@ class CCGSession:
             self.consumed = len(state.history)
             return
         action = self._action(node)
+        for index in range(self.consumed, len(state.history)):
+            applied = state.history[index]
+            if applied.automatic and (applied.action.player, applied.action.verb) == (action.player, action.verb):
+                if applied.action == action:
+                    self.consumed = index + 1
+                    return "done: the game had taken it, as the only choice"
+                state.refuse_instead(index, action)
         if not action.is_free:
-            self._to_answer(node, action)
+            self._to_decision()
         if state.is_terminal():
             raise self.error(node, f"the game is over: {state.outcome()}")
         before = len(state.history)
         state.apply_action(action)
         self.consumed = before + 1
         self._chance()
-
-    def _to_answer(self, node: Node, action: Action) -> None:
-        """Go on to the decision ``action`` answers: past the pauses between
-        phases, and taking the decisions that have a single option (which the
-        game would take by itself) until one the action answers, or one with
-        a real choice (where the action is tried, and refused if it is not
-        the decision the game waits for)."""
-        state = self.state
-        for _ in range(STEP_LIMIT):
-            self._to_decision()
-            if state.is_terminal():
-                return
-            request = state.pending
-            if request.player == action.player and action.verb in request.data.get("verbs", {}):
-                return
-            options = request.legal() if request.kind != CHECKPOINT else []
-            if len(options) != 1:
-                return
-            state.automatic = True
-            state.apply_action(options[0])
-        raise self.error(node, f"the game did not reach a decision for this action in {STEP_LIMIT} steps")
 
     def _action(self, node: Node) -> Action:
         kind, args = node.kind, node.args

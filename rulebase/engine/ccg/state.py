@@ -71,13 +71,11 @@ class CCGState(FlowState):
 
     @classmethod
     def from_board(cls, board: Board, phase: str | None = "ready", game: Game | None = None,
-                   checkpoints: bool = False, ask_forced: bool = False) -> "CCGState":
+                   checkpoints: bool = False) -> "CCGState":
         """A state whose game goes on from ``board``, at the start of ``phase``
         of the turn player's turn (``None``: the game starts, 102).
         ``checkpoints`` pauses the game at the start of each phase and the end
-        of each turn, for callers that look at it between phases;
-        ``ask_forced`` asks decisions that have a single option instead of
-        taking them (see :attr:`FlowState.ask_forced`)."""
+        of each turn, for callers that look at it between phases."""
         if phase is not None and phase not in PHASES:
             raise ValueError(f"not a phase: {phase!r}")
         origin = copy.deepcopy(board)
@@ -86,7 +84,6 @@ class CCGState(FlowState):
         def make(target):
             state = cls(game, target)
             state.checkpoints = checkpoints
-            state.ask_forced = ask_forced
             procedure = starting.start_game(state) if phase is None else starting.play_turns(state, phase)
             state.start(procedure, factory=lambda: make(copy.deepcopy(origin)))
             return state
