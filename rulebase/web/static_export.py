@@ -178,13 +178,65 @@ def address_of(path: str, query: str) -> str:
 # -- the crawl -----------------------------------------------------------------
 
 
+APP_CONFIG = {"WARM_SEARCH": False, "PAGE_CACHE_PAGES": 64, "PAGE_CACHE_BYTES": 8 << 20}
+"""The application the export draws with: no search index opened ahead, a small page cache."""
+
+BATCH = 32
+"""Addresses a worker process draws at a time."""
+
+
+def draw(client, address: str) -> tuple:
+    """What the application answers at an address: ``("page", html, links)``,
+    ``("file", bytes)``, ``("alias", address)`` for a redirect,
+    ``("server",)`` for what only a server answers (JSON, a page with a form
+    sent to the site), ``("missing",)``.  Raises :class:`ExportError` when
+    the application fails (a status of 500 or more)."""
+    path, _, query = address.partition("?")
+    response = client.get(quote(path, safe=_SAFE_URL) + (f"?{query}" if query else ""))
+    status = response.status_code
+    if 300 <= status < 400 and response.location:
+        parts = urlsplit(response.location)
+        return ("alias", address_of(unquote(parts.path), parts.query))
+    if status >= 500:
+        raise ExportError(f"{address}: the site failed to draw this page (status {status})")
+    if status != 200:
+        return ("missing",)
+    if response.mimetype != "text/html":
+        return ("server",) if response.mimetype == "application/json" else ("file", response.get_data())
+    text = response.get_data(as_text=True)
+    if _POST_FORM.search(text):
+        return ("server",)
+    links = []
+    for _, value in _ATTRIBUTE.findall(text):
+        found = internal(html.unescape(value), address)
+        if found:
+            links.append(address_of(found[0], found[1]))
+    return ("page", text, list(dict.fromkeys(links)))
+
+
+_WORKER: dict = {}
+
+
+def _start_worker() -> None:
+    """A worker process: its own application, drawing what it is given."""
+    from rulebase.web import create_app
+
+    _WORKER["client"] = create_app(APP_CONFIG).test_client()
+
+
+def _draw_batch(addresses: list[str]) -> list[tuple]:
+    client = _WORKER["client"]
+    return [draw(client, address) for address in addresses]
+
+
 class _Crawl:
     """Every page of the site the graph's nodes and the fixed pages lead to,
-    as the application draws it."""
+    as the application draws it (in this process, or in ``pool``'s)."""
 
-    def __init__(self, app):
+    def __init__(self, app, pool=None):
         self.app = app
         self.client = app.test_client()
+        self.pool = pool
         self.catalog = app.extensions["rulebase"].catalog
         self.pages: dict[str, str] = {}      # address -> its HTML
         self.files: dict[str, bytes] = {}    # address -> a download (a CSV)
@@ -208,22 +260,73 @@ class _Crawl:
         return list(dict.fromkeys(fixed + nodes))
 
     def run(self) -> None:
+        """Draw the seeds, then what they link to, wave after wave."""
         queue = deque((address, True) for address in self.seeds())
         deferred: set[str] = set()
         while queue:
-            address, may_query = queue.popleft()
-            if self.known(address):
-                continue
-            if "?" in address and not may_query:
-                deferred.add(address)
-                continue
-            if len(self.pages) >= MAX_PAGES:
-                raise ExportError(f"the site has more than {MAX_PAGES:,} pages; the export stopped at {address!r}")
-            for link in self.visit(address):
-                self.linked_from.setdefault(link, set()).add(address)
-                if not self.known(link):
-                    queue.append((link, "?" not in address))
+            wave: list[str] = []
+            waiting: set[str] = set()
+            while queue:
+                address, may_query = queue.popleft()
+                if self.known(address) or address in waiting:
+                    continue
+                if "?" in address and not may_query:
+                    deferred.add(address)
+                    continue
+                target = self.settle(address)
+                if target is None:
+                    wave.append(address)
+                    waiting.add(address)
+                elif target and not self.known(target):
+                    queue.append((target, True))
+            if len(self.pages) + len(wave) > MAX_PAGES:
+                raise ExportError(f"the site has more than {MAX_PAGES:,} pages; the export stopped")
+            for address, outcome in zip(wave, self.draw_all(wave)):
+                for link in self.record(address, outcome):
+                    self.linked_from.setdefault(link, set()).add(address)
+                    if not self.known(link):
+                        queue.append((link, "?" not in address))
         self.server.update(address for address in deferred if not self.known(address))
+
+    def draw_all(self, wave: list[str]) -> list[tuple]:
+        if self.pool is None or len(wave) <= BATCH:
+            return [draw(self.client, address) for address in wave]
+        batches = [wave[start:start + BATCH] for start in range(0, len(wave), BATCH)]
+        return [outcome for batch in self.pool.map(_draw_batch, batches) for outcome in batch]
+
+    def record(self, address: str, outcome: tuple) -> list[str]:
+        """Keep what an address turned out to be; returns the addresses it leads to."""
+        kind = outcome[0]
+        if kind == "page":
+            self.pages[address] = outcome[1]
+            return outcome[2]
+        if kind == "file":
+            self.files[address] = outcome[1]
+        elif kind == "alias":
+            self.aliases[address] = outcome[1]
+            return [outcome[1]]
+        else:
+            getattr(self, kind).add(address)
+        return []
+
+    def settle(self, address: str) -> str | None:
+        """Settle an address without drawing it where its address says what
+        it is: ``""`` when settled, the address a node id stands for (which
+        is to be drawn), None when it must be drawn."""
+        path, _, query = address.partition("?")
+        kind = self.classify(path, query)
+        if kind in ("server", "missing"):
+            getattr(self, kind).add(address)
+            return ""
+        if kind is not None:
+            return ""
+        node = path[1:]
+        if not query and node in self.catalog.data:
+            canonical = self.catalog.url(node).split("#")[0]
+            if canonical != path:
+                self.aliases[address] = canonical
+                return canonical
+        return None
 
     def classify(self, path: str, query: str) -> str | None:
         """What an address is without asking the application: ``search``,
@@ -235,51 +338,6 @@ class _Crawl:
         if any(path == prefix or path.startswith(prefix + "/") for prefix in SERVER_ONLY):
             return "server"
         return None
-
-    def visit(self, address: str) -> list[str]:
-        """Draw one address; returns the addresses its page links to."""
-        path, _, query = address.partition("?")
-        kind = self.classify(path, query)
-        if kind in ("server", "missing"):
-            getattr(self, kind).add(address)
-            return []
-        if kind is not None:
-            return []
-        node = path[1:]
-        if not query and node in self.catalog.data:
-            canonical = self.catalog.url(node).split("#")[0]
-            if canonical != path:
-                self.aliases[address] = canonical
-                return [canonical]
-        response = self.client.get(quote(path, safe=_SAFE_URL) + (f"?{query}" if query else ""))
-        status = response.status_code
-        if 300 <= status < 400 and response.location:
-            parts = urlsplit(response.location)
-            target = address_of(unquote(parts.path), parts.query)
-            self.aliases[address] = target
-            return [target]
-        if status >= 500:
-            raise ExportError(f"{address}: the site failed to draw this page (status {status})")
-        if status != 200:
-            self.missing.add(address)
-            return []
-        if response.mimetype != "text/html":
-            if response.mimetype == "application/json":
-                self.server.add(address)
-            else:
-                self.files[address] = response.get_data()
-            return []
-        text = response.get_data(as_text=True)
-        if _POST_FORM.search(text):
-            self.server.add(address)
-            return []
-        self.pages[address] = text
-        links = []
-        for _, value in _ATTRIBUTE.findall(text):
-            found = internal(html.unescape(value), address)
-            if found:
-                links.append(address_of(found[0], found[1]))
-        return list(dict.fromkeys(links))
 
 
 # -- writing -------------------------------------------------------------------
@@ -413,13 +471,14 @@ def _index_script(data: dict) -> str:
             f"window.RULEBASE_SEARCH = {body};\n")
 
 
-def build(app) -> tuple[dict[str, bytes], int, Report]:
+def build(app, pool=None) -> tuple[dict[str, bytes], int, Report]:
     """The files of the export (path relative to the root -> contents, the
     static assets not included), how many pages, and the links that need
-    the server or go nowhere."""
+    the server or go nowhere; the pages are drawn by ``pool``'s processes
+    when it is given."""
     from rulebase.web.offline_index import search_data
 
-    crawl = _Crawl(app)
+    crawl = _Crawl(app, pool)
     crawl.run()
     writer = _Writer(crawl)
     out: dict[str, bytes] = {}
@@ -497,20 +556,47 @@ def _remove(directory: Path, names: list[str]) -> None:
                 pass
 
 
-def export_site(directory: str | os.PathLike, app=None) -> Report:
+def default_workers() -> int:
+    """Processes drawing the pages by default: one per core, at most 4."""
+    return max(1, min(4, os.cpu_count() or 1))
+
+
+def _build_with(workers: int) -> tuple[dict[str, bytes], int, Report]:
+    """:func:`build` with the application of :data:`APP_CONFIG`, the pages
+    drawn by ``workers`` processes (each with its own application)."""
+    from rulebase.web import create_app
+
+    if workers <= 1:
+        return build(create_app(APP_CONFIG))
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+    from concurrent.futures.process import BrokenProcessPool
+
+    try:
+        with ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn"),
+                                 initializer=_start_worker) as pool:
+            for _ in range(workers):  # start them now, while this process makes its own application
+                pool.submit(_draw_batch, [])
+            return build(create_app(APP_CONFIG), pool)
+    except BrokenProcessPool as error:
+        raise ExportError(f"a process drawing the pages stopped: {error}") from None
+
+
+def export_site(directory: str | os.PathLike, app=None, workers: int | None = None) -> Report:
     """Write the whole site as static files into ``directory`` (created if
     needed; an earlier export there is replaced) and return the report.
+    The pages are drawn by ``app`` in this process when it is given, else
+    by ``workers`` processes (:func:`default_workers`).
 
     Raises :class:`ExportError` for a directory holding anything but an
     earlier export, before anything is written."""
     start = time.perf_counter()
     directory = Path(directory)
     earlier = _earlier_files(directory)
-    if app is None:
-        from rulebase.web import create_app
-
-        app = create_app({"WARM_SEARCH": False, "PAGE_CACHE_PAGES": 64, "PAGE_CACHE_BYTES": 8 << 20})
-    out, pages, report = build(app)
+    if app is not None:
+        out, pages, report = build(app)
+    else:
+        out, pages, report = _build_with(default_workers() if workers is None else workers)
     static_root = paths.SITE / STATIC
     static = sorted(path.relative_to(static_root).as_posix() for path in static_root.rglob("*") if path.is_file())
     names = sorted(out) + [f"{STATIC}/{name}" for name in static]
