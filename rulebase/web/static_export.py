@@ -419,8 +419,9 @@ class _Writer:
 
     def rewrite(self, text: str, source: str, base: str) -> str:
         """A page of the site as a file of the export: relative links, the
-        search and server-only forms marked for ``offline-search.js``, and
-        that script and its style added to the head."""
+        search and server-only forms marked for ``offline-search.js``, that
+        script and its style added to the head, and the site's
+        Content-Security-Policy stated in it."""
 
         def attribute(match: re.Match) -> str:
             name, value = match.groups()
@@ -446,6 +447,8 @@ class _Writer:
         text = _ATTRIBUTE.sub(attribute, text)
         text = _FORM.sub(form, text)
         text = text.replace(' data-live="', ' data-offline-live="')
+        policy = f'<meta http-equiv="Content-Security-Policy" content="{html.escape(_policy())}">'
+        text = text.replace("<head>", f"<head>\n  {policy}", 1)
         root = root_of(source)
         head = (f'<link rel="stylesheet" href="{root}{STATIC}/offline.css">\n'
                 f'  <script src="{root}{STATIC}/offline-search.js" data-root="{root}" defer></script>\n</head>')
@@ -455,6 +458,16 @@ class _Writer:
         """A page of the site (a node's :meth:`Catalog.url`) as a link from the root."""
         found = self.link("index.html", "/", url)
         return found[0] if found else url
+
+
+def _policy() -> str:
+    """The site's Content-Security-Policy as a page can state it itself
+    (a static host sends no headers of ours): without the directives a
+    ``<meta>`` element cannot give."""
+    from rulebase.web import CONTENT_SECURITY_POLICY
+
+    return "; ".join(directive for directive in CONTENT_SECURITY_POLICY.split("; ")
+                     if directive.split()[0] not in ("frame-ancestors", "report-uri", "report-to", "sandbox"))
 
 
 def _notice(app, **context) -> str:

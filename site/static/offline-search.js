@@ -73,7 +73,8 @@
       var table = data.numbers[code];
       table.rules.forEach(function (row) {
         if (row[0].indexOf(number) !== 0) return;
-        var hit = { u: row[1], n: row[0], t: row[2], c: "", g: code, k: "rule", e: table.edition, s: row[3], terms: [] };
+        var hit = { u: row[1], n: row[0], t: row[2], c: "", g: code, k: "rule", e: table.edition, s: row[3],
+                    terms: [] };
         (row[0] === number ? exact : rest).push(hit);
       });
     });
@@ -230,8 +231,8 @@
       var query = input.value.trim();
       if (mode === "results") {
         try {
-          history.replaceState(null, "", query ? "?" + params(limit === MORE ? { limit: String(MORE) } : null).toString()
-                                               : location.pathname);
+          var shown = params(limit === MORE ? { limit: String(MORE) } : null);
+          history.replaceState(null, "", query ? "?" + shown.toString() : location.pathname);
         } catch (error) { /* a page opened from a file may not change its address */ }
       }
       if (!query) { show({ query: "", count: 0, results: [], go: null }); return; }

@@ -50,6 +50,16 @@ def test_search_by_words_shows_results_and_opens_one(exported, page):
     expect(page.locator("h1")).to_contain_text("306.2")
 
 
+def test_more_results_open_on_the_search_page(exported, page):
+    page.goto(url(exported))
+    page.locator("#q").fill("troublemaker")
+    expect(page.locator("#results .result")).to_have_count(10)
+    page.locator("#more-results a").click()
+    expect(page).to_have_url(re.compile(re.escape(url(exported, "search.html")) + r"\?q=troublemaker&.*limit=40"))
+    expect(page.locator("#results .result")).to_have_count(40)
+    expect(page.locator("#results-count")).to_contain_text("The first 40 results")
+
+
 def test_a_glossary_term_and_a_card_are_found_from_the_top_box(exported, page):
     page.goto(url(exported, "ccg/514.4c.html"))
     box = page.locator("#top-q")

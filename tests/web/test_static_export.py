@@ -87,6 +87,13 @@ def test_forms_go_to_the_search_page_or_say_they_need_the_server(writer):
     assert writer.server_forms == 1
 
 
+def test_a_page_states_the_sites_security_policy(writer):
+    text = writer.rewrite(PAGE, "index.html", "/")
+    policy = re.search(r'<head>\n  <meta http-equiv="Content-Security-Policy" content="([^"]*)">', text).group(1)
+    assert "script-src &#x27;self&#x27;" in policy and "object-src &#x27;none&#x27;" in policy
+    assert "frame-ancestors" not in policy  # a header's alone
+
+
 def test_file_names_never_leave_the_export_and_never_clash(writer):
     assert export.file_name("/ccg/../../etc/passwd") is None
     assert export.file_name("/ccg/.rulebase-export.json") == "ccg/_.rulebase-export.json.html"
