@@ -193,6 +193,7 @@ class CheckUnit:
     def __init__(self, unit: Unit):
         self.unit = unit
         self.number = unit.number
+        self._function = unit.function
         functools.update_wrapper(self, unit.function)
 
     def verdict(self, table, *args, **kwargs):
@@ -204,7 +205,9 @@ class CheckUnit:
         return self.unit.function(table, *args, **kwargs)
 
     def __call__(self, table, *args, **kwargs) -> None:
-        verdict = self.verdict(table, *args, **kwargs)
+        if self.number in table.off:
+            return
+        verdict = self._function(table, *args, **kwargs)
         if verdict is None:
             return
         if isinstance(verdict, Allowed):
@@ -233,12 +236,13 @@ class StepUnit:
         self.unit = unit
         self.number = unit.number
         self.template = template
+        self._function = unit.function
         functools.update_wrapper(self, unit.function)
 
     def __call__(self, table, *args, **kwargs):
         if self.number in table.off:
             return None
-        values = self.unit.function(table, *args, **kwargs)
+        values = self._function(table, *args, **kwargs)
         if values is None:
             return None
         table.trace.record(self.number, STEP, self.template, **values)

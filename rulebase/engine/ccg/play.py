@@ -11,8 +11,7 @@ from rulebase.engine.ccg.board import Area, Board, Card, Zone
 from rulebase.engine.ccg.cards import CardType
 from rulebase.engine.ccg.power import power_of_color
 from rulebase.engine.ccg.rules import Allowed
-from rulebase.engine.errors import ActionSyntaxError, UnknownCard
-from rulebase.engine.rulebook import legal
+from rulebase.engine.errors import ActionSyntaxError, IllegalAction, UnknownCard
 
 TROUBLEMAKER_COST = 1
 DRAW_COST = 1
@@ -213,13 +212,24 @@ def playable(board: Board, player: int, card: Card | None):
         return f"{card} is a {card.type}: only Friends, Resources, Events and Troublemakers are played"
 
 
+def check_card(board: Board, player: int, card: Card, window: Window) -> None:
+    """What must hold of a card for its player to play it now, wherever it
+    goes: its cost, in hand, its timing and its requirement (508.1d, 609.2a,
+    512, 205.1), the cheapest first."""
+    check_cost(board, player, play_cost(card), "play it")
+    playable(board, player, card)
+    check_timing(board, player, card, window)
+    check_requirement(board, player, card)
+
+
 def check_play(board: Board, action: Action, window: Window) -> Card:
     """Everything that must hold to play a card (609.2a, 609.2c, 705.2)."""
     player = action.player
     card = _card(board, action.card)
-    playable(board, player, card)
     if card is None:
+        playable(board, player, card)
         raise UnknownCard(action.card)
+    playable(board, player, card)
     check_timing(board, player, card, window)
     check_placement(board, player, card, action)
     check_requirement(board, player, card)
@@ -234,19 +244,33 @@ def movable(board: Board, player: int, card: Card | None):
         return f"the turn player may move only a character they control ({card or 'that card'} is not)"
 
 
+def check_mover(board: Board, player: int, card: Card | None, window: Window) -> None:
+    """What must hold of a character for the Move action, wherever it goes:
+    among them, that its player can pay the least a move can cost (609.2b)."""
+    main_phase_action(board, player, window, "the Move action")
+    movable(board, player, card)
+    if moving.least_move_cost.number not in board.off:
+        check_cost(board, player, moving.MINIMUM_MOVE_COST, f"move {card}")
+
+
+def check_destination(board: Board, player: int, card: Card, area: Area) -> None:
+    """What must hold of where a character goes with the Move action, and
+    its cost there."""
+    moving.check_move(board, card, area)
+    with board.trace.quiet():
+        cost = moving.move_cost(board, player, card, area)
+    check_cost(board, player, cost, f"move {card}")
+
+
 def check_move_action(board: Board, action: Action, window: Window) -> Card:
     player = action.player
     card = _card(board, action.card)
-    main_phase_action(board, player, window, "the Move action")
-    movable(board, player, card)
+    check_mover(board, player, card, window)
     if card is None:
         raise UnknownCard(action.card)
     if action.area is None:
         raise ActionSyntaxError(str(action), "a move names the area it goes to")
-    moving.check_move(board, card, action.area)
-    with board.trace.quiet():
-        cost = moving.move_cost(board, player, card, action.area)
-    check_cost(board, player, cost, f"move {card}")
+    check_destination(board, player, card, action.area)
     return card
 
 
@@ -286,40 +310,62 @@ def check(board: Board, action: Action, window: Window) -> None:
 # -- options ---------------------------------------------------------------------
 
 
-def candidates(board: Board, player: int, window: Window):
-    """Every action of a player's hand and cards that could be possible in
-    this window, before the rules are asked; :func:`options` keeps those
-    the checks allow."""
+def _allowed(check, *arguments) -> bool:
+    try:
+        check(*arguments)
+    except IllegalAction:
+        return False
+    return True
+
+
+def options(board: Board, player: int, window: Window, first: bool = False) -> list[Action]:
+    """The actions (besides passing) ``player`` may take in this window:
+    every action the cards could make, kept when the same checks that refuse
+    illegal actions allow it.  A check about the card alone (in hand, its
+    timing, its requirement, its cost) is asked once per card, those about
+    where it goes once per place.  ``first``: stop at the first one found."""
+    found: list[Action] = []
     me = board.players[player]
     main = window.main and player == board.turn.player
     areas = [area for p in board.players if not p.removed for area in (p.home, p.problem_area)]
-    for card in me.hand:
-        if card.type == CardType.EVENT:
-            yield Action("play", player, card.id)
-        elif not main:
-            continue
-        elif card.type == CardType.FRIEND or card.type == CardType.TROUBLEMAKER:
-            yield from (Action("play", player, card.id, area=area) for area in areas)
-        elif card.type == CardType.RESOURCE:
-            if card.info.host:
-                yield from (Action("play", player, card.id, host=host.id) for host in board.play)
+    with board.trace.quiet():
+        for card in me.hand:
+            if card.type != CardType.EVENT and not main:
+                continue
+            if not _allowed(check_card, board, player, card, window):
+                continue
+            if card.type == CardType.EVENT:
+                places = [Action("play", player, card.id)]
+            elif card.type == CardType.RESOURCE and card.info.host:
+                places = [Action("play", player, card.id, host=host.id) for host in board.play]
+            elif card.type == CardType.RESOURCE:
+                places = [Action("play", player, card.id, area=me.home)]
             else:
-                yield Action("play", player, card.id, area=me.home)
-    if not main:
-        return
-    for card in board.play:
-        if card.controller == player and card.is_character:
-            yield from (Action("move", player, card.id, area=area) for area in areas if area != card.area)
-    yield Action("draw", player)
-    for card in board.play:
-        if card.controller == player and card.frightened:
-            yield Action("rally", player, card.id)
-
-
-def options(board: Board, player: int, window: Window) -> list[Action]:
-    """The actions (besides passing) ``player`` may take in this window: the
-    candidates the same checks that refuse illegal actions allow."""
-    return legal(board, candidates(board, player, window), lambda action: check(board, action, window))
+                places = [Action("play", player, card.id, area=area) for area in areas]
+            for action in places:
+                if _allowed(check_placement, board, player, card, action):
+                    found.append(action)
+                    if first:
+                        return found
+        if not main:
+            return found
+        for card in board.play:
+            if card.controller != player or not card.is_character or not _allowed(check_mover, board, player, card, window):
+                continue
+            for area in areas:
+                if area != card.area and _allowed(check_destination, board, player, card, area):
+                    found.append(Action("move", player, card.id, area=area))
+                    if first:
+                        return found
+        draw = Action("draw", player)
+        if _allowed(check_draw_action, board, draw, window):
+            found.append(draw)
+        for card in board.play:
+            if card.controller == player and card.frightened:
+                rally = Action("rally", player, card.id)
+                if _allowed(check_rally, board, rally, window):
+                    found.append(rally)
+    return found[:1] if first else found
 
 
 # -- doing them --------------------------------------------------------------------

@@ -412,7 +412,7 @@ def take_action(s, action: Action):
 
 def anyone_can_act(board, window: play.Window) -> bool:
     """Whether any player holds a card playable in this window."""
-    return any(play.options(board, p.index, window) for p in board.players if not p.removed)
+    return any(play.options(board, p.index, window, first=True) for p in board.players if not p.removed)
 
 
 def boundary_window(s, name: str):
