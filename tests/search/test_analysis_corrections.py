@@ -82,7 +82,10 @@ def test_every_word_is_corrected_as_recorded():
         recorded = json.load(stream)
     vocabulary = index.ensure().vocabulary
     words = cases(vocabulary)
-    assert sorted(recorded) == words, "the corpus's words or the question sets changed since the file was written"
+    unrecorded = [word for word in words if word not in recorded]
+    assert not unrecorded, f"the corpus or the question sets changed since the file was written: {unrecorded[:10]}"
+    if any(SHARED_EVAL.glob("judge-questions-*.jsonl")):  # as when the file was written
+        assert len(words) == len(recorded), "a word recorded is no longer asked or misspelt"
     other = [(word, vocabulary.correct(word), recorded[word]) for word in words
              if vocabulary.correct(word) != recorded[word]]
     assert not other, f"{len(other)} of {len(words)} words are corrected otherwise (word, now, recorded): {other[:10]}"
