@@ -23,6 +23,13 @@ counted in the report.
 The search runs in the browser: ``offline-search.js`` reads the index this
 module writes to ``search-index.js`` (:mod:`rulebase.web.offline_index`),
 loaded as a script because a browser refuses ``fetch()`` of a local file.
+Every page states the site's Content-Security-Policy itself, since a static
+host sends none of the site's headers.
+
+The pages are drawn wave after wave (the addresses the last wave's pages
+link to), by worker processes that each make their own application when
+there are more than one (:func:`export_site`'s ``workers``); the files are
+the same whatever their number.
 
 An export directory holds a record of the files written
 (:data:`MARKER`); a directory that is not empty and has no such record is
@@ -555,18 +562,19 @@ def _earlier_files(directory: Path) -> list[str]:
 
 
 def _remove(directory: Path, names: list[str]) -> None:
-    """Remove an earlier export's files, then the directories left empty."""
+    """Remove an earlier export's files, then those of its directories that
+    are left empty (never a directory it did not write into)."""
     for name in names:
         try:
             (directory / name).unlink()
         except FileNotFoundError:
             pass
-    for root, _, _ in sorted(os.walk(directory), key=lambda entry: -len(entry[0])):
-        if Path(root) != directory:
-            try:
-                Path(root).rmdir()
-            except OSError:
-                pass
+    folders = {parent for name in names for parent in Path(name).parents if parent != Path(".")}
+    for folder in sorted(folders, key=lambda folder: -len(folder.parts)):
+        try:
+            (directory / folder).rmdir()
+        except OSError:
+            pass
 
 
 def default_workers() -> int:

@@ -140,12 +140,14 @@ def test_an_earlier_export_is_replaced(tmp_path, monkeypatch):
     (tmp_path / "index.html").write_text("old")
     (tmp_path / "old").mkdir()
     (tmp_path / "old" / "page.html").write_text("old")
+    (tmp_path / "mine").mkdir()
     monkeypatch.setattr(export, "build", lambda app: ({"index.html": b"new", "ccg/514.4c.html": b"rule"}, 2,
                                                        Report(Path("."))))
     report = export_site(tmp_path, app=object())
     assert (tmp_path / "index.html").read_bytes() == b"new"
     assert (tmp_path / "ccg" / "514.4c.html").read_bytes() == b"rule"
     assert not (tmp_path / "old").exists()
+    assert (tmp_path / "mine").is_dir()  # an empty directory the export never wrote into stays
     static = sorted(p.relative_to(paths.SITE).as_posix() for p in (paths.SITE / "static").rglob("*") if p.is_file())
     written = json.loads((tmp_path / MARKER).read_text())["files"]
     assert written == ["ccg/514.4c.html", "index.html", *static]
