@@ -85,12 +85,12 @@ def entries(catalog: Catalog, address) -> list[dict]:
     turns a page of the site (``/ccg/514.4c#x``) into the export's address
     of it, relative to the export's root."""
     from rulebase.search import bridging, questions
-    from rulebase.search.index import _documents, records
+    from rulebase.search.index import records
 
     graph = catalog.graph
     found = records(graph)
     bridging.add_aliases(graph, found)
-    documents = _documents(graph)
+    documents = {document: {"current": catalog.is_current(document)} for document in catalog.documents}
     questions.attach(found, documents)
     rows = []
     for record in found:
