@@ -23,7 +23,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Protocol
 
-from rulebase.engine.errors import RuleViolation
+from rulebase.engine.errors import EngineError, RuleViolation
 from rulebase.engine.trace import ALLOWED, NOTE, Trace
 from rulebase.scenarios.model import Node, Scenario, ScenarioError, ScenarioFile
 
@@ -184,6 +184,11 @@ def _run(scenario: Scenario, session: Session, result: Result, binding: Binding)
                 except RuleViolation as violation:
                     refusal = (statement, violation)
                     mark.outcome = f"refused: {violation}"
+                except EngineError as error:
+                    mark.outcome = "failed"
+                    mark.end = len(session.trace)
+                    result.failures.append(f"line {statement.line}: {statement.text!r}: the game can't do this: {error}")
+                    return
             elif statement.kind == REFUSED:
                 found = _judge_refusal(statement, refusal, binding)
                 refusal = None

@@ -96,10 +96,17 @@ def least_move_cost(board: Board, cost: Cost):
         return {"least": MINIMUM_MOVE_COST}
 
 
+@step("609.2b", "moving {card} with the Move action costs {n} action tokens")
+def move_action_cost(board: Board, cost: Cost, card: Card):
+    cost.amount = MOVE_COST
+    return {"card": card.label, "n": MOVE_COST}
+
+
 def move_cost(board: Board, player: int, card: Card, area: Area) -> int:
     """The action tokens the Move action costs (609.2b), with Swift and
     Showy; the modifiers are recorded in the trace as they apply."""
-    cost = Cost(MOVE_COST)
+    cost = Cost(0)
+    move_action_cost(board, cost, card)
     if card.face_down and card.printed.keyword("Swift"):
         board.trace.note("505.1a", "{card} is face-down: it loses its abilities, Swift among them", card=card.label)
     swift(board, cost, player, card)

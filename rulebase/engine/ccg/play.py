@@ -147,6 +147,19 @@ def play_cost(card: Card) -> int:
     return card.info.cost or 0
 
 
+@rules.step("609.2c", "{player} plays a Troublemaker face-down to a Problem by paying {n} action token")
+def troublemaker_cost(board: Board, player: int, cost: list):
+    cost[0] = TROUBLEMAKER_COST
+    return {"player": board.name(player), "n": TROUBLEMAKER_COST}
+
+
+@rules.step("609.2d", "{player} pays {n} action token to draw a card")
+def draw_for_token(board: Board, player: int):
+    pay(board, player, DRAW_COST, "draw a card")
+    zones.draw(board, player)
+    return {"player": board.name(player), "n": DRAW_COST}
+
+
 @rules.check("302.1", "Friends enter play at their owner's home or at a Problem")
 def friend_area(board: Board, player: int, card: Card, area: Area | None, host):
     if card.type == CardType.FRIEND:
@@ -170,6 +183,7 @@ def attachment_host(board: Board, card: Card, host):
         target = board.cards[host]
         if target.zone != Zone.PLAY or not fits_host(target, card.info.host):
             return f"{card} must be played on a {card.info.host} in play, not on {target}"
+        return Allowed(f"{card} is played on {target}, a {card.info.host} in play")
 
 
 @rules.check("305.1a", "a Resource that is not an attachment enters play at its owner's home")
@@ -204,12 +218,14 @@ def fits_host(target: Card, description: str) -> bool:
     return str(target.type) == description
 
 
-@rules.check("609.2a", "only Friends, Resources, Events and Troublemakers in their player's hand are played")
+@rules.check("609.2a", "a player may pay the cost of a Friend, Resource or Event in their hand to play it")
 def playable(board: Board, player: int, card: Card | None):
     if card is None or card.zone != Zone.HAND or card.owner != player:
         return f"{card or 'that card'} is not in {board.name(player)}'s hand: only cards in hand can be played"
     if card.type in (CardType.PROBLEM, CardType.MANE):
         return f"{card} is a {card.type}: only Friends, Resources, Events and Troublemakers are played"
+    if card.type != CardType.TROUBLEMAKER:
+        return Allowed(f"{card} is a {card.type} in {board.name(player)}'s hand: it may be played by paying its cost")
 
 
 def check_card(board: Board, player: int, card: Card, window: Window) -> None:
@@ -242,6 +258,7 @@ def check_play(board: Board, action: Action, window: Window) -> Card:
 def movable(board: Board, player: int, card: Card | None):
     if card is None or card.zone != Zone.PLAY or not card.is_character or card.controller != player:
         return f"the turn player may move only a character they control ({card or 'that card'} is not)"
+    return Allowed(f"{card} is a {card.type}, a character {board.name(player)} controls: it may be moved")
 
 
 def check_mover(board: Board, player: int, card: Card | None, window: Window) -> None:
@@ -274,11 +291,16 @@ def check_move_action(board: Board, action: Action, window: Window) -> Card:
     return card
 
 
+@rules.check("104.2a", "if an occurrence can't happen, any cost requiring that occurrence can't be paid")
+def draw_can_happen(board: Board, player: int):
+    if not board.players[player].deck:
+        return (f"{board.name(player)}'s draw deck is empty: the draw can't happen, so the action's cost can't be "
+                "paid to make it happen")
+
+
 def check_draw_action(board: Board, action: Action, window: Window) -> None:
     main_phase_action(board, action.player, window, "drawing a card for an action token")
-    if not board.players[action.player].deck:
-        board.trace.note("104.2a", "the draw can't happen, so its cost can't be paid")
-        zones.check_draw(board, action.player)
+    draw_can_happen(board, action.player)
     check_cost(board, action.player, DRAW_COST, "draw a card")
 
 
@@ -438,7 +460,7 @@ def stays_face_down(board: Board, card: Card):
     return {"card": card.label} if card.face_down else None
 
 
-@rules.step("509.2", "{card} enters play attached to {host}, at {host}'s area")
+@rules.step("305.1b", "{card} enters play attached to {host}, at {host}'s area")
 def attachment_enters(board: Board, card: Card, host: Card):
     enter_play(board, card, host.area, host=host)
     return {"card": card.label, "host": host.label}
@@ -458,12 +480,13 @@ def play_card(board: Board, action: Action, apply_instructions) -> Card:
     card = board.cards[action.card]
     board.trace.note("705.2a", "{player} announces playing {card}", player=board.name(player),
                      card=card.label if card.type != CardType.TROUBLEMAKER else "a Troublemaker face-down")
-    if card.type == CardType.TROUBLEMAKER:
-        board.trace.note("609.2c", "{player} pays 1 action token to play a Troublemaker face-down to a Problem",
-                         player=board.name(player))
     to_queue(board, card)
-    board.trace.note("705.2c", "the cost is {cost} action token{s}", cost=play_cost(card), s="s" * (play_cost(card) != 1))
-    pay(board, player, play_cost(card), f"play {card}")
+    cost = [play_cost(card)]
+    if card.type == CardType.TROUBLEMAKER:
+        cost[0] = 0
+        troublemaker_cost(board, player, cost)
+    board.trace.note("705.2c", "the cost is {cost} action token{s}", cost=cost[0], s="s" * (cost[0] != 1))
+    pay(board, player, cost[0], f"play {card}")
     if card.type == CardType.EVENT:
         for instruction in card.info.instructions:
             follow_instruction(board, player, card, instruction, apply_instructions)
@@ -494,9 +517,7 @@ def move_action(board: Board, action: Action) -> None:
 
 def draw_action(board: Board, action: Action) -> None:
     """The draw action (609.2d)."""
-    board.trace.note("609.2d", "{player} pays 1 action token to draw a card", player=board.name(action.player))
-    pay(board, action.player, DRAW_COST, "draw a card")
-    zones.draw(board, action.player)
+    draw_for_token(board, action.player)
 
 
 def rally(board: Board, action: Action) -> None:
