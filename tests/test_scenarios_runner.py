@@ -176,3 +176,26 @@ Scenario: Own cards
   Then Alice's power is 3
 ''', rule_graph)
     assert result.passed
+
+
+def test_a_card_not_defined_is_read_from_the_card_data(rule_graph):
+    parsed = parser.parse('''
+Scenario: A real card
+  Rules: 506.1a
+  Given it is Alice's Main Phase
+    And Alice has "Rainbow Dash, Flier Extraordinaire" at her home
+    And Alice has 2 action tokens
+  When Alice moves "Rainbow Dash, Flier Extraordinaire" to her problem
+  Then "Rainbow Dash, Flier Extraordinaire" is at Alice's problem
+
+Scenario: A name several cards share
+  Given Alice has "Rainbow Dash" at her home
+  Then "Rainbow Dash" is at Alice's home
+
+Scenario: A name no card has
+  Given Alice has "Rainbow Dashing" at her home
+''', "real.scenario")
+    results = runner.run_file(parsed, bindings.binding_for)
+    assert results[0].passed, results[0].failures
+    assert 'cards of the card data are called "Rainbow Dash": name one with its subtitle' in str(results[1].error)
+    assert "none of the card data has that name" in str(results[2].error)

@@ -181,6 +181,26 @@ class CCGSession:
 
     # -- the setup -------------------------------------------------------------
 
+    def _from_card_data(self, node: Node, name: str) -> Printed:
+        """A card not defined under ``Cards:`` is looked up by its name in
+        the card data (``"Rarity, Truly Outrageous"``, or ``"Rarity"`` when
+        only one card has that name) and played with its printed
+        information."""
+        from rulebase.engine.ccg.octgn import printed_from_card
+        from rulebase.graph import card_database
+
+        database = card_database()
+        found = database.find(name) if database is not None else ()
+        if len(found) == 1:
+            return printed_from_card(found[0])
+        if len(found) > 1:
+            names = ", ".join(f'"{card.full_name}"' for card in found[:6]) + (", ..." if len(found) > 6 else "")
+            raise self.error(node, f"{len(found)} cards of the card data are called \"{name}\": name one with its "
+                                   f"subtitle ({names})")
+        known = ", ".join(f'"{n}"' for n in self.definitions) or "none"
+        raise self.error(node, f"no card called \"{name}\" is defined under Cards: (defined: {known}), "
+                               "and none of the card data has that name")
+
     def _board(self) -> Board:
         if self.board is None:
             self.board = Board(self.names, self.trace)
@@ -190,8 +210,7 @@ class CCGSession:
     def _new_card(self, node: Node, name: str, owner: int, printed: Printed | None = None) -> Card:
         if printed is None:
             if name not in self.definitions:
-                known = ", ".join(f'"{n}"' for n in self.definitions) or "none"
-                raise self.error(node, f"no card called \"{name}\" is defined under Cards: (defined: {known})")
+                self.definitions[name] = self._from_card_data(node, name)
             printed = self.definitions[name]
         board = self._board()
         taken = {card.label for card in board.cards}
