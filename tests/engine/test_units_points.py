@@ -56,12 +56,21 @@ def test_a_player_with_15_points_wins_unless_103_2_is_off():
     with pytest.raises(GameEnds) as ended:
         points.score(board, 0, 1, "by card text")
     assert ended.value.outcome.termination == Termination.WIN and ended.value.outcome.winner == 0
-    assert kinds(board, "103.2") == [STEP] and kinds(board, "103.1") == [NOTE]
+    assert kinds(board, "103.2") == [STEP] and kinds(board, "103.1") == [STEP]
     board = board_with()
     board.players[0].score = 14
     board.off = frozenset({"103.2"})
     points.score(board, 0, 1, "by card text")
     assert board.players[0].score == 15
+
+
+def test_with_103_1_off_a_player_with_15_points_wins_but_the_game_goes_on():
+    board = board_with()
+    board.players[0].score = 14
+    board.off = frozenset({"103.1"})
+    points.score(board, 0, 1, "by card text")
+    assert board.players[0].score == 15
+    assert kinds(board, "103.2") == [STEP] and kinds(board, "103.1") == []
 
 
 def test_two_players_reaching_15_at_once_draw_unless_103_2a_is_off():

@@ -8,7 +8,7 @@ from rulebase.engine.ccg import start as starting
 from rulebase.engine.ccg.deck import Deck, check
 from rulebase.engine.ccg.decks import sample_decks
 from rulebase.engine.ccg.state import CCGGame, CCGState
-from rulebase.engine.errors import IllegalDeck
+from rulebase.engine.errors import EngineError, IllegalDeck
 from rulebase.engine.rulebook import Table
 from rulebase.engine.trace import ALLOWED, REFUSAL, Trace
 
@@ -81,3 +81,25 @@ def test_with_102_4a_off_a_mulligan_changes_no_hand():
     while state.pending.kind == "keep the hand or mulligan" or state.is_chance_node():
         state.apply_action(state.legal_actions()[0] if not state.is_chance_node() else state.pending.default())
     assert state.board.players[player].hand == hand and "102.4a" not in state.trace.rules()
+
+
+def _keep_every_hand(state: CCGState) -> None:
+    while state.is_chance_node() or state.pending.kind == "keep the hand or mulligan":
+        state.apply_action(state.pending.default() if state.is_chance_node() else state.legal_actions()[0])
+
+
+def test_once_the_mulligans_are_complete_the_game_starts_with_the_first_players_turn():
+    state = new_state()
+    _keep_every_hand(state)
+    first = state.board.turn.first_player
+    assert state.board.turn.player == first and state.board.turn.number == 1
+    assert [str(step) for step in state.trace if step.rule == "102.5"] == [
+        f"102.5: the mulligans are complete: the game starts with {state.board.name(first)}'s first turn"]
+    assert "102.5" in state.trace.deciding()
+
+
+def test_with_102_5_off_the_game_does_not_start():
+    state = new_state(off={"102.5"})
+    with pytest.raises(EngineError, match="102.5 switched off, the game does not start"):
+        _keep_every_hand(state)
+    assert "102.5" not in state.trace.rules()

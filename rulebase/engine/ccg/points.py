@@ -101,11 +101,17 @@ def check_winner(board: Board) -> None:
         return
     if wins_with_15_points(board, winners) is not None:
         board.trace.note("517.1", "the game ends as a player reaches 15 points")
-        board.trace.note("103.1", "the game ends immediately; no further actions are performed")
-        raise GameEnds(Outcome(Termination.WIN, winners[0]))
+        if the_game_ends(board, board.name(winners[0])) is not None:
+            raise GameEnds(Outcome(Termination.WIN, winners[0]))
+        return
     if simultaneous_winners_draw(board, winners) is not None:
         board.trace.note("103.2b", "the game ends in a draw: no player wins")
         raise GameEnds(Outcome(Termination.DRAW, None))
+
+
+@step("103.1", "{player} wins the game: the game ends immediately and no further actions are performed")
+def the_game_ends(board: Board, player: str):
+    return {"player": player}
 
 
 @step("103.4", "{player} concedes the game and loses it")

@@ -116,6 +116,13 @@ def hand_into_deck(board: Board, index: int):
     return {"player": player.name}
 
 
+@step("102.5", "the mulligans are complete: the game starts with {player}'s first turn")
+def the_game_starts(board: Board):
+    board.turn.number = 1
+    board.turn.player = board.turn.first_player
+    return {"player": board.name(board.turn.first_player)}
+
+
 # -- the procedure ---------------------------------------------------------------
 
 
@@ -203,7 +210,8 @@ def start_game(s):
             continue
         yield from shuffle(s, index, Zone.DRAW_DECK, "102.4a")
         draw_mulligan_hand(board, index)
-    trace.note("102.5", "the mulligans are complete: the game starts")
+    if the_game_starts(board) is None:
+        raise EngineError("with 102.5 switched off, the game does not start once the mulligans are complete")
     yield from play_turns(s, "ready")
 
 
