@@ -11,7 +11,7 @@ from rulebase.engine.ccg.cards import Printed
 from rulebase.engine.errors import EngineError
 from rulebase.engine.flow import GameEnds
 from rulebase.engine.game import Termination
-from rulebase.engine.trace import CHECK, NOTE, STEP
+from rulebase.engine.trace import ALLOWED, CHECK, NOTE, STEP
 
 from .helpers import COMET, PEST, board_with
 
@@ -153,3 +153,26 @@ def test_an_epic_troublemaker_is_chosen_last_unless_516_4b_is_off():
     assert uniqueness.choosable(violation, board) == [epic, pest]
     board.off = frozenset({"516.4a"})
     assert uniqueness.find(board).rule == "516.4"
+
+
+def test_an_epic_troublemaker_may_be_chosen_when_all_violating_troublemakers_are_epic():
+    other = Printed.build("Dark Cloud", "Troublemaker", power=4, points=2, traits=["Epic"])
+    board = board_with((EPIC, 0, Zone.PLAY, "problem", 1), (other, 1, Zone.PLAY, "problem", 1))
+    violation = uniqueness.find(board)
+    assert violation.rule == "516.4a" and uniqueness.choosable(violation, board) == board.cards
+    uniqueness.epic_chosen_last(board, violation, board.cards[0])
+    assert kinds(board, "516.4b") == [ALLOWED]
+
+
+def test_the_player_who_last_had_priority_repairs_a_violation_of_several_players_unless_516_2a_is_off():
+    board = board_with((EPIC, 1, Zone.PLAY, "problem", 0), (PEST, 0, Zone.PLAY, "problem", 0))
+    board.turn.player = 0
+    violation = uniqueness.find(board)
+    assert violation.rule == "516.4a" and violation.player == 0 and kinds(board, "516.2a") == [STEP]
+    board.turn.last_priority = 1
+    assert uniqueness.find(board).player == 1
+    board.off = frozenset({"516.2a"})
+    violation = uniqueness.find(board)
+    assert violation.player == 1 and kinds(board, "516.2a") == [STEP, STEP]
+    board.turn.last_priority = None
+    assert uniqueness.find(board).player == 1

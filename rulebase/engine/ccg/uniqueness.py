@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from rulebase.engine.ccg.board import Area, Board, Card
 from rulebase.engine.ccg.cards import CardType
-from rulebase.engine.ccg.rules import check
+from rulebase.engine.ccg.rules import Allowed, check, step
 from rulebase.engine.rulebook import Table, legal
 
 
@@ -33,11 +33,8 @@ def one_unique_card_of_a_name(board: Board, player: int, name: str, cards: list[
 
 
 @check("516.4a", "an Epic Troublemaker is the only Troublemaker at its Problem")
-def epic_troublemaker_alone(board: Board, area: Area, face_up: list[Card], violating: int):
+def epic_troublemaker_alone(board: Board, area: Area, face_up: list[Card]):
     if len(face_up) > 1 and any(card.is_epic for card in face_up):
-        if len({card.controller for card in face_up}) > 1:
-            return (f"an Epic Troublemaker and another Troublemaker are at {board.area_name(area)}; the cards are "
-                    f"controlled by several players, so {board.name(violating)} repairs it (516.2a)")
         return f"an Epic Troublemaker and another Troublemaker are at {board.area_name(area)}"
 
 
@@ -78,13 +75,10 @@ def find(board: Board) -> Violation | None:
             continue
         epic = [c for c in face_up if c.is_epic]
         if epic:
-            if len({c.controller for c in face_up}) > 1:
-                violating = next((p for p in (board.turn.priority, board.turn.last_priority) if p is not None),
-                                 board.turn.player)
-            else:
-                violating = epic[0].controller
-            found = _violation(board, epic_troublemaker_alone, violating, face_up, area, face_up, violating)
+            violating = epic[0].controller
+            found = _violation(board, epic_troublemaker_alone, violating, face_up, area, face_up)
             if found:
+                several_controllers(board, found)
                 return found
         for player in board.players:
             mine = [c for c in face_up if c.controller == player.index]
@@ -95,14 +89,28 @@ def find(board: Board) -> Violation | None:
     return None
 
 
+@step("516.2a", "the violating cards are controlled by several players: {player}, {why}, is the violating player")
+def several_controllers(board: Board, violation: Violation):
+    """The violating player of a violation by the cards of several players:
+    the player who most recently had priority, else the turn player; without
+    this rule, the player who controls the Epic Troublemaker (516.4a)."""
+    if len({card.controller for card in violation.cards}) < 2:
+        return None
+    last = next((p for p in (board.turn.priority, board.turn.last_priority) if p is not None), None)
+    violation.player = board.turn.player if last is None else last
+    why = "the turn player" if last is None else "who most recently had priority"
+    return {"player": board.name(violation.player), "why": why}
+
+
 # -- repairing ---------------------------------------------------------------------
 
 
 @check("516.4b", "an Epic Troublemaker is chosen to be dismissed only when all violating Troublemakers are Epic")
 def epic_chosen_last(board: Board, violation: Violation, card: Card):
-    if (violation.rule in ("516.4", "516.4a") and card.is_epic
-            and not all(other.is_epic for other in violation.cards)):
-        return "an Epic Troublemaker can't be chosen unless all violating Troublemakers are Epic"
+    if violation.rule in ("516.4", "516.4a") and card.is_epic:
+        if not all(other.is_epic for other in violation.cards):
+            return "an Epic Troublemaker can't be chosen unless all violating Troublemakers are Epic"
+        return Allowed(f"all the violating Troublemakers are Epic: {card} may be chosen")
 
 
 def choosable(violation: Violation, board: Board | None = None) -> list[Card]:
