@@ -19,7 +19,9 @@ from rulebase.engine.ccg.board import Area, Board, Card, Zone
 from rulebase.engine.ccg.confront import contributes
 from rulebase.engine.ccg.power import counted, power_parts
 from rulebase.engine.ccg.rules import Allowed, check, step
+from rulebase.engine.errors import EngineError
 from rulebase.engine.rulebook import legal
+from rulebase.engine.trace import ALLOWED
 
 TROUBLEMAKER = "Troublemaker"
 PROBLEM = "Problem"
@@ -27,21 +29,31 @@ MULTI_PROBLEM = "Multi Problem"
 
 
 class Faceoff:
-    """A faceoff under way: its kind, the areas it occurs at (514.2e), the
-    player who started it, the Troublemaker challenged, and the flips."""
+    """A faceoff under way: its kind, the Problems the rule that started it
+    names, the areas it occurs at (514.2e), the player who started it, the
+    Troublemaker challenged, and the flips.  Which cards are involved is
+    said by the descriptions its start gave (514.2a-514.2c), checked
+    continuously (514.2d)."""
 
     def __init__(self, board: Board, kind: str, areas: tuple[Area, ...], starter: int,
                  troublemaker: Card | None = None, named: tuple[Card, ...] | None = None):
         self.kind = kind
-        self.areas = areas
+        self.specified = areas
+        self.areas: tuple[Area, ...] = ()
         self.named = None if named is None else {card.id for card in named}
+        self.by_effect: set[int] = set()
+        self.by_rule = False
         self.starter = starter
         self.players = [starter] + board.opponents(starter)
         self.troublemaker = troublemaker
         self.troublemaker_incarnation = troublemaker.incarnation if troublemaker is not None else None
+        self.troublemaker_problem = (troublemaker.area,) if troublemaker is not None and kind == TROUBLEMAKER else ()
         self.flipped: dict[int, list[Card]] = {player: [] for player in self.players}
         self.studious: set[int] = set()
         self.winner: int | None = None
+        self.totals: dict[int, int] = {}
+        self.initial: set[int] = set()
+        self.recorded: set[int] = set()
 
     @property
     def kind_group(self) -> str:
@@ -49,12 +61,16 @@ class Faceoff:
         Problem faceoff, 612.1)."""
         return "troublemaker" if self.kind == TROUBLEMAKER else "problem"
 
-    def involves(self, board: Board, card: Card) -> bool:
-        """Whether a card is involved now: involvement is checked
-        continuously (514.2d)."""
-        if self.named is not None:
-            return card.id in self.named and card.zone == Zone.PLAY
-        if card.zone != Zone.PLAY or card.area not in self.areas:
+    def fits(self, board: Board, card: Card) -> bool:
+        """Whether a card fits now the description of the cards involved that
+        started the faceoff: the cards an effect names (514.2c), the
+        Troublemaker and the challenger's characters at its Problem (514.2a)
+        or the characters at the Problems (514.2b)."""
+        if card.zone != Zone.PLAY:
+            return False
+        if card.id in self.by_effect:
+            return True
+        if not self.by_rule or card.area not in (self.areas or self.troublemaker_problem):
             return False
         if self.kind == TROUBLEMAKER:
             if card is self.troublemaker:
@@ -62,8 +78,50 @@ class Faceoff:
             return card.is_character and card.controller == self.starter
         return card.is_character
 
+    def start(self, board: Board) -> None:
+        """The cards involved as the faceoff begins."""
+        self.initial = {card.id for card in board.play if self.fits(board, card)}
+
+    def involves(self, board: Board, card: Card) -> bool:
+        """Whether a card is involved now: involvement is checked
+        continuously (514.2d); without that rule, the cards involved are
+        those of the start of the faceoff.  Asking records nothing."""
+        now, was = self.fits(board, card), card.id in self.initial
+        if now == was:
+            return now
+        if was:
+            return card.zone == Zone.PLAY and ceases_to_be_involved.verdict(board, self, card) is None
+        return isinstance(becomes_involved.verdict(board, self, card), Allowed)
+
     def involved(self, board: Board) -> list[Card]:
         return [card for card in board.play if self.involves(board, card)]
+
+    def record_changes(self, board: Board) -> None:
+        """Record each card that has ceased to be or become involved since
+        the faceoff began (514.2d), once."""
+        for card in board.play:
+            if card.id in self.recorded or self.fits(board, card) == (card.id in self.initial):
+                continue
+            self.recorded.add(card.id)
+            if card.id in self.initial:
+                ceases_to_be_involved.allows(board, self, card)
+            else:
+                verdict = becomes_involved.verdict(board, self, card)
+                if isinstance(verdict, Allowed):
+                    board.trace.record(becomes_involved.number, ALLOWED, verdict.reason)
+
+
+@check("514.2d", "which cards are involved in a faceoff is checked continuously: a card that ceases to fit the "
+                 "description ceases to be involved")
+def ceases_to_be_involved(board: Board, current: "Faceoff", card: Card):
+    where = board.area_name(card.area) if card.zone == Zone.PLAY and card.area is not None else "out of play"
+    return f"{card} no longer fits the description of the faceoff's cards ({where} now): it ceases to be involved"
+
+
+@check("514.2d", "which cards are involved in a faceoff is checked continuously: a card that begins to fit the "
+                 "description becomes involved")
+def becomes_involved(board: Board, current: "Faceoff", card: Card):
+    return Allowed(f"{card} now fits the description of the faceoff's cards: it becomes involved")
 
 
 @dataclass
@@ -119,38 +177,74 @@ def ignored_not_added(board: Board, card: Card):
         return f"{card} is ignored: it remains flipped but is not added to the total"
 
 
-def total(board: Board, faceoff: Faceoff, player: int, explain: bool = True) -> int:
-    """A player's power total (514.4a); ``explain`` notes the reasoning and
-    records an ignored card kept out of it."""
-    value = 0
+@check("105.2", "a negative value is treated as zero")
+def negative_counts_as_zero(board: Board, card: Card, amount: int):
+    if amount < 0:
+        return f"{card}'s power of {amount} is treated as zero"
+
+
+@step("514.4a.i", "{player} challenges {card}, a Troublemaker they control: its power is added to {other}'s total "
+                  "instead")
+def added_to_the_opponent(board: Board, current: "Faceoff", card: Card):
+    other = next(p for p in current.players if p != current.starter)
+    return {"player": board.name(current.starter), "card": card.label, "other": board.name(other)}
+
+
+def side(board: Board, current: "Faceoff", card: Card) -> int:
+    """The player whose power total an involved card's power is added to:
+    its controller's, or the opponent's for a Troublemaker its controller
+    challenges (514.4a.i)."""
+    if (card is current.troublemaker and card.controller == current.starter
+            and added_to_the_opponent(board, current, card) is not None):
+        return next(p for p in current.players if p != current.starter)
+    return card.controller
+
+
+def contributions(board: Board, current: "Faceoff") -> dict:
+    """The power each player's involved cards and flipped cards add to their
+    total, card by card."""
+    found: dict[int, list[int]] = {player: [] for player in current.players}
     trace = board.trace
-    for card in faceoff.involved(board):
-        owner_of_power = card.controller
-        if card is faceoff.troublemaker and card.controller == faceoff.starter:
-            owner_of_power = board.opponent(faceoff.starter)
-            if explain and owner_of_power == player:
-                trace.note("514.4a.i", "{player} challenges a Troublemaker they control: {card}'s power is added to {other}'s total",
-                           player=board.name(faceoff.starter), card=card.label, other=board.name(player))
-        if owner_of_power != player:
+    for card in current.involved(board):
+        player = side(board, current, card)
+        if player not in found:
             continue
         if card.is_character:
-            if not contributes(board, card, explain):
+            if not contributes(board, card, True):
                 continue
-            if card.exhausted and explain:
+            if card.exhausted:
                 trace.note("glossary/stubborn", "{card} is exhausted but Stubborn: while exhausted it contributes its power to faceoffs",
                            card=card.label)
         amount, parts = power_parts(board, card)
-        if explain:
-            for rule, words in parts:
-                trace.note(rule, words)
-            if amount is not None and amount < 0:
-                trace.note("105.2", "{card}'s power of {amount} is treated as zero", card=card.label, amount=amount)
-        value += counted(amount)
-    for card in faceoff.flipped[player]:
-        counts = ignored_not_added.allows(board, card) if explain else ignored_not_added.verdict(board, card) is None
-        if counts:
-            value += counted(card.printed.power)
-    return value
+        for rule, words in parts:
+            trace.note(rule, words)
+        amount = amount or 0
+        if amount < 0 and not negative_counts_as_zero.allows(board, card, amount):
+            amount = 0
+        found[player].append(amount)
+    for player in current.players:
+        for card in current.flipped[player]:
+            if ignored_not_added.allows(board, card):
+                found[player].append(counted(card.printed.power))
+    return found
+
+
+@step("514.4a", "{player}'s power total is {total}: the power of the involved cards they control and of the cards "
+                "they flipped")
+def power_total(board: Board, player: int, amounts: list):
+    return {"player": board.name(player), "total": sum(amounts)}
+
+
+@step("514.4", "as the priority window closes, players compare power totals: {totals}")
+def compare_totals(board: Board, current: "Faceoff"):
+    current.record_changes(board)
+    found = contributions(board, current)
+    totals = {}
+    for player in current.players:
+        values = power_total(board, player, found[player])
+        totals[player] = values["total"] if values is not None else 0
+    current.totals = totals
+    return {"totals": ", ".join(f"{board.name(p)} {t}" for p, t in totals.items())}
 
 
 @step("glossary/prepared", "{card} is Prepared and an opponent started a faceoff here: {player} gains 1 action token")
@@ -201,10 +295,53 @@ def wins_the_faceoff(board: Board, current: Faceoff, totals: dict):
             "losers": ", ".join(board.name(p) for p in losers)}
 
 
+@step("514.2e", "the faceoff occurs at {where}, the Problem(s) {how} names")
+def occurs_at(board: Board, current: "Faceoff"):
+    if current.specified:
+        current.areas = current.specified
+        return {"where": " and ".join(board.area_name(a) for a in current.specified),
+                "how": "the rule that started it" if current.named is None else "the effect that started it"}
+
+
+@step("514.2c", "the faceoff is started by an effect: the cards it names are involved: {cards}")
+def involved_by_the_effect(board: Board, current: "Faceoff"):
+    if current.named is not None:
+        current.by_effect = set(current.named)
+        return {"cards": ", ".join(board.cards[i].label for i in sorted(current.named))}
+
+
+@check("514.2a.i", "the involvement of cards in a Troublemaker faceoff started by an effect is governed by the effect "
+                   "instead of 514.2a")
+def governed_by_the_effect(board: Board, current: "Faceoff"):
+    if current.named is not None:
+        return "the faceoff was started by an effect: the effect, not 514.2a, says which cards are involved"
+
+
+@step("514.2a", "{tm} and {player}'s characters at its Problem are involved: {cards}")
+def troublemaker_faceoff_involves(board: Board, current: "Faceoff"):
+    current.by_rule = True
+    cards = [card.label for card in board.play if current.fits(board, card)]
+    return {"tm": current.troublemaker.label, "player": board.name(current.starter), "cards": ", ".join(cards)}
+
+
+@step("514.2b", "the characters at {where} are involved: {cards}")
+def problem_faceoff_involves(board: Board, current: "Faceoff"):
+    current.by_rule = True
+    cards = [card.label for card in board.play if current.fits(board, card)]
+    where = " and ".join(board.area_name(a) for a in current.areas) or "no Problem"
+    return {"where": where, "cards": ", ".join(cards) or "no card"}
+
+
+@step("802.3", "the tie can't be broken and the faceoff's flips would repeat forever: the loop ends and play proceeds "
+               "without a winner")
+def endless_tie_ends(board: Board, current: "Faceoff"):
+    return {}
+
+
 def faceoff(s, kind: str, areas: tuple[Area, ...], starter: int, troublemaker: Card | None = None,
             named: tuple[Card, ...] | None = None):
     """Perform a faceoff (514.1), started by a rule, or by an effect naming the
-    cards involved (``named``)."""
+    cards involved (``named``); returns the faceoff."""
     from rulebase.engine.ccg.play import Window
     from rulebase.engine.ccg.priority import priority_window
 
@@ -212,28 +349,25 @@ def faceoff(s, kind: str, areas: tuple[Area, ...], starter: int, troublemaker: C
     trace = board.trace
     current = Faceoff(board, kind, areas, starter, troublemaker, named)
     board.faceoff = current
-    where = " and ".join(board.area_name(a) for a in areas) or "no Problem"
-    trace.note("514.1", "a {kind} faceoff is performed at {where}, following 514.2-514.6 in order", kind=kind, where=where)
+    trace.note("514.1", "a {kind} faceoff is performed, following 514.2-514.6 in order", kind=kind)
     trace.note("514.2", "{players} become involved in the faceoff", players=" and ".join(board.name(p) for p in current.players))
-    if named is not None:
-        cards = ", ".join(card.label for card in named)
-        trace.note("514.2c", "the faceoff is started by an effect: the cards it names are involved: {cards}", cards=cards)
-        if kind == TROUBLEMAKER:
-            trace.note("514.2a.i", "a Troublemaker faceoff started by an effect: the effect, not 514.2a, says which cards are involved")
-        trace.note("514.2d.i", "the faceoff does not occur at a Problem: {cards} are flagged and stay involved for its duration",
-                   cards=cards)
-    elif kind == TROUBLEMAKER:
-        trace.note("514.2a", "{tm} and {player}'s characters at its Problem are involved",
-                   tm=troublemaker.label, player=board.name(starter))
+    occurs_at(board, current)
+    involved_by_the_effect(board, current)
+    if kind == TROUBLEMAKER:
+        if governed_by_the_effect.allows(board, current):
+            troublemaker_faceoff_involves(board, current)
     else:
-        trace.note("514.2b", "the characters at {where} are involved", where=where)
-    if areas:
-        trace.note("514.2e", "the faceoff occurs at {where}", where=where)
+        problem_faceoff_involves(board, current)
+    current.start(board)
     involved = current.involved(board)
+    where = " and ".join(board.area_name(a) for a in current.areas) or "no Problem"
     trace.note("514.2d", "involved now: {cards}; involvement is checked continuously",
                cards=", ".join(c.label for c in involved) or "no card")
-    for card in involved + [c for c in board.play if c.area in areas and c not in involved]:
-        prepared(board, card, starter, areas)
+    if named is not None:
+        trace.note("514.2d.i", "the faceoff does not occur at a Problem: the cards involved are flagged and stay "
+                               "involved for its duration")
+    for card in involved + [c for c in board.play if c.area in current.areas and c not in involved]:
+        prepared(board, card, starter, current.areas)
     window = Window(f"{kind} faceoff", faceoff=current)
     if named is not None and modifier_starter_has_priority(board, starter) is not None:
         yield from priority_window(s, window, first=starter)
@@ -242,25 +376,26 @@ def faceoff(s, kind: str, areas: tuple[Area, ...], starter: int, troublemaker: C
     first_flips(board, current)
     yield from priority_window(s, window)
     rounds = 1
+    totals: dict = {player: 0 for player in current.players}
     while True:
-        trace.note("514.4", "as the priority window closes, players compare power totals")
-        totals = {player: total(board, current, player) for player in current.players}
-        for player in current.players:
-            trace.note("514.4a", "{player}'s power total is {total}: involved cards they control plus their flipped cards",
-                       player=board.name(player), total=totals[player])
+        if compare_totals(board, current) is None:
+            break
+        totals = dict(current.totals)
         if len(set(totals.values())) > 1:
             wins_the_faceoff(board, current, totals)
             break
         if not any(board.players[p].deck for p in current.players):
             trace.note("515.1", "no player has an unflipped card left to flip")
-            trace.note("802.3", "the tie can't be broken and would repeat forever: the loop ends and play proceeds without a winner")
+            if endless_tie_ends(board, current) is None:
+                raise EngineError("the faceoff's tie can't be broken and would repeat forever, and rule 802.3, "
+                                  "which ends such a loop, is switched off")
             break
         if tie_flips(board, current, totals[starter]) is None:
             break
         rounds += 1
         yield from priority_window(s, window)
     winner = current.winner
-    result = FaceoffResult(kind, tuple(board.area_name(a) for a in areas), starter, dict(totals), winner,
+    result = FaceoffResult(kind, tuple(board.area_name(a) for a in current.areas), starter, dict(totals), winner,
                            involved={p: [c.label for c in current.involved(board) if _side(current, c) == p] for p in current.players},
                            flips={p: [c.label for c in current.flipped[p]] for p in current.players}, rounds=rounds)
     board.faceoffs.append(result)
@@ -270,6 +405,7 @@ def faceoff(s, kind: str, areas: tuple[Area, ...], starter: int, troublemaker: C
         trace.note("514.5", "no player has a power total higher than any other: no one wins the faceoff")
     yield from priority_window(s, window)
     yield from end(s, current)
+    return current
 
 
 def _side(current: Faceoff, card: Card) -> int:
@@ -394,6 +530,12 @@ def flipped_to_the_bottom(board: Board, card: Card):
     return {"card": card.label, "player": board.name(card.owner)}
 
 
+@step("402.3", "{player} puts {n} flipped cards on the bottom of the draw deck at once, in the order {player} chooses, "
+               "not revealed")
+def in_any_order(board: Board, player: int, n: int):
+    return {"player": board.name(player), "n": n}
+
+
 def end(s, current: Faceoff):
     """End the faceoff (514.6): flipped cards go to the bottom of their
     owners' decks, in the order each owner chooses (402.3)."""
@@ -403,19 +545,22 @@ def end(s, current: Faceoff):
     board.trace.note("514.6", "the faceoff ends: all flipped cards are put on the bottom of their owners' decks and all cards and players cease to be involved")
     for player in current.players:
         remaining = board.players[player].zones[Zone.FLIP]
-        if len(remaining) > 1:
-            board.trace.note("402.3", "{player} puts {n} cards on the bottom of the draw deck at once, in any order, not revealed",
-                             player=board.name(player), n=len(remaining))
+        chosen_order = len(remaining) > 1 and in_any_order(board, player, len(remaining)) is not None
         while board.players[player].zones[Zone.FLIP]:
-            def verify(action, player=player):
-                own_flipped_card(board, player, action)
+            if len(remaining) > 1 and not chosen_order:
+                card = remaining[0]
+            else:
+                def verify(action, player=player):
+                    own_flipped_card(board, player, action)
 
-            def options(player=player, verify=verify):
-                flipped = [card for someone in board.players for card in someone.zones[Zone.FLIP]]
-                return legal(board, [Action("bottom", player, card.id) for card in flipped], verify)
+                def options(player=player, verify=verify):
+                    flipped = [card for someone in board.players for card in someone.zones[Zone.FLIP]]
+                    return legal(board, [Action("bottom", player, card.id) for card in flipped], verify)
 
-            action = yield from decide(s, player, "choose the next flipped card to put on the bottom of the deck",
-                                       options, {"bottom": verify}, rule="402.3", default=lambda options=options: options()[0])
-            if flipped_to_the_bottom(board, chosen(board, action, own_flipped_card)) is None:
+                action = yield from decide(s, player, "choose the next flipped card to put on the bottom of the deck",
+                                           options, {"bottom": verify}, rule="402.3",
+                                           default=lambda options=options: options()[0])
+                card = chosen(board, action, own_flipped_card)
+            if flipped_to_the_bottom(board, card) is None:
                 break
     board.faceoff = None
