@@ -8,7 +8,7 @@ from rulebase.engine.ccg import status, zones
 from rulebase.engine.ccg.board import Zone
 from rulebase.engine.ccg.cards import Printed
 from rulebase.engine.errors import IllegalAction
-from rulebase.engine.trace import CHECK, REFUSAL, STEP
+from rulebase.engine.trace import ALLOWED, CHECK, REFUSAL, STEP
 
 from .helpers import COMET, board_with
 
@@ -89,3 +89,17 @@ def test_a_card_that_changes_zones_loses_its_status_unless_410_6_is_off():
     zones.dismiss(board, second)
     assert second.zone == Zone.DISCARD and second.exhausted and second.counters == 2
     assert kinds(board, "410.6") == [STEP]
+
+
+def test_a_frightened_card_is_allowed_to_be_unfrightened_and_another_refused_unless_609_2e_is_off():
+    board = board_with((COMET, 0, Zone.PLAY, "home", 0), (COMET, 0, Zone.PLAY, "home", 0))
+    scared, calm = board.cards
+    scared.frightened = scared.face_down = True
+    status.unfrighten(board, scared)
+    assert not scared.frightened and kinds(board, "609.2e") == [ALLOWED] and kinds(board, "504.3") == [STEP]
+    with pytest.raises(IllegalAction) as refused:
+        status.unfrighten(board, calm)
+    assert refused.value.rule == "609.2e" and kinds(board, "609.2e") == [ALLOWED, REFUSAL]
+    board.off = frozenset({"609.2e"})
+    status.unfrighten(board, calm)
+    assert kinds(board, "609.2e") == [ALLOWED, REFUSAL]

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from rulebase.engine.ccg.board import Board, Card, Zone
 from rulebase.engine.ccg.cards import CardType
-from rulebase.engine.ccg.rules import check, step
+from rulebase.engine.ccg.rules import Allowed, check, step
 
 FRIGHTENABLE = (CardType.FRIEND, CardType.MANE, CardType.RESOURCE, CardType.TROUBLEMAKER)
 
@@ -60,6 +60,7 @@ def not_yet_frightened(board: Board, card: Card):
 def frightened(board: Board, card: Card):
     if card.zone != Zone.PLAY or not card.frightened:
         return f"{card} is not frightened: cards which are not frightened can't be unfrightened"
+    return Allowed(f"{card} is frightened: it can be unfrightened")
 
 
 def check_exhaust(board: Board, card: Card) -> None:
