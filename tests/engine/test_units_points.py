@@ -103,9 +103,22 @@ def test_power_counters_add_power_unless_519_4_is_off():
     board = board_with((COMET, 0, Zone.PLAY, "home", 0))
     comet = board.cards[0]
     comet.counters = 2
-    assert power.power_parts(board, comet) == (4, [("519.4", "Comet has 2 +1 power counters")])
+    assert power.power_parts(board, comet) == (4, [])
+    assert [str(step) for step in board.trace] == ["519.4: Comet has 2 +1 power counters"] and kinds(board, "519.4") == [STEP]
+    with board.trace.quiet():
+        assert power.power_parts(board, comet) == (4, [("519.4", "Comet has 2 +1 power counters")])
+    assert power.power_parts(board, comet, explain=False) == (4, []) and len(board.trace) == 1
     board.off = frozenset({"519.4"})
-    assert power.power_parts(board, comet) == (2, [])
+    assert power.power_parts(board, comet) == (2, []) and len(board.trace) == 1
+
+
+def test_an_exhausted_stubborn_character_contributes_unless_its_keyword_is_off():
+    board = board_with((STUBBORN, 0, Zone.PLAY, "problem", 0))
+    mule = board.cards[0]
+    mule.exhausted = True
+    assert power.power_parts(board, mule) == (2, []) and kinds(board, "glossary/stubborn") == [ALLOWED]
+    board.off = frozenset({"glossary/stubborn"})
+    assert power.contribution_blocker(mule, board) == ("503.5", "Mule is exhausted and does not contribute its power")
 
 
 def test_a_face_down_card_has_no_power_unless_505_1b_is_off():

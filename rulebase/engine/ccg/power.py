@@ -3,9 +3,11 @@ change it (Competitive, Supportive, Caretaker), whether it contributes, and a
 player's power of a color.
 
 A power is computed with the rules that shaped it, each a unit:
-:func:`power_parts` returns the value and the ``(rule, words)`` steps that
-gave it, so the callers that matter (faceoffs, confronting) can put them in
-the trace.  A rule switched off on the board does not shape the power.
+:func:`power_parts` is asked the power of a character as it contributes to
+a faceoff or a confront, and records the units that shaped it in the
+board's trace, as they decide the power the game goes on with (on a board
+whose trace records nothing, it returns them as ``(rule, words)`` steps
+instead).  A rule switched off on the board does not shape the power.
 """
 
 from __future__ import annotations
@@ -24,17 +26,20 @@ class Power:
     with a trace of its own (the steps that shaped it) and the board's rules
     switched off."""
 
-    __slots__ = ("board", "card", "off", "total", "trace")
+    __slots__ = ("board", "card", "off", "total", "trace", "recorded")
 
     def __init__(self, board: Board, card: Card, explain: bool):
         self.board = board
         self.card = card
         self.total: int | None = None
-        self.trace = Trace() if explain else _SILENT
+        self.recorded = explain and board.trace.enabled
+        self.trace = board.trace if self.recorded else Trace() if explain else _SILENT
         self.off = board.off
 
     def parts(self) -> list[tuple[str, str]]:
-        return [(entry.rule, entry.text) for entry in self.trace]
+        """The steps that shaped the power, when not recorded in the board's
+        trace."""
+        return [] if self.recorded else [(entry.rule, entry.text) for entry in self.trace]
 
 
 # -- what shapes a power ---------------------------------------------------------------
@@ -92,11 +97,16 @@ def caretaker(power: Power):
 
 
 def power_parts(board: Board, card: Card, explain: bool = True) -> tuple[int | None, list[tuple[str, str]]]:
-    """The card's power (``None`` for a card with no power) and the
-    ``(rule, words)`` steps that gave it (only when ``explain``)."""
+    """The power a card contributes (``None`` for a card with no power); when
+    ``explain``, the units that shaped it are recorded in the board's trace,
+    or returned as ``(rule, words)`` steps when it records nothing (an
+    exhausted character contributes by the Stubborn keyword, recorded as
+    allowing it)."""
     power = Power(board, card, explain)
     if card.face_down and not has_power.allows(power):
         return None, power.parts()
+    if power.recorded and card.exhausted and card.in_play:
+        stubborn(board, card)
     base = card.info.power
     if base is None:
         return None, []
@@ -139,10 +149,16 @@ def contributes_face_up(board: Board, card: Card):
         return f"{card} is frightened: face-down, it has no color or power"
 
 
+@check("glossary/stubborn", "while exhausted, a Stubborn character contributes its power to faceoffs and confronting")
+def stubborn(table, card: Card):
+    if card.exhausted and card.keyword("Stubborn"):
+        return Allowed(f"{card} is exhausted but Stubborn: while exhausted, it contributes its power")
+
+
 @check("503.5", "exhausted cards do not contribute their power to faceoffs or to confronting problems")
-def contributes_ready(board: Board, card: Card):
+def contributes_ready(table, card: Card):
     if card.exhausted:
-        if card.keyword("Stubborn"):
+        if isinstance(stubborn.verdict(table, card), Allowed):
             return Allowed(f"{card} is exhausted but Stubborn: it contributes its power")
         return f"{card} is exhausted and does not contribute its power"
 
