@@ -52,7 +52,7 @@ def test_one_color_per_character_and_excess_power_for_wild():
     assert not judge(board, 0, problem).met
     board.put(board.new_card(two_tone, 0), Zone.PLAY, area=board.players[0].problem_area)
     verdict = judge(board, 0, problem)
-    assert verdict.met and any(rule == "611.3b" for rule, _ in verdict.steps)
+    assert verdict.met and "611.3b" in [step.rule for step in board.trace]
     big = Printed.build("Big Blue", "Friend", colors=["blue"], power=5, cost=4)
     kite = Printed.build("Kite", "Problem", owner_needs="3 blue + 2 wild", opponents_need=4, bonus=1)
     board = board_with((kite, 0, Zone.PLAY, "problem", 0), (big, 0, Zone.PLAY, "problem", 0))

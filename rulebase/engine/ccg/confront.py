@@ -3,12 +3,20 @@ contribute what power of which color, and whether the requirements are met
 (colors, wild power, "not a color", one color per character), with the
 Troublemakers that block a confront and the Eccentric keyword.
 
-The rules that keep a player from confronting are check units:
-:func:`troublemaker_blocks` (611.3e), :func:`requirements_met` (611.1) and
-the rules that keep a character from contributing (503.5, 505.1b, in
-:mod:`~rulebase.engine.ccg.power`); Eccentric, which adds to the
-requirements, is a step unit.  :func:`judge` follows the rules switched
-off.
+Every rule that decides whether a player confronts is a unit: the
+requirements that apply to an opponent of the Problem's owner (611.2, a
+step), each character contributing its power (611.3a, with a Mane
+Character counted as a character by 301.4, both steps), one color per
+character (611.3b), "not a color" (611.3c) and the requirements met as a
+whole (611.3), checks that allow what they permit and prevent what they
+forbid, wild power met by any power left over (611.3d, a step), a
+negative power counted as zero (105.2), the Troublemakers that block a
+confront (611.3e) and the rules that keep a character from contributing
+(503.5, 505.1b, in :mod:`~rulebase.engine.ccg.power`); Eccentric, which
+adds to the requirements, is a step unit.  Switched off, a check lets
+everything through and a step does nothing: without 611.3d no power meets
+a wild requirement, without 611.2 the requirements beneath the text box
+apply to every player.
 """
 
 from __future__ import annotations
@@ -27,7 +35,7 @@ from rulebase.engine.ccg.power import (
     power_parts,
 )
 from rulebase.engine.ccg.rules import Allowed, check, step
-from rulebase.engine.trace import ALLOWED
+from rulebase.engine.trace import ALLOWED, CHECK
 
 
 @dataclass
@@ -53,20 +61,22 @@ def eccentric(board: Board, card: Card, player: int, extra: list) -> dict | None
         return {"card": card.label, "x": x}
 
 
+@step("611.2", "{player} does not own {problem}: the confront requirements at its top, its owner's opponents', apply: "
+               "{needs}")
+def opponents_requirements(board: Board, player: int, problem: Card):
+    if problem.owner != player:
+        return {"player": board.name(player), "problem": problem.label,
+                "needs": " + ".join(str(n) for n in problem.info.opponents_need)}
+
+
 def requirements(board: Board, player: int, problem: Card) -> tuple[tuple[Need, ...], list[tuple[str, str]]]:
-    """The confront requirements of ``problem`` for ``player`` (611.2, 209.1),
+    """The confront requirements of ``problem`` for ``player``: those beneath
+    its text box, or for an opponent of its owner those at its top (611.2),
     with Eccentric from the opponents' cards there."""
-    explain = board.trace.enabled
-    owner = problem.owner == player
-    needs = problem.info.owner_needs if owner else problem.info.opponents_need
+    needs = problem.info.owner_needs
     steps: list[tuple[str, str]] = []
-    if explain:
-        if not owner:
-            steps.append(("106.2", f"{board.name(player)} is an opponent of {board.name(problem.owner)}, who owns {problem}"))
-        steps.append(("209.1", f"{problem} has confront requirements for its owner and for its owner's opponents"))
-        whose = "its owner's" if owner else "its opponents'"
-        steps.append(("611.2", f"{board.name(player)} {'owns' if owner else 'does not own'} {problem}: "
-                               f"{whose} requirements apply: " + " + ".join(str(n) for n in needs)))
+    if opponents_requirements(board, player, problem) is not None:
+        needs = problem.info.opponents_need
     extra: list[Need] = []
     for card in board.at(problem.area):
         eccentric(board, card, player, extra)
@@ -82,14 +92,10 @@ def troublemaker_blocks(board: Board, player: int, problem: Card) -> str | None:
             return f"{troublemaker}, an opposing face-up Troublemaker, is at {problem}: {board.name(player)} can't confront it"
         if troublemaker.is_epic:
             return f"{troublemaker}, a face-up Epic Troublemaker, is at {problem}: {board.name(player)} can't confront it"
-    return None
-
-
-@check("611.1", "the turn player confronts a Problem only if they meet its confront requirements")
-def requirements_met(board: Board, player: int, problem: Card, verdict: Verdict) -> str | None:
-    if not verdict.powered:
-        return (f"{board.name(player)}'s characters at {problem} do not contribute "
-                + " + ".join(str(n) for n in verdict.needs))
+    own = board.troublemakers_at(problem.area)
+    if own:
+        return Allowed(f"{own[0]}, a face-up Troublemaker at {problem}, is {board.name(player)}'s own and not Epic: it "
+                       f"doesn't keep {board.name(player)} from confronting")
     return None
 
 
@@ -97,7 +103,7 @@ def blocker(board: Board, player: int, problem: Card) -> tuple[str, str] | None:
     """A face-up Troublemaker that keeps ``player`` from confronting (611.3e),
     as ``(rule, words)``; ``None`` when none does (or 611.3e is switched off)."""
     reason = troublemaker_blocks.verdict(board, player, problem)
-    return (troublemaker_blocks.number, reason) if reason else None
+    return (troublemaker_blocks.number, reason) if reason and not isinstance(reason, Allowed) else None
 
 
 def contributes(board: Board, card: Card, explain: bool) -> bool:
@@ -126,8 +132,82 @@ def judge(board: Board, player: int, problem: Card) -> Verdict:
     blocked = blocker(board, player, problem)
     if blocked:
         return Verdict(False, needs, steps + [blocked], blocked=blocked[1])
-    powered, steps = _power(board, player, problem, needs, steps, explain)
+    met, steps = _power(board, player, problem, needs, steps, explain)
+    record_verdict(board, meets_requirements, player, problem, needs, met)
+    verdict = meets_requirements.verdict(board, player, problem, needs, met)
+    powered = verdict is None or isinstance(verdict, Allowed)
     return Verdict(powered, needs, steps, powered=powered)
+
+
+@check("105.2", "a negative value is treated as zero")
+def negative_counts_as_zero(board: Board, card: Card, amount: int):
+    if amount < 0:
+        return f"{card}'s power of {amount} is treated as zero"
+
+
+@step("301.4", "{card} is a Mane Character, and Mane Characters are characters: it is one of {player}'s characters at "
+               "{area}")
+def mane_is_a_character(board: Board, card: Card):
+    if card.type == CardType.MANE:
+        return {"card": card.label, "player": board.name(card.controller), "area": board.area_name(card.area)}
+
+
+@step("611.3a", "{card} contributes {amount} power ({colors}) to confronting {problem}")
+def contributes_power(board: Board, card: Card, amount: int, problem: Card):
+    return {"card": card.label, "amount": amount, "problem": problem.label,
+            "colors": "/".join(str(c) for c in card.colors) or "no color"}
+
+
+@check("611.3b", "characters can't contribute power of more than one color")
+def one_color_only(board: Board, card: Card):
+    if len(card.colors) > 1:
+        return f"{card} has more than one color ({'/'.join(str(c) for c in card.colors)}) but contributes power of one only"
+
+
+@check("611.3c", "a \"not a color\" requirement can be met by any power that is not the prohibited color")
+def not_the_prohibited_color(board: Board, need: Need, color: Color | None):
+    if need.excluded is None:
+        return None
+    if color == need.excluded:
+        return f"{color} power can't meet {need}"
+    return Allowed(f"{color or 'colorless'} power is not {need.excluded}: it can meet {need}")
+
+
+@step("611.3d", "{need}: wild power, met by power of any color or none, excess power included ({sources})")
+def wild_power(board: Board, need: Need, sources: str):
+    return {"need": str(need), "sources": sources}
+
+
+@check("611.3", "a player meets a Problem's confront requirements if their characters there contribute the required "
+                "power")
+def meets_requirements(board: Board, player: int, problem: Card, needs: tuple, met: bool):
+    if not met:
+        return f"{board.name(player)}'s characters at {problem} do not contribute " + " + ".join(str(n) for n in needs)
+    return Allowed(f"{board.name(player)}'s characters at {problem} contribute the required power: "
+                   + " + ".join(str(n) for n in needs))
+
+
+def record_verdict(board: Board, unit, *args) -> bool:
+    """Record what a check decided, an allowed action or a prevention, and
+    answer whether it lets the game go on."""
+    verdict = unit.verdict(board, *args)
+    if isinstance(verdict, Allowed):
+        board.trace.record(unit.number, ALLOWED, verdict.reason)
+    elif verdict is not None:
+        board.trace.record(unit.number, CHECK, verdict)
+        return False
+    return True
+
+
+def _accepts(board: Board, need: Need, color: Color | None) -> bool:
+    """Whether power of ``color`` can meet a requirement that is not wild:
+    of its color (611.3), or not of the prohibited color (611.3c)."""
+    if need.excluded is not None:
+        verdict = not_the_prohibited_color.verdict(board, need, color)
+        return verdict is None or isinstance(verdict, Allowed)
+    if "611.3" in board.off:
+        return True
+    return need.color == color
 
 
 def _power(board: Board, player: int, problem: Card, needs: tuple[Need, ...], steps: list, explain: bool):
@@ -135,66 +215,78 @@ def _power(board: Board, player: int, problem: Card, needs: tuple[Need, ...], st
     power ``needs`` asks, and the steps of the reasoning."""
     contributions = []
     for card in board.characters_at(problem.area, player):
+        if card.type == CardType.MANE and mane_is_a_character(board, card) is None:
+            continue
         if not contributes(board, card, explain):
             continue
         value, parts = power_parts(board, card, explain)
-        amount = counted(value)
-        colors = card.colors or (None,)
-        contributions.append((card, amount, colors))
+        amount = value or 0
+        if amount < 0 and not negative_counts_as_zero.allows(board, card, amount):
+            amount = 0
         if explain:
             if card.exhausted:
                 steps.append(("glossary/stubborn", f"{card} is exhausted but Stubborn: while exhausted, it contributes its power"))
-            if card.type == CardType.MANE:
-                steps.append(("301.4", f"{card} is a Mane Character, and Mane Characters are characters"))
             steps.extend(parts)
-            if value is not None and value < 0:
-                steps.append(("105.2", f"{card}'s power of {value} is treated as zero"))
-            steps.append(("611.3a", f"{card} contributes {amount} power ({'/'.join(str(c) for c in card.colors) or 'no color'})"))
-    choices = [colors for _, _, colors in contributions]
+        if contributes_power(board, card, amount, problem) is None:
+            continue
+        colors = card.colors or (None,)
+        if len(colors) > 1 and one_color_only.allows(board, card):
+            contributions.append((card, amount, (tuple(colors),)))
+        elif len(colors) > 1:
+            contributions.append((card, amount, tuple((c,) for c in colors)))
+        else:
+            contributions.append((card, amount, (tuple(colors),)))
+    wild = tuple(need for need in needs if need.color is None and need.excluded is None)
+    constrained = tuple(need for need in needs if need not in wild)
+    choices = [options for _, _, options in contributions]
     for chosen in product(*choices) if choices else [()]:
         pools: dict[Color | None, int] = {}
-        for (card, amount, _), color in zip(contributions, chosen):
-            pools[color] = pools.get(color, 0) + amount
-        allocation = allocate(pools, needs)
+        for (card, amount, _), colors in zip(contributions, chosen):
+            for color in colors:
+                pools[color] = pools.get(color, 0) + amount
+        allocation = allocate(pools, constrained, lambda need, color: _accepts(board, need, color))
         if allocation is None:
             continue
-        if explain:
-            for (card, amount, colors), color in zip(contributions, chosen):
-                if len(colors) > 1:
-                    steps.append(("611.3b", f"{card} has more than one color but contributes power of one: {color}"))
-            for index, need in enumerate(needs):
-                sources = {pool: amount for (pool, i), amount in allocation.items() if i == index and amount}
-                if need.excluded is not None:
-                    steps.append(("611.3c", f"{need}: met by power that is not {need.excluded} ({_describe(sources)})"))
-                elif need.color is None:
-                    steps.append(("611.3d", f"{need}: wild power, met by power of any color or none ({_describe(sources)})"))
-            steps.append(("611.3", f"{board.name(player)}'s characters at {problem} contribute the required power: "
-                                   + " + ".join(str(n) for n in needs)))
-        return True, steps
-    if explain:
-        if any(len(colors) > 1 for colors in choices):
-            steps.append(("611.3b", "characters can't contribute power of more than one color"))
-        for need in needs:
+        left = sum(pools.values()) - sum(need.amount for need in constrained)
+        if left < sum(need.amount for need in wild):
+            continue
+        for index, need in enumerate(constrained):
             if need.excluded is not None:
-                steps.append(("611.3c", f"{need}: only power that is not {need.excluded} can meet it"))
-        steps.append(("611.3", f"{board.name(player)}'s characters at {problem} do not contribute "
-                               + " + ".join(str(n) for n in needs)))
+                for (color, i), amount in allocation.items():
+                    if i == index and amount:
+                        record_verdict(board, not_the_prohibited_color, need, color)
+        for need in wild:
+            if wild_power(board, need, f"{left} power left over") is None:
+                return False, steps
+            left -= need.amount
+        return True, steps
+    for need in constrained:
+        if need.excluded is not None and pools_of(contributions, need.excluded):
+            record_verdict(board, not_the_prohibited_color, need, need.excluded)
     return False, steps
+
+
+def pools_of(contributions: list, color: Color | None) -> bool:
+    """Whether a contributing character can give power of ``color``."""
+    return any(color in colors for _, _, options in contributions for colors in options)
 
 
 def _describe(sources: dict) -> str:
     return ", ".join(f"{amount} {color or 'colorless'}" for color, amount in sources.items()) or "nothing"
 
 
-def allocate(pools: dict[Color | None, int], needs: tuple[Need, ...]) -> dict | None:
+def allocate(pools: dict[Color | None, int], needs: tuple[Need, ...], accepts=None) -> dict | None:
     """Share power among requirements (a small maximum flow): returns
-    ``{(color, need index): amount}`` when every need is met, else ``None``.
+    ``{(color, need index): amount}`` when every need is met, else ``None``;
+    ``accepts(need, color)`` says which power meets which need (by default
+    :meth:`Need.accepts`).
 
     >>> allocate({Color.BLUE: 5}, (Need(3, Color.BLUE), Need(2)))
     {(<Color.BLUE: 'blue'>, 0): 3, (<Color.BLUE: 'blue'>, 1): 2}
     >>> allocate({Color.BLUE: 2, Color.PINK: 2}, (Need(3, Color.BLUE),)) is None
     True
     """
+    accepts = accepts or (lambda need, color: need.accepts(color))
     colors = list(pools)
     source, sink = "source", "sink"
     capacity: dict = {}
@@ -211,7 +303,7 @@ def allocate(pools: dict[Color | None, int], needs: tuple[Need, ...]) -> dict | 
     for index, need in enumerate(needs):
         add(("need", index), sink, need.amount)
         for color in colors:
-            if need.accepts(color):
+            if accepts(need, color):
                 add(("pool", color), ("need", index), need.amount)
     total = 0
     while True:
@@ -239,7 +331,7 @@ def allocate(pools: dict[Color | None, int], needs: tuple[Need, ...]) -> dict | 
     allocation = {}
     for color in colors:
         for index, need in enumerate(needs):
-            if need.accepts(color):
+            if accepts(need, color):
                 used = capacity.get((("need", index), ("pool", color)), 0)
                 if used:
                     allocation[(color, index)] = used

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from rulebase.engine.ccg import moving, points, zones
 from rulebase.engine.ccg.actions import Action
 from rulebase.engine.ccg.board import Area, Board, Card, Zone
-from rulebase.engine.ccg.confront import contributes
+from rulebase.engine.ccg.confront import contributes, negative_counts_as_zero
 from rulebase.engine.ccg.power import counted, power_parts
 from rulebase.engine.ccg.rules import Allowed, check, step
 from rulebase.engine.errors import EngineError
@@ -175,12 +175,6 @@ def flip(board: Board, player: int, count: int = 1) -> list[Card]:
 def ignored_not_added(board: Board, card: Card):
     if card.ignored:
         return f"{card} is ignored: it remains flipped but is not added to the total"
-
-
-@check("105.2", "a negative value is treated as zero")
-def negative_counts_as_zero(board: Board, card: Card, amount: int):
-    if amount < 0:
-        return f"{card}'s power of {amount} is treated as zero"
 
 
 @step("514.4a.i", "{player} challenges {card}, a Troublemaker they control: its power is added to {other}'s total "

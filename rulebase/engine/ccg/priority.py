@@ -211,10 +211,10 @@ def _waits_for_another_decision(board, request: Request, action: Action):
                 f"{board.name(request.player)} to {request.kind}")
 
 
-def _units(function, summary: str, numbers) -> dict:
+def _units(function, summary: str, numbers, waiting: bool = False) -> dict:
     """One check unit of ``function`` under each rule of ``numbers``: the
     same concern (an action out of turn) is refused by the rule of the
-    decision at hand."""
+    decision at hand; ``waiting`` marks a refusal that says only "not now"."""
     units = {}
     name = function.__name__.lstrip("_")
     for number in sorted(set(numbers)):
@@ -223,15 +223,15 @@ def _units(function, summary: str, numbers) -> dict:
 
         judge.__name__ = judge.__qualname__ = name
         judge.__doc__ = summary
-        units[number] = rules.check(number, summary)(judge)
+        units[number] = rules.check(number, summary, waiting=waiting)(judge)
     return units
 
 
 ONLY_THE_TURN_PLAYER = _units(_only_the_turn_player, "only the turn player makes this decision", WHO_DOES.values())
 WAITS_FOR_ANOTHER_PLAYER = _units(_waits_for_another_player, "the game waits for another player's decision",
-                                  DECISION_RULES)
+                                  DECISION_RULES, waiting=True)
 WAITS_FOR_ANOTHER_DECISION = _units(_waits_for_another_decision, "the game waits for another decision",
-                                    tuple(VERB_RULES.values()))
+                                    tuple(VERB_RULES.values()), waiting=True)
 
 
 def _waiting_rule(request: Request) -> str:
@@ -362,15 +362,20 @@ def repair(s, violation: uniqueness.Violation):
     return dismissed_to_repair(board, player, chosen(board, action, violating_card_chosen)) is not None
 
 
-def priority_window(s, window: play.Window, rule: str = "510.2", first: int | None = None):
+@step("510.2", "a priority window opens ({where}); {player} gets priority first")
+def window_opens(board, window: play.Window, first: int):
+    return {"where": window.name, "player": board.name(first)}
+
+
+def priority_window(s, window: play.Window, first: int | None = None):
     """Open a priority window: the turn player gets priority first (510.2),
     unless ``first`` (707.4); players pass in turn order; it closes when all
     pass consecutively."""
     board = s.board
     first = board.turn.player if first is None else first
     order = [first] + [p.index for p in board.players if p.index != first and not p.removed]
-    board.trace.note(rule, "a priority window opens ({where}); {player} gets priority first", where=window.name,
-                     player=board.name(order[0]))
+    if window_opens(board, window, order[0]) is None:
+        return
     passes, position = 0, 0
     while passes < len(order):
         player = order[position % len(order)]
@@ -415,12 +420,16 @@ def anyone_can_act(board, window: play.Window) -> bool:
     return any(play.options(board, p.index, window, first=True) for p in board.players if not p.removed)
 
 
+@step("601.2", "a priority window opens at the {name}")
+def boundary_window_opens(board, name: str):
+    return {"name": name}
+
+
 def boundary_window(s, name: str):
     """The priority window at the start or end of a phase or step (601.2),
     opened when a player holds a card that could be played in it."""
     window = play.Window(name)
-    if anyone_can_act(s.board, window):
-        s.board.trace.note("601.2", "a priority window opens at the {name}", name=name)
+    if anyone_can_act(s.board, window) and boundary_window_opens(s.board, name) is not None:
         yield from priority_window(s, window)
 
 

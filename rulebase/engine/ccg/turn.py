@@ -71,17 +71,11 @@ def _enter(board: Board, phase: str, step: str | None = None) -> None:
 # -- the Ready Phase ---------------------------------------------------------------
 
 
-@check("504.2a", "frightened cards can't ready")
-def frightened_cards_stay_exhausted(board: Board, card: Card):
-    if card.frightened:
-        return f"{card} is frightened and can't ready"
-
-
 @step("603.1", "{player} readies all of their cards: {cards}")
 def ready_all(board: Board, player: int):
     readied = []
     for card in board.play:
-        if card.controller == player and card.exhausted and frightened_cards_stay_exhausted.allows(board, card):
+        if card.controller == player and card.exhausted and status.not_frightened.allows(board, card):
             status.ready(board, card)
             if not card.exhausted:
                 readied.append(card.label)
@@ -134,6 +128,7 @@ def receive_action_tokens(board: Board, player: int):
 def first_turn_without_draw(board: Board, player: int):
     if board.turn.number == 1 and player == board.turn.first_player:
         return f"{board.name(player)} is the first player to take a turn and does not draw on their first turn"
+    return Allowed(f"it is not the first player's first turn: {board.name(player)} draws")
 
 
 @step("605.1", "{player} draws a card in the Draw Step")
@@ -142,12 +137,19 @@ def draw_step(board: Board, player: int):
         return {"player": board.name(player)}
 
 
+@check("601.2a", "no player receives priority during the Ready Phase until after the Action Step")
+def no_priority_before_the_action_step(board: Board):
+    if board.turn.phase == "ready" and board.turn.step in ("ready", "action"):
+        return "no player receives priority during the Ready Phase until after the Action Step"
+
+
 def ready_phase(s):
     board = s.board
     trace = board.trace
     player = board.turn.player
     _enter(board, "ready", "ready")
-    trace.note("601.2a", "no player receives priority during the Ready Phase until after the Action Step")
+    if no_priority_before_the_action_step.allows(board):
+        yield from boundary_window(s, "start of the Ready Step")
     if not any(card.controller == player and card.exhausted for card in board.play):
         trace.note("603.1", "{player} readies all of their cards: none is exhausted", player=board.name(player))
     for card in board.play:
@@ -159,8 +161,7 @@ def ready_phase(s):
     trace.note("502.1a", "action tokens do not expire")
     _enter(board, "ready", "draw")
     yield from boundary_window(s, "start of the Draw Step")
-    if first_turn_without_draw.allows(board, player):
-        trace.note("605.1a", "it is not the first player's first turn: {player} draws", player=board.name(player))
+    if confront.record_verdict(board, first_turn_without_draw, player):
         draw_step(board, player)
 
 
@@ -199,9 +200,13 @@ def troublemaker_phase(s):
                 waiting.append(card)
         if not waiting:
             break
-        if len(waiting) > 1:
-            trace.note("607.2", "{player}'s face-down Troublemakers are uncovered in the order {player} chooses",
-                       player=board.name(player))
+        if len(waiting) == 1:
+            card = waiting[0]
+            uncovered.add(card.id)
+            yield from uncover(s, card)
+            continue
+        trace.note("607.2", "{player}'s face-down Troublemakers are uncovered in the order {player} chooses",
+                   player=board.name(player))
         candidates = [Action("uncover", player, c.id) for c in board.play
                       if c.type == CardType.TROUBLEMAKER and c.face_down and c.controller == player]
 
@@ -277,6 +282,9 @@ def challenges_a_face_up_troublemaker(board: Board, card: Card | None):
 def challenges_epic_or_opposing(board: Board, player: int, card: Card):
     if card.controller == player and not card.is_epic:
         return f"{card} is not an opposing Troublemaker and not Epic: its controller can't challenge it"
+    if card.controller == player:
+        return Allowed(f"{card} is an Epic Troublemaker: {board.name(player)}, its controller, may challenge it")
+    return Allowed(f"{card} is an opposing Troublemaker: {board.name(player)} may challenge it")
 
 
 @check("608.3", "a Troublemaker can't be challenged more than once during a Challenge Step")
@@ -373,6 +381,11 @@ def confronted_in_chosen_order(board: Board, action: Action, remaining: list):
     return Allowed(f"{board.name(action.player)} chooses the confront step of {problem} next")
 
 
+@step("610.1", "a confront step is performed for {problem}")
+def confront_step_performed(board: Board, problem: Card):
+    return {"problem": problem.label}
+
+
 def score_phase(s):
     board = s.board
     trace = board.trace
@@ -396,7 +409,8 @@ def score_phase(s):
         else:
             problem = remaining[0]
         remaining.remove(problem)
-        trace.note("610.1", "a confront step is performed for {problem}", problem=problem.label)
+        if confront_step_performed(board, problem) is None:
+            continue
         if confront_step(board, player, problem):
             confronted.append(problem)
     _enter(board, "score", "faceoff")
@@ -422,8 +436,7 @@ def confront_step(board: Board, player: int, problem) -> bool:
     """Perform the confront step of one Problem (611); whether the turn player
     confronted it."""
     verdict = _verdict(board, player, problem)
-    if not (confront.troublemaker_blocks.allows(board, player, problem)
-            and confront.requirements_met.allows(board, player, problem, verdict)):
+    if not (confront.record_verdict(board, confront.troublemaker_blocks, player, problem) and verdict.powered):
         return False
     if confronts(board, player, problem) is None:
         return False
@@ -449,11 +462,12 @@ def multi_problem_faceoff(board: Board, player: int, confronted: list):
 def opponent_could_also_confront(board: Board, problem: Card, able: list):
     if not able:
         return f"no opponent could also confront {problem}: no Problem faceoff"
+    return Allowed(f"{board.name(able[0])} could also confront {problem}: a Problem faceoff is performed there")
 
 
-@step("612.2", "{player} confronted only {problem} and {other} could also confront it: a Problem faceoff there")
+@step("611.4", "{other} also meets their confront requirements for {problem}: there will be a Problem faceoff there")
 def problem_faceoff(board: Board, player: int, problem: Card, other: int):
-    return {"player": board.name(player), "problem": problem.label, "other": board.name(other)}
+    return {"problem": problem.label, "other": board.name(other)}
 
 
 def faceoff_step(s, confronted: list):
@@ -464,18 +478,17 @@ def faceoff_step(s, confronted: list):
     if len(confronted) >= 2:
         if multi_problem_faceoff(board, player, confronted) is not None:
             problems = list(board.problems())
-            yield from faceoffs.faceoff(s, faceoffs.MULTI_PROBLEM, tuple(p.area for p in problems), player)
-            solved = problems
+            current = yield from faceoffs.faceoff(s, faceoffs.MULTI_PROBLEM, tuple(p.area for p in problems), player)
+            solved = [p for p in (board.problem_at(area) for area in current.areas) if p is not None]
     elif len(confronted) == 1:
         problem = confronted[0]
         if problem.zone == Zone.PLAY:
             able = [other for other in board.opponents(player) if _could_confront(board, other, problem)]
-            if opponent_could_also_confront.allows(board, problem, able) and able:
-                trace.note("611.4", "{other} also meets their confront requirements for {problem}: there will be a Problem faceoff",
-                           other=board.name(able[0]), problem=problem.label)
-                if problem_faceoff(board, player, problem, able[0]) is not None:
-                    yield from faceoffs.faceoff(s, faceoffs.PROBLEM, (problem.area,), player)
-                    solved = [problem]
+            if confront.record_verdict(board, opponent_could_also_confront, problem, able):
+                other = able[0] if able else board.opponent(player)
+                if problem_faceoff(board, player, problem, other) is not None:
+                    current = yield from faceoffs.faceoff(s, faceoffs.PROBLEM, (problem.area,), player)
+                    solved = [p for p in (board.problem_at(area) for area in current.areas) if p is not None]
     _enter(board, "score", "solve")
     if solved:
         yield from solve_step(s, solved)
@@ -653,6 +666,19 @@ def within_home_limit(board: Board, player: int, friends: list, limit: int):
     if len(friends) > limit:
         return (f"{board.name(player)} has {len(friends)} Friends at home, more than the home limit of {limit}, and "
                 f"must retire Friends there")
+    return Allowed(f"{board.name(player)} has {len(friends)} Friend{'s' * (len(friends) != 1)} at home, within the "
+                   f"home limit of {limit}: only Friends count")
+
+
+@step("301.3", "{mane} is turned over: it has the card information of its face-up side, Boosted: home limit {limit}")
+def face_up_side(board: Board, mane: Card):
+    if mane.turned_over and mane.printed.boosted is not None:
+        return {"mane": mane.label, "limit": mane.info.home_limit}
+
+
+@step("212.1", "{mane}'s home limit is {limit}: the Friends {player} can have at home at the end of the turn")
+def home_limit(board: Board, player: int, mane: Card, limit: int):
+    return {"mane": mane.label, "limit": limit, "player": board.name(player)}
 
 
 def _retire_down(s, player: int):
@@ -665,17 +691,16 @@ def _retire_down(s, player: int):
     if limit is None:
         trace.note("616.3", "{player} has no Mane Character in play, so no home limit", player=me.name)
         return
-    if mane.turned_over:
-        trace.note("301.3", "{mane} is turned over: it has the card information of its Boosted side", mane=mane.label)
-    trace.note("212.1", "{mane}'s home limit is {limit}", mane=mane.label, limit=limit)
+    if face_up_side(board, mane) is None:
+        limit = mane.printed.home_limit
+    if limit is None or home_limit(board, player, mane, limit) is None:
+        trace.note("616.3", "{player} has no home limit", player=me.name)
+        return
     friends = lambda: [c for c in board.play if c.area == me.home and c.controller == player and c.type == CardType.FRIEND]
     for card in friends():
         if card.face_down:
             trace.note("505.1", "{card} is face-down but keeps its card information: it is still a Friend", card=card.label)
-    if within_home_limit.allows(board, player, friends(), limit):
-        if len(friends()) <= limit:
-            trace.note("616.3", "{player} has {n} Friend{s} at home, within the home limit of {limit}",
-                       player=me.name, n=len(friends()), s="s" * (len(friends()) != 1), limit=limit)
+    if confront.record_verdict(board, within_home_limit, player, friends(), limit):
         return
     verify = lambda action: friend_at_home(board, player, named_card(board, action))
     options = lambda: legal(board, [Action("retire", player, c.id) for c in board.play if c.controller == player], verify)
