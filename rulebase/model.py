@@ -21,6 +21,12 @@ _TCG_NUMBER = re.compile(r"^(?P<a>\d{3})\.(?P<b>\d+)\.(?P<c>\d+)$")
 _ROMAN = {"i": 1, "ii": 2, "iii": 3, "iv": 4, "v": 5, "vi": 6, "vii": 7, "viii": 8, "ix": 9, "x": 10}
 
 
+def roman_value(text: str) -> int:
+    """The value of a roman numeral of i, v and x (``xi`` is 11)."""
+    values = [{"i": 1, "v": 5, "x": 10}[ch] for ch in text]
+    return sum(-v if v < after else v for v, after in zip(values, values[1:] + [0]))
+
+
 @total_ordering
 @dataclass(frozen=True)
 class RuleNumber:
@@ -126,6 +132,8 @@ class RuleNumber:
                 key.append(part)
             elif part in _ROMAN:
                 key.append(100 + _ROMAN[part])
+            elif len(part) > 1:  # a roman numeral past x (xi, xii, ...)
+                key.append(100 + roman_value(part))
             else:
                 key.append(ord(part))
         return (self.style, tuple(key))

@@ -31,10 +31,9 @@ from functools import lru_cache
 from typing import Iterable, Mapping
 
 from rulebase.errors import RuleNumberError
-from rulebase.model import RuleNumber
+from rulebase.model import RuleNumber, roman_value
 
 _ROMAN_TEXT = r"(?:viii|vii|iii|vi|iv|ix|ii|v|x|i)"
-_ROMAN = {"i": 1, "ii": 2, "iii": 3, "iv": 4, "v": 5, "vi": 6, "vii": 7, "viii": 8, "ix": 9, "x": 10}
 _CORE = rf"\d{{3}}(?:\.\d+(?:\.\d+|\s?[a-z](?:\.{_ROMAN_TEXT})?(?![a-z]))?)?"
 _PATTERN = re.compile(
     rf"(?:\b(?:rules?|cr|section|sec)\.?\s*|[§#]\s*|(?<![\w.,]))\(?(?P<start>{_CORE})"
@@ -186,18 +185,18 @@ def _edits(a: str, b: str, bound: int = 2) -> int:
     return min(row[-1], bound + 1)
 
 
-def _rank(part) -> int:
-    """A part of a number as a count: 4 for ``4``, 3 for ``c``, 2 for ``ii``."""
-    if isinstance(part, int):
-        return part
-    return _ROMAN.get(part, ord(part) - ord("a") + 1)
-
-
-def _last(number: RuleNumber):
-    """The part that tells a number from its siblings."""
+def _rank(number: RuleNumber) -> int:
+    """The part that tells a number from its siblings, as a count: 4 for
+    ``514.4``, 9 for ``514.4i`` (a letter), 2 for ``505.1d.ii`` and 11 for
+    ``505.1d.xi`` (roman numerals)."""
     if number.style == "tcg":
         return number.parts[number.depth]
-    return number.parts[-1]
+    part = number.parts[-1]
+    if isinstance(part, int):
+        return part
+    if len(number.parts) == 4:
+        return roman_value(part)
+    return ord(part) - ord("a") + 1
 
 
 def _ancestors(number: RuleNumber) -> list[RuleNumber]:
@@ -277,7 +276,7 @@ def _nearest(number: RuleNumber, existing: Iterable, limit: int) -> list[str]:
         relation = 2
         if candidate.parent == parent and candidate.depth == number.depth:
             relation = 0
-            steps = abs(_rank(_last(candidate)) - _rank(_last(number)))
+            steps = abs(_rank(candidate) - _rank(number))
             cost = min(cost, SIBLING + SIBLING_STEP * min(steps - 1, 10))
             near = (steps, index < place)
         elif candidate in ancestors:

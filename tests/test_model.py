@@ -34,6 +34,11 @@ def test_numbers_match_exactly_and_sort_naturally():
     assert [str(n) for n in ordered] == ["514.4", "514.4a", "514.4a.i", "514.4c", "514.9", "514.10"]
 
 
+def test_roman_numerals_past_ten_sort_after_ten():
+    ordered = sorted(RuleNumber.parse(t) for t in ["505.1d.xi", "505.1d.ii", "505.1d.x", "505.1d.ix", "505.1e"])
+    assert [str(n) for n in ordered] == ["505.1d.ii", "505.1d.ix", "505.1d.x", "505.1d.xi", "505.1e"]
+
+
 def test_with_section_moves_a_misprinted_number():
     assert str(RuleNumber.parse("601.1a").with_section(604)) == "604.1a"
 

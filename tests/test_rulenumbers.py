@@ -147,3 +147,12 @@ def test_closest_suggests_only_numbers_of_the_same_game():
 def test_closest_to_what_is_no_number_is_nothing(wanted):
     assert closest(wanted, KEYS) == []
     assert closest("514.4z", []) == []
+
+
+def test_closest_takes_any_number_a_rule_can_have():
+    keys = ["505.1d", "505.1d.i", "505.1d.ii", "505.1d.ix", "505.1d.x", "000.0a.i"]
+    assert closest("505.1d.xi", keys)[:2] == ["505.1d.x", "505.1d.ix"]
+    assert closest("000.0a.xi", keys)[0] == "000.0a.i"
+    assert closest("505.1d.iv", keys)[:2] == ["505.1d.ii", "505.1d.i"]
+    # A letter i, v or x is a letter, not a roman numeral.
+    assert closest("514.4k", ["514.4", "514.4h", "514.4i", "514.4j"])[:3] == ["514.4j", "514.4i", "514.4h"]
