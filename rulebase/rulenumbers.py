@@ -30,6 +30,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Iterable, Mapping
 
+from rapidfuzz.distance import OSA
+
 from rulebase.errors import RuleNumberError
 from rulebase.model import RuleNumber, roman_value
 
@@ -171,18 +173,14 @@ ELSEWHERE = 3.0   # anywhere else in the document, the nearest in order first
 
 def _edits(a: str, b: str, bound: int = 2) -> int:
     """Edits (insert, delete, substitute, swap two neighbours) from ``a`` to
-    ``b``, or ``bound + 1`` when there are more than ``bound``."""
-    if abs(len(a) - len(b)) > bound:
-        return bound + 1
-    before, row = None, list(range(len(b) + 1))
-    for i in range(1, len(a) + 1):
-        current = [i] + [0] * len(b)
-        for j in range(1, len(b) + 1):
-            current[j] = min(row[j] + 1, current[j - 1] + 1, row[j - 1] + (a[i - 1] != b[j - 1]))
-            if i > 1 and j > 1 and a[i - 1] == b[j - 2] and a[i - 2] == b[j - 1]:
-                current[j] = min(current[j], before[j - 2] + 1)
-        before, row = row, current
-    return min(row[-1], bound + 1)
+    ``b`` (the optimal string alignment distance, as the search's
+    spelling correction counts them), or ``bound + 1`` when there are more
+    than ``bound``.
+
+    >>> _edits("541.4c", "514.4c"), _edits("514.4c", "514.4c"), _edits("1", "999.9")
+    (1, 0, 3)
+    """
+    return OSA.distance(a, b, score_cutoff=bound)
 
 
 def _rank(number: RuleNumber) -> int:
