@@ -8,7 +8,7 @@ deliberately wrong versions of each (a cited rule swapped for its neighbour
 in the rules, a merely consulted rule added, an expected refusal's rule
 swapped, a refusal given another rule's reason; see
 rulebase.scenarios.mutants) and counts those the runner fails, as it must.
-Also runs tests/data/citations/wrong.scenario, hand-written wrong rulings.
+Also runs tests/data/citations/wrong.scenario.txt, hand-written wrong rulings.
 Not a test: it prints the figures.
 """
 
@@ -25,7 +25,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from rulebase import graph  # noqa: E402
 from rulebase.scenarios import audit, mutants, suite  # noqa: E402
 
-WRONG = Path(__file__).resolve().parent.parent / "tests" / "data" / "citations" / "wrong.scenario"
+WRONG = Path(__file__).resolve().parent.parent / "tests" / "data" / "citations" / "wrong.scenario.txt"
 
 
 def main() -> None:

@@ -1,6 +1,6 @@
 """Citations that bear weight: the stricter runner and the knock-out audit.
 
-A wrong citation must fail (``tests/data/citations/wrong.scenario``); the
+A wrong citation must fail (``tests/data/citations/wrong.scenario.txt``); the
 project's own scenarios must pass with every citation bearing weight."""
 
 from pathlib import Path
@@ -11,7 +11,7 @@ from click.testing import CliRunner
 from rulebase.cli import main
 from rulebase.scenarios import audit, bindings, parser, runner, suite
 
-WRONG = Path(__file__).resolve().parent / "data" / "citations" / "wrong.scenario"
+WRONG = Path(__file__).resolve().parent / "data" / "citations" / "wrong.scenario.txt"
 
 
 def run_text(text, rule_graph):
