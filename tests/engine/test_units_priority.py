@@ -66,3 +66,12 @@ def test_an_answer_that_is_not_an_action_is_refused_and_with_705_1_off_is_an_eng
     with pytest.raises(Exception) as error:
         state.apply_action("pass")
     assert type(error.value).__name__ == "EngineError" and "705.1" in str(error.value)
+
+
+def test_only_the_refusals_that_say_the_game_waits_for_another_decision_are_marked_waiting():
+    from rulebase.engine.ccg import priority
+
+    assert all(unit.unit.waiting for unit in priority.WAITS_FOR_ANOTHER_DECISION.values())
+    assert all(unit.unit.waiting for unit in priority.WAITS_FOR_ANOTHER_PLAYER.values())
+    assert not any(unit.unit.waiting for unit in priority.ONLY_THE_TURN_PLAYER.values())
+    assert not priority.one_player_has_priority.unit.waiting
