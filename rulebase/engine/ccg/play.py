@@ -125,10 +125,20 @@ def check_timing(board: Board, player: int, card: Card, window: Window) -> None:
     timing_allows(board, card)
 
 
+@rules.step("507.3", "{player}'s power of {color} is {have}: the combined power of the {color} characters they control")
+def combined_power(board: Board, player: int, color, found: list):
+    have = power_of_color(board, player, color)
+    found.append(have)
+    return {"player": board.name(player), "color": color, "have": have}
+
+
 @rules.check("205.1", "a card with a play requirement needs its player to have enough power of the color in play")
 def requirement(board: Board, player: int, card: Card):
     for need in card.info.requirement:
-        have = power_of_color(board, player, need.color) if need.color else 0
+        found: list = []
+        if need.color:
+            combined_power(board, player, need.color, found)
+        have = found[0] if found else 0
         if need.color is None or have < need.amount:
             return f"{card} requires {need}: {board.name(player)} has {have} {need.color} power in play"
     if card.info.requirement:
