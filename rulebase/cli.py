@@ -159,10 +159,8 @@ def export(fmt, output):
 
 @main.command("export-site")
 @click.argument("directory", type=click.Path(file_okay=False))
-@click.option("--workers", default=None, show_default="one per core, at most 4", type=click.IntRange(1, 64),
-              help="Processes drawing the pages.")
 @friendly
-def export_site(directory, workers):
+def export_site(directory):
     """Write the whole site as static files into DIRECTORY, to open from the
     file system or put on any static host: every page, links that work
     without a server, and search by number and words in the browser.
@@ -172,7 +170,7 @@ def export_site(directory, workers):
     from rulebase.web.static_export import export_site as exporting
 
     click.echo(f"Exporting the site to {directory} ...", err=True)
-    click.echo(exporting(directory, workers=workers).text())
+    click.echo(exporting(directory).text())
 
 
 @main.command()

@@ -26,10 +26,9 @@ loaded as a script because a browser refuses ``fetch()`` of a local file.
 Every page states the site's Content-Security-Policy itself, since a static
 host sends none of the site's headers.
 
-The pages are drawn wave after wave (the addresses the last wave's pages
-link to), by worker processes that each make their own application when
-there are more than one (:func:`export_site`'s ``workers``); the files are
-the same whatever their number.
+The pages are drawn in one process: worker processes, each making its own
+application and warming its own caches, were measured slower on two cores
+(``benchmarks/export_site.py``).
 
 An export directory holds a record of the files written
 (:data:`MARKER`); a directory that is not empty and has no such record is
@@ -188,10 +187,6 @@ def address_of(path: str, query: str) -> str:
 APP_CONFIG = {"WARM_SEARCH": False, "PAGE_CACHE_PAGES": 64, "PAGE_CACHE_BYTES": 8 << 20}
 """The application the export draws with: no search index opened ahead, a small page cache."""
 
-BATCH = 32
-"""Addresses a worker process draws at a time."""
-
-
 def draw(client, address: str) -> tuple:
     """What the application answers at an address: ``("page", html, links)``,
     ``("file", bytes)``, ``("alias", address)`` for a redirect,
@@ -221,29 +216,13 @@ def draw(client, address: str) -> tuple:
     return ("page", text, list(dict.fromkeys(links)))
 
 
-_WORKER: dict = {}
-
-
-def _start_worker() -> None:
-    """A worker process: its own application, drawing what it is given."""
-    from rulebase.web import create_app
-
-    _WORKER["client"] = create_app(APP_CONFIG).test_client()
-
-
-def _draw_batch(addresses: list[str]) -> list[tuple]:
-    client = _WORKER["client"]
-    return [draw(client, address) for address in addresses]
-
-
 class _Crawl:
     """Every page of the site the graph's nodes and the fixed pages lead to,
-    as the application draws it (in this process, or in ``pool``'s)."""
+    as the application draws it."""
 
-    def __init__(self, app, pool=None):
+    def __init__(self, app):
         self.app = app
         self.client = app.test_client()
-        self.pool = pool
         self.catalog = app.extensions["rulebase"].catalog
         self.pages: dict[str, str] = {}      # address -> its HTML
         self.files: dict[str, bytes] = {}    # address -> a download (a CSV)
@@ -288,18 +267,12 @@ class _Crawl:
                     queue.append((target, True))
             if len(self.pages) + len(wave) > MAX_PAGES:
                 raise ExportError(f"the site has more than {MAX_PAGES:,} pages; the export stopped")
-            for address, outcome in zip(wave, self.draw_all(wave)):
-                for link in self.record(address, outcome):
+            for address in wave:
+                for link in self.record(address, draw(self.client, address)):
                     self.linked_from.setdefault(link, set()).add(address)
                     if not self.known(link):
                         queue.append((link, "?" not in address))
         self.server.update(address for address in deferred if not self.known(address))
-
-    def draw_all(self, wave: list[str]) -> list[tuple]:
-        if self.pool is None or len(wave) <= BATCH:
-            return [draw(self.client, address) for address in wave]
-        batches = [wave[start:start + BATCH] for start in range(0, len(wave), BATCH)]
-        return [outcome for batch in self.pool.map(_draw_batch, batches) for outcome in batch]
 
     def record(self, address: str, outcome: tuple) -> list[str]:
         """Keep what an address turned out to be; returns the addresses it leads to."""
@@ -491,14 +464,13 @@ def _index_script(data: dict) -> str:
             f"window.RULEBASE_SEARCH = {body};\n")
 
 
-def build(app, pool=None) -> tuple[dict[str, bytes], int, Report]:
+def build(app) -> tuple[dict[str, bytes], int, Report]:
     """The files of the export (path relative to the root -> contents, the
     static assets not included), how many pages, and the links that need
-    the server or go nowhere; the pages are drawn by ``pool``'s processes
-    when it is given."""
+    the server or go nowhere."""
     from rulebase.web.offline_index import search_data
 
-    crawl = _Crawl(app, pool)
+    crawl = _Crawl(app)
     crawl.run()
     writer = _Writer(crawl)
     out: dict[str, bytes] = {}
@@ -577,47 +549,22 @@ def _remove(directory: Path, names: list[str]) -> None:
             pass
 
 
-def default_workers() -> int:
-    """Processes drawing the pages by default: one per core, at most 4."""
-    return max(1, min(4, os.cpu_count() or 1))
-
-
-def _build_with(workers: int) -> tuple[dict[str, bytes], int, Report]:
-    """:func:`build` with the application of :data:`APP_CONFIG`, the pages
-    drawn by ``workers`` processes (each with its own application)."""
-    from rulebase.web import create_app
-
-    if workers <= 1:
-        return build(create_app(APP_CONFIG))
-    import multiprocessing
-    from concurrent.futures import ProcessPoolExecutor
-    from concurrent.futures.process import BrokenProcessPool
-
-    try:
-        with ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn"),
-                                 initializer=_start_worker) as pool:
-            for _ in range(workers):  # start them now, while this process makes its own application
-                pool.submit(_draw_batch, [])
-            return build(create_app(APP_CONFIG), pool)
-    except BrokenProcessPool as error:
-        raise ExportError(f"a process drawing the pages stopped: {error}") from None
-
-
-def export_site(directory: str | os.PathLike, app=None, workers: int | None = None) -> Report:
+def export_site(directory: str | os.PathLike, app=None) -> Report:
     """Write the whole site as static files into ``directory`` (created if
     needed; an earlier export there is replaced) and return the report.
-    The pages are drawn by ``app`` in this process when it is given, else
-    by ``workers`` processes (:func:`default_workers`).
+    The pages are drawn by ``app`` (by default the site's application, made
+    with :data:`APP_CONFIG`).
 
     Raises :class:`ExportError` for a directory holding anything but an
     earlier export, before anything is written."""
     start = time.perf_counter()
     directory = Path(directory)
     earlier = _earlier_files(directory)
-    if app is not None:
-        out, pages, report = build(app)
-    else:
-        out, pages, report = _build_with(default_workers() if workers is None else workers)
+    if app is None:
+        from rulebase.web import create_app
+
+        app = create_app(APP_CONFIG)
+    out, pages, report = build(app)
     static_root = paths.SITE / STATIC
     static = sorted(path.relative_to(static_root).as_posix() for path in static_root.rglob("*") if path.is_file())
     names = sorted(out) + [f"{STATIC}/{name}" for name in static]

@@ -17,5 +17,5 @@ def exported(tmp_path_factory) -> tuple[Path, Report]:
     """The directory of the export and its report (exported on first use)."""
     if "site" not in _EXPORTS:
         directory = tmp_path_factory.mktemp("export") / "site"
-        _EXPORTS["site"] = (directory, export_site(directory, workers=2))
+        _EXPORTS["site"] = (directory, export_site(directory))
     return _EXPORTS["site"]

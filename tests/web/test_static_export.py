@@ -165,7 +165,7 @@ def test_the_command_refuses_a_directory_with_other_files(tmp_path):
 
 
 def test_the_command_reports_what_it_wrote(tmp_path, monkeypatch):
-    def fake(directory, workers=None):
+    def fake(directory):
         return Report(Path(directory), pages=4479, files=4496, bytes=41_234_567, seconds=21.04,
                       server_only={"/api/": 3}, forms=2)
 
