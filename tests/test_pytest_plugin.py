@@ -23,7 +23,7 @@ def test_one_item_per_scenario_and_failures_show_the_cited_rules(tmp_path):
     assert "1 failed, 1 passed" in result.stdout
     assert "scenario 'Wrong' failed" in result.stdout
     assert "'Then \"Comet\" is at Bob\\'s problem': Comet is at Alice's home" in result.stdout
-    assert "616.2 (NOT applied): If the turn player has more cards in hand than allowed" in result.stdout
+    assert "616.2 (NOT decided by it): If the turn player has more cards in hand than allowed" in result.stdout
     listed = pytest_in(tmp_path, "--collect-only", "-q")
     assert "rules.scenario::Refused" in listed.stdout and "rules.scenario::Wrong" in listed.stdout
 

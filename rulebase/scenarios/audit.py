@@ -88,7 +88,7 @@ def audit(results: list[runner.Result], game: str = "ccg", rules=None) -> Audit:
     for result in results:
         if result.scenario.game != game or not result.passed:
             continue
-        deciding = result.deciding()
+        allowing = {step.rule for step in result.action_steps() if step.kind == ALLOWED}
         for citation in result.scenario.citations:
             rule = citation.key
             if rules is not None and rule not in rules:
@@ -102,7 +102,7 @@ def audit(results: list[runner.Result], game: str = "ccg", rules=None) -> Audit:
                 found.weights.append(Weight(rule, result, True, f"without it: {_first_failure(again)}"))
                 continue
             weight = Weight(rule, result, False, "the scenario still passes with the rule switched off")
-            if deciding.get(rule) == ALLOWED:
+            if rule in allowing:
                 weight.why = "it allows the scenario's action; nothing refuses it without the rule"
                 pending_boundary.append(weight)
             found.weights.append(weight)

@@ -111,11 +111,14 @@ class Result:
 
     def deciding(self) -> dict[str, str]:
         """The rules that decided something in the scenario's actions, each
-        with how (``step``, ``check``, ``refusal`` or ``allowed``)."""
+        with how (``step``, ``check`` or ``refusal``, the first of them; else
+        ``allowed``)."""
         found: dict[str, str] = {}
         for step in self.action_steps():
-            if step.rule and (step.decided or step.kind == ALLOWED):
-                found.setdefault(step.rule, step.kind)
+            if step.rule and step.decided and found.get(step.rule, ALLOWED) == ALLOWED:
+                found[step.rule] = step.kind
+            elif step.rule and step.kind == ALLOWED:
+                found.setdefault(step.rule, ALLOWED)
         return found
 
     @property
