@@ -102,6 +102,16 @@ def move_action_cost(board: Board, cost: Cost, card: Card):
     return {"card": card.label, "n": MOVE_COST}
 
 
+def most_showy(board: Board, player: int, area: Area) -> int:
+    """The most Showy could add to moving ``player``'s character to
+    ``area``: what the Move action can cost there is at most
+    :data:`MOVE_COST` plus this."""
+    if area.kind != PROBLEM:
+        return 0
+    return sum(other.keyword("Showy") or 0 for other in board.play
+               if other.area == area and other.controller != player)
+
+
 def move_cost(board: Board, player: int, card: Card, area: Area) -> int:
     """The action tokens the Move action costs (609.2b), with Swift and
     Showy; the modifiers are recorded in the trace as they apply."""

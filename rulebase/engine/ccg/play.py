@@ -210,14 +210,20 @@ def event_no_area(board: Board, card: Card, area: Area | None, host):
 
 
 def check_placement(board: Board, player: int, card: Card, action: Action) -> None:
+    """Where a card may enter play: the rule of its type (302.1, 306.1,
+    509.1, 305.1a, 304.2), and an area that still exists (103.5a)."""
     area, host = action.area, action.host
     if host is not None and _card(board, host) is None:
         raise UnknownCard(host)
-    friend_area(board, player, card, area, host)
-    troublemaker_area(board, card, area, host)
-    attachment_host(board, card, host)
-    resource_area(board, player, card, area, host)
-    event_no_area(board, card, area, host)
+    if card.type == CardType.FRIEND:
+        friend_area(board, player, card, area, host)
+    elif card.type == CardType.TROUBLEMAKER:
+        troublemaker_area(board, card, area, host)
+    elif card.type == CardType.RESOURCE:
+        attachment_host(board, card, host)
+        resource_area(board, player, card, area, host)
+    elif card.type == CardType.EVENT:
+        event_no_area(board, card, area, host)
     if area is not None:
         moving.area_exists(board, area)
 
@@ -284,6 +290,8 @@ def check_destination(board: Board, player: int, card: Card, area: Area) -> None
     """What must hold of where a character goes with the Move action, and
     its cost there."""
     moving.check_move(board, card, area)
+    if board.players[player].tokens >= moving.MOVE_COST + moving.most_showy(board, player, area):
+        return  # enough for the most the move could cost there, whatever modifies it
     with board.trace.quiet():
         cost = moving.move_cost(board, player, card, area)
     check_cost(board, player, cost, f"move {card}")
