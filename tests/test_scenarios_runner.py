@@ -199,3 +199,50 @@ Scenario: A name no card has
     assert results[0].passed, results[0].failures
     assert 'cards of the card data are called "Rainbow Dash": name one with its subtitle' in str(results[1].error)
     assert "none of the card data has that name" in str(results[2].error)
+
+
+STARTING = '''Cards:
+  "Sky Captain" is a Mane Character: blue, power 1, home limit 3.
+  "Orchard Keeper" is a Mane Character: orange, power 1, home limit 4.
+  "Start Here" is a Problem: bonus 1, its owner needs 3 wild, opponents need 3, Starting Problem.
+  "Start There" is a Problem: bonus 1, its owner needs 3 wild, opponents need 3, Starting Problem.
+  "Problem B" is a Problem: bonus 1, its owner needs 4 wild, opponents need 4.
+  "Problem C" is a Problem: bonus 1, its owner needs 4 wild, opponents need 4.
+  "Problem D" is a Problem: bonus 2, its owner needs 5 wild, opponents need 5.
+  "Problem E" is a Problem: bonus 2, its owner needs 5 wild, opponents need 5.
+'''
+
+DECKS = '''  Given Alice's Mane Character is "Sky Captain"
+    And Alice's deck: 45 different Friends
+    And Alice's problem deck: 2 copies of "Start Here", 2 copies of "Problem B", 2 copies of "Problem C", 2 copies of "Problem D", 2 copies of "Problem E"
+    And Bob's Mane Character is "Orchard Keeper"
+    And Bob's deck: 45 different Friends
+    And Bob's problem deck: 2 copies of "Start There", 2 copies of "Problem B", 2 copies of "Problem C", 2 copies of "Problem D", 2 copies of "Problem E"
+'''
+
+
+def test_a_decision_the_game_takes_by_itself_may_be_stated_or_answered_wrongly(rule_graph):
+    """Alice's only Starting Problem is chosen by the game; a scenario may
+    still write that choice (it is recognised as done), or write another
+    answer and see it refused at that point of the game, for what it is."""
+    parsed = parser.parse(STARTING + '''
+Scenario: The only choice, written
+  Rules: 102.2
+''' + DECKS + '''  When the game starts
+    And Alice chooses "Start Here" as her Starting Problem
+  Then Alice's problem is "Start Here"
+
+Scenario: A wrong answer to a decision the game took by itself
+  Rules: 102.2
+''' + DECKS + '''  When the game starts
+    And Alice chooses "Problem B" as her Starting Problem
+  Then the action is refused by 102.2 because Problem B is not a Starting Problem
+    And Alice's problem is "Start Here"
+''', "starting.scenario")
+    parser.check_citations(parsed, rule_graph, bindings.document_for(rule_graph))
+    written, wrong = runner.run_file(parsed, bindings.binding_for)
+    assert written.passed, written.failures
+    assert [mark.outcome for mark in written.marks if mark.block == "when"][1].startswith("done: the game had taken it")
+    assert wrong.passed, wrong.failures
+    refusals = [step for step in wrong.trace if step.kind == "refusal"]
+    assert [step.rule for step in refusals] == ["102.2"] and "Problem B" in refusals[0].text

@@ -12,12 +12,23 @@ hold its place in ordinary Python control flow.
 from __future__ import annotations
 
 import random
+import threading
 from dataclasses import dataclass, field
 from typing import Callable, Iterator
 
 from rulebase.engine.errors import EngineError, GameOver, IllegalAction
 from rulebase.engine.game import CHANCE, TERMINAL, Outcome, State
 from rulebase.engine.trace import REFUSAL
+
+
+class _Held(threading.local):
+    """The place in a history where a replay stops taking the only choice by
+    itself (see :meth:`FlowState.refuse_instead`)."""
+
+    at: int | None = None
+
+
+_held = _Held()
 
 
 class GameEnds(Exception):
@@ -104,7 +115,7 @@ class FlowState(State):
         try:
             request = self._procedure.send(value)
             while True:
-                if not request.is_chance and request.automatic:
+                if not request.is_chance and request.automatic and _held.at != len(self.history):
                     options = request.legal()
                     if len(options) == 1:
                         self.history.append(Applied(options[0], automatic=True))
@@ -178,10 +189,14 @@ class FlowState(State):
         applied = self.history[index]
         if not applied.automatic:
             raise EngineError(f"history entry {index} was not taken by the game")
-        probe = self._factory()
-        for earlier in self.history[:index]:
-            if not earlier.automatic:
-                probe.apply_action(earlier.action)
+        _held.at = index
+        try:
+            probe = self._factory()
+            for earlier in self.history[:index]:
+                if not earlier.automatic:
+                    probe.apply_action(earlier.action)
+        finally:
+            _held.at = None
         try:
             probe.pending.check(action)
         except IllegalAction as refusal:
