@@ -4,7 +4,6 @@ record per card, what each type needs, ids and names found."""
 
 import json
 import re
-import time
 import xml.etree.ElementTree as ElementTree
 from pathlib import Path
 
@@ -205,11 +204,9 @@ def test_every_card_is_json_ready(cards):
     assert data[0]["printings"][0]["set_name"] == "Premier" and data[0]["boosted"]["power"] == 3
 
 
-def test_loading_is_cached_per_root_and_quick():
+def test_loading_is_cached_per_root():
     database.load.cache_clear()
-    start = time.perf_counter()
     first = load()
-    assert time.perf_counter() - start < 3  # about a quarter of a second; generous for a shared machine
     assert load() is first is load(ROOT) and load(str(ROOT)) is first
 
 

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import doctest
 import re
-import time
 import xml.etree.ElementTree as ElementTree
 from pathlib import Path
 
@@ -430,16 +429,3 @@ def test_listed_titles_are_titles_of_cards_with_subtitles(octgn_cards):
     titles = errata_module.card_titles()
     assert titles
     assert sorted(set(titles) - with_subtitles) == []
-
-
-# -- performance --------------------------------------------------------------
-
-def test_parsing_the_chapter_is_fast(region):
-    text, first_line = region
-    parse_errata(text, document=DOCUMENT, first_line=first_line)
-    best = float("inf")
-    for _ in range(5):
-        started = time.perf_counter()
-        parse_errata(text, document=DOCUMENT, first_line=first_line)
-        best = min(best, time.perf_counter() - started)
-    assert best < 0.05
