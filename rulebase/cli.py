@@ -298,17 +298,24 @@ def search_command(query, game, edition, kinds, limit, scores, as_json):
         click.echo(f"No results for {query!r}." + (" The closest: " + ", ".join(h.key or h.title or h.id for h in near)
                                                    if near else ""), err=True)
         return
+    graph = _graph() if any(hit.kind == "erratum" for hit in hits) else None
     for hit in hits:
-        click.echo(_hit_line(hit, scores))
+        click.echo(_hit_line(hit, scores, graph))
         if hit.snippet_text and hit.snippet_text != hit.title:
             click.echo(f"    {hit.snippet_text}")
 
 
-def _hit_line(hit, scores: bool) -> str:
-    """A hit's first line: its number (or kind) and title, and the document
-    it is from (``ccg/3.4``); its id and score with ``scores``."""
+def _hit_line(hit, scores: bool, graph=None) -> str:
+    """A hit's first line: its number (or kind) and title (an erratum named
+    as the card data names its card), and the document it is from
+    (``ccg/3.4``); its id and score with ``scores``."""
     label = hit.key if hit.kind == "rule" else hit.kind
-    title = f" {hit.title}" if hit.title else ""
+    name = hit.title
+    if hit.kind == "erratum" and graph is not None and hit.id in graph:
+        from rulebase.errata import erratum_name
+
+        name = erratum_name(graph, hit.id)
+    title = f" {name}" if name else ""
     line = f"{label}{title}    ({hit.document or hit.game + ' cards'})"
     return f"{line}  [{hit.id}]  {hit.score:g}" if scores else line
 

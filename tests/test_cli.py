@@ -192,3 +192,9 @@ def test_simulate_with_card_data_that_has_no_theme_decks_says_so(tmp_path):
     result = CliRunner().invoke(main, ["simulate", "--games", "1", "--octgn", str(tmp_path)])
     assert result.exit_code == 1
     assert f"{tmp_path / 'Decks'}: no theme decks to play" in result.output
+
+
+def test_search_names_an_erratum_as_the_card_data_does():
+    result = CliRunner().invoke(main, ["search", "clonie pie", "--limit", "2"])
+    assert result.exit_code == 0, result.output
+    assert result.output.splitlines()[0].startswith("erratum Pinkie Pie, Clonie Pie    (ccg/ocr-7.2)")
