@@ -290,4 +290,5 @@ def test_the_command_names_an_erratum_as_the_card_data_does(run):
     assert result.exit_code == 0
     assert result.output.startswith("Gyro, Poindexter  (Premiere)  [ccg/ocr-7.2/premiere/gyro-pointdexter]")
     shown = run("show", "ccg/ocr-7.2/premiere/gyro-pointdexter")
-    assert shown.exit_code == 0 and shown.output.startswith("Gyro, Poindexter    [ccg/ocr-7.2/premiere/gyro-pointdexter]")
+    assert shown.exit_code == 0
+    assert shown.output.startswith("Gyro, Poindexter    [ccg/ocr-7.2/premiere/gyro-pointdexter]")

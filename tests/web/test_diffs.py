@@ -78,7 +78,8 @@ def test_changes_are_grouped_by_section(client):
     sections = re.findall(r'<section class="diff-section" id="section-(\d+)"', text)
     assert "514" in sections and "410" in sections
     assert len(sections) == len(set(sections))  # one heading per section
-    titles = [html.unescape(re.sub("<[^>]+>", "", title)) for title in re.findall(r'<h2 id="section-[^"]+-title">(.*?)</h2>', text)]
+    titles = [html.unescape(re.sub("<[^>]+>", "", title))
+              for title in re.findall(r'<h2 id="section-[^"]+-title">(.*?)</h2>', text)]
     assert len(titles) == len(sections) and len(set(titles)) == len(titles)
     assert [int(number) for number in sections] == sorted(int(number) for number in sections)
     faceoffs = text[text.index('id="section-514"'):]
@@ -95,7 +96,7 @@ def test_the_head_of_a_change_keeps_its_words_apart(client):
     glued ("102.5· history")."""
     text = fetch(client, f"{DIFF}?noise=1")
     heads = [html.unescape(re.sub(r"<[^>]+>", "", head)) for head in
-             re.findall(r'<p class="diff-head">(.*?)</p>', text, re.S)]
+             re.findall(r'<p class="diff-head">(.*?)</p>', text, re.DOTALL)]
     assert len(heads) == len(articles(text))
     assert "added not in earlier → 3.4 102.5 · history" in heads
     assert "unchanged earlier 105.3 → 3.4 105.3 punctuation · history" in heads
