@@ -210,11 +210,14 @@ class Catalog:
         game, edition, rest = node.split("/", 2)
         return f"/{game}/history/{edition}/{rest}"
 
-    def diff_url(self, node: str, other: str) -> str | None:
-        """The edition diff page for a rule and its counterpart in another edition."""
+    def diff_url(self, node: str, other: str, change: str = "") -> str | None:
+        """The edition diff page for a rule and its counterpart in another
+        edition, at the rule; an unchanged rule is on the page of the
+        unchanged rules (the diff page leaves them out by default)."""
         a, b = self.data[node], self.data[other]
         docs = [self.data[a["document"]], self.data[b["document"]]]
         if any(doc.get("rendering_of") for doc in docs) or a["document"] == b["document"]:
             return None
         older, newer = sorted([a, b], key=lambda d: (self.data[d["document"]]["current"], self.data[d["document"]]["date"]))
-        return f"/{a['game']}/diff/{older['edition']}/{newer['edition']}#{newer['key']}"
+        listing = "?kind=unchanged" if change == "unchanged" else ""
+        return f"/{a['game']}/diff/{older['edition']}/{newer['edition']}{listing}#{newer['key']}"

@@ -129,7 +129,7 @@ def history(cat: Catalog, node: str) -> list[dict]:
         rows.append({
             "id": other, "key": data.get("key") if data["kind"] == "rule" else cat.label(other), "url": cat.url(other),
             "edition": cat.edition_label(data["document"]), "change": edge.get("change", ""),
-            "likeness": edge.get("likeness"), "diff_url": cat.diff_url(node, other),
+            "likeness": edge.get("likeness"), "diff_url": cat.diff_url(node, other, edge.get("change", "")),
         })
     return rows
 
