@@ -242,19 +242,13 @@ def epic_dismisses_the_others(board: Board, card: Card):
         return {"card": card.label, "others": ", ".join(other.label for other in others)}
 
 
-@check("504.2b", "a frightened card can't become frightened")
-def frightened_only_once(board: Board, card: Card):
-    if card.frightened:
-        return f"{card} is already frightened and can't become frightened"
-
-
 @step("glossary/villain", "{card} is a Villain: each Friend at its Problem is frightened: {friends}")
 def villain_frightens(board: Board, card: Card):
     if not card.keyword("Villain"):
         return None
     frightened = []
     for friend in [c for c in board.play if c.area == card.area and c.type == CardType.FRIEND]:
-        if frightened_only_once.allows(board, friend):
+        if status.not_yet_frightened.allows(board, friend):
             status.frighten(board, friend)
             frightened.append(friend.label)
     if frightened:
