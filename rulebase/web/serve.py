@@ -126,14 +126,16 @@ def serve(host: str = "127.0.0.1", port: int = 8000, *, threads: int = DEFAULT_T
 
 def prepare(app) -> None:
     """Do once, before any worker is forked, what each worker's first pages
-    would otherwise do for itself: compile the templates and find the lint
-    findings that rule pages show."""
+    would otherwise do for itself: compile the templates, find the lint
+    findings and run the scenarios whose proofs rule pages show."""
     site = getattr(app, "extensions", {}).get("rulebase")
     if site is None:
         return
     from rulebase.lint import lint_cached
+    from rulebase.scenarios.proofs import project_proofs
 
     lint_cached(site.graph)
+    project_proofs(site.graph)
     for name in app.jinja_env.list_templates(extensions=["html"]):
         app.jinja_env.get_template(name)
 
