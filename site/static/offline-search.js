@@ -4,6 +4,8 @@
 // search box is first used, since a browser refuses fetch() of a local file.
 // A rule number goes to its rule, a prefix of one lists its rules, words are
 // looked up in the index. Text is only ever set with textContent.
+// The search forms' display, keys and elements are site.js's (window.rulebase),
+// which runs before this.
 (function () {
   "use strict";
 
@@ -11,13 +13,8 @@
   var root = (script && script.getAttribute("data-root")) || "";
   var PAGE = 10, MORE = 40, DROPDOWN = 8;
   var engine = null, failed = null, loading = false, waiting = [];
-
-  function el(tag, className, text) {
-    var node = document.createElement(tag);
-    if (className) node.className = className;
-    if (text !== undefined && text !== null) node.textContent = text;
-    return node;
-  }
+  var site = window.rulebase;
+  var el = site.el;
 
   function loadScript(src, done, fail) {
     var tag = document.createElement("script");
@@ -133,31 +130,12 @@
     }, fail);
   }
 
+  // A hit of the index as the server's API gives a result.
   function resultItem(r) {
-    var li = el("li", "result");
-    var link = el("a", "result-link");
-    link.href = root + r.u;
-    if (r.n) link.appendChild(el("span", "num", r.n));
-    if (r.t) link.appendChild(el("span", "result-title", r.t));
-    li.appendChild(link);
-    if (r.c) {
-      li.appendChild(document.createTextNode(" "));
-      li.appendChild(el("span", "result-context", r.c));
-    }
-    li.appendChild(document.createTextNode(" "));
-    var meta = el("span", "result-meta");
-    meta.appendChild(el("span", "badge badge-game badge-" + r.g, engine.data.games[r.g] || r.g));
-    meta.appendChild(document.createTextNode(" "));
-    meta.appendChild(el("span", "badge badge-edition", r.e));
-    meta.appendChild(document.createTextNode(" "));
-    meta.appendChild(el("span", "kind", r.k));
-    li.appendChild(meta);
-    var snippet = el("p", "snippet");
-    engine.snippet(r.s, r.terms).forEach(function (part) {
-      snippet.appendChild(part[1] ? el("mark", "", part[0]) : document.createTextNode(part[0]));
-    });
-    li.appendChild(snippet);
-    return li;
+    return site.resultItem({
+      url: r.u, number: r.n, title: r.t, context: r.c, game: r.g, game_label: engine.data.games[r.g] || r.g,
+      edition_label: r.e, kind: r.k, snippet_parts: engine.snippet(r.s, r.terms)
+    }, root);
   }
 
   function countText(found) {
@@ -167,64 +145,27 @@
   }
 
   function offlineSearch(form) {
-    var input = form.querySelector("input[name=q]");
-    var select = form.querySelector("select[name=game]");
-    var hiddenGame = form.querySelector("input[type=hidden][name=game]");
     var mode = form.getAttribute("data-offline-live");
-    var dropdown = form.querySelector(".dropdown");
-    var list = mode === "results" ? document.getElementById("results") : null;
-    var count = mode === "results" ? document.getElementById("results-count") : null;
+    var box = site.searchBox(form, mode);
+    var input = box.input;
+    var select = box.select;
     var timer = null;
-    var selected = -1;
-    var latest = null;
     var limit = PAGE;
-
-    function game() { return select ? select.value : (hiddenGame ? hiddenGame.value : ""); }
 
     function params(extra) {
       var p = new URLSearchParams();
       p.set("q", input.value.trim());
-      if (game()) p.set("game", game());
+      if (box.game()) p.set("game", box.game());
       Object.keys(extra || {}).forEach(function (key) { p.set(key, extra[key]); });
       return p;
     }
 
-    function message(text) {
-      if (mode === "results") {
-        count.textContent = text;
-        list.replaceChildren();
-      } else {
-        dropdown.replaceChildren(el("p", "results-count", text));
-        dropdown.hidden = false;
-      }
-    }
-
     function show(found) {
-      latest = found;
-      if (mode === "dropdown") {
-        dropdown.replaceChildren();
-        if (!found.query) { dropdown.hidden = true; return; }
-        var target = el("ol", "results");
-        dropdown.appendChild(target);
-        if (!found.results.length) dropdown.appendChild(el("p", "results-count", "No results"));
-        target.replaceChildren.apply(target, found.results.map(resultItem));
-        dropdown.hidden = false;
-        selected = -1;
-        return;
-      }
-      var empty = document.getElementById("no-results");
-      if (empty) empty.remove();
-      var notice = document.querySelector(".notice-error");
-      if (notice) notice.remove();
-      var hero = document.querySelector(".hero");
-      if (hero && found.query) hero.classList.add("hero-compact");
-      count.textContent = countText(found);
-      list.replaceChildren.apply(list, found.results.map(resultItem));
-      var more = document.getElementById("more-results");
-      if (more) {
-        more.hidden = !(found.count > found.results.length);
-        more.querySelector("a").href = root + "search.html?" + params({ limit: String(MORE) }).toString();
-      }
+      box.show(found, found.results.map(resultItem), {
+        count: countText(found),
+        moreHidden: !(found.count > found.results.length),
+        more: root + "search.html?" + params({ limit: String(MORE) }).toString()
+      });
     }
 
     function run(then) {
@@ -237,9 +178,9 @@
       }
       if (!query) { show({ query: "", count: 0, results: [], go: null }); return; }
       whenReady(function () {
-        if (failed) { message(failed); return; }
+        if (failed) { box.message(failed); return; }
         if (input.value.trim() !== query) return;
-        var found = engine.search(query, game(), mode === "results" ? limit : DROPDOWN);
+        var found = engine.search(query, box.game(), mode === "results" ? limit : DROPDOWN);
         show(found);
         if (then) then(found);
       });
@@ -257,7 +198,7 @@
     // Enter: an exact rule number opens its rule; words show their results
     // here (or, from the box at the top, on the search page).
     form.addEventListener("submit", function (event) {
-      if (mode === "dropdown" && selected >= 0) return;
+      if (mode === "dropdown" && box.selected >= 0) return;
       event.preventDefault();
       clearTimeout(timer);
       run(function (found) {
@@ -266,26 +207,7 @@
       });
     });
 
-    if (mode === "dropdown") {
-      input.addEventListener("keydown", function (event) {
-        var items = dropdown.querySelectorAll(".result");
-        if (event.key === "Escape") { dropdown.hidden = true; input.blur(); return; }
-        if (!items.length || dropdown.hidden) return;
-        if (event.key === "ArrowDown" || event.key === "ArrowUp") {
-          event.preventDefault();
-          if (selected >= 0) items[selected].classList.remove("selected");
-          selected = (selected + (event.key === "ArrowDown" ? 1 : -1) + items.length) % items.length;
-          items[selected].classList.add("selected");
-          items[selected].scrollIntoView({ block: "nearest" });
-        } else if (event.key === "Enter" && selected >= 0) {
-          event.preventDefault();
-          window.location.href = items[selected].querySelector("a").href;
-        }
-      });
-      document.addEventListener("click", function (event) {
-        if (!form.contains(event.target)) dropdown.hidden = true;
-      });
-    } else {
+    if (mode === "results") {
       // The search page: run the query of its address (search.html?q=...).
       var asked = new URLSearchParams(location.search);
       if (asked.get("q")) {

@@ -12,10 +12,12 @@
     return node;
   }
 
-  function resultItem(r) {
+  // A result as the API gives it (url, number, title, context, game,
+  // game_label, edition_label, kind, snippet_parts), its link below base.
+  function resultItem(r, base) {
     var li = el("li", "result");
     var link = el("a", "result-link");
-    link.href = root + r.url;
+    link.href = base + r.url;
     if (r.number) link.appendChild(el("span", "num", r.number));
     if (r.title) link.appendChild(el("span", "result-title", r.title));
     li.appendChild(link);
@@ -45,31 +47,41 @@
     return first + data.count + (data.count === 1 ? " result" : " results") + " for \u201c" + data.query + "\u201d";
   }
 
-  function liveSearch(form) {
-    var input = form.querySelector("input[name=q]");
-    var select = form.querySelector("select[name=game]");
-    var hiddenGame = form.querySelector("input[type=hidden][name=game]");
-    var edition = form.querySelector("input[type=hidden][name=edition]");
-    var mode = form.getAttribute("data-live");
-    var dropdown = form.querySelector(".dropdown");
-    var list = mode === "results" ? document.getElementById("results") : null;
-    var count = mode === "results" ? document.getElementById("results-count") : null;
-    var timer = null;
-    var controller = null;
-    var latest = 0;
-    var selected = -1;
+  // The parts of a search form that shows its results as they are typed:
+  // in its dropdown (mode "dropdown") or in the search page's list ("results").
+  // The server's search (below) and the static copy's (offline-search.js)
+  // differ only in where the results come from.
+  function searchBox(form, mode) {
+    var box = {
+      input: form.querySelector("input[name=q]"),
+      select: form.querySelector("select[name=game]"),
+      hiddenGame: form.querySelector("input[type=hidden][name=game]"),
+      dropdown: form.querySelector(".dropdown"),
+      list: mode === "results" ? document.getElementById("results") : null,
+      count: mode === "results" ? document.getElementById("results-count") : null,
+      selected: -1  // the result chosen with the arrow keys in the dropdown
+    };
+    var input = box.input, dropdown = box.dropdown;
 
-    function params() {
-      var p = new URLSearchParams();
-      p.set("q", input.value.trim());
-      var game = select ? select.value : (hiddenGame ? hiddenGame.value : "");
-      if (game && game !== "all") p.set("game", game);  // both games: no game named
-      if (edition && edition.value) p.set("edition", edition.value);
-      return p;
-    }
+    box.game = function () {
+      return box.select ? box.select.value : (box.hiddenGame ? box.hiddenGame.value : "");
+    };
 
-    function show(data) {
-      var target = list;
+    box.message = function (text) {
+      if (mode === "results") {
+        box.count.textContent = text;
+        box.list.replaceChildren();
+      } else {
+        dropdown.replaceChildren(el("p", "results-count", text));
+        dropdown.hidden = false;
+      }
+    };
+
+    // data: query, count and results; items: the results' elements; page:
+    // for the search page, its count line, and More results' link and
+    // whether it is hidden.
+    box.show = function (data, items, page) {
+      var target = box.list;
       if (mode === "dropdown") {
         dropdown.replaceChildren();
         if (!data.query) { dropdown.hidden = true; return; }
@@ -77,34 +89,73 @@
         dropdown.appendChild(target);
         if (!data.results.length) dropdown.appendChild(el("p", "results-count", "No results"));
         dropdown.hidden = false;
-        selected = -1;
+        box.selected = -1;
       } else {
         var empty = document.getElementById("no-results");
         if (empty) empty.remove();
-        count.textContent = countText(data);
+        box.count.textContent = page.count;
         var notice = document.querySelector(".notice-error");
         if (notice) notice.remove();
         var hero = document.querySelector(".hero");
         if (hero && data.query) hero.classList.add("hero-compact");
         var more = document.getElementById("more-results");
         if (more) {
-          more.hidden = data.count < 10;
-          var p = params();
-          p.set("limit", "40");
-          more.querySelector("a").href = root + "/search?" + p.toString();
+          more.hidden = page.moreHidden;
+          more.querySelector("a").href = page.more;
         }
       }
-      target.replaceChildren.apply(target, data.results.map(resultItem));
+      target.replaceChildren.apply(target, items);
+    };
+
+    if (mode === "dropdown") {
+      input.addEventListener("keydown", function (event) {
+        var items = dropdown.querySelectorAll(".result");
+        if (event.key === "Escape") { dropdown.hidden = true; input.blur(); return; }
+        if (!items.length || dropdown.hidden) return;
+        if (event.key === "ArrowDown" || event.key === "ArrowUp") {
+          event.preventDefault();
+          if (box.selected >= 0) items[box.selected].classList.remove("selected");
+          box.selected = (box.selected + (event.key === "ArrowDown" ? 1 : -1) + items.length) % items.length;
+          items[box.selected].classList.add("selected");
+          items[box.selected].scrollIntoView({ block: "nearest" });
+        } else if (event.key === "Enter" && box.selected >= 0) {
+          event.preventDefault();
+          window.location.href = items[box.selected].querySelector("a").href;
+        }
+      });
+      document.addEventListener("click", function (event) {
+        if (!form.contains(event.target)) dropdown.hidden = true;
+      });
+    }
+    return box;
+  }
+
+  // For offline-search.js, the static copy's search, which runs after this.
+  window.rulebase = { el: el, resultItem: resultItem, searchBox: searchBox };
+
+  function liveSearch(form) {
+    var mode = form.getAttribute("data-live");
+    var box = searchBox(form, mode);
+    var input = box.input;
+    var edition = form.querySelector("input[type=hidden][name=edition]");
+    var timer = null;
+    var controller = null;
+    var latest = 0;
+
+    function params() {
+      var p = new URLSearchParams();
+      p.set("q", input.value.trim());
+      var game = box.game();
+      if (game && game !== "all") p.set("game", game);  // both games: no game named
+      if (edition && edition.value) p.set("edition", edition.value);
+      return p;
     }
 
-    function fail(message) {
-      if (mode === "results") {
-        count.textContent = message;
-        list.replaceChildren();
-      } else {
-        dropdown.replaceChildren(el("p", "results-count", message));
-        dropdown.hidden = false;
-      }
+    function show(data) {
+      var more = params();
+      more.set("limit", "40");
+      box.show(data, data.results.map(function (r) { return resultItem(r, root); }),
+               { count: countText(data), moreHidden: data.count < 10, more: root + "/search?" + more.toString() });
     }
 
     function run() {
@@ -124,9 +175,9 @@
         })
         .then(function (reply) {
           if (ticket !== latest) return;
-          if (reply.ok) show(reply.data); else fail(reply.data.error || "Search failed.");
+          if (reply.ok) show(reply.data); else box.message(reply.data.error || "Search failed.");
         })
-        .catch(function (error) { if (error.name !== "AbortError") fail("Search failed: " + error.message); });
+        .catch(function (error) { if (error.name !== "AbortError") box.message("Search failed: " + error.message); });
     }
 
     function schedule() {
@@ -135,28 +186,7 @@
     }
 
     input.addEventListener("input", schedule);
-    if (select) select.addEventListener("change", run);
-
-    if (mode === "dropdown") {
-      input.addEventListener("keydown", function (event) {
-        var items = dropdown.querySelectorAll(".result");
-        if (event.key === "Escape") { dropdown.hidden = true; input.blur(); return; }
-        if (!items.length || dropdown.hidden) return;
-        if (event.key === "ArrowDown" || event.key === "ArrowUp") {
-          event.preventDefault();
-          if (selected >= 0) items[selected].classList.remove("selected");
-          selected = (selected + (event.key === "ArrowDown" ? 1 : -1) + items.length) % items.length;
-          items[selected].classList.add("selected");
-          items[selected].scrollIntoView({ block: "nearest" });
-        } else if (event.key === "Enter" && selected >= 0) {
-          event.preventDefault();
-          window.location.href = items[selected].querySelector("a").href;
-        }
-      });
-      document.addEventListener("click", function (event) {
-        if (!form.contains(event.target)) dropdown.hidden = true;
-      });
-    }
+    if (box.select) box.select.addEventListener("change", run);
   }
 
   document.addEventListener("keydown", function (event) {
