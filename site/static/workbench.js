@@ -25,11 +25,10 @@
   };
   var controller = null;
 
+  // site.js's element builder (site.js runs after this script; el is
+  // only called once the page is live).
   function el(tag, className, text) {
-    var node = document.createElement(tag);
-    if (className) node.className = className;
-    if (text !== undefined && text !== null) node.textContent = text;
-    return node;
+    return window.rulebase.el(tag, className, text);
   }
 
   function ruleLink(piece, className) {
