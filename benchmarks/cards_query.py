@@ -21,6 +21,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from benchmarks.percentiles import percentile  # noqa: E402
+
 from rulebase.cards import load  # noqa: E402
 from rulebase.cards.query import _term_cache, search  # noqa: E402
 
@@ -41,10 +43,6 @@ QUERIES = [
     "not (c:blue or c:pink or c:white) t:friend hl>3",
 ]
 
-
-def percentile(times: list[float], fraction: float) -> float:
-    ordered = sorted(times)
-    return ordered[min(len(ordered) - 1, round(fraction * (len(ordered) - 1)))]
 
 
 def main() -> None:

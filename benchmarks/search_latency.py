@@ -24,6 +24,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from benchmarks.percentiles import percentile  # noqa: E402
 from rulebase import graph as graphs  # noqa: E402
 from rulebase.search import SearchQueryError, ensure_index, search, semantic  # noqa: E402
 
@@ -37,10 +38,6 @@ HOSTILE = [
     "\\", "faceoff^3 tie~", "{}", "%s%s%s", "<script>alert(1)</script>", "ccg/3.4/",
 ]
 
-
-def percentile(values: list[float], share: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(round(share * (len(ordered) - 1))))]
 
 
 def typo(word: str, rng: random.Random) -> str:

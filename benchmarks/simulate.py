@@ -21,14 +21,12 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from benchmarks.percentiles import percentile  # noqa: E402
+
 from rulebase.engine.ccg import simulate as simulating  # noqa: E402
 from rulebase.engine.ccg.decks import sample_decks  # noqa: E402
 from rulebase.engine.errors import EngineError  # noqa: E402
 
-
-def percentile(values: list[float], fraction: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
 
 
 def main() -> None:

@@ -21,14 +21,12 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from benchmarks.percentiles import percentile  # noqa: E402
+
 from rulebase import scenario_worker  # noqa: E402
 from rulebase.web import create_app  # noqa: E402
 from rulebase.web.workbench import examples  # noqa: E402
 
-
-def percentile(values: list[float], fraction: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
 
 
 def main() -> None:
