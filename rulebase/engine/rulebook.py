@@ -15,14 +15,14 @@ that every rule of the engine is one registered unit:
 ...     if card == area:
 ...         return f"{card} is already there"
 >>> @book.step("604.1b", "{player} receives {n} action tokens")
-... def receive(table, player, n):
-...     table.tokens = n
+... def receive(table, player, n, tokens):
+...     tokens[player] = n
 ...     return {"player": player, "n": n}
->>> table = Table()
->>> receive(table, "Alice", 3)
+>>> table, tokens = Table(), {}
+>>> receive(table, "Alice", 3, tokens)
 {'player': 'Alice', 'n': 3}
->>> table.tokens
-3
+>>> tokens
+{'Alice': 3}
 >>> current_area(table, "home", "home")
 Traceback (most recent call last):
 rulebase.engine.errors.IllegalAction: 506.2: home is already there
@@ -33,9 +33,9 @@ Every rule can be switched off by its number (the knock-out audit does, to
 see whether a scenario depends on it): its checks then allow everything and
 its steps do nothing.
 
->>> table = Table(off={"506.2", "604.1b"})
->>> current_area(table, "home", "home"); receive(table, "Alice", 3); table.tokens, len(table.trace)
-(0, 0)
+>>> table, tokens = Table(off={"506.2", "604.1b"}), {}
+>>> current_area(table, "home", "home"); receive(table, "Alice", 3, tokens); tokens, len(table.trace)
+({}, 0)
 """
 
 from __future__ import annotations
@@ -74,7 +74,6 @@ class Table:
 
     trace: Trace = field(default_factory=Trace)
     off: frozenset | set = frozenset()
-    tokens: int = 0
 
 
 @dataclass(frozen=True)
