@@ -31,7 +31,6 @@ from rulebase.engine.ccg.power import (
     contributes_face_up,
     contributes_ready,
     contribution_blocker,
-    counted,
     power_parts,
 )
 from rulebase.engine.ccg.rules import Allowed, check, step

@@ -354,7 +354,6 @@ def faceoff(s, kind: str, areas: tuple[Area, ...], starter: int, troublemaker: C
         problem_faceoff_involves(board, current)
     current.start(board)
     involved = current.involved(board)
-    where = " and ".join(board.area_name(a) for a in current.areas) or "no Problem"
     trace.note("514.2d", "involved now: {cards}; involvement is checked continuously",
                cards=", ".join(c.label for c in involved) or "no card")
     if named is not None:

@@ -382,7 +382,6 @@ def confront_step_performed(board: Board, problem: Card):
 
 def score_phase(s):
     board = s.board
-    trace = board.trace
     player = board.turn.player
     _enter(board, "score", "confront")
     yield from boundary_window(s, "start of the Score Phase")
@@ -466,7 +465,6 @@ def problem_faceoff(board: Board, player: int, problem: Card, other: int):
 
 def faceoff_step(s, confronted: list):
     board = s.board
-    trace = board.trace
     player = board.turn.player
     solved = []
     if len(confronted) >= 2:
