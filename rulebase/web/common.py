@@ -48,3 +48,14 @@ def arg(name: str, choices=None) -> str | None:
     if value is not None and choices is not None and value not in choices:
         abort(400, f"{name} must be one of {', '.join(choices)}, not {value[:40]!r}.")
     return value
+
+
+def bounded_body(limit: int, sent: str, too_long: str) -> None:
+    """Abort before reading a request body of more than ``limit`` bytes
+    (413, saying ``too_long``), or one sent in chunks with no stated length
+    (411: send ``sent`` with a Content-Length)."""
+    length = request.content_length
+    if length is None and request.headers.get("Transfer-Encoding"):
+        abort(411, f"Send {sent} with a Content-Length.")
+    if length is not None and length > limit:
+        abort(413, too_long)

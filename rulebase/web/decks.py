@@ -15,7 +15,7 @@ from flask import Blueprint, abort, jsonify, render_template, request
 
 from rulebase.cards.decks import MAX_BYTES, DeckError, read
 from rulebase.cards.legality import FORMATS, FormatError, Report, check, formats
-from rulebase.web.common import catalog
+from rulebase.web.common import bounded_body, catalog
 
 bp = Blueprint("decks", __name__)
 
@@ -25,11 +25,7 @@ MAX_REQUEST = MAX_BYTES + 16 * 1024
 
 def _bounded() -> None:
     """A 413 for a body larger than :data:`MAX_REQUEST` (or of no stated length)."""
-    length = request.content_length
-    if length is None and request.headers.get("Transfer-Encoding"):
-        abort(411, "Send the deck with a Content-Length.")
-    if length is not None and length > MAX_REQUEST:
-        abort(413, f"A deck list is at most {MAX_BYTES // 1024} KB.")
+    bounded_body(MAX_REQUEST, "the deck", f"A deck list is at most {MAX_BYTES // 1024} KB.")
 
 
 def _choice(name: str, default: str) -> str:

@@ -23,7 +23,7 @@ from pathlib import Path
 from flask import Blueprint, abort, current_app, jsonify, render_template, request
 
 from rulebase import scenario_worker
-from rulebase.web.common import catalog
+from rulebase.web.common import bounded_body, catalog
 from rulebase.scenario_worker import MAX_TEXT, Limits, RunRefused
 
 bp = Blueprint("workbench", __name__)
@@ -257,11 +257,7 @@ def _result_view(scenario: dict) -> dict:
 
 def _bounded() -> None:
     """A 413 for a body larger than :data:`MAX_REQUEST` (or of no stated length)."""
-    length = request.content_length
-    if length is None and request.headers.get("Transfer-Encoding"):
-        abort(411, "Send the scenario with a Content-Length.")
-    if length is not None and length > MAX_REQUEST:
-        abort(413, f"A scenario text is at most {MAX_TEXT // 1024} KB.")
+    bounded_body(MAX_REQUEST, "the scenario", f"A scenario text is at most {MAX_TEXT // 1024} KB.")
 
 
 class TextRefused(Exception):
