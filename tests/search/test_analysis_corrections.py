@@ -26,25 +26,16 @@ ROOT = Path(__file__).resolve().parents[2]
 if __name__ == "__main__":
     sys.path.insert(0, str(ROOT))
 
-from rulebase import questionsets  # noqa: E402
 from rulebase.search import index  # noqa: E402
+from tests.search.asked import DATA, SHARED_EVAL, asked_texts  # noqa: E402
 
-DATA = ROOT / "tests" / "data" / "search"
 CORRECTIONS = DATA / "typo-corrections.json.gz"
-SHARED_EVAL = ROOT.parent / "shared" / "eval"
 _WORD = re.compile(r"[A-Za-z]+")  # the words the search corrects for the encoder
 
 
 def asked_words() -> set[str]:
     """The words of every question set and recorded query, lower-cased."""
-    from rulebase.search import questions
-
-    files = [*sorted(DATA.glob("judge-questions-*.jsonl")), *sorted(SHARED_EVAL.glob("judge-questions-*.jsonl")),
-             questions.QUESTIONS]
-    texts = [question.q for file in files for question in questionsets.load_questions(file)]
-    lines = (DATA / "recorded-results.jsonl").read_text(encoding="utf-8").splitlines()
-    texts += [json.loads(line)["query"] for line in lines if line.strip()]
-    return {word.lower() for text in texts for word in _WORD.findall(text)}
+    return {word.lower() for text in asked_texts() for word in _WORD.findall(text)}
 
 
 def misspelt(words: list[str], seed: int = 0) -> set[str]:

@@ -27,27 +27,13 @@ ROOT = Path(__file__).resolve().parents[2]
 if __name__ == "__main__":
     sys.path.insert(0, str(ROOT))
 
-from rulebase import questionsets  # noqa: E402
-from rulebase.search import index, questions, semantic  # noqa: E402
+from rulebase.search import index, semantic  # noqa: E402
 from rulebase.search.query import normalize  # noqa: E402
+from tests.search.asked import DATA, SHARED_EVAL, asked_texts  # noqa: E402
 
-DATA = ROOT / "tests" / "data" / "search"
 FINGERPRINTS = DATA / "wordpiece-ids.json.gz"
-SHARED_EVAL = ROOT.parent / "shared" / "eval"
 # The lengths the encoder cuts texts to: a question's, an entry's, and none.
 LENGTHS = (semantic.QUESTION_TOKENS, semantic.MAX_TOKENS, None)
-
-
-def question_files() -> list[Path]:
-    """Every question set: the evaluation sets (with the one kept beside
-    the repository, where there is one) and the questions the index holds."""
-    return [*sorted(DATA.glob("judge-questions-*.jsonl")), *sorted(SHARED_EVAL.glob("judge-questions-*.jsonl")),
-            questions.QUESTIONS]
-
-
-def recorded_queries() -> list[str]:
-    lines = (DATA / "recorded-results.jsonl").read_text(encoding="utf-8").splitlines()
-    return [json.loads(line)["query"] for line in lines if line.strip()]
 
 
 def texts(opened, known) -> list[str]:
@@ -56,8 +42,7 @@ def texts(opened, known) -> list[str]:
     and as the search reads it for its meaning (``known`` is the
     tokenizer's vocabulary, for what the search corrects)."""
     found = {semantic.entry_text(record) for record in opened.records}
-    asked = [question.q for file in question_files() for question in questionsets.load_questions(file)]
-    for text in [*asked, *recorded_queries()]:
+    for text in asked_texts():
         found.add(text)
         found.add(semantic.respelled(normalize(text), known, opened.vocabulary.correct))
     return sorted(found)
