@@ -10,6 +10,7 @@ COMET = Printed.build("Comet", "Friend", colors=["blue"], power=2, cost=2)
 RUNNER = Printed.build("Breeze Runner", "Friend", colors=["blue"], power=1, cost=1, keywords=["Swift"])
 KITE = Printed.build("Stuck Kite", "Problem", owner_needs="2 blue", opponents_need=3, bonus=1)
 PEST = Printed.build("Pest", "Troublemaker", power=1, points=1)
+GEAR = Printed.build("Spare Gear", "Resource", colors=["blue"], cost=1)
 
 
 def board_with(*placements, names=("Alice", "Bob")) -> Board:
@@ -29,3 +30,8 @@ def main_phase(board: Board, tokens: int = 0) -> CCGState:
     """The turn player's Main Phase on ``board``, waiting for their action."""
     board.players[board.turn.player].tokens = tokens
     return CCGState.from_board(board, "main")
+
+
+def kinds(board: Board, rule: str) -> list[str]:
+    """The kinds of the trace steps of ``rule`` on ``board``, in order."""
+    return [step.kind for step in board.trace if step.rule == rule]

@@ -1,6 +1,15 @@
 import pytest
 
-from rulebase.engine.ccg.cards import CardType, Color, Instruction, Need, Printed, parse_color, parse_keyword, parse_needs
+from rulebase.engine.ccg.cards import (
+    CardType,
+    Color,
+    Instruction,
+    Need,
+    Printed,
+    parse_color,
+    parse_keyword,
+    parse_needs,
+)
 from rulebase.engine.errors import SetupError
 
 

@@ -8,9 +8,15 @@ from rulebase.engine.ccg.actions import Action
 from rulebase.engine.ccg.board import Zone
 from rulebase.engine.ccg.play import Window, options
 from rulebase.engine.errors import IllegalAction
-from rulebase.engine.rulebook import Allowed, Rulebook, RulebookError, Table, legal, sort_key
+from rulebase.engine.rulebook import (
+    Allowed,
+    Rulebook,
+    RulebookError,
+    Table,
+    legal,
+    sort_key,
+)
 from rulebase.engine.trace import ALLOWED, CHECK, NOTE, REFUSAL, STEP, Trace
-
 from tests.engine.helpers import COMET, PEST, board_with, main_phase
 
 

@@ -11,17 +11,13 @@ from rulebase.engine.ccg.cards import Printed
 from rulebase.engine.errors import EngineError
 from rulebase.engine.flow import GameEnds
 from rulebase.engine.game import Termination
-from rulebase.engine.trace import ALLOWED, CHECK, NOTE, STEP
+from rulebase.engine.trace import ALLOWED, CHECK, STEP
 
-from .helpers import COMET, PEST, board_with
+from .helpers import COMET, PEST, board_with, kinds
 
 STAR = Printed.build("Starlight", "Friend", colors=["blue"], power=2, cost=2, traits=["Unique"])
 STUBBORN = Printed.build("Mule", "Friend", colors=["blue"], power=2, cost=2, keywords=["Stubborn"])
 EPIC = Printed.build("Big Pest", "Troublemaker", power=3, points=2, traits=["Epic"])
-
-
-def kinds(board, rule):
-    return [step.kind for step in board.trace if step.rule == rule]
 
 
 # -- points -------------------------------------------------------------------------

@@ -6,17 +6,10 @@ import pytest
 
 from rulebase.engine.ccg import status, zones
 from rulebase.engine.ccg.board import Zone
-from rulebase.engine.ccg.cards import Printed
 from rulebase.engine.errors import IllegalAction
 from rulebase.engine.trace import ALLOWED, CHECK, REFUSAL, STEP
 
-from .helpers import COMET, board_with
-
-GEAR = Printed.build("Spare Gear", "Resource", colors=["blue"], cost=1)
-
-
-def kinds(board, rule):
-    return [step.kind for step in board.trace if step.rule == rule]
+from .helpers import COMET, GEAR, board_with, kinds
 
 
 def test_a_frightened_card_is_not_readied_unless_504_2a_is_off():

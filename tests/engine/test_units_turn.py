@@ -12,7 +12,7 @@ from rulebase.engine.ccg.state import CCGState
 from rulebase.engine.errors import EngineError, IllegalAction
 from rulebase.engine.trace import ALLOWED, CHECK, NOTE, STEP
 
-from .helpers import COMET, KITE, PEST, board_with
+from .helpers import COMET, KITE, PEST, board_with, kinds
 
 
 def power(n):
@@ -25,10 +25,6 @@ def one_turn(board, phase="ready", off=(), number=2):
     board.turn_limit = number
     board.off = frozenset(off)
     return CCGState.from_board(board, phase)
-
-
-def kinds(board, rule):
-    return [step.kind for step in board.trace if step.rule == rule]
 
 
 # -- the Ready Phase -------------------------------------------------------------------

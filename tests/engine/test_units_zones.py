@@ -10,14 +10,9 @@ from rulebase.engine.ccg.cards import Printed
 from rulebase.engine.errors import IllegalAction
 from rulebase.engine.trace import NOTE, REFUSAL, STEP
 
-from .helpers import COMET, PEST, board_with
+from .helpers import COMET, GEAR, PEST, board_with, kinds
 
 MANE = Printed.build("Twilight Sparkle", "Mane Character", colors=["purple"], power=1, home_limit=3)
-GEAR = Printed.build("Spare Gear", "Resource", colors=["blue"], cost=1)
-
-
-def kinds(board, rule):
-    return [step.kind for step in board.trace if step.rule == rule]
 
 
 def test_a_mane_character_cant_leave_play_unless_301_5_is_off():
