@@ -1,17 +1,19 @@
 """The trace: every rule check and every rule-driven step an engine performs,
 each with the number of the rule it applies.
 
-A step is recorded with a message template and its values, and formatted
-only when read, so that a simulation that switches the trace off pays almost
-nothing for it:
+Only the units of a rulebook (:mod:`rulebase.engine.rulebook`) record that a
+rule decided something (a ``step``, ``check``, ``refusal`` or ``allowed``);
+the engine itself only adds notes, decisions and chance.  A step is recorded
+with a message template and its values, and formatted only when read, so
+that a simulation that switches the trace off pays almost nothing for it:
 
 >>> trace = Trace()
->>> trace.step("604.1b", "{player} receives {n} action tokens", player="Alice", n=3)
->>> trace.check("611.3e", "Bob's Troublemaker blocks the confront")
+>>> trace.record("604.1b", STEP, "{player} receives {n} action tokens", player="Alice", n=3)
+>>> trace.note("601.1", "turn {n} is divided into phases and steps", n=3)
 >>> [str(step) for step in trace]
-['604.1b: Alice receives 3 action tokens', "611.3e: Bob's Troublemaker blocks the confront"]
->>> trace.rules()
-['604.1b', '611.3e']
+['604.1b: Alice receives 3 action tokens', '601.1: turn 3 is divided into phases and steps']
+>>> trace.rules(), trace.deciding()
+(['604.1b', '601.1'], ['604.1b'])
 """
 
 from __future__ import annotations
@@ -71,28 +73,14 @@ class Trace:
         self.steps: list[Step] = []
 
     def record(self, rule: str | None, kind: str, template: str, **values) -> None:
+        """Record a step of ``kind`` (one of :data:`KINDS`)."""
         if self.enabled:
             self.steps.append(Step(rule, kind, template, values))
-
-    def step(self, rule: str, template: str, **values) -> None:
-        """Record that rule ``rule`` made something happen."""
-        if self.enabled:
-            self.steps.append(Step(rule, STEP, template, values))
-
-    def check(self, rule: str, template: str, **values) -> None:
-        """Record that rule ``rule`` was consulted and decided something."""
-        if self.enabled:
-            self.steps.append(Step(rule, CHECK, template, values))
 
     def note(self, rule: str, template: str, **values) -> None:
         """Record that rule ``rule`` was consulted without deciding anything."""
         if self.enabled:
             self.steps.append(Step(rule, NOTE, template, values))
-
-    def refusal(self, rule: str, template: str, **values) -> None:
-        """Record that an action was refused by rule ``rule``."""
-        if self.enabled:
-            self.steps.append(Step(rule, REFUSAL, template, values))
 
     def decision(self, template: str, rule: str | None = None, **values) -> None:
         """Record a player's decision."""

@@ -3,8 +3,8 @@ from rulebase.engine.trace import CHECK, REFUSAL, STEP, Trace
 
 def test_steps_keep_rule_kind_and_words():
     trace = Trace()
-    trace.step("604.1b", "{player} receives {n} action tokens", player="Alice", n=3)
-    trace.refusal("506.2", "a card can't be moved to its current area")
+    trace.record("604.1b", STEP, "{player} receives {n} action tokens", player="Alice", n=3)
+    trace.record("506.2", REFUSAL, "a card can't be moved to its current area")
     assert [(s.rule, s.kind) for s in trace] == [("604.1b", STEP), ("506.2", REFUSAL)]
     assert trace.steps[0].text == "Alice receives 3 action tokens"
     assert str(trace.steps[1]) == "506.2: a card can't be moved to its current area"
@@ -13,16 +13,16 @@ def test_steps_keep_rule_kind_and_words():
 def test_rules_in_order_of_first_appearance_and_since():
     trace = Trace()
     for rule in ("611.3", "611.3a", "611.3", "611.4"):
-        trace.check(rule, "x")
+        trace.record(rule, CHECK, "x")
     assert trace.rules() == ["611.3", "611.3a", "611.4"]
     mark = len(trace)
-    trace.check("612.2", "y")
+    trace.record("612.2", CHECK, "y")
     assert [s.rule for s in trace.since(mark)] == ["612.2"] and trace.steps[-1].kind == CHECK
 
 
 def test_a_disabled_trace_records_nothing():
     trace = Trace(enabled=False)
-    trace.step("604.1", "x")
+    trace.record("604.1", STEP, "x")
     trace.decision("y")
     assert len(trace) == 0 and trace.rules() == []
 
@@ -33,5 +33,5 @@ def test_templates_are_formatted_only_when_read():
             raise AssertionError("formatted too early")
 
     trace = Trace()
-    trace.step("604.1", "{value}", value=Loud())
+    trace.record("604.1", STEP, "{value}", value=Loud())
     assert len(trace) == 1
