@@ -89,11 +89,6 @@ class Unit:
     """A check that refuses an action only because the game waits for
     another decision now: it judges when, not what."""
 
-    @property
-    def where(self) -> str:
-        """The module and function that hold the unit."""
-        return self.name
-
 
 class Rulebook:
     """The units of one game's engine, by rule number."""

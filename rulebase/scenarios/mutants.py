@@ -41,10 +41,14 @@ class Mutant:
     index: int
 
 
-def _neighbours(graph, document: str, key: str) -> list[str]:
-    """The rules just before and after ``key`` in the document's order."""
-    keys = [graph.node(node)["key"] for node in graph.nodes("rule", document)
+def _rule_order(graph, document: str) -> list[str]:
+    """The keys of the document's rules (not headings), in its order."""
+    return [graph.node(node)["key"] for node in graph.nodes("rule", document)
             if not graph.node(node).get("heading") and "~" not in graph.node(node)["key"]]
+
+
+def _neighbours(keys: list[str], key: str) -> list[str]:
+    """The rules just before and after ``key`` in the order ``keys``."""
     if key not in keys:
         return []
     at = keys.index(key)
@@ -63,9 +67,13 @@ def mutants(text: str, path: str, graph, rng: random.Random | None = None):
     parsed = parser.parse(text, path)
     parser.check_citations(parsed, graph, bindings.document_for(graph))
     lines = split_lines(text)
+    orders: dict[str, list[str]] = {}
     for index, scenario in enumerate(parsed.scenarios):
         binding = bindings.binding_for(scenario.game)
         document = binding.document(graph)
+        if document not in orders:
+            orders[document] = _rule_order(graph, document)
+        keys = orders[document]
         result = runner.run(scenario, binding, parsed.cards)
         if not result.passed:
             continue
@@ -75,7 +83,7 @@ def mutants(text: str, path: str, graph, rng: random.Random | None = None):
         where = f"{path}:{scenario.line}"
         for citation in scenario.rules:
             line = lines[citation.line - 1]
-            for other in _neighbours(graph, document, citation.key):
+            for other in _neighbours(keys, citation.key):
                 if other in deciding or other in {c.key for c in scenario.citations}:
                     continue
                 changed = re.sub(rf"(?<![\w.]){re.escape(citation.key)}(?![\w.])", other, line, count=1)
@@ -93,7 +101,7 @@ def mutants(text: str, path: str, graph, rng: random.Random | None = None):
                 if not match or statement.kind != runner.REFUSED:
                     continue
                 wanted = match.group(2)
-                for other in _neighbours(graph, document, wanted):
+                for other in _neighbours(keys, wanted):
                     yield Mutant("refusal", scenario.name, where, f"refused by {wanted} -> {other}",
                                  _replace_line(lines, statement.line, match.group(1) + other + match.group(3)), index)
                     break
