@@ -3,6 +3,7 @@
 A wrong citation must fail (``tests/data/citations/wrong.scenario.txt``); the
 project's own scenarios must pass with every citation bearing weight."""
 
+import json
 from pathlib import Path
 
 import pytest
@@ -123,3 +124,23 @@ Scenario: The queue, cited where nothing looks at it
     result = CliRunner().invoke(main, ["coverage", "--audit", str(path)])
     assert result.exit_code == 1, result.output
     assert "Citations without weight:" in result.output and "705.2b" in result.output
+
+
+def test_coverage_lists_the_scenarios_that_confirm_each_rule(tmp_path):
+    path = tmp_path / "proofs.scenario"
+    path.write_text(CARDS + '''
+Scenario: A card can't be moved to its current area
+  Rules: 506.2
+  Given it is Alice's Main Phase
+    And Alice has "Comet" at her problem
+    And Alice has 2 action tokens
+  When Alice moves "Comet" to her problem
+  Then the action is refused by 506.2
+''', encoding="utf-8")
+    listed = CliRunner().invoke(main, ["coverage", "--audit", "--proofs", str(path)])
+    assert listed.exit_code == 0, listed.output
+    [line] = [line for line in listed.output.splitlines() if line.strip().startswith("506.2 ")]
+    assert "A card can't be moved to its current area (" in line and "proofs.scenario:" in line
+    data = json.loads(CliRunner().invoke(main, ["coverage", "--json", str(path)]).output)
+    [proof] = data["proofs"]["506.2"]
+    assert proof["scenario"] == "A card can't be moved to its current area" and proof["how"] == "decided: refused"
