@@ -61,20 +61,24 @@ def _short(path: str) -> str:
 
 
 _lock = threading.Lock()
-_cache: dict[int, dict[str, list[Proof]]] = {}
+_results: dict[int, list[runner.Result]] = {}
+_cache: dict[tuple[int, str], dict[str, list[Proof]]] = {}
 
 
 def project_proofs(graph, game: str = "ccg") -> dict[str, list[Proof]]:
-    """The proofs of the project's own scenarios (run once per graph)."""
+    """The proofs of the project's own scenarios of ``game``; the suite
+    runs once per graph, for every game."""
     key = id(graph)
     with _lock:
-        if key not in _cache:
+        if key not in _results:
             paths = suite.default_paths()
-            results = suite.run_paths(paths, graph).results if paths else []
-            document = graph.current_edition(game)
+            _results.clear()
             _cache.clear()
-            _cache[key] = proofs_of([r for r in results if r.scenario.game == game], graph, document)
-        return _cache[key]
+            _results[key] = suite.run_paths(paths, graph).results if paths else []
+        if (key, game) not in _cache:
+            document = graph.current_edition(game)
+            _cache[(key, game)] = proofs_of([r for r in _results[key] if r.scenario.game == game], graph, document)
+        return _cache[(key, game)]
 
 
 @dataclass(frozen=True)
