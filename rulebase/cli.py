@@ -392,9 +392,10 @@ def test_command(paths, explain):
               help="Switch off each cited rule in turn and count a rule only if a scenario citing it then fails; "
                    "list every citation that bore no weight (exit status 1 if any).")
 @click.option("--proofs", "listed", is_flag=True, help="List every confirmed rule with the scenarios that confirm it.")
+@click.option("--game", type=GAMES, default="ccg", show_default=True, help="Whose rules: the CCG's or the TCG's.")
 @friendly
-def coverage(paths, as_json, audited, listed):
-    """How many rules of the current Comprehensive Rules passing scenarios confirm."""
+def coverage(paths, as_json, audited, listed, game):
+    """How many rules of a game's current rules passing scenarios confirm."""
     from rulebase.scenarios import audit as auditing
     from rulebase.scenarios import coverage as covering
     from rulebase.scenarios import proofs as proving
@@ -402,10 +403,10 @@ def coverage(paths, as_json, audited, listed):
 
     graph = _graph()
     report = suite.run_paths(paths or suite.default_paths(), graph)
-    weighed = auditing.audit(report.results) if audited else None
-    result = suite.coverage_of(report, graph, audit=weighed)
-    document = graph.current_edition("ccg")
-    proofs = proving.proofs_of([r for r in report.results if r.scenario.game == "ccg"], graph, document)
+    weighed = auditing.audit(report.results, game) if audited else None
+    result = suite.coverage_of(report, graph, game, audit=weighed)
+    document = graph.current_edition(game)
+    proofs = proving.proofs_of([r for r in report.results if r.scenario.game == game], graph, document)
     if weighed is not None:
         proofs = {rule: found for rule, found in proofs.items() if rule in weighed.confirmed}
     if as_json:
