@@ -59,9 +59,13 @@ class Problem:
             return self.path
         return f"{self.path}:{self.line}:{self.column}" if self.column else f"{self.path}:{self.line}"
 
+    @property
+    def what(self) -> str:
+        """What is wrong, with the entry's number (``entry 4: no 'why'``)."""
+        return f"entry {self.entry}: {self.message}" if self.entry else self.message
+
     def __str__(self) -> str:
-        where = self.where
-        return f"{where}: entry {self.entry}: {self.message}" if self.entry else f"{where}: {self.message}"
+        return f"{self.where}: {self.what}"
 
 
 class InterpretationError(RulebaseError):

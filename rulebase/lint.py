@@ -435,10 +435,30 @@ def _banlist(graph: RuleGraph) -> list[Finding]:
     return found
 
 
+def _interpretations(graph: RuleGraph) -> list[Finding]:
+    """Entries of the engines' interpretation files that no longer match
+    the rules (see :mod:`rulebase.interpretations`), for the games the graph
+    holds."""
+    from rulebase.errors import UnknownRuleError
+    from rulebase.interpretations import FILES, check
+
+    found = []
+    for game in FILES:
+        try:
+            document = graph.current_edition(game)
+        except UnknownRuleError:
+            continue
+        found += [Finding("interpretation", ERROR, document, problem.rule, problem.line,
+                          problem.what + (f" (column {problem.column})" if problem.column else ""), None, problem.path)
+                  for problem in check(graph, [game])]
+    return found
+
+
 def lint(graph: RuleGraph) -> list[Finding]:
-    """Every finding about every numbered document of the graph, and about
-    the card errata and the banlist resolved to the card data."""
-    found = _damaged(graph)
+    """Every finding about every numbered document of the graph, about the
+    card errata and the banlist resolved to the card data, and about the
+    engines' interpretations of the rules."""
+    found = _damaged(graph) + _interpretations(graph)
     if graph.cards is not None:
         found += _errata_cards(graph) + _banlist(graph)
     for document in graph.documents():

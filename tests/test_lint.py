@@ -87,3 +87,27 @@ def test_a_banlist_line_whose_number_and_name_disagree_is_an_error(rule_graph, m
                                                                                   1343)
     assert "Premiere #16 is Rainbowshine, Cloud Wrangler in the card data" in finding.message
     assert not [f for f in lint_cached(rule_graph) if f.code == "banlist-entry"]
+
+
+def test_an_interpretation_that_no_longer_matches_the_rules_is_an_error(rule_graph, tmp_path, monkeypatch):
+    from rulebase import interpretations
+    from rulebase import lint as linting
+
+    path = tmp_path / "interpretations.toml"
+    path.write_text('[[interpretation]]\nrule = "404.6.0"\nreads = "If the opponent has no Plan at the matching stage"\n'
+                    'reading = "x"\nwhy = "y"\n\n[[interpretation]]\nrule = "404.9.9"\nreads = "x"\nreading = "x"\n'
+                    'why = "y"\n', encoding="utf-8")
+    monkeypatch.setitem(interpretations.FILES, "tcg", str(path))
+    found = [f for f in linting.lint(rule_graph) if f.code == "interpretation"]
+    assert [(f.severity, f.document, f.rule, f.path, f.line) for f in found] == [
+        (ERROR, "tcg/official", "404.6.0", str(path), 1), (ERROR, "tcg/official", "404.9.9", str(path), 7)]
+    assert found[0].message == ("entry 1: 'reads' is not in the text of 404.6.0: "
+                                "'If the opponent has no Plan at the matching stage'")
+    assert str(found[1]).startswith(f"{path}:7: error [interpretation] tcg/official 404.9.9: entry 2: no rule '404.9.9'")
+    path.write_text('[[interpretation]]\nrule = \n', encoding="utf-8")
+    [finding] = [f for f in linting.lint(rule_graph) if f.code == "interpretation"]
+    assert (finding.rule, finding.line, finding.message) == (None, 2, "not TOML: Invalid value (column 8)")
+
+
+def test_the_projects_interpretations_match_the_rules(findings):
+    assert not [key for key in findings if key[2] == "interpretation"]
