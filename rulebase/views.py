@@ -22,6 +22,7 @@ def _brief(graph: RuleGraph, node: str) -> dict:
 
 def rule_record(graph: RuleGraph, node: str) -> dict:
     """Everything known about a node, as plain JSON-ready data."""
+    from rulebase.interpretations import interpretations_of
     from rulebase.lint import findings_for
 
     data = graph.node(node)
@@ -47,6 +48,7 @@ def rule_record(graph: RuleGraph, node: str) -> dict:
         "used_by": [_brief(graph, n) for n in graph.used_by(node)],
         "editions": [{**_brief(graph, n), "edition": graph.node(n)["edition"], **edge} for n, edge in graph.editions(node)],
         "findings": [f.as_dict() for f in findings_for(graph, node)],
+        "interpretations": [entry.as_dict() for entry in interpretations_of(graph, node)],
     }
 
 
@@ -55,6 +57,13 @@ def _line(item: dict) -> str:
     text = item.get("title") if item["kind"] == "rule" and item.get("title") else item.get("text", "")
     text = " ".join((text or "").split())
     return f"  {label}  {text[:100]}{'...' if len(text) > 100 else ''}"
+
+
+def _reading(entry: dict) -> list[str]:
+    """An interpretation of the rule by its game's engine (an item of a
+    record's ``interpretations``)."""
+    return [f"How the {entry['game'].upper()} engine reads “{entry['reads']}” ({entry['where']}):",
+            f"  Reading: {entry['reading']}", f"  Why: {entry['why']}"]
 
 
 def rule_text(graph: RuleGraph, record: dict) -> str:
@@ -71,6 +80,9 @@ def rule_text(graph: RuleGraph, record: dict) -> str:
     if record.get("text"):
         lines.append("")
         lines.append(record["text"])
+    for entry in record.get("interpretations", []):
+        lines.append("")
+        lines.extend(_reading(entry))
     source = record["source"]
     lines.append("")
     edition = record.get("edition") or ("card data" if record["kind"] in ("card", "set") else None)

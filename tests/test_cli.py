@@ -39,6 +39,33 @@ def test_show_json_has_the_documented_fields(run):
     assert record["source"]["line"] > 0 and len(record["source"]["sha256"]) == 64
 
 
+def test_show_prints_how_the_engine_reads_the_rule_after_its_text(run):
+    output = run("show", "404.6.0", "--game", "tcg").output
+    text = output.index("If the opponent has no Plan at the matching story stage, the Turn Player")
+    reading = output.index("How the TCG engine reads “If the opponent has no Plan at the matching story stage” "
+                           "(rulebase/engine/tcg/interpretations.toml:")
+    assert text < reading < output.index("tcg official — tcg/official-rules.md")
+    assert "\n  Reading: The matching story stage is the stage the Turn Player's Main Character" in output
+    assert "\n  Why: 304.4.0 says" in output
+    [entry] = json.loads(run("show", "404.6.0", "--game", "tcg", "--json").output)["interpretations"]
+    assert entry["rule"] == "404.6.0" and entry["reading"].startswith("The matching story stage")
+    assert entry["where"].startswith("rulebase/engine/tcg/interpretations.toml:")
+    assert json.loads(run("show", "514.4c", "--json").output)["interpretations"] == []
+
+
+def test_show_reports_an_interpretation_file_that_does_not_match_in_one_line(tmp_path, monkeypatch):
+    from rulebase import graph, interpretations
+    from rulebase.lint import lint_cached
+
+    lint_cached(graph.load())  # the findings of the project's own file, kept for the tests after this one
+    path = tmp_path / "interpretations.toml"
+    path.write_text('[[interpretation]]\nrule = "404.6.0"\nreads = "no such words"\nreading = "x"\nwhy = "y"\n')
+    monkeypatch.setitem(interpretations.FILES, "tcg", str(path))
+    result = CliRunner().invoke(main, ["show", "404.6.0", "--game", "tcg"])
+    assert result.exit_code == 1 and "Traceback" not in result.output
+    assert f"Error: {path}:1: entry 1: 'reads' is not in the text of 404.6.0: 'no such words'" in result.output
+
+
 def test_show_in_an_older_edition_and_a_misprinted_rule(run):
     record = json.loads(run("show", "601.1", "--edition", "earlier", "--json").output)
     assert record["id"] == "ccg/earlier/601.1"
