@@ -1,12 +1,14 @@
 """Reports of scenario runs: one line per scenario, failures with the rules
 cited, and the step-by-step explanation a judge can read out at the table
-(what the engine did and the text of each rule it applied, from the graph)."""
+(what the engine did and the text of each rule it applied, from the graph,
+with how the engine reads the rule where the rules leave a choice)."""
 
 from __future__ import annotations
 
 import textwrap
 
 from rulebase.engine.trace import ALLOWED, CHANCE, CHECK, DECISION, NOTE, REFUSAL
+from rulebase.interpretations import interpretations_of
 from rulebase.scenarios.runner import Result
 
 _MARKS = {"passed": "PASS", "failed": "FAIL", "error": "ERROR"}
@@ -20,6 +22,17 @@ def rule_text(graph, document: str, key: str) -> str:
     data = graph.node(node)
     text = data.get("text") or data.get("title") or ""
     return " ".join(text.split())
+
+
+def document_of(graph, game: str) -> str:
+    """The rules document a game's scenarios cite: its binding's, or the
+    game's current rules for a game no engine runs scenarios of yet."""
+    from rulebase.scenarios import bindings
+
+    try:
+        return bindings.binding_for(game).document(graph)
+    except bindings.UnknownGameError:
+        return graph.current_edition(game.lower().replace("mlp ", "").strip())
 
 
 def summary_line(result: Result) -> str:
@@ -40,10 +53,15 @@ def failure_text(result: Result) -> str:
     return "\n".join(lines)
 
 
-def explain(result: Result, graph=None, document: str = "ccg/3.4", width: int = 100) -> str:
+def explain(result: Result, graph=None, document: str | None = None, width: int = 100) -> str:
     """The run of a scenario step by step: each statement, what the engine
-    did for it, and the text of each rule the first time it is applied."""
+    did for it, and the text of each rule the first time it is applied,
+    with how the engine reads it (:mod:`rulebase.interpretations`).  The
+    rules are read in ``document``, by default the one the scenario's game
+    cites (:func:`document_of`)."""
     scenario = result.scenario
+    if document is None and graph is not None:
+        document = document_of(graph, scenario.game)
     lines = [f"Scenario: {scenario.name}  [{result.status}]"]
     if scenario.source:
         lines.append(f"  Source: {scenario.source}")
@@ -97,4 +115,14 @@ def _steps(steps, graph, document, shown, width) -> list[str]:
             if text:
                 for row in textwrap.wrap(f"“{text}”", width=width - 17):
                     lines.append(" " * 17 + row)
+                lines.extend(_readings(graph, f"{document}/{rule}", width))
+    return lines
+
+
+def _readings(graph, node: str, width: int) -> list[str]:
+    """How the engine reads a rule, one ``Reading:`` paragraph per entry."""
+    lines = []
+    for entry in interpretations_of(graph, node):
+        lines.extend(textwrap.wrap(f"Reading: “{entry.reads}”: {entry.reading} Why: {entry.why}", width=width,
+                                   initial_indent=" " * 17, subsequent_indent=" " * 19))
     return lines
