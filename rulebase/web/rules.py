@@ -22,6 +22,7 @@ from rulebase.web.common import cached, catalog, check_game
 from rulebase.web.context import context, document_line
 from rulebase.web.linking import Segment, linked_paragraphs
 from rulebase.web.neighbourhood import neighbourhood
+from rulebase.web.readings import readings
 
 bp = Blueprint("rules", __name__)
 
@@ -147,6 +148,7 @@ def rule_page(cat: Catalog, node: str) -> str:
         printed_as=item(cat, node, max_depth=0).printed_as,
         around=context(cat, node), citation=citation(cat.graph, node, request.script_root + cat.url(node)),
         standing=standing(cat.graph, node) if data["kind"] == "rule" else None,
+        readings=readings(cat, node, linked_paragraphs(cat, node)),
     )
 
 
