@@ -108,7 +108,7 @@ class Shape:
 SHAPES = {
     "draw": Shape("count", PLAYERS, "draw {n} card{s}"),
     "discard": Shape("count", PLAYERS, "discard {n} card{s}"),
-    "inspiration": Shape("signed", CHARACTERS, "{target} gets {amount} Inspiration"),
+    "inspiration": Shape("signed", CHARACTERS, "{target} {gets} {amount} Inspiration"),
     "tap": Shape(None, CHARACTERS + SCENES, "tap {target}"),
     "untap": Shape(None, CHARACTERS + SCENES, "untap {target}"),
     "remove": Shape(None, CHARACTERS, "remove {target}"),
@@ -119,6 +119,7 @@ SHAPES = {
     "look": Shape("count", PLAYERS, "look at the top {n} card{s} of {whose} Main Deck"),
     "reveal": Shape("count", PLAYERS, "reveal the top {n} card{s} of {whose} Main Deck"),
     "return-plan": Shape(None, (SELF,), "return this Plan to its owner's hand"),
+    "shuffle": Shape(None, PLAYERS, "shuffle {whose} Main Deck"),
     "win": Shape(None, (YOU,), "you win the game"),
     "move-freely": Shape(None, (SELF,), "this Character may move between empty spaces"),
     "any-copies": Shape(None, (SELF,), "a deck may include any number of this card"),
@@ -153,7 +154,7 @@ class Instruction:
 
     @classmethod
     def build(cls, verb: str, amount: int | None = None, target: str | None = None, keyword: str | None = None,
-              lasting: str | None = None) -> "Instruction":
+              lasting: str | None = None) -> Instruction:
         """An instruction, checked against its verb's shape; raises
         :class:`SetupError` saying what is wrong."""
         verb = str(verb).strip().lower()
@@ -186,11 +187,11 @@ class Instruction:
         return cls(verb, amount, target, keyword, lasting)
 
     @classmethod
-    def parse(cls, text: str) -> "Instruction":
+    def parse(cls, text: str) -> Instruction:
         """An instruction from compact words: ``draw 2``, ``discard 1
         opponent``, ``inspiration +2 your character``, ``inspiration +1 self
         while``, ``remove opposing character``, ``tap your character keyword
-        Unicorn``."""
+        Earth Pony`` (the keyword last, before ``while`` or ``turn``)."""
         words = str(text).split()
         if not words:
             raise SetupError("an empty instruction")
@@ -200,8 +201,10 @@ class Instruction:
             amount, rest = int(rest[0]), rest[1:]
         if rest and rest[-1].lower() in ("while", "turn"):
             lasting, rest = rest[-1].lower(), rest[:-1]
-        if len(rest) >= 2 and rest[-2].lower() == "keyword":
-            keyword, rest = rest[-1], rest[:-2]
+        lowered = [word.lower() for word in rest]
+        if "keyword" in lowered:
+            at = lowered.index("keyword")
+            keyword, rest = " ".join(rest[at + 1:]) or None, rest[:at]
         target = " ".join(rest) or None
         return cls.build(verb, amount, target, keyword, lasting)
 
@@ -212,6 +215,7 @@ class Instruction:
             target = target.replace("Character", f"{self.keyword} Character")
         n = self.amount if self.amount is not None else 0
         text = shape.words.format(n=n, s="s" * (n != 1), amount=f"{n:+d}", target=target,
+                                  gets="get" if self.target in EACH else "gets",
                                   whose="your" if self.target == YOU else "your opponent's")
         if self.verb in ("draw", "discard") and self.target == OPPONENT:
             text = f"your opponent {self.verb}s {n} card{'s' * (n != 1)}"
@@ -266,7 +270,7 @@ class Condition:
 
     @classmethod
     def build(cls, kind: str, keyword: str | None = None, place: str | None = None,
-              amount: int | None = None) -> "Condition":
+              amount: int | None = None) -> Condition:
         kind = str(kind).strip().lower()
         if kind not in CONDITIONS:
             raise SetupError(f"not a condition: {kind!r} (the conditions are {', '.join(CONDITIONS)})")
@@ -284,7 +288,7 @@ class Condition:
         return cls(kind, _keyword(keyword), place)
 
     @classmethod
-    def parse(cls, text: str) -> "Condition":
+    def parse(cls, text: str) -> Condition:
         """From the rules' words: ``if your adventure zone has Unicorn``,
         ``as long as your hand has Pegasus``, ``if there is another Unicorn in
         your adventure zone``, ``if you paid harmony with 3 different
@@ -344,7 +348,7 @@ class Effect:
 
     @classmethod
     def build(cls, kind: str, instructions=(), condition=None, optional: bool = False, harmony: int = 0, cost=(),
-              text: str | None = None) -> "Effect":
+              text: str | None = None) -> Effect:
         """An effect from plain values: ``instructions`` and ``cost`` as
         :class:`Instruction` values or compact words (``"draw 1"``),
         ``condition`` as a :class:`Condition` or its words."""
@@ -379,10 +383,14 @@ class Effect:
             wrong = [i.verb for i in built if i.verb != "inspiration"]
             if wrong:
                 raise SetupError(f"a {kind} effect changes Inspiration while it applies; {wrong[0]!r} is not continuous")
+            chosen = [i.target for i in built if i.target not in (SELF, OPPOSING_CHARACTER) + EACH]
+            if chosen:
+                raise SetupError(f"a {kind} effect applies to this card, the opposing Character or all Characters that "
+                                 f"fit, not to a chosen one ({chosen[0]!r})")
             built = tuple(Instruction(i.verb, i.amount, i.target, i.keyword, "while") for i in built)
         if kind == ITEM and any(i.target not in (SELF, OPPOSING_CHARACTER) for i in built):
             raise SetupError("an Item's effect applies to the Character it is attached to ('self') or the opposing one")
-        if condition is not None and condition.kind == HARMONY and kind not in (EVENT, ENTRANCE, ITEM, ACTIVATED):
+        if condition is not None and condition.kind == HARMONY and kind not in (EVENT, ENTRANCE, ACTIVATED):
             raise SetupError("a Harmony requirement (608.0.0) belongs to the effect of a card whose cost is paid")
         return cls(kind, built, condition, bool(optional), harmony, costs, text)
 
@@ -412,6 +420,8 @@ class Effect:
             words = []
         if self.kind == ITEM:
             body = body.replace("this card", "the equipped Character")
+        elif self.kind == INSPIRE:
+            body = body.replace("this card", "your Character in the Exchange")
         words.append(body)
         cost = []
         if self.kind == ACTIVATED:

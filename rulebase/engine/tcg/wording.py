@@ -154,6 +154,9 @@ class _Reader(Transformer):
     def reveal(self, args):
         return Instruction.build("reveal", int(args[0]), _whose(args[2]))
 
+    def shuffle(self, args):
+        return Instruction.build("shuffle", None, _whose(args[0]))
+
     # targets: (target, keyword)
     def self(self, args):
         return (card_text.SELF, None)
