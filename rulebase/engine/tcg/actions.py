@@ -53,7 +53,7 @@ CHANCE_EVENTS = {"shuffle": "zone order", "cut": "zone amount", "first-player": 
 EFFECTS = {
     "draw": "amount", "discard": "amount", "inspiration": "card amount", "tap": "card", "untap": "card",
     "remove": "card", "return": "card", "move": "card to-space", "plan": "", "scene": "", "look": "amount",
-    "reveal": "amount", "return-plan": "card",
+    "reveal": "amount", "shuffle": "",
 }
 """The instructions of card text a caller may have carried out for a player
 (``p0 effect draw 2``), checked and applied as the card's would be."""
@@ -143,7 +143,7 @@ class Action:
         return f"Action.parse({self.name()!r})"
 
     @classmethod
-    def parse(cls, text: str) -> "Action":
+    def parse(cls, text: str) -> Action:
         """Read an action from its :meth:`name`; raises
         :class:`~rulebase.engine.errors.ActionSyntaxError` otherwise."""
         words = str(text).split()

@@ -84,8 +84,23 @@ class Card:
     ``destination`` where a card in the Resolution Zone goes next.
     """
 
-    __slots__ = ("id", "printed", "type", "owner", "label", "zone", "space", "stage", "tapped", "face_down",
-                 "host", "item", "boosts", "incarnation", "destination")
+    __slots__ = (
+        "boosts",
+        "destination",
+        "face_down",
+        "host",
+        "id",
+        "incarnation",
+        "item",
+        "label",
+        "owner",
+        "printed",
+        "space",
+        "stage",
+        "tapped",
+        "type",
+        "zone",
+    )
 
     def __init__(self, id: int, printed: Printed, owner: int, label: str | None = None):
         self.id = id
@@ -226,6 +241,8 @@ class Board:
         self.active: frozenset[tuple[int, int]] = frozenset()
         """The continuous effects that apply, as ``(card id, effect index)``
         (501.2.0), updated when a resolution ends (501.2.1)."""
+        self.resolving = 0
+        """How many effects are resolving now (501.2.1)."""
         self.wins: dict[int, str] = {}
         """The players who met a win condition, with the rule (104.0.0)."""
         self.outcome = None

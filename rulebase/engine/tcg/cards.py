@@ -152,7 +152,7 @@ class Printed:
     @classmethod
     def build(cls, name: str, type, *, number=None, cost=None, inspiration=None, keywords=(), effects=(),
               everyday: bool = False, stage=None, title=None, subtitle=None, version=None,
-              rarity=None) -> "Printed":
+              rarity=None) -> Printed:
         """Make the printed information of a card from plain values,
         checking what its type needs; raises :class:`SetupError` with what
         is wrong.  ``effects`` are :class:`~rulebase.engine.tcg.text.Effect`

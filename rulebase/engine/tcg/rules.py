@@ -5,8 +5,8 @@ engine is a unit registered here under its number in the official rules
 
 >>> from rulebase.engine.tcg import engine_rulebook
 >>> book = engine_rulebook()
->>> "607.0.0" in book, [unit.kind for unit in book.units("607.0.0")]
-(True, ['step'])
+>>> "404.5.0" in book, sorted({unit.kind for unit in book.units("303.3.0")})
+(True, ['check'])
 """
 
 from __future__ import annotations
