@@ -115,14 +115,13 @@ def _steps(steps, graph, document, shown, width) -> list[str]:
             if text:
                 for row in textwrap.wrap(f"“{text}”", width=width - 17):
                     lines.append(" " * 17 + row)
-                lines.extend(_readings(graph, f"{document}/{rule}", width))
+                lines.extend(_readings(graph, f"{document}/{rule}"))
     return lines
 
 
-def _readings(graph, node: str, width: int) -> list[str]:
-    """How the engine reads a rule, one ``Reading:`` paragraph per entry."""
-    lines = []
-    for entry in interpretations_of(graph, node):
-        lines.extend(textwrap.wrap(f"Reading: “{entry.reads}”: {entry.reading} Why: {entry.why}", width=width,
-                                   initial_indent=" " * 17, subsequent_indent=" " * 19))
-    return lines
+def _readings(graph, node: str) -> list[str]:
+    """How the engine reads a rule: one ``Reading:`` line per entry, never
+    wrapped, so that a reader of the explanation (the workbench's page)
+    takes each reading as one step."""
+    return [" " * 17 + f"Reading: “{entry.reads}”: {entry.reading} Why: {entry.why}"
+            for entry in interpretations_of(graph, node)]
