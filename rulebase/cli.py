@@ -431,20 +431,36 @@ def coverage(paths, as_json, audited, listed, game):
 
 
 @main.command()
+@click.option("--game", default="ccg", show_default=True, type=GAMES, help="Which game's engine plays.")
 @click.option("--games", default=100, show_default=True, type=click.IntRange(min=1), help="How many games to play.")
 @click.option("--seed", default=0, show_default=True, type=int, help="Seed of the random players and shuffles.")
 @click.option("--decks", "deck_files", multiple=True, type=click.Path(dir_okay=False),
-              help="Deck files (TOML or OCTGN .o8d); by default the OCTGN theme decks when present, else the sample decks.")
+              help="Deck files (TOML or OCTGN .o8d), CCG only; by default the OCTGN theme decks when present, else "
+                   "the sample decks.")
 @click.option("--octgn", type=click.Path(exists=True, file_okay=False),
-              help="The OCTGN game definition (for .o8d decks and the theme decks).")
+              help="The OCTGN game definition (for .o8d decks and the theme decks), CCG only.")
 @click.option("--json", "as_json", is_flag=True, help="Print the figures as JSON.")
 @friendly
-def simulate(games, seed, deck_files, octgn, as_json):
+def simulate(game, games, seed, deck_files, octgn, as_json):
     """Play random legal games, checking the invariants after every step.
 
-    Exits with status 1 when an invariant is violated, or when a deck file
-    can't be read or breaks a deckbuilding rule (said in one line).
+    The CCG's games are played between the decks given (or the theme or
+    sample decks); each TCG game between two legal decks generated from
+    the seed, with every violation reported with its seed, game and the
+    actions that replay it.  Exits with status 1 when an invariant is
+    violated, or when a deck file can't be read or breaks a deckbuilding
+    rule (said in one line).
     """
+    if game == "tcg":
+        given = [option for option, value in (("--decks", deck_files), ("--octgn", octgn)) if value]
+        if given:
+            raise click.UsageError(f"{' and '.join(given)} {'is' if len(given) == 1 else 'are'} for the CCG only: "
+                                   "each TCG game is played between two decks generated from --seed")
+        from rulebase.engine.tcg import simulate as simulating_tcg
+
+        report = simulating_tcg.simulate(games, seed=seed)
+        click.echo(json.dumps(report.as_dict(), indent=2) if as_json else report.text_report())
+        sys.exit(1 if report.violations else 0)
     from rulebase.engine.ccg import simulate as simulating
     from rulebase.engine.ccg.deck import check
 
