@@ -74,11 +74,11 @@ class Context:
 # -- card effects over the rules (101.1.0) -------------------------------------------------
 
 
-@step("101.1.0", "{card}'s effect ({text}) contradicts {rule} ({summary}): the card effect takes precedence")
+@step("101.1.0", "{card}'s effect ({text}) contradicts {number} ({summary}): the card effect takes precedence")
 def card_over_rule(board, card, effect: Effect, unit):
     """Where a card's effect contradicts a rule, the card wins; the trace
     keeps both texts."""
-    return {"card": card.label if hasattr(card, "label") else card.name, "text": str(effect), "rule": unit.number,
+    return {"card": card.label if hasattr(card, "label") else card.name, "text": str(effect), "number": unit.number,
             "summary": unit.unit.summary}
 
 
