@@ -124,7 +124,7 @@ def shown(path: Path) -> str:
 
 # -- reading a file ------------------------------------------------------------
 
-_ENTRY_HEADER = re.compile(r"^[ \t]*\[\[[ \t]*interpretation[ \t]*\]\]", re.M)
+_ENTRY_HEADER = re.compile(r"^[ \t]*\[\[[ \t]*interpretation[ \t]*\]\]", re.MULTILINE)
 _DECODE_PLACE = re.compile(r"\s*\(at line (\d+), column (\d+)\)$")
 
 
@@ -230,20 +230,21 @@ def problems(graph, entries: list[Interpretation]) -> list[Problem]:
             except UnknownRuleError:
                 documents[entry.game] = None
         document = documents[entry.game]
-
-        def problem(message: str) -> Problem:
-            return Problem(entry.path, entry.entry, entry.line, message, entry.game, entry.rule)
-
         if document is None:
-            found.append(problem(f"the rule graph has no current rules of the {entry.game.upper()}"))
+            found.append(_problem(entry, f"the rule graph has no current rules of the {entry.game.upper()}"))
             continue
         node = f"{document}/{entry.rule}"
         if node not in graph or graph.node(node)["kind"] != "rule":
-            found.append(problem(f"no rule {entry.rule!r} in {document}" + _closest(graph, entry.rule, entry.game)))
+            found.append(_problem(entry, f"no rule {entry.rule!r} in {document}"
+                                         + _closest(graph, entry.rule, entry.game)))
             continue
         if find(entry.reads, graph.node(node).get("text") or "") is None:
-            found.append(problem(f"'reads' is not in the text of {entry.rule}: {_quoted(entry.reads)}"))
+            found.append(_problem(entry, f"'reads' is not in the text of {entry.rule}: {_quoted(entry.reads)}"))
     return found
+
+
+def _problem(entry: Interpretation, message: str) -> Problem:
+    return Problem(entry.path, entry.entry, entry.line, message, entry.game, entry.rule)
 
 
 def _closest(graph, rule: str, game: str) -> str:

@@ -9,6 +9,7 @@ so the templates still escape all of it and keep its links.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from itertools import pairwise
 
 from rulebase.interpretations import find, interpretations_of
 from rulebase.web.catalog import Catalog
@@ -58,26 +59,26 @@ def marked(paragraphs: list[list[Segment]], text: str, spans: list[tuple[int, in
     position = 0
     for paragraph in paragraphs:
         runs: list[Run] = []
-
-        def add(segment: Segment, reading: int | None) -> None:
-            if not runs or runs[-1].reading != reading:
-                runs.append(Run(reading))
-            runs[-1].segments.append(segment)
-
         for segment in paragraph:
             start = text.find(segment.text, position)
             if start < 0:  # not the node's text: leave it unmarked
-                add(segment, None)
+                _add(runs, segment, None)
                 continue
             end = position = start + len(segment.text)
             if segment.kind != "text":
-                add(segment, _reading_at(spans, start, end))
+                _add(runs, segment, _reading_at(spans, start, end))
                 continue
             cuts = sorted({start, end, *(edge for span in spans for edge in span[:2] if start < edge < end)})
-            for left, right in zip(cuts, cuts[1:]):
-                add(Segment(text[left:right]), _reading_at(spans, left, right))
+            for left, right in pairwise(cuts):
+                _add(runs, Segment(text[left:right]), _reading_at(spans, left, right))
         result.append(runs)
     return result
+
+
+def _add(runs: list[Run], segment: Segment, reading: int | None) -> None:
+    if not runs or runs[-1].reading != reading:
+        runs.append(Run(reading))
+    runs[-1].segments.append(segment)
 
 
 def _reading_at(spans, start: int, end: int) -> int | None:
