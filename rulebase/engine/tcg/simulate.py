@@ -205,8 +205,8 @@ class Report:
         lines = [f"{self.games} games in {data['seconds']} s ({data['games_per_second']} games/s), "
                  f"{data['mean_turns']} turns on average, {self.steps} steps"
                  + (" checked" if self.checked else " (not checked)"),
-                 f"wins {self.wins} (the first player {self.first_player_wins}), draws {self.draws}, "
-                 f"cut short by the turn limit {self.cut_short}, ended by a fault {self.faulted}"]
+                 (f"wins {self.wins} (the first player {self.first_player_wins}), draws {self.draws}, "
+                  f"cut short by the turn limit {self.cut_short}, ended by a fault {self.faulted}")]
         if not self.violations:
             lines.append("no violation")
             return "\n".join(lines)
@@ -323,7 +323,7 @@ def play_game(seed: int, index: int, pool: list | None = None, *, check: bool = 
     game = _Game(seed, index)
     try:
         outcome = game.play(pool, check, trace, turn_limit)
-    except Exception as error:
+    except Exception as error:  # whatever the engine raises is a fault found, reported with its game
         fault = error if isinstance(error, Fault) else Fault(
             "exception", f"{type(error).__name__}: {error}{_where(error)}", game.action)
         return game.record("fault", None), game.violation(fault, turn_limit)
