@@ -43,6 +43,7 @@ def decide(s, player: int, kind: str, options, verbs: dict, rule: str | None = N
             request.forget()
             continue
         automatic, s.automatic = s.automatic, False
+        s.answered_alone = automatic
         board = s.board
         if board.trace.enabled and action.verb != "continue":
             board.trace.decision("{player}{how}: {action}", player=board.name(player),
@@ -221,6 +222,10 @@ def check_answer(s, request: Request, action) -> None:
         WAITS_FOR_ANOTHER_PLAYER[_rule_of(request)](board, request, action)
     verb_check = request.data["verbs"].get(action.verb)
     if verb_check is None:
+        if action.verb == "decline":
+            from rulebase.engine.tcg import effects
+
+            effects.must_be_used(board, action)
         main_phase_actions_in_the_main_phase(board, request, action)
         inspire_in_an_exchange(board, request, action)
         story_action_for_a_column(board, request, action)

@@ -207,7 +207,7 @@ def story_triggers(board: Board, player: int, card: Card, stage: int):
         return {"player": board.name(player), "card": card.label, "stage": name}
 
 
-@step("602.0.0", "{card} is discarded and its text says what happens then: its discard effect triggers")
+@step("501.1.0", "{card} is discarded and its text says what happens then: its discard effect triggers")
 def discard_triggers(board: Board, card: Card):
     if _trigger(board, card, DISCARD, "was discarded"):
         return {"card": card.label}
@@ -244,6 +244,16 @@ def may_decline(board: Board, trigger: Trigger, action: Action):
         return f"{trigger.card}'s {trigger.effect.kind} effect must be used: its text does not say 'may'"
     if action.card != trigger.card.id or action.ability != trigger.index:
         return f"the game waits for a decision about {trigger.card}'s {trigger.effect.kind} effect"
+
+
+@check("501.1.0", "a triggered effect must be used unless its text says otherwise")
+def must_be_used(board: Board, action: Action):
+    card = board.card(action.card)
+    if card is None or action.ability is None or not 0 <= action.ability < len(card.printed.effects):
+        return None
+    effect = card.printed.effects[action.ability]
+    if effect.is_triggered and not effect.optional:
+        return f"{card}'s {effect.kind} effect must be used: its text does not say 'may'"
 
 
 def resolve_triggers(s, current: str | None = None):

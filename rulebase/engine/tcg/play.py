@@ -372,7 +372,7 @@ def options(board: Board, player: int) -> list[Action]:
             if not _allowed(check_card, board, player, card):
                 continue
             if card.type == CardType.CHARACTER:
-                places = [Action("play", player, card.id, space=space) for space in me.empty_spaces()]
+                places = [Action("play", player, card.id, space=space) for space in range(ADVENTURE_SPACES)]
             elif card.type == CardType.ITEM:
                 places = [Action("play", player, card.id, host=host.id) for host in me.characters()]
             else:
@@ -394,7 +394,7 @@ def options(board: Board, player: int) -> list[Action]:
                 for payment in paying(effect.harmony):
                     found.append(Action("activate", player, card.id, ability=index, payment=payment or None))
             if card.printed.permits("move-freely"):
-                for space in me.empty_spaces():
+                for space in range(ADVENTURE_SPACES):
                     move = Action("move", player, card.id, space=space)
                     if _allowed(check_move, board, move):
                         found.append(move)

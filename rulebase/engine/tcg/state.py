@@ -69,6 +69,8 @@ class TCGState(FlowState):
         super().__init__(game)
         self.board = board
         self.automatic = False
+        self.answered_alone = False
+        """Whether the last decision was taken by the game as the only choice."""
         self.checkpoints = False
 
     @property

@@ -149,6 +149,8 @@ def story_action(s, column: int):
         return
     action = yield from decide(s, player, STORY_DECISION, options, checks, rule="404.3.0",
                                data={"column": column})
+    if s.answered_alone:
+        checks[action.verb](action)
     if action.verb == "advance":
         yield from advance_story(s, player)
     else:

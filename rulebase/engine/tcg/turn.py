@@ -134,17 +134,17 @@ def only_the_turn_player_discards(board: Board, player: int):
                        "Player: there is no maximum hand size during the game")
 
 
-@check("405.2.0", "discards due to hand size do not trigger any effects")
+@check("602.0.0", "cards discarded due to hand size during the End Phase do not trigger Farewell or other effects")
 def hand_size_discards_trigger_nothing(board: Board, card: Card):
     if card.printed.effects_of("discard"):
         return f"{card} is discarded due to hand size: its discard effect does not trigger"
 
 
-@step("405.2.0", "{player} has {n} cards in hand, more than 10, and discards {card}")
+@step("405.2.0", "{player} has {n} cards in hand, more than 10, and discards {card} to the Rest Zone")
 def discard_to_the_limit(board: Board, player: int, card: Card):
     n = len(board.players[player].hand)
-    zones.discard(board, player, card)
-    if card.zone != Zone.HAND:
+    if card.zone == Zone.HAND and card.owner == player:
+        board.put(card, Zone.REST)
         return {"player": board.name(player), "n": n, "card": card.label}
 
 
@@ -163,6 +163,7 @@ def discard_down(s, player: int):
             break
         if hand_size_discards_trigger_nothing.allows(board, card):
             effects.discard_triggers(board, card)
+            yield from effects.settle(s)
 
 
 def end_phase(s):

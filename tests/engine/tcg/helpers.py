@@ -69,7 +69,7 @@ def card_named(board: Board, label: str):
     raise KeyError(label)
 
 
-def at_phase(board: Board, phase: str = "main", checkpoints: bool = False) -> TCGState:
+def at_phase(board: Board, phase: str = "main", checkpoints: bool = True) -> TCGState:
     """The Turn Player's ``phase`` on ``board``: with ``checkpoints``, the
     game waits past the pause at the start of the phase."""
     state = TCGState.from_board(board, phase, checkpoints=checkpoints)
@@ -83,9 +83,10 @@ def rules_of(board: Board, kind: str | None = None) -> list[str]:
     return [step.rule for step in board.trace if step.rule and (kind is None or step.kind == kind)]
 
 
-def texts(board: Board, rule: str) -> list[str]:
-    """The texts of the trace's steps of one rule."""
-    return [step.text for step in board.trace if step.rule == rule]
+def texts(board: Board, rule: str, kind: str | None = "step") -> list[str]:
+    """The texts of the trace's steps of one rule (of one kind: by default
+    what the rule made happen)."""
+    return [step.text for step in board.trace if step.rule == rule and (kind is None or step.kind == kind)]
 
 
 def play_on(state: TCGState, *texts: str) -> None:
