@@ -235,7 +235,12 @@ def next_of_theirs(board: Board, player: int, group: list, action: Action):
 
 @step("501.1.2", "{effect} triggered while {current} resolved: it resolves now that {current} has finished")
 def nested_resolves_after(board: Board, trigger: Trigger, current: str):
-    return {"effect": f"{trigger.card.label}'s {trigger.effect.kind} effect", "current": current}
+    """An effect triggered during a resolution resolves after the current one
+    finishes, before the effects that were already waiting (see the
+    interpretation of 501.1.2); without this rule it would wait its turn
+    after them."""
+    names = ", ".join(f"{t.card.label}'s {t.effect.kind} effect" for t in board.triggers)
+    return {"effect": names, "current": current}
 
 
 @check("501.1.0", "a triggered effect must be used unless stated otherwise")
@@ -263,9 +268,6 @@ def resolve_triggers(s, current: str | None = None):
     board = s.board
     while board.triggers:
         batch, board.triggers = board.triggers, []
-        if current is not None:
-            for trigger in batch:
-                nested_resolves_after(board, trigger, current)
         non_turn_players_first(board, batch)
         while batch:
             player = batch[0].controller
@@ -276,7 +278,12 @@ def resolve_triggers(s, current: str | None = None):
             batch.remove(trigger)
             yield from resolve_trigger(s, trigger)
             if board.triggers:
-                yield from resolve_triggers(s, f"{trigger.card.label}'s {trigger.effect.kind} effect")
+                current = f"{trigger.card.label}'s {trigger.effect.kind} effect"
+                if nested_resolves_after(board, board.triggers[0], current) is not None:
+                    yield from resolve_triggers(s, current)
+                else:
+                    batch.extend(board.triggers)
+                    board.triggers = []
 
 
 def _choose_next(s, player: int, group: list):
@@ -324,19 +331,11 @@ def resolve_trigger(s, trigger: Trigger):
 # -- resolving an effect (502.1.0) -------------------------------------------------------------------
 
 
-@step("502.1.0", "{name} resolves: {text}")
-def resolves(board: Board, ctx: Context):
-    return {"name": ctx.name, "text": str(ctx.effect) if ctx.effect else "card text"}
-
-
 @step("502.1.0", "part of {name} can't be completed ({instruction}): the rest resolves as much as possible")
 def part_skipped(board: Board, ctx: Context, instruction):
+    """If part of the effect can't be completed, the rest resolves as much as
+    possible (without this rule, the resolution would stop there)."""
     return {"name": ctx.name, "instruction": str(instruction)}
-
-
-@step("502.1.0", "none of {name} can resolve: it is skipped")
-def none_resolves(board: Board, ctx: Context):
-    return {"name": ctx.name}
 
 
 def resolve(s, ctx: Context):
@@ -350,17 +349,17 @@ def resolve(s, ctx: Context):
     effect = ctx.effect
     if not check_condition(board, ctx):
         return
-    resolves(board, ctx)
+    board.trace.note("502.1.0", "{name} resolves: {text}", name=ctx.name, text=str(effect))
     board.resolving += 1
     try:
         done = 0
         for instruction in effect.instructions:
             if (yield from instructions.carry_out(s, ctx, instruction)):
                 done += 1
-            else:
-                part_skipped(board, ctx, instruction)
+            elif part_skipped(board, ctx, instruction) is None:
+                break
         if effect.instructions and not done:
-            none_resolves(board, ctx)
+            board.trace.note("502.1.0", "none of {name} can resolve: it is skipped", name=ctx.name)
     finally:
         board.resolving -= 1
     update_continuous(board, ended=ctx.name)
@@ -405,8 +404,11 @@ def waits_for_the_resolution(board: Board, changes: str):
 
 
 @step("501.2.0", "{card}'s {what} effect {how} applying, as its condition became {truth}: {text}")
-def continuous_changes(board: Board, card: Card, index: int, starts: bool):
+def continuous_changes(board: Board, card: Card, index: int, key: tuple, starts: bool):
+    """Continuous effects start and stop automatically when their condition
+    becomes true or false."""
     effect = card.printed.effects[index]
+    board.active = board.active | {key} if starts else board.active - {key}
     return {"card": card.label, "what": effect.kind, "how": "starts" if starts else "stops",
             "truth": "true" if starts else "false", "text": str(effect)}
 
@@ -430,11 +432,10 @@ def update_continuous(board: Board, ended: str | None = None, during: bool = Fal
             return
     if ended is not None:
         update_after_resolution(board, ended, True)
-    for card_id, index, _ in sorted(started):
-        continuous_changes(board, board.cards[card_id], index, True)
-    for card_id, index, _ in sorted(stopped):
-        continuous_changes(board, board.cards[card_id], index, False)
-    board.active = now
+    for key in sorted(started):
+        continuous_changes(board, board.cards[key[0]], key[1], key, True)
+    for key in sorted(stopped):
+        continuous_changes(board, board.cards[key[0]], key[1], key, False)
 
 
 # -- Inspiration (201.0.0, 607.0.0, 404.5.0) ------------------------------------------------------------
@@ -492,8 +493,9 @@ def inspiration(board: Board, card: Card) -> tuple[int, list[str]]:
     return total, parts
 
 
-@step("glossary/inspiration", "{card}'s Inspiration is {total} ({parts})")
-def inspiration_total(board: Board, card: Card):
+def inspiration_total(board: Board, card: Card) -> int:
+    """Add up a Character's Inspiration (404.5.0), noting its parts."""
     total, parts = inspiration(board, card)
-    return {"card": card.label, "total": total, "parts": ", ".join(parts)}
-
+    board.trace.note("glossary/inspiration", "{card}'s Inspiration is {total} ({parts})", card=card.label, total=total,
+                     parts=", ".join(parts))
+    return total

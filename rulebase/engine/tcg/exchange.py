@@ -28,11 +28,6 @@ def not_in_the_first_two_turns(board: Board):
         return f"turn {board.turn.number} is one of the first two turns of the game: the Exchange Phase is skipped"
 
 
-@step("404.1.0", "the {column} column: {what}")
-def check_column(board: Board, column: int, what: str):
-    return {"column": SPACES[column], "what": what}
-
-
 @step("404.2.0", "both players have Characters in the {column} column ({mine} and {theirs}): they proceed to an "
                  "Exchange")
 def proceed_to_exchange(board: Board, column: int, mine: Card, theirs: Card):
@@ -43,11 +38,6 @@ def proceed_to_exchange(board: Board, column: int, mine: Card, theirs: Card):
                  "Disrupt Plan")
 def choose_an_action(board: Board, column: int):
     return {"player": board.turn_player.name, "column": SPACES[column]}
-
-
-@step("404.4.0", "{why} in the {column} column: the column is skipped")
-def skip_column(board: Board, column: int, why: str):
-    return {"why": why, "column": SPACES[column]}
 
 
 def exchange_phase(s):
@@ -61,17 +51,19 @@ def exchange_phase(s):
         board.turn.column = column
         mine, theirs = board.character_at(me, column), board.character_at(them, column)
         if mine is not None and theirs is not None:
-            check_column(board, column, "both players have Characters")
+            board.trace.note("404.1.0", "the {column} column: both players have Characters", column=SPACES[column])
             if proceed_to_exchange(board, column, mine, theirs) is not None:
                 yield from exchange(s, column)
         elif mine is not None:
-            check_column(board, column, f"only {board.name(me)} has a Character")
+            board.trace.note("404.1.0", "the {column} column: only {player} has a Character", column=SPACES[column],
+                             player=board.name(me))
             if choose_an_action(board, column) is not None:
                 yield from story.story_action(s, column)
         else:
             why = f"only {board.name(them)} has a Character" if theirs is not None else "neither player has a Character"
-            check_column(board, column, why)
-            skip_column(board, column, why)
+            board.trace.note("404.1.0", "the {column} column: {why}", column=SPACES[column], why=why)
+            board.trace.note("404.4.0", "{why} in the {column} column: the column is skipped", why=why,
+                             column=SPACES[column])
     board.turn.column = None
 
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from rulebase.engine.errors import IllegalAction
+from rulebase.engine.errors import IllegalAction, UnknownCard
 from rulebase.engine.rulebook import legal
 from rulebase.engine.tcg import effects, zones
 from rulebase.engine.tcg.actions import Action
@@ -414,7 +414,7 @@ def _choose_target(s, ctx: Context, instruction: Instruction):
         card = board.card(action.card)
         fits_the_text(board, ctx, instruction, card)
         if card is None:
-            raise IllegalAction("502.1.0", "the answer names no card in the game")
+            raise UnknownCard(action.card)
         check_instruction(board, ctx, instruction, card)
 
     candidates = [Action("target", player, card.id) for card in fitting(board, ctx, instruction)]

@@ -24,22 +24,21 @@ def turn(s, start: str = "start"):
     board = s.board
     procedures = {"start": start_phase, "main": play.main_phase, "exchange": exchange.exchange_phase,
                   "end": end_phase}
-    turn_begins(board)
+    board.trace.note("401.0.0", "turn {n}: {player} is the Turn Player", n=board.turn.number,
+                     player=board.turn_player.name)
     for phase in PHASES[PHASES.index(start):]:
-        enter(board, phase)
+        if enter(board, phase) is None:
+            continue
         yield from checkpoint(s, phase)
         yield from procedures[phase](s)
     board.turn.step = "over"
     yield from checkpoint(s, "end of turn")
 
 
-@step("401.0.0", "turn {n}: {player} is the Turn Player")
-def turn_begins(board: Board):
-    return {"n": board.turn.number, "player": board.turn_player.name}
-
-
 @step("401.0.0", "the {phase} begins")
 def enter(board: Board, phase: str, at: str | None = None):
+    """Each turn is divided into 4 phases, gone through in order even if
+    nothing happens in them."""
     board.turn.phase = phase
     board.turn.step = at
     return {"phase": PHASE_NAMES[phase]}

@@ -12,7 +12,18 @@ from rulebase.engine.tcg.board import Zone
 from rulebase.engine.tcg.cards import Printed
 from rulebase.engine.tcg.text import Effect
 
-from .helpers import BELLE, GARDEN, MEADOW, SCOOT, at_phase, board_with, card_named, character, play_on, texts
+from .helpers import (
+    BELLE,
+    GARDEN,
+    MEADOW,
+    SCOOT,
+    at_phase,
+    board_with,
+    card_named,
+    character,
+    play_on,
+    texts,
+)
 
 
 def _play(state, board, label, space=None, paying=()):
@@ -34,7 +45,7 @@ def test_a_player_chooses_the_order_of_their_own_effects_that_trigger_at_once():
     with pytest.raises(IllegalAction, match=r"^501\.1\.1: Alice has no triggered effect of that card"):
         state.apply_action(Action("resolve", 0, card.id, ability=2))
     state.apply_action(Action("resolve", 0, card.id, ability=1))
-    assert [text.split(":")[0] for text in texts(board, "502.1.0")] == [
+    assert [text.split(":")[0] for text in texts(board, "502.1.0", None)] == [
         "Twin's entrance effect resolves", "Twin's entrance effect resolves"]
     assert texts(board, "610.0.0")[0] == "Scootaloo is tapped (Twin's entrance effect)"
     assert [step.rule for step in board.trace if step.rule in ("610.0.0", "601.0.0")] == ["610.0.0", "601.0.0"]
@@ -48,7 +59,7 @@ def test_the_non_turn_players_effects_resolve_first_unless_501_1_1_is_switched_o
                            (SCOOT, 0, Zone.MAIN_DECK, None), (SCOOT, 1, Zone.MAIN_DECK, None))
         board.off = off
         at_phase(board, "exchange")
-        assert texts(board, "502.1.0")[0].startswith(first)
+        assert texts(board, "502.1.0", None)[0].startswith(first)
 
 
 def test_an_effect_triggered_during_a_resolution_resolves_once_it_is_finished_before_the_others():
@@ -60,12 +71,20 @@ def test_an_effect_triggered_during_a_resolution_resolves_once_it_is_finished_be
     state = at_phase(board)
     card = _play(state, board, "Bouncer", 0)
     state.apply_action(Action("resolve", 0, card.id, ability=0))
-    resolved = [text.split(":")[0] for text in texts(board, "502.1.0")]
+    resolved = [text.split(":")[0] for text in texts(board, "502.1.0", None)]
     assert resolved == ["Bouncer's entrance effect resolves", "Leaver's farewell effect resolves",
                         "Bouncer's entrance effect resolves"]
     assert texts(board, "501.1.2") == ["Leaver's farewell effect triggered while Bouncer's entrance effect resolved: it "
                                        "resolves now that Bouncer's entrance effect has finished"]
     assert card_named(board, "Leaver").zone == Zone.REST and len(board.players[1].hand) == 1
+    board = board_with((bouncer, 0, Zone.HAND, None), (leaver, 1, Zone.ADVENTURE, 2), (BELLE, 0, Zone.MAIN_DECK, None),
+                       (SCOOT, 1, Zone.MAIN_DECK, None))
+    board.off = frozenset({"501.1.2"})
+    state = at_phase(board)
+    card = _play(state, board, "Bouncer", 0)
+    state.apply_action(Action("resolve", 0, card.id, ability=0))
+    assert [text.split(":")[0] for text in texts(board, "502.1.0", None)] == [
+        "Bouncer's entrance effect resolves", "Bouncer's entrance effect resolves", "Leaver's farewell effect resolves"]
 
 
 def test_a_continuous_effect_starts_and_stops_with_its_condition():
@@ -163,7 +182,7 @@ def test_an_effect_resolves_as_much_as_possible():
     state = at_phase(board)
     _play(state, board, "Storm")
     _play(state, board, "Fizzle")
-    assert texts(board, "502.1.0")[1:] == [
+    assert texts(board, "502.1.0", None)[1:] == [
         "part of Storm's event effect can't be completed (tap the opposing Character): the rest resolves as much as "
         "possible",
         "Fizzle's event effect resolves: Event: Remove an opponent's Character.",
@@ -171,3 +190,8 @@ def test_an_effect_resolves_as_much_as_possible():
         "possible",
         "none of Fizzle's event effect can resolve: it is skipped"]
     assert [c.label for c in board.players[0].hand] == ["Scootaloo"]
+    board = board_with((storm, 0, Zone.HAND, None), (SCOOT, 0, Zone.MAIN_DECK, None))
+    board.off = frozenset({"502.1.0"})
+    state = at_phase(board)
+    _play(state, board, "Storm")
+    assert board.players[0].hand == [] and board.players[0].main_deck

@@ -10,7 +10,18 @@ from rulebase.engine.tcg.board import Zone
 from rulebase.engine.tcg.exchange import INSPIRE_DECISION
 from rulebase.engine.tcg.text import Effect
 
-from .helpers import BELLE, CLOUDS, GARDEN, SCOOT, at_phase, board_with, card_named, character, play_on, texts
+from .helpers import (
+    BELLE,
+    CLOUDS,
+    GARDEN,
+    SCOOT,
+    at_phase,
+    board_with,
+    card_named,
+    character,
+    play_on,
+    texts,
+)
 
 
 def test_the_exchange_phase_is_skipped_in_the_first_two_turns():
@@ -48,7 +59,7 @@ def test_the_turn_player_then_the_opponent_inspire_and_the_higher_inspiration_wi
     state.apply_action(Action("pass", 1))
     assert belle.zone == Zone.REST and scoot.zone == Zone.ADVENTURE
     assert texts(board, "404.5.0")[0] == "Sweetie Belle has 3 Inspiration, Scootaloo has 4: Scootaloo wins the Exchange"
-    assert texts(board, "glossary/inspiration") == [
+    assert texts(board, "glossary/inspiration", "note") == [
         "Sweetie Belle's Inspiration is 3 (base 3)",
         "Scootaloo's Inspiration is 4 (base 2, +2 until end of turn from Garden #2)"]
 
@@ -74,10 +85,10 @@ def test_on_a_tie_both_characters_are_discarded_and_their_farewells_trigger_toge
 def test_each_column_is_checked_left_to_right():
     board = board_with((BELLE, 0, Zone.ADVENTURE, 0), (SCOOT, 1, Zone.ADVENTURE, 1), (SCOOT, 1, Zone.PLANS, 1))
     state = at_phase(board, "exchange")
-    assert texts(board, "404.1.0") == ["the left column: only Alice has a Character",
+    assert texts(board, "404.1.0", "note") == ["the left column: only Alice has a Character",
                                        "the middle column: only Bob has a Character",
                                        "the right column: neither player has a Character"]
-    assert texts(board, "404.4.0") == ["only Bob has a Character in the middle column: the column is skipped",
+    assert texts(board, "404.4.0", "note") == ["only Bob has a Character in the middle column: the column is skipped",
                                        "neither player has a Character in the right column: the column is skipped"]
     assert texts(board, "404.7.0")[0].startswith("Disrupt Plan: Alice flips Bob's Plan at Stage I")
     assert state.pending.data["where"] == "end"

@@ -25,7 +25,6 @@ from .helpers import (
     board_with,
     card_named,
     character,
-    rules_of,
     texts,
 )
 
@@ -103,7 +102,8 @@ def test_an_event_resolves_in_the_resolution_zone_and_goes_to_the_rest_zone():
         "403.3.0: Lesson is an Event")
     state.apply_action(Action.parse(f"p0 play #{lesson.id} paying #{board.players[0].scenes[0].id}"))
     assert lesson.zone == Zone.REST and len(board.players[0].hand) == 2
-    assert [rule for rule in rules_of(board, "step") if rule in ("308.0.0", "502.1.0", "601.0.0", "403.3.0")] == \
+    assert [step.rule for step in board.trace if step.kind in ("step", "note")
+            and step.rule in ("308.0.0", "502.1.0", "601.0.0", "403.3.0")] == \
         ["308.0.0", "502.1.0", "601.0.0", "601.0.0", "403.3.0"]
 
 

@@ -8,7 +8,18 @@ from rulebase.engine.tcg.board import Boost, Zone
 from rulebase.engine.tcg.decide import CHECKPOINT
 from rulebase.engine.tcg.text import Effect
 
-from .helpers import BELLE, CLOUDS, MEADOW, SCOOT, at_phase, board_with, card_named, character, rules_of, texts
+from .helpers import (
+    BELLE,
+    CLOUDS,
+    MEADOW,
+    SCOOT,
+    at_phase,
+    board_with,
+    card_named,
+    character,
+    rules_of,
+    texts,
+)
 
 
 def _to(state, where: str):
@@ -62,7 +73,8 @@ def test_the_end_phase_clears_changes_that_last_the_turn_and_the_turns_alternate
         "the temporary effects on Sweetie Belle that last until end of turn clear (+2)"]
     state.apply_action(Action("continue", 0))
     assert (board.turn.number, board.turn.player) == (4, 1)
-    assert texts(board, "401.0.0")[-1] == "the Start Phase begins" and "turn 4: Bob is the Turn Player" in texts(board, "401.0.0")
+    assert texts(board, "401.0.0")[-1] == "the Start Phase begins"
+    assert texts(board, "401.0.0", "note")[-1] == "turn 4: Bob is the Turn Player"
 
 
 def test_the_turn_player_discards_down_to_ten_and_those_discards_trigger_nothing():
