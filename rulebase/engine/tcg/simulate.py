@@ -11,11 +11,12 @@ After every step (and before the first) the simulator asks:
 - the engine's invariants (:mod:`~rulebase.engine.tcg.invariants`, each
   player's 70 cards counted);
 - that a decision has at least one legal action, listed once;
-- that the engine applies each legal action it listed (a refusal means
+- that the engine applies the legal action chosen (a refusal means
   ``legal_actions`` and ``apply_action`` disagree), without an exception;
-- that a game over has an outcome, and that every game ends: the turn
-  limit cuts a game short (counted apart), and a game still going after
-  :data:`STEP_LIMIT` steps is a fault.
+- that a game over has an outcome that agrees with the win conditions met
+  (104.0.0), and that every game ends: the turn limit cuts a game short
+  (counted apart), and a game still going after :data:`STEP_LIMIT` steps
+  is a fault.
 
 A fault ends its game and is reported as a :class:`Violation` with the run's
 seed, the game's index and the actions applied before it, so that it
@@ -96,8 +97,8 @@ class GameRecord:
 class Violation:
     """A fault found in game ``game`` of the run with ``seed``: its
     ``kind`` (``invariant``, ``refused legal action``, ``exception``, ``no
-    legal action``, ``duplicate legal action``, ``no outcome``, ``no
-    end``), ``step`` the number of actions applied when it was found, the
+    legal action``, ``duplicate legal action``, ``no outcome``, ``wrong
+    outcome``, ``no end``), ``step`` the number of actions applied when it was found, the
     ``action`` being applied (its text; ``None`` when the fault was found
     after a step, in the state the ``history`` leads to), what went wrong,
     and the actions applied, as text (``Action.parse`` reads them back:
@@ -260,6 +261,23 @@ def _choose(state: TCGState, rng: random.Random):
     return rng.choice(actions)
 
 
+def _outcome_disagrees(state: TCGState, outcome, turn_limit: int | None) -> str | None:
+    """What is wrong with how the game ended, given the win conditions met
+    (104.0.0) and the turn limit."""
+    board = state.board
+    met = ", ".join(f"{board.name(player)} by {rule}" for player, rule in sorted(board.wins.items())) or "none"
+    kind = outcome.termination
+    if kind is Termination.WIN and (outcome.winner not in (0, 1) or set(board.wins) != {outcome.winner}):
+        return f"{outcome!r}, but the win conditions met are: {met}"
+    if kind is Termination.DRAW and len(board.wins) != 2:
+        return f"a draw, but the win conditions met are: {met}"
+    if kind is Termination.TURN_LIMIT and (board.wins or turn_limit is None or board.turn.number <= turn_limit):
+        return f"cut short at turn {board.turn.number} (the limit is {turn_limit}); the win conditions met: {met}"
+    if kind is Termination.CONCESSION:
+        return "a player conceded, but the random players never concede"
+    return None
+
+
 def _step(state: TCGState, action) -> None:
     try:
         state.apply_action(action)
@@ -297,8 +315,11 @@ class _Game:
             if check:
                 _check_board(state)
         outcome = state.outcome()
-        if outcome is None or (outcome.termination is Termination.WIN and outcome.winner not in (0, 1)):
-            raise Fault("no outcome", f"the game is over with the outcome {outcome!r}")
+        if outcome is None:
+            raise Fault("no outcome", "the game is over without an outcome")
+        disagreement = _outcome_disagrees(state, outcome, turn_limit)
+        if disagreement:
+            raise Fault("wrong outcome", disagreement)
         return outcome
 
     def record(self, termination: str, winner: int | None) -> GameRecord:

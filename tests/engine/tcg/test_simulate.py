@@ -126,6 +126,18 @@ def test_an_exception_is_a_violation_that_says_where(monkeypatch):
     assert "KeyError: 'oops'" in violation.message and "test_simulate.py" not in violation.message
 
 
+def test_an_outcome_that_disagrees_with_the_win_conditions_met_is_a_violation(monkeypatch):
+    from rulebase.engine.game import Outcome, Termination
+    from rulebase.engine.tcg.state import TCGState
+
+    monkeypatch.setattr(TCGState, "outcome", lambda self: Outcome(Termination.DRAW, None) if self.is_terminal() else None)
+    report = simulate(1, seed=4)
+    (violation,) = report.violations
+    assert violation.kind == "wrong outcome"
+    assert violation.message.startswith("a draw, but the win conditions met are: ")
+    assert "by 104." in violation.message
+
+
 def run(*arguments):
     return CliRunner().invoke(main, ["simulate", *arguments])
 
