@@ -133,9 +133,16 @@ class Printed:
         traits of the character"), in any case."""
         return keyword.lower() in self.keyword_set
 
+    @cached_property
+    def _by_kind(self) -> dict[str, list[tuple[int, Effect]]]:
+        found: dict[str, list[tuple[int, Effect]]] = {}
+        for index, effect in enumerate(self.effects):
+            found.setdefault(effect.kind, []).append((index, effect))
+        return found
+
     def effects_of(self, kind: str) -> list[tuple[int, Effect]]:
         """The card's effects of one kind, with their index on the card."""
-        return [(index, effect) for index, effect in enumerate(self.effects) if effect.kind == kind]
+        return self._by_kind.get(kind, [])
 
     def permits(self, permission: str) -> Effect | None:
         """The static effect that gives this card a permission over a rule

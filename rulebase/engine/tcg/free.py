@@ -66,8 +66,9 @@ def apply(s, action: Action):
         cards = board.zone_cards(action.zone, action.owner)
         what = (", ".join(visibility.describe_card(board, card) for card in cards) or "no cards") if action.verb == "look" \
             else f"{len(cards)} card{'s' * (len(cards) != 1)}"
-        board.trace.decision("{player} {verb}s {owner}'s {zone}: {what}", player=board.name(action.player),
-                             verb=action.verb, owner=board.name(action.owner), zone=action.zone, what=what)
+        board.trace.decision("{player} {verb} {owner}'s {zone}: {what}", player=board.name(action.player),
+                             verb="looks at" if action.verb == "look" else "counts", owner=board.name(action.owner),
+                             zone=action.zone, what=what)
         return
     if action.verb == "arrange":
         visibility.rearrange(board, action.player, action.zone, action.order)

@@ -20,7 +20,7 @@ from rulebase.engine.errors import IllegalAction, UnknownCard
 from rulebase.engine.tcg import effects, instructions
 from rulebase.engine.tcg.actions import Action
 from rulebase.engine.tcg.board import ADVENTURE_SPACES, SPACES, Board, Card, Zone
-from rulebase.engine.tcg.cards import MAIN_DECK_TYPES, CardType
+from rulebase.engine.tcg.cards import CardType
 from rulebase.engine.tcg.decide import MAIN_PHASE, decide, switched_off
 from rulebase.engine.tcg.effects import Context
 from rulebase.engine.tcg.rules import Allowed, check, step
@@ -101,11 +101,44 @@ def from_hand(board: Board, player: int, card: Card | None):
         return f"{card or 'that card'} is not in {board.name(player)}'s hand"
 
 
-@check("403.0.0", "the Main Phase plays Characters, Events and Items")
-def playable_type(board: Board, card: Card):
-    if card.type not in MAIN_DECK_TYPES:
-        return f"{card} is a {card.type}: only Characters, Events and Items are played in the Main Phase"
-    return Allowed(f"{card} is a{'n' * (card.type in (CardType.EVENT, CardType.ITEM))} {card.type}: it may be played")
+@check("201.0.0", "Characters enter the Adventure Zone when played")
+def character_is_played(board: Board, card: Card):
+    return Allowed(f"{card} is a Character: it is played into the Adventure Zone")
+
+
+@check("202.0.0", "Event cards are single-use effects played from hand")
+def event_is_played(board: Board, card: Card):
+    return Allowed(f"{card} is an Event: it is played from the hand and its effect resolves")
+
+
+@check("203.0.0", "Item cards are played by targeting a character in the Adventure Zone")
+def item_is_played(board: Board, card: Card):
+    return Allowed(f"{card} is an Item: it is played on a Character in the Adventure Zone")
+
+
+@check("204.0.0", "Scene cards are in the Scene Deck: they generate Harmony and allow Inspire abilities")
+def scene_is_not_played(board: Board, card: Card):
+    return f"{card} is a Scene: Scenes come from the Scene Deck to generate Harmony, they are not played from the hand"
+
+
+@check("205.0.0", "each player chooses one Main Character to represent them")
+def main_character_is_not_played(board: Board, card: Card):
+    return f"{card} is a Main Character: it represents its player in the Story Zone and is not played"
+
+
+@check("206.0.0", "Story cards define the path to victory and are placed in the Story Zone")
+def story_is_not_played(board: Board, card: Card):
+    return f"{card} is a Story card: it is placed in the Story Zone, not played"
+
+
+TYPE_CHECKS = {CardType.CHARACTER: character_is_played, CardType.EVENT: event_is_played, CardType.ITEM: item_is_played,
+               CardType.SCENE: scene_is_not_played, CardType.MAIN_CHARACTER: main_character_is_not_played,
+               CardType.STORY: story_is_not_played}
+"""What each card type may do when a player tries to play it (201.0.0-206.0.0)."""
+
+
+def playable_type(board: Board, card: Card) -> None:
+    TYPE_CHECKS[card.type](board, card)
 
 
 @check("303.3.0", "if all 3 spaces are full, a player cannot play another Character")
@@ -363,8 +396,10 @@ def options(board: Board, player: int) -> list[Action]:
     cached: dict[int, list] = {}
 
     def paying(cost):
+        """The distinct payments of ``cost`` that the payment checks allow."""
         if cost not in cached:
-            cached[cost] = payments(board, player, cost)
+            cached[cost] = [payment for payment in payments(board, player, cost)
+                            if _allowed(check_payment, board, player, cost, payment)]
         return cached[cost]
 
     with board.trace.quiet():
@@ -381,8 +416,6 @@ def options(board: Board, player: int) -> list[Action]:
             if not places:
                 continue
             for payment in paying(card.printed.cost or 0):
-                if not _allowed(check_payment, board, player, card.printed.cost or 0, payment):
-                    continue
                 for action in places:
                     found.append(Action("play", player, action.card, space=action.space, host=action.host,
                                         payment=payment or None))

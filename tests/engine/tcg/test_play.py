@@ -71,6 +71,19 @@ def test_a_tapped_scene_pays_nothing_and_a_player_short_of_scenes_cant_play():
         "610.0.0: Garden is tapped: it has been used for the turn"
 
 
+def test_only_characters_events_and_items_are_played():
+    board = board_with((GARDEN, 0, Zone.HAND, None), (MEADOW, 0, Zone.SCENE, None))
+    state = at_phase(board)
+    garden = card_named(board, "Garden")
+    assert _refusal(state, f"p0 play #{garden.id}").startswith("204.0.0: Garden is a Scene")
+    main = next(card for card in board.cards if card.label == "Twilight Sparkle")
+    board.put(main, Zone.HAND)
+    assert _refusal(state, f"p0 play #{main.id}").startswith("205.0.0: Twilight Sparkle is a Main Character")
+    story = board.players[0].story[0]
+    board.put(story, Zone.HAND)
+    assert _refusal(state, f"p0 play #{story.id}").startswith("206.0.0: Quest: Part 1 is a Story card")
+
+
 def test_all_three_spaces_full_keeps_a_character_from_being_played():
     board = board_with((BELLE, 0, Zone.HAND, None), *_scenes(MEADOW, MEADOW),
                        *[(SCOOT, 0, Zone.ADVENTURE, space) for space in range(3)])
