@@ -299,6 +299,14 @@ def _choose_next(s, player: int, group: list):
     return group[0]
 
 
+@step("501.1.0", "{player} declines {card}'s {what} effect: its text says 'may', so it need not be used")
+def declines(board: Board, trigger: Trigger):
+    """A triggered effect must be used unless stated otherwise: one whose
+    text says "may" is declined."""
+    if trigger.effect.optional:
+        return {"player": board.name(trigger.controller), "card": trigger.card.label, "what": trigger.effect.kind}
+
+
 def resolve_trigger(s, trigger: Trigger):
     """Resolve one triggered effect: its controller may decline an optional
     one (501.1.0); a card waiting in the Resolution Zone then goes on (a
@@ -318,10 +326,7 @@ def resolve_trigger(s, trigger: Trigger):
         action = yield from decide(s, trigger.controller, f"use or decline {card.label}'s {trigger.effect.kind} effect",
                                    options, {"use": verify, "decline": verify}, rule="501.1.0",
                                    default=lambda: candidates[0])
-        use = action.verb == "use"
-        if not use:
-            board.trace.note("501.1.0", "{player} declines {card}'s optional {kind} effect",
-                             player=board.name(trigger.controller), card=card.label, kind=trigger.effect.kind)
+        use = action.verb == "use" or declines(board, trigger) is None
     if use:
         yield from resolve(s, ctx)
     if trigger.effect.kind != PREPLAN:

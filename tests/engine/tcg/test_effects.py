@@ -168,8 +168,8 @@ def test_an_optional_effect_may_be_declined_and_a_mandatory_one_must_be_used():
     assert state.pending.rule == "501.1.0" and set(state.legal_actions()) == {
         Action("use", 0, card.id, ability=0), Action("decline", 0, card.id, ability=0)}
     state.apply_action(Action("decline", 0, card.id, ability=0))
-    assert len(board.players[0].hand) == 1 and texts(board, "501.1.0", "note") == [
-        "Alice declines Polite's optional entrance effect"]
+    assert len(board.players[0].hand) == 1 and texts(board, "501.1.0") == [
+        "Alice declines Polite's entrance effect: its text says 'may', so it need not be used"]
     eager_card = card_named(board, "Eager")
     with pytest.raises(IllegalAction, match=r"^501\.1\.0: Eager's entrance effect must be used"):
         state.apply_action(Action("decline", 0, eager_card.id, ability=0))
