@@ -78,7 +78,7 @@ class Context:
 def card_over_rule(board, card, effect: Effect, unit):
     """Where a card's effect contradicts a rule, the card wins; the trace
     keeps both texts."""
-    return {"card": card.label if hasattr(card, "label") else card.name, "text": str(effect), "number": unit.number,
+    return {"card": card.label if hasattr(card, "label") else card.name, "text": effect, "number": unit.number,
             "summary": unit.unit.summary}
 
 
@@ -340,7 +340,7 @@ def resolve_trigger(s, trigger: Trigger):
 def part_skipped(board: Board, ctx: Context, instruction):
     """If part of the effect can't be completed, the rest resolves as much as
     possible (without this rule, the resolution would stop there)."""
-    return {"name": ctx.name, "instruction": str(instruction)}
+    return {"name": ctx.name, "instruction": instruction}
 
 
 def resolve(s, ctx: Context):
@@ -354,7 +354,7 @@ def resolve(s, ctx: Context):
     effect = ctx.effect
     if not check_condition(board, ctx):
         return
-    board.trace.note("502.1.0", "{name} resolves: {text}", name=ctx.name, text=str(effect))
+    board.trace.note("502.1.0", "{name} resolves: {text}", name=ctx.name, text=effect)
     board.resolving += 1
     try:
         done = 0
@@ -415,7 +415,7 @@ def continuous_changes(board: Board, card: Card, index: int, key: tuple, starts:
     effect = card.printed.effects[index]
     board.active = board.active | {key} if starts else board.active - {key}
     return {"card": card.label, "what": effect.kind, "how": "starts" if starts else "stops",
-            "truth": "true" if starts else "false", "text": str(effect)}
+            "truth": "true" if starts else "false", "text": effect}
 
 
 @step("501.2.1", "the resolution of {name} has ended: continuous effects update")
