@@ -243,12 +243,12 @@ def nested_resolves_after(board: Board, trigger: Trigger, current: str):
     return {"effect": names, "current": current}
 
 
-@check("501.1.0", "a triggered effect must be used unless stated otherwise")
+@check("501.1.0", "a player uses or declines the triggered effect whose text says they may")
 def may_decline(board: Board, trigger: Trigger, action: Action):
-    if action.verb == "decline" and not trigger.effect.optional:
-        return f"{trigger.card}'s {trigger.effect.kind} effect must be used: its text does not say 'may'"
     if action.card != trigger.card.id or action.ability != trigger.index:
         return f"the game waits for a decision about {trigger.card}'s {trigger.effect.kind} effect"
+    return Allowed(f"{trigger.card}'s {trigger.effect.kind} effect says 'may': {board.name(trigger.controller)} "
+                   f"may {action.verb} it")
 
 
 @check("501.1.0", "a triggered effect must be used unless its text says otherwise")

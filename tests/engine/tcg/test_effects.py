@@ -167,6 +167,8 @@ def test_an_optional_effect_may_be_declined_and_a_mandatory_one_must_be_used():
     card = _play(state, board, "Polite", 0)
     assert state.pending.rule == "501.1.0" and set(state.legal_actions()) == {
         Action("use", 0, card.id, ability=0), Action("decline", 0, card.id, ability=0)}
+    with pytest.raises(IllegalAction, match=r"^501\.1\.0: the game waits for a decision about Polite's entrance effect"):
+        state.apply_action(Action("use", 0, card_named(board, "Eager").id, ability=0))
     state.apply_action(Action("decline", 0, card.id, ability=0))
     assert len(board.players[0].hand) == 1 and texts(board, "501.1.0") == [
         "Alice declines Polite's entrance effect: its text says 'may', so it need not be used"]
