@@ -28,7 +28,7 @@ def test_coverage_of_the_target_reaches_60_percent(project_report, rule_graph):
 
 def test_confirmed_means_cited_by_a_passing_scenario(project_report, rule_graph):
     result = suite.coverage_of(project_report, rule_graph)
-    cited = {c.key for r in project_report.results if r.passed for c in r.scenario.citations}
+    cited = {c.key for r in project_report.results if r.passed and r.scenario.game == "ccg" for c in r.scenario.citations}
     assert set(result.total.confirmed) == {key for key in cited if not key.startswith("glossary/")}
     assert set(result.total.confirmed).isdisjoint(result.total.exempt)
 
@@ -46,6 +46,17 @@ def test_counts_by_section_chapter_and_total(rule_graph):
     assert data["total"]["confirmed_rules"] == ["514.4c", "604.1b"]
     assert {"confirmed", "unconfirmed", "exempt", "confirmed_rules"} <= set(data["sections"]["514"])
     json.dumps(data)
+
+
+def test_a_heading_counts_when_it_has_text_of_its_own(rule_graph):
+    tcg = coverage.compute(rule_graph, "tcg/official", {"404.5.0"}, {})
+    counted = set(tcg.total.confirmed) | set(tcg.total.unconfirmed)
+    assert "404.5.0" in tcg.total.confirmed
+    assert {"201.0.0", "601.0.0"} <= counted
+    assert not any(rule_graph.node(f"tcg/official/{key}")["heading"]
+                   and not rule_graph.node(f"tcg/official/{key}")["text"].strip() for key in counted)
+    ccg = coverage.compute(rule_graph, "ccg/3.4", set(), {})
+    assert "514" not in set(ccg.total.unconfirmed) and "514.4" in ccg.total.unconfirmed
 
 
 def test_the_exemption_file_is_reviewed_and_valid(rule_graph):

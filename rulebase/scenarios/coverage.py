@@ -100,7 +100,9 @@ def compute(graph, document: str, confirmed, exemptions: dict[str, str], target=
             target_description: str = "") -> Coverage:
     """Tally the rules of ``document``: ``confirmed`` is the set of rule keys
     confirmed by passing scenarios; ``target(key)`` picks the rules of the
-    target scope."""
+    target scope.  A heading counts when it has text of its own (the TCG's
+    "404.5.0 Exchange Steps" and its five steps), not when it only names
+    what follows (the CCG's "514. Faceoffs")."""
     confirmed = set(confirmed)
     sections: dict[str, Tally] = {}
     chapters: dict[str, Tally] = {}
@@ -118,7 +120,7 @@ def compute(graph, document: str, confirmed, exemptions: dict[str, str], target=
         chapters[data["number"]] = Tally(data.get("title") or "")
     for node in graph.nodes("rule", document):
         data = graph.node(node)
-        if data.get("heading"):
+        if data.get("heading") and not (data.get("text") or "").strip():
             continue
         key = data["key"]
         try:
