@@ -163,7 +163,9 @@ class Printed:
         """Make the printed information of a card from plain values,
         checking what its type needs; raises :class:`SetupError` with what
         is wrong.  ``effects`` are :class:`~rulebase.engine.tcg.text.Effect`
-        values or tables of :meth:`Effect.build`'s arguments; ``stage`` is
+        values, tables of :meth:`Effect.build`'s arguments or the effect's
+        words (``"Entrance: Draw 1 card."``, read by
+        :mod:`~rulebase.engine.tcg.wording`); ``stage`` is
         1-4 or I-IV; a Story card's main title and subtitle default to the
         two parts of its name (``"Title: Subtitle"``)."""
         if not isinstance(name, str) or not name.strip():
@@ -183,8 +185,13 @@ class Printed:
                     built.append(effect)
                 elif isinstance(effect, dict):
                     built.append(Effect.build(**effect))
+                elif isinstance(effect, str):
+                    from rulebase.engine.tcg.wording import read_effect
+
+                    built.append(read_effect(effect))
                 else:
-                    raise SetupError(f"an effect is an Effect or a table of its kind and instructions, not {effect!r}")
+                    raise SetupError(f"an effect is an Effect, its words or a table of its kind and instructions, "
+                                     f"not {effect!r}")
             except SetupError as error:
                 raise SetupError(f"{what}, effect {position}: {error}") from None
             except TypeError as error:

@@ -54,3 +54,10 @@ def test_story_cards_read_their_titles_and_stage_from_plain_words():
 def test_a_permission_is_found_on_the_static_effect_that_gives_it():
     card = Printed.build("Derpy", "Character", cost=1, inspiration=1, effects=[Effect.build("static", ["move-freely"])])
     assert card.permits("move-freely") is card.effects[0] and card.permits("any-copies") is None
+
+
+def test_effects_are_read_from_their_words():
+    card = Printed.build("Derpy", "Character", cost=1, inspiration=1, effects=["Entrance: Draw 1 card."])
+    assert card.effects == (Effect.build("entrance", ["draw 1"]),)
+    with pytest.raises(SetupError, match="Character 'Derpy', effect 1: can't read the effect at column"):
+        Printed.build("Derpy", "Character", cost=1, inspiration=1, effects=["Entrance: Draw two cards."])
