@@ -214,8 +214,8 @@ class Report:
         lines.append(f"{len(self.violations)} violation{'s' * (len(self.violations) != 1)}:")
         for violation in self.violations[:shown]:
             lines.append(f"  {violation}")
-            lines.append(f"    replay: the {len(violation.history)} actions of its history from "
-                         f"simulate.replay(seed={violation.seed}, game={violation.game})")
+            lines.append(f"    replay: rulebase.engine.tcg.simulate.replay({violation.seed}, {violation.game}, history) "
+                         f"with the {len(violation.history)} actions of its history (--json lists them)")
         if len(self.violations) > shown:
             lines.append(f"  ... and {len(self.violations) - shown} more (--json lists them all)")
         return "\n".join(lines)
