@@ -1,7 +1,7 @@
 """The scenario language reference (``docs/scenarios.rst``) is executed:
 every example runs and passes, every wrong example prints what the
 reference says it prints, and the examples together use every statement of
-``grammar/scenario.lark``."""
+``grammar/scenario_ccg.lark`` (with the core's)."""
 
 from __future__ import annotations
 
@@ -13,7 +13,6 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from lark import Lark
 from lark.grammar import NonTerminal
 
 from rulebase import paths
@@ -158,7 +157,7 @@ def _alternatives(rules, name: str) -> set[str]:
 
 def grammar_statements() -> set[tuple[str, str]]:
     """``(category, node name)`` of every statement form of the grammar."""
-    grammar = Lark.open(str(paths.grammar(parser.GRAMMAR)), parser="lalr", import_paths=[str(paths.GRAMMAR)])
+    grammar = parser.lark_parser("ccg")
     return {(category, name) for category in CATEGORIES for name in _alternatives(grammar.rules, category)}
 
 

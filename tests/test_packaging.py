@@ -55,7 +55,7 @@ def test_wheel_ships_grammars_corpus_and_data(installed):
     assert "rulebase/_data/corpus/manifest.toml" in names
     assert "rulebase/_data/corpus/ccg/comprehensive-rules-v3.4-pdf-extract.txt" in names
     assert "rulebase/_data/site/templates/base.html" in names
-    assert "rulebase/_data/grammar/scenario.lark" in names
+    assert {"rulebase/_data/grammar/scenario_core.lark", "rulebase/_data/grammar/scenario_ccg.lark"} <= set(names)
     assert "rulebase/data/wordpiece-uncased.txt" in names
     assert "rulebase/engine/tcg/interpretations.toml" in names
     assert "rulebase/data/rules-encoder.onnx" in names and "rulebase/data/rules-encoder.json" in names

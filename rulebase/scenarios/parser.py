@@ -1,15 +1,26 @@
-"""Reading scenario files (``grammar/scenario.lark``) into
-:class:`~rulebase.scenarios.model.Scenario` values, and checking what they
-cite against the rule graph: citing a rule that does not exist is an error.
+r"""Reading scenario files into :class:`~rulebase.scenarios.model.Scenario`
+values, and checking what they cite against the rule graph: citing a rule
+that does not exist is an error.
+
+A file is read with its game's grammar (``grammar/scenario_ccg.lark`` for
+the CCG), which builds on the core of the language
+(``grammar/scenario_core.lark``); the game is the one its ``Game:`` line
+names, before the first scenario (the CCG when there is none), and the games
+are those of :mod:`rulebase.scenarios.bindings`.
 
 >>> text = '''Scenario: Tokens
 ...   Rules: 604.1b
 ...   Given it is the start of Alice's turn
 ...   Then Alice has 2 action tokens
 ... '''
->>> [scenario] = parse(text, "example.scenario").scenarios
->>> scenario.name, [c.key for c in scenario.rules], scenario.steps[0].statements[0].kind
-('Tokens', ['604.1b'], 'tokens')
+>>> parsed = parse(text, "example.scenario")
+>>> [scenario] = parsed.scenarios
+>>> parsed.game, scenario.name, [c.key for c in scenario.rules], scenario.steps[0].statements[0].kind
+('ccg', 'Tokens', ['604.1b'], 'tokens')
+>>> parse("Game: chess\nScenario: x\n", "example.scenario")
+Traceback (most recent call last):
+...
+rulebase.scenarios.model.ScenarioError: example.scenario:1:7: no engine runs scenarios of the game 'chess' (known: ccg, tcg): 'Game: chess'
 """
 
 from __future__ import annotations
@@ -22,38 +33,102 @@ from lark import Lark, Token, Transformer
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
 from rulebase import paths
+from rulebase.errors import RulebaseError
 from rulebase.graph import slug
 from rulebase.model import RuleNumber
 from rulebase.parse.text import split_lines
+from rulebase.scenarios import bindings
 from rulebase.scenarios.model import Block, Citation, Node, Scenario, ScenarioError, ScenarioFile
 
-GRAMMAR = "scenario"
+CORE = "scenario_core"
+"""The grammar every game's grammar imports: ``grammar/scenario_core.lark``."""
 BOM = "\ufeff"
 
 _DESCRIPTIONS = {
     "NAME": "a player's name", "POSSESSIVE": "a player's name with 's", "STRING": "a card name in quotes",
     "INT": "a number", "SIGNED_INT": "a number", "RULE": "a rule number", "TERM": "a glossary term",
-    "TEXT": "some text", "NODE_ID": "a rule graph id", "_NL": "the end of the line", "COLOR": "a color",
-    "CARD_TYPE": "a card type", "ARTICLE": "'a' or 'an'", "KEYWORD": "a keyword", "TRAIT": "a trait",
-    "PRONOUN": "her, his or their", "ZONE": "a zone (deck, hand, discard pile, ...)", "PHASE": "a phase",
-    "AREA_KIND": "home or problem", "STATE": "a status (exhausted, ready, frightened, ...)",
-    "POINTS": "points", "TOKENS": "action tokens", "CARDS": "cards", "COUNTERS": "+1 power counters",
-    "TIMING": "a timing phrase", "HOST": "what it is played on", "FACEOFF_KIND": "a kind of faceoff",
-    "VERB": "flip, draw, gain or score", "UNIT": "cards, action tokens or points",
+    "TEXT": "some text", "NODE_ID": "a rule graph id", "_NL": "the end of the line",
+    "ARTICLE": "'a' or 'an'", "PRONOUN": "her, his or their",
 }
+"""The core's terminals in the words of a syntax error; each game adds its own."""
+
+_GAME_LINE = re.compile(r"[ \t]*game:[ \t]*(.*?)[ \t]*(?:#.*)?$", re.IGNORECASE)
+_SCENARIO_LINE = re.compile(r"[ \t]*scenario:", re.IGNORECASE)
+
+
+class GrammarCompositionError(RulebaseError):
+    """Raised for a game's grammar that leaves a rule or terminal of the
+    core under the core's name space (not imported by name) or the core's
+    placeholder card definition in place."""
+
+
+def lark_parser(game: str) -> Lark:
+    """The parser of a game's scenarios (``ccg``), built once; an
+    :class:`~rulebase.scenarios.bindings.UnknownGameError` for a game whose
+    grammar is not written yet."""
+    return _parser(bindings.game(game).key)
 
 
 @lru_cache(maxsize=None)
-def _parser() -> Lark:
-    return Lark.open(str(paths.grammar(GRAMMAR)), parser="lalr", lexer="contextual", propagate_positions=True,
-                     maybe_placeholders=False, import_paths=[str(paths.GRAMMAR)])
+def _parser(key: str) -> Lark:
+    name = bindings.GAMES[key].grammar
+    path = paths.grammar(name)
+    if not path.is_file():
+        raise bindings.not_yet(key)
+    parser = Lark.open(str(path), parser="lalr", lexer="contextual", propagate_positions=True,
+                       maybe_placeholders=False, import_paths=[str(paths.GRAMMAR)])
+    _check_composition(parser, name)
+    return parser
 
 
-def _expected(parser: Lark, names) -> str:
+def _check_composition(parser: Lark, name: str) -> None:
+    """Every rule that names a node and every terminal of a game's grammar
+    must have its own name: one that the core's name space still prefixes
+    was not imported by name (its statements would not be recognised), or
+    is the core's placeholder card definition, not overridden."""
+    mangled = re.compile(rf"(_?){CORE}__")
+    names = {rule.origin.name for rule in parser.rules if not rule.origin.name.startswith("_")}
+    names |= {rule.alias for rule in parser.rules if rule.alias}
+    names |= {symbol.name for rule in parser.rules for symbol in rule.expansion if symbol.is_term}
+    stray = sorted({mangled.sub(r"\1", str(n)) for n in names if mangled.search(str(n))})
+    if stray:
+        raise GrammarCompositionError(
+            f"{paths.grammar(name)}: import these from {CORE} by name (or override them): {', '.join(stray)}")
+
+
+def _game_of(text: str, path: str) -> str:
+    """The key of the game the ``Game:`` line names (before the first
+    scenario), or the default game; a :class:`ScenarioError` at that line
+    for a game no engine runs, or a second line naming another game."""
+    key, where = bindings.DEFAULT, (0, 0, "")
+    named_at = 0
+    for number, line in enumerate(split_lines(text), start=1):
+        if _SCENARIO_LINE.match(line):
+            break
+        match = _GAME_LINE.match(line)
+        if not match:
+            continue
+        column = match.start(1) + 1
+        try:
+            named = bindings.game(match.group(1)).key
+        except bindings.UnknownGameError as error:
+            raise ScenarioError(path, number, column, str(error), line.strip()) from None
+        if named_at and named != key:
+            raise ScenarioError(path, number, column, f"line {named_at} names the game {key!r}", line.strip())
+        if not named_at:
+            key, where, named_at = named, (number, column, line.strip()), number
+    try:
+        lark_parser(key)
+    except bindings.UnknownGameError as error:
+        raise ScenarioError(path, *where[:2], str(error), where[2]) from None
+    return key
+
+
+def _expected(parser: Lark, names, descriptions: dict[str, str]) -> str:
     words = []
     for name in sorted(names):
-        if name in _DESCRIPTIONS:
-            words.append(_DESCRIPTIONS[name])
+        if name in descriptions:
+            words.append(descriptions[name])
             continue
         try:
             pattern = parser.get_terminal(name).pattern
@@ -66,8 +141,9 @@ def _expected(parser: Lark, names) -> str:
     return ", ".join(words)
 
 
-def _syntax_error(error: UnexpectedInput, text: str, path: str) -> ScenarioError:
-    parser = _parser()
+def _syntax_error(error: UnexpectedInput, text: str, path: str, game: str) -> ScenarioError:
+    parser = lark_parser(game)
+    descriptions = {**_DESCRIPTIONS, **bindings.GAMES[game].descriptions}
     line = getattr(error, "line", 1) or 1
     column = getattr(error, "column", 1) or 1
     lines = split_lines(text)
@@ -81,13 +157,13 @@ def _syntax_error(error: UnexpectedInput, text: str, path: str) -> ScenarioError
             message = "unexpected end of the line"
         else:
             message = f"unexpected {word!r}"
-        message += f" (expected {_expected(parser, error.expected)})"
+        message += f" (expected {_expected(parser, error.expected, descriptions)})"
     elif isinstance(error, UnexpectedCharacters):
         message = f"unexpected {word!r}"
         if error.allowed:
-            message += f" (expected {_expected(parser, error.allowed)})"
+            message += f" (expected {_expected(parser, error.allowed, descriptions)})"
     elif isinstance(error, UnexpectedEOF):
-        message = f"unexpected end of file (expected {_expected(parser, error.expected)})"
+        message = f"unexpected end of file (expected {_expected(parser, error.expected, descriptions)})"
     else:
         message = "can't read this"
     return ScenarioError(path, line, column, message, quoted)
@@ -107,7 +183,7 @@ def _word(value: str, token: Token) -> Word:
 
 
 class ScenarioTransformer(Transformer):
-    """Turns the tree of ``scenario.lark`` into scenarios of statements.
+    """Turns the tree of a game's scenario grammar into scenarios of statements.
 
     Every sentence becomes a :class:`Node` named after its grammar rule;
     the game's binding gives the sentences their meaning.
@@ -138,27 +214,27 @@ def _citation(node: Node, key: str, document: str) -> Citation:
 
 
 def parse(text: str, path: str = "<scenario>") -> ScenarioFile:
-    """Parse a scenario file's text; raises :class:`ScenarioError` with the
-    file, line and column of the first thing that does not read.
+    """Parse a scenario file's text with its game's grammar; raises
+    :class:`ScenarioError` with the file, line and column of the first thing
+    that does not read (a game no engine runs included).
 
     A byte order mark is skipped at the start of the text (and only there);
     lines end with a line feed or a carriage return and a line feed
     (:func:`~rulebase.parse.text.split_lines`)."""
     text = text.removeprefix(BOM)
+    game = _game_of(text, path)
     try:
-        tree = _parser().parse(text if text.endswith("\n") else text + "\n")
+        tree = lark_parser(game).parse(text if text.endswith("\n") else text + "\n")
     except UnexpectedInput as error:
-        raise _syntax_error(error, text, path) from None
+        raise _syntax_error(error, text, path, game) from None
     root = ScenarioTransformer(path, split_lines(text)).transform(tree)
-    game, shared = "ccg", []
+    shared = []
     scenarios = []
     for part in root.args:
         if part.kind == "preamble":
             for item in part.args:
                 if item.kind == "cards_block":
                     shared.extend(item.args)
-                elif item.kind == "game_line":
-                    game = item.args[0].lower()
         elif part.kind == "scenario":
             scenarios.append(_scenario(part, path, game))
     return ScenarioFile(path, game, shared, scenarios)
