@@ -30,8 +30,16 @@ def test_an_unconfirmed_rule_says_so_plainly(client, rule_graph):
 
 def test_exempt_and_other_documents_say_why(client):
     assert "card layout" in proven_by(client, "/ccg/213.1")
-    assert "no reference engine plays the TCG yet" in proven_by(client, "/tcg/101.1.0")
+    assert "two-player game" in proven_by(client, "/tcg/101.0.0")  # the TCG's exemption of its opening words
     assert "another edition" in proven_by(client, "/ccg/earlier/101.1")
+
+
+def test_a_tcg_rule_lists_the_tcg_scenarios_that_prove_it(client, rule_graph):
+    part = proven_by(client, "/tcg/404.5.0")
+    assert "tests/scenarios/tcg/" in part and "404.5.0" in part
+    assert "tests/scenarios/tcg/" not in proven_by(client, "/ccg/506.2")
+    ccg, tcg = proofs.project_proofs(rule_graph, "ccg"), proofs.project_proofs(rule_graph, "tcg")
+    assert "404.5.0" in tcg and "404.5.0" not in ccg and "506.2" in ccg
 
 
 def test_the_proofs_are_the_passing_scenarios_whose_citation_decided(rule_graph):
