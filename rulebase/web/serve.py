@@ -132,10 +132,12 @@ def prepare(app) -> None:
     if site is None:
         return
     from rulebase.lint import lint_cached
+    from rulebase.scenarios.bindings import GAMES
     from rulebase.scenarios.proofs import project_proofs
 
     lint_cached(site.graph)
-    project_proofs(site.graph)
+    for game in GAMES:
+        project_proofs(site.graph, game)
     for name in app.jinja_env.list_templates(extensions=["html"]):
         app.jinja_env.get_template(name)
 
