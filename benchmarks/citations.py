@@ -37,9 +37,11 @@ def main() -> None:
     paths = args.paths or suite.default_paths()
     started = time.perf_counter()
     report = suite.run_paths(paths, rules)
-    weighed = audit.audit(report.results)
-    print(f"right: {report.passed} of {len(report.results)} scenarios pass; "
-          f"{len(weighed.weights) - len(weighed.weightless)} of {len(weighed.weights)} citations bear weight")
+    for game in sorted({result.scenario.game for result in report.results}):
+        results = [result for result in report.results if result.scenario.game == game]
+        weighed = audit.audit(results, game)
+        print(f"right ({game}): {sum(r.passed for r in results)} of {len(results)} scenarios pass; "
+              f"{len(weighed.weights) - len(weighed.weightless)} of {len(weighed.weights)} citations bear weight")
     tally = mutants.measure(suite.collect(paths), rules, rng=random.Random(args.seed))
     for kind in sorted(tally.made):
         print(f"wrong ({kind}): {tally.caught.get(kind, 0)} of {tally.made[kind]} fail")
