@@ -119,8 +119,8 @@ def _default_example() -> Example | None:
 
 # -- reading a run's answer -------------------------------------------------------
 
-_RULE_KEY = re.compile(r"\d{3}(?:\.\d+[a-z]?(?:\.[ivx]+)?)?|glossary/[a-z0-9-]+")
-_DOTTED_KEY = r"\d{3}\.\d+[a-z]?(?:\.[ivx]+)?|glossary/[a-z0-9-]+"
+_RULE_KEY = re.compile(r"\d{3}(?:\.\d+(?:\.\d+)?[a-z]?(?:\.[ivx]+)?)?|glossary/[a-z0-9-]+")
+_DOTTED_KEY = r"\d{3}\.\d+(?:\.\d+)?[a-z]?(?:\.[ivx]+)?|glossary/[a-z0-9-]+"
 _IN_TEXT = {every: re.compile(r"(?<![\w./])(" + pattern + r")(?![\w/]|\.\d)")
             for every, pattern in ((True, _RULE_KEY.pattern), (False, _DOTTED_KEY))}
 """A rule key in a line of text: any (``every``), or only one with a dot

@@ -148,6 +148,29 @@ def test_the_api_gives_the_explanation_and_its_steps(client):
     assert cited[0]["text"] == "Cited: " and cited[1] == {"text": "506.2", "href": "/ccg/506.2", "tip": step["tip"]}
 
 
+TCG_EXCHANGE = """Game: MLP TCG
+Cards:
+  "Sweetie Belle" is a Character: cost 2, inspiration 3.
+  "Scootaloo" is a Character: cost 1, inspiration 2.
+
+Scenario: The higher Inspiration wins an Exchange
+  Rules: 404.5.0
+  Given it is Alice's Exchange Phase
+    And Alice has "Sweetie Belle" in her left space
+    And Bob has "Scootaloo" in his left space
+  When the game proceeds to Alice's End Phase
+  Then "Scootaloo" is in Bob's Rest Zone
+"""
+
+
+def test_a_tcg_scenario_runs_with_its_rules_linked_to_the_tcg(client):
+    [result] = run(client, TCG_EXCHANGE).get_json()["results"]
+    assert result["status"] == "passed" and result["document"] == "tcg/official"
+    step = next(step for s in result["statements"] for step in s["steps"] if step["rule"] == "404.5.0")
+    assert step["href"] == "/tcg/404.5.0" and "Inspiration" in step["tip"]
+    assert result["footer"][-1][1]["href"] == "/tcg/404.5.0"
+
+
 def test_a_failing_scenario_says_what_was_found(client):
     response = run(client, WRONG)
     assert response.status_code == 200
