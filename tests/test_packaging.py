@@ -58,6 +58,7 @@ def test_wheel_ships_grammars_corpus_and_data(installed):
     assert {"rulebase/_data/grammar/scenario_core.lark", "rulebase/_data/grammar/scenario_ccg.lark"} <= set(names)
     assert "rulebase/data/wordpiece-uncased.txt" in names
     assert "rulebase/engine/tcg/interpretations.toml" in names
+    assert "rulebase/scenarios/games/ccg/exempt.toml" in names
     assert "rulebase/data/rules-encoder.onnx" in names and "rulebase/data/rules-encoder.json" in names
     assert not any(name.startswith(("tests/", "docs/")) for name in names)
 

@@ -2,7 +2,7 @@ import json
 
 import pytest
 
-from rulebase.engine.ccg.scenario import CCGBinding, in_target
+from rulebase.scenarios.games.ccg.binding import CCGBinding, in_target
 from rulebase.scenarios import coverage, suite
 
 

@@ -35,7 +35,7 @@ class Game:
 
 GAMES = {game.key: game for game in (
     Game("ccg", ("ccg", "mlp ccg", "mlp collectible card game", "enterplay ccg"), "scenario_ccg",
-         "rulebase.engine.ccg.scenario:CCGBinding", {
+         "rulebase.scenarios.games.ccg:CCGBinding", {
              "COLOR": "a color", "CARD_TYPE": "a card type", "KEYWORD": "a keyword", "TRAIT": "a trait",
              "ZONE": "a zone (deck, hand, discard pile, ...)", "PHASE": "a phase", "AREA_KIND": "home or problem",
              "STATE": "a status (exhausted, ready, frightened, ...)", "POINTS": "points", "TOKENS": "action tokens",

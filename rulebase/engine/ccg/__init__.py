@@ -11,8 +11,8 @@
   Main Phase actions and playing cards (609, 705); ``priority`` decisions and
   priority windows (510, 511); ``effects`` the instructions of card text.
 - ``actions`` the actions as values; ``state`` the game and its states;
-  ``invariants`` and ``simulate`` random games; ``scenario`` and
-  ``expectations`` the binding that runs scenarios.
+  ``invariants`` and ``simulate`` random games (the binding that runs
+  scenarios on this engine is :mod:`rulebase.scenarios.games.ccg`).
 - ``rules`` the rulebook: every rule check and rule-driven step as a unit
   registered under its rule number.
 """

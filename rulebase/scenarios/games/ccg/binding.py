@@ -1,5 +1,6 @@
 """The MLP CCG's binding for scenarios: what each sentence of
-``grammar/scenario.lark`` means for the engine.
+``grammar/scenario_ccg.lark`` (and of the core it builds on) means for the
+CCG engine.
 
 The ``Given`` facts build a board (only what they state is on it: no card,
 Mane Character or Problem is added behind the scenario's back); unless a
@@ -14,17 +15,18 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from rulebase.engine.ccg import engine_rulebook, expectations
+from rulebase.engine.ccg import engine_rulebook
 from rulebase.engine.ccg.actions import CHANCE_PLAYER, Action
 from rulebase.engine.ccg.board import HOME, PROBLEM, Area, Board, Card, Zone
 from rulebase.engine.ccg.cards import CardType, Instruction, Need, Printed, parse_color
 from rulebase.engine.ccg.deck import Deck
 from rulebase.engine.ccg.deck import check as check_deck
-from rulebase.engine.ccg.expectations import PHASE_NAMES, ZONES
 from rulebase.engine.ccg.priority import CHECKPOINT
 from rulebase.engine.ccg.state import CCGState
 from rulebase.engine.errors import SetupError
 from rulebase.engine.trace import Trace
+from rulebase.scenarios.games.ccg import expectations
+from rulebase.scenarios.games.ccg.expectations import PHASE_NAMES, ZONES
 from rulebase.scenarios.model import Node, Scenario, ScenarioError
 
 STEP_LIMIT = 20_000
