@@ -243,6 +243,11 @@ class Board:
         (501.2.0), updated when a resolution ends (501.2.1)."""
         self.resolving = 0
         """How many effects are resolving now (501.2.1)."""
+        self.shown: dict[int, tuple[int, frozenset, str]] = {}
+        """Cards of hidden zones shown to players by an effect, by card id:
+        the card's incarnation then, the players it was shown to and the
+        rule (611.0.0 reveal, 609.0.0 look); it holds until the card moves
+        or its deck is shuffled."""
         self.wins: dict[int, str] = {}
         """The players who met a win condition, with the rule (104.0.0)."""
         self.outcome = None

@@ -3,8 +3,9 @@ shuffled and cut by the opponent (103.1.0), the Main Character and the
 Story cards placed (103.2.0), who goes first determined (103.3.0), then
 five-card hands, a Plan on each Story stage and the first Scene (103.4.0).
 Shuffles, cuts and who goes first are chance actions, recorded so that a
-game replays exactly; a deck reshuffled during the game is cut again
-(103.1.1)."""
+game replays exactly; each outcome is applied by a step of its rule (a
+rule switched off leaves the decks as they are, or the first seat to go
+first); a deck reshuffled during the game is cut again (103.1.1)."""
 
 from __future__ import annotations
 
@@ -70,15 +71,47 @@ def cut_again(board: Board, player: int, zone: Zone, action):
 
 @step("glossary/cut", "{opponent} cuts {player}'s {zone}: {n} card{s} from the top go to the bottom")
 def cut(board: Board, player: int, zone: Zone, amount: int):
+    """To cut is to divide a shuffled deck: the top ``amount`` cards go to
+    the bottom."""
     cards = board.zone_list(zone, player)
     cards[:] = cards[amount:] + cards[:amount]
     return {"opponent": board.name(board.opponent(player)), "player": board.name(player), "zone": zone, "n": amount,
             "s": "s" * (amount != 1)}
 
 
-def shuffle(s, player: int, zone: Zone, shuffle_unit, cut_unit):
+def _shuffled(board: Board, player: int, zone: Zone, order) -> None:
+    """A deck takes the order of a shuffle; what anyone saw of its cards
+    is no longer known."""
+    cards = board.zone_list(zone, player)
+    cards[:] = [board.cards[index] for index in order]
+    if board.shown:
+        for card in cards:
+            board.shown.pop(card.id, None)
+
+
+@step("103.1.0", "{player} shuffles their {zone} thoroughly before the first turn")
+def shuffle_before_play(board: Board, player: int, zone: Zone, order):
+    _shuffled(board, player, zone, order)
+    return {"player": board.name(player), "zone": zone}
+
+
+@step("103.1.0", "{player} allows {opponent} to cut their {zone} before the first turn")
+def cut_before_play(board: Board, player: int, zone: Zone, amount: int):
+    if cut(board, player, zone, amount) is not None:
+        return {"player": board.name(player), "opponent": board.name(board.opponent(player)), "zone": zone}
+
+
+@step("103.1.1", "{player}'s {zone} was reshuffled during the game: {player} allows {opponent} to cut it again "
+                 "afterward")
+def cut_after_reshuffle(board: Board, player: int, zone: Zone, amount: int):
+    if cut(board, player, zone, amount) is not None:
+        return {"player": board.name(player), "opponent": board.name(board.opponent(player)), "zone": zone}
+
+
+def shuffle(s, player: int, zone: Zone, shuffle_unit, cut_unit, shuffle_step=None, cut_step=cut_before_play):
     """Shuffle one of a player's decks, then the opponent cuts it: both
-    outcomes are chance actions."""
+    outcomes are chance actions, applied by ``shuffle_step`` (a card's
+    instruction to shuffle when ``None``) and ``cut_step``."""
     board = s.board
     cards = board.zone_list(zone, player)
 
@@ -93,8 +126,11 @@ def shuffle(s, player: int, zone: Zone, shuffle_unit, cut_unit):
     if _shuffle_reason(board, player, zone, action) is not None:
         raise EngineError(f"{action!r} is not a shuffle of {board.name(player)}'s {zone}: with {shuffle_unit.number} "
                           "switched off, the game can't go on")
-    cards[:] = [board.cards[index] for index in action.order]
     board.trace.chance("{player} shuffles their {zone}", rule=shuffle_unit.number, player=board.name(player), zone=zone)
+    if shuffle_step is None:
+        _shuffled(board, player, zone, action.order)
+    else:
+        shuffle_step(board, player, zone, action.order)
 
     def sample_cut(rng: random.Random):
         return Action("cut", CHANCE_PLAYER, zone=zone, owner=player, amount=rng.randrange(max(len(cards), 1)))
@@ -103,12 +139,13 @@ def shuffle(s, player: int, zone: Zone, shuffle_unit, cut_unit):
                                lambda action: cut_unit(board, player, zone, action),
                                lambda: Action("cut", CHANCE_PLAYER, zone=zone, owner=player, amount=0))
     if _cut_reason(board, player, zone, action) is None:
-        cut(board, player, zone, action.amount)
+        cut_step(board, player, zone, action.amount)
 
 
 def reshuffle(s, player: int):
-    """A Main Deck reshuffled during the game is cut again (103.1.1)."""
-    yield from shuffle(s, player, Zone.MAIN_DECK, reshuffled, cut_again)
+    """A Main Deck reshuffled during the game, as a card says, is cut again
+    (103.1.1)."""
+    yield from shuffle(s, player, Zone.MAIN_DECK, reshuffled, cut_again, cut_step=cut_after_reshuffle)
     return True
 
 
@@ -130,6 +167,14 @@ def place_story(board: Board, player: int):
 def first_player_determined(board: Board, action):
     if not isinstance(action, Action) or action.verb != "first-player" or action.owner not in (0, 1):
         return "the game waits for the players to determine who goes first"
+
+
+@step("103.3.0", "{player} goes first, as the players determined by an agreed-upon method")
+def goes_first(board: Board, player: int):
+    """The player determined takes the first turn; without this rule no one
+    is determined and the first seat plays first."""
+    board.turn.first_player = board.turn.player = player
+    return {"player": board.name(player)}
 
 
 @step("103.4.0", "{player} draws {n} cards from the top of their Main Deck as a starting hand")
@@ -164,12 +209,19 @@ def first_scene(board: Board, player: int):
         return {"player": board.name(player), "card": card.label}
 
 
-def start_game(s):
-    """The setup of 103.0.0, then turn after turn."""
+@step("103.0.0", "before the first turn, {players} perform the setup")
+def before_the_first_turn(board: Board):
+    """Before the first turn the players perform the setup (103.1.0-103.4.0);
+    without this rule the first turn starts from the decks as they are."""
+    return {"players": " and ".join(player.name for player in board.players)}
+
+
+def perform_setup(s):
+    """The setup's steps, in the order of 103.1.0-103.4.0."""
     board = s.board
     for player in board.players:
-        yield from shuffle(s, player.index, Zone.MAIN_DECK, shuffled_to_start, cut_to_start)
-        yield from shuffle(s, player.index, Zone.SCENE_DECK, shuffled_to_start, cut_to_start)
+        yield from shuffle(s, player.index, Zone.MAIN_DECK, shuffled_to_start, cut_to_start, shuffle_before_play)
+        yield from shuffle(s, player.index, Zone.SCENE_DECK, shuffled_to_start, cut_to_start, shuffle_before_play)
     for player in board.players:
         place_story(board, player.index)
     first = yield from chance(
@@ -179,15 +231,25 @@ def start_game(s):
         default=lambda: Action("first-player", CHANCE_PLAYER, owner=0))
     if not isinstance(first, Action) or first.owner not in (0, 1):
         raise EngineError(f"{first!r} names no player to go first")
-    board.turn.first_player = board.turn.player = first.owner
-    board.turn.number = 1
-    board.trace.chance("{player} goes first, by an agreed-upon method", rule="103.3.0", player=board.name(first.owner))
+    board.trace.chance("the players determine who goes first: {player}", rule="103.3.0",
+                       player=board.name(first.owner))
+    goes_first(board, first.owner)
     for player in board.players:
         draw_starting_hand(board, player.index)
     for player in board.players:
         place_plans(board, player.index)
     for player in board.players:
         first_scene(board, player.index)
+
+
+def start_game(s):
+    """The setup of 103.0.0, then turn after turn.  Until a player is
+    determined to go first (103.3.0), the first seat is."""
+    board = s.board
+    board.turn.number = 1
+    board.turn.first_player = board.turn.player = 0
+    if before_the_first_turn(board) is not None:
+        yield from perform_setup(s)
     effects.update_continuous(board)
     yield from play_turns(s, "start")
 

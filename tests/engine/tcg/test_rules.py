@@ -75,6 +75,7 @@ def _record(state, number: str) -> list:
 
 
 SHOWN_ELSEWHERE = {
+    "103.3.0": "only when the second seat is determined to go first: test_setup shows it",
     "104.1.1": "a game ends at Stage IV before the Story effect resolves: test_story shows a card's 'You win the game'",
     "501.1.2": "only when other effects wait: test_effects shows the order",
     "501.2.1": "only when a later instruction of the same effect reads Inspiration: test_effects shows the order",

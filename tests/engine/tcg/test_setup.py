@@ -13,6 +13,8 @@ from rulebase.engine.tcg.board import Zone
 from rulebase.engine.tcg.deck import sample_decks
 from rulebase.engine.tcg.state import TCGGame
 
+from .helpers import texts
+
 
 def _through_the_setup(state, rng=None):
     while state.is_chance_node():
@@ -71,3 +73,36 @@ def test_with_103_2_0_switched_off_the_story_keeps_the_order_it_came_in():
     state = _through_the_setup(TCGGame(decks=decks, off={"103.2.0"}).new_initial_state())
     assert [card.printed.stage for card in state.board.players[0].story] == [card.stage for card in decks[0].story]
     assert [card.stage for card in decks[0].story] != [1, 2, 3, 4]
+
+
+def test_each_step_of_the_setup_is_its_rules_and_switched_off_leaves_the_game_as_it_was():
+    decks = sample_decks()
+
+    def started(off=frozenset(), first=1, amount=3):
+        state = TCGGame(decks=decks, off=off).new_initial_state()
+        while state.is_chance_node():
+            request = state.pending
+            action = request.default()
+            if action.verb == "first-player":
+                action = Action("first-player", -1, owner=first)
+            elif action.verb == "cut":
+                action = Action("cut", -1, zone=action.zone, owner=action.owner, amount=amount)
+            state.apply_action(action)
+        return state
+
+    state = started()
+    board = state.board
+    assert board.turn.player == board.turn.first_player == 1
+    assert texts(board, "103.3.0") == ["Bob goes first, as the players determined by an agreed-upon method"]
+    assert texts(board, "103.1.0")[:2] == ["Alice shuffles their main deck thoroughly before the first turn",
+                                           "Alice allows Bob to cut their main deck before the first turn"]
+    assert board.players[0].hand[0].printed is decks[0].main[3]
+    no_first = started(off={"103.3.0"}).board
+    assert no_first.turn.player == no_first.turn.first_player == 0
+    uncut = started(off={"103.1.0"}).board
+    assert uncut.players[0].hand[0].printed is decks[0].main[0]
+    assert texts(uncut, "glossary/cut") == []
+    bare = started(off={"103.0.0"}).board
+    assert bare.players[0].hand == [] and bare.players[0].plans == [None] * 4
+    assert texts(bare, "103.0.0") == [] and texts(board, "103.0.0") == ["before the first turn, Alice and Bob perform "
+                                                                        "the setup"]
