@@ -28,20 +28,50 @@ def not_in_the_first_two_turns(board: Board):
         return f"turn {board.turn.number} is one of the first two turns of the game: the Exchange Phase is skipped"
 
 
+@step("404.1.0", "the {column} column is checked: {what}")
+def check_column(board: Board, column: int, mine: Card | None, theirs: Card | None):
+    """Each column is checked, left to right, for whether both players have
+    Characters; without this rule no column is checked, so nothing happens
+    in the Exchange Phase."""
+    if mine is not None and theirs is not None:
+        what = "both players have Characters"
+    elif mine is not None:
+        what = f"only {board.turn_player.name} has a Character"
+    else:
+        what = _skipped_why(board, theirs)
+    return {"column": SPACES[column], "what": what}
+
+
+def _skipped_why(board: Board, theirs: Card | None) -> str:
+    if theirs is not None:
+        return f"only {board.name(board.opponent(board.turn.player))} has a Character"
+    return "neither player has a Character"
+
+
 @step("404.2.0", "both players have Characters in the {column} column ({mine} and {theirs}): they proceed to an "
                  "Exchange")
 def proceed_to_exchange(board: Board, column: int, mine: Card, theirs: Card):
     return {"column": SPACES[column], "mine": mine.label, "theirs": theirs.label}
 
 
-@step("404.3.0", "only {player} has a Character in the {column} column: {player} chooses an action, Advance Story or "
-                 "Disrupt Plan")
+@check("404.4.0", "if only the opponent has a Character in a column, or neither has one, that column is skipped")
+def column_not_skipped(board: Board, column: int, mine: Card | None, theirs: Card | None):
+    """A column without a Character of the Turn Player's is skipped: no
+    action for the Story comes from it (without this rule, the Turn Player
+    would choose one there too)."""
+    if mine is None:
+        return f"{_skipped_why(board, theirs)} in the {SPACES[column]} column: the column is skipped"
+
+
+@step("404.3.0", "{player} chooses an action for the {column} column: Advance Story or Disrupt Plan")
 def choose_an_action(board: Board, column: int):
     return {"player": board.turn_player.name, "column": SPACES[column]}
 
 
 def exchange_phase(s):
-    """Check each column, left to right (404.1.0)."""
+    """Check each column, left to right (404.1.0): an Exchange where both
+    players have a Character (404.2.0), an action for the Story where only
+    the Turn Player has one (404.3.0), else the column is skipped (404.4.0)."""
     board = s.board
     if not not_in_the_first_two_turns.allows(board):
         return
@@ -50,20 +80,14 @@ def exchange_phase(s):
     for column in range(ADVENTURE_SPACES):
         board.turn.column = column
         mine, theirs = board.character_at(me, column), board.character_at(them, column)
+        if check_column(board, column, mine, theirs) is None:
+            continue
         if mine is not None and theirs is not None:
-            board.trace.note("404.1.0", "the {column} column: both players have Characters", column=SPACES[column])
             if proceed_to_exchange(board, column, mine, theirs) is not None:
                 yield from exchange(s, column)
-        elif mine is not None:
-            board.trace.note("404.1.0", "the {column} column: only {player} has a Character", column=SPACES[column],
-                             player=board.name(me))
+        elif column_not_skipped.allows(board, column, mine, theirs):
             if choose_an_action(board, column) is not None:
                 yield from story.story_action(s, column)
-        else:
-            why = f"only {board.name(them)} has a Character" if theirs is not None else "neither player has a Character"
-            board.trace.note("404.1.0", "the {column} column: {why}", column=SPACES[column], why=why)
-            board.trace.note("404.4.0", "{why} in the {column} column: the column is skipped", why=why,
-                             column=SPACES[column])
     board.turn.column = None
 
 

@@ -85,13 +85,30 @@ def test_on_a_tie_both_characters_are_discarded_and_their_farewells_trigger_toge
 def test_each_column_is_checked_left_to_right():
     board = board_with((BELLE, 0, Zone.ADVENTURE, 0), (SCOOT, 1, Zone.ADVENTURE, 1), (SCOOT, 1, Zone.PLANS, 1))
     state = at_phase(board, "exchange")
-    assert texts(board, "404.1.0", "note") == ["the left column: only Alice has a Character",
-                                       "the middle column: only Bob has a Character",
-                                       "the right column: neither player has a Character"]
-    assert texts(board, "404.4.0", "note") == ["only Bob has a Character in the middle column: the column is skipped",
-                                       "neither player has a Character in the right column: the column is skipped"]
+    assert texts(board, "404.1.0") == ["the left column is checked: only Alice has a Character",
+                                       "the middle column is checked: only Bob has a Character",
+                                       "the right column is checked: neither player has a Character"]
+    assert texts(board, "404.4.0", "check") == [
+        "only Bob has a Character in the middle column: the column is skipped",
+        "neither player has a Character in the right column: the column is skipped"]
     assert texts(board, "404.7.0")[0].startswith("Disrupt Plan: Alice flips Bob's Plan at Stage I")
     assert state.pending.data["where"] == "end"
+
+
+def test_without_404_1_0_no_column_is_checked_and_without_404_4_0_no_column_is_skipped():
+    def exchange_phase(off):
+        board = board_with((BELLE, 0, Zone.ADVENTURE, 0), (SCOOT, 1, Zone.ADVENTURE, 0), (SCOOT, 1, Zone.ADVENTURE, 1))
+        board.off = frozenset(off)
+        at_phase(board, "exchange", checkpoints=False)
+        return board
+
+    unchecked = exchange_phase({"404.1.0"})
+    assert texts(unchecked, "404.5.0") == [] and card_named(unchecked, "Scootaloo").zone == Zone.ADVENTURE
+    unskipped = exchange_phase({"404.4.0"})
+    assert texts(unskipped, "404.3.0") == [
+        "Alice chooses an action for the middle column: Advance Story or Disrupt Plan",
+        "Alice chooses an action for the right column: Advance Story or Disrupt Plan"]
+    assert unskipped.players[0].stage == 2 and exchange_phase(()).players[0].stage == 0
 
 
 def test_inspire_effects_name_the_character_of_the_exchange_and_a_removed_character_ends_it():
