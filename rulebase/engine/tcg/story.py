@@ -85,16 +85,23 @@ def winning_is_a_rule(board: Board, card: Card):
 
 @step("404.7.0", "Disrupt Plan: {player} flips {opponent}'s Plan at Stage {stage}: it is {card}")
 def flip_plan(board: Board, player: int, plan: Card):
-    stage = plan.stage
+    plan.face_down = False
+    return {"player": board.name(player), "opponent": board.name(plan.owner), "stage": STAGES[plan.stage - 1],
+            "card": plan.label}
+
+
+@step("308.0.0", "{card}, a Plan being revealed, waits in the Resolution Zone, in no other zone, while it resolves")
+def plan_being_revealed(board: Board, plan: Card):
+    """A revealed Plan leaves the Story for the Resolution Zone until it has
+    resolved (without this rule it stays on its stage meanwhile)."""
     board.put(plan, Zone.RESOLUTION)
     plan.destination = Zone.REST
-    return {"player": board.name(player), "opponent": board.name(plan.owner), "stage": STAGES[stage - 1],
-            "card": plan.label}
+    return {"card": plan.label}
 
 
 @step("306.2.0", "the revealed Plan {card} has resolved: it enters {owner}'s Rest Zone")
 def plan_discarded(board: Board, card: Card):
-    if card.zone == Zone.RESOLUTION and card.destination == Zone.REST:
+    if card.zone == Zone.PLANS or (card.zone == Zone.RESOLUTION and card.destination == Zone.REST):
         board.put(card, Zone.REST)
         return {"card": card.label, "owner": board.name(card.owner)}
 
@@ -125,13 +132,13 @@ def disrupt_plan(s, player: int):
     plan = board.players[opponent].plans[next_stage(board, player) - 1]
     if plan is None or flip_plan(board, player, plan) is None:
         return
+    plan_being_revealed(board, plan)
     effects.preplan_triggers(board, plan)
     yield from effects.settle(s)
-    if plan.zone == Zone.RESOLUTION:
-        if plan.destination == Zone.REST:
-            plan_discarded(board, plan)
-        else:
-            zones.leaves_resolution(board, plan)
+    if plan.zone == Zone.RESOLUTION and plan.destination != Zone.REST:
+        zones.leaves_resolution(board, plan)
+    elif plan.zone in (Zone.RESOLUTION, Zone.PLANS):
+        plan_discarded(board, plan)
     yield from effects.settle(s)
 
 

@@ -13,7 +13,7 @@ from rulebase.engine.tcg.cards import Printed
 from rulebase.engine.tcg.effects import Context, resolve
 from rulebase.engine.tcg.text import Effect
 
-from .helpers import BELLE, SCOOT, at_phase, board_with, card_named, character, texts
+from .helpers import BELLE, SCOOT, at_phase, board_with, card_named, character, play_on, texts
 
 DRAWING = [Effect.build("story", ["draw 1"])]
 
@@ -55,7 +55,9 @@ def test_a_revealed_plan_resolves_its_preplan_effect_and_may_return_to_hand():
     assert card.zone == Zone.HAND and [c.label for c in board.players[1].hand] == ["Scootaloo", "Scout"]
     assert texts(board, "201.0.0") == ["Scout, used as a Plan, is revealed: its Preplan effect triggers"]
     assert texts(board, "404.7.0")[1] == "Scout's Preplan effect returns it to Bob's hand instead of the Rest Zone"
-    assert texts(board, "308.0.0") == ["Scout has finished resolving: it leaves the Resolution Zone for Bob's hand"]
+    assert texts(board, "308.0.0") == [
+        "Scout, a Plan being revealed, waits in the Resolution Zone, in no other zone, while it resolves",
+        "Scout has finished resolving: it leaves the Resolution Zone for Bob's hand"]
 
 
 def test_a_disrupted_plan_goes_to_the_rest_zone_unless_the_card_says_so():
@@ -100,3 +102,19 @@ def test_a_main_character_at_stage_four_has_no_stage_ahead():
     state = at_phase(board, "exchange")
     assert texts(board, "404.3.0", "note") == ["no action is possible for the left column"]
     assert state.pending.data["where"] == "end"
+
+
+def test_without_308_0_0_a_revealed_plan_stays_on_its_stage_until_it_has_resolved():
+    seen = {}
+    waiting = character("Waiting", effects=[Effect.build("preplan", ["discard 1"])])
+    for off in (frozenset(), frozenset({"308.0.0"})):
+        board = board_with((BELLE, 0, Zone.ADVENTURE, 0), (waiting, 1, Zone.PLANS, 1), (SCOOT, 1, Zone.HAND, None),
+                           (SCOOT, 1, Zone.HAND, None))
+        board.off = off
+        state = at_phase(board, "exchange")
+        plan = card_named(board, "Waiting")
+        seen[off] = plan.zone
+        assert state.pending.kind.startswith("choose a card to discard")
+        play_on(state, f"p1 discard #{card_named(board, 'Scootaloo').id}")
+        assert plan.zone == Zone.REST and board.players[1].plans[0] is None
+    assert list(seen.values()) == [Zone.RESOLUTION, Zone.PLANS]
