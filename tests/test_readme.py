@@ -301,7 +301,8 @@ def _execute(run: Run) -> str | None:
 @pytest.fixture(scope="module")
 def readme_scenarios(tmp_path_factory) -> Path | None:
     """The README's scenarios in one file, or None if it has none."""
-    texts = [block.text for block in BLOCKS if block.language == "scenario"]
+    texts = [block.text for block in BLOCKS if block.language == "scenario"
+             and not block.text.lstrip().lower().startswith("game:")]  # one file, of the default game
     if not texts:
         return None
     path = tmp_path_factory.mktemp("readme") / "README.scenario"
