@@ -35,6 +35,37 @@ def test_a_broken_file_is_a_collection_error_with_its_place(tmp_path):
     assert "1 error" in result.stdout
 
 
+TCG = """Game: MLP TCG
+Cards:
+  "Sweetie Belle" is a Character: cost 2, inspiration 3.
+  "Scootaloo" is a Character: cost 1, inspiration 2.
+
+Scenario: The higher Inspiration wins
+  Rules: 404.5.0
+  Given it is Alice's Exchange Phase
+    And Alice has "Sweetie Belle" in her left space
+    And Bob has "Scootaloo" in his left space
+  When the game proceeds to Alice's End Phase
+  Then "Scootaloo" is in Bob's Rest Zone
+
+Scenario: A tie wrongly read as a win
+  Rules: 404.5.0
+  Given it is Alice's Exchange Phase
+    And Alice has "Scootaloo" in her left space
+    And Bob has "Scootaloo" in his left space
+  When the game proceeds to Alice's End Phase
+  Then Alice wins the Exchange in the left column
+"""
+
+
+def test_tcg_scenarios_are_items_too_and_their_failures_cite_the_tcg_rules(tmp_path):
+    (tmp_path / "exchange.scenario").write_text(TCG, encoding="utf-8")
+    result = pytest_in(tmp_path, "-q")
+    assert "1 failed, 1 passed" in result.stdout, result.stdout
+    assert "tied, both lose" in result.stdout
+    assert "404.5.0" in result.stdout and "The side with higher Inspiration wins" in result.stdout
+
+
 def test_the_entry_point_and_the_conftest_load_the_plugin_once(tmp_path):
     """With the package's pytest11 entry point active (as after an install),
     asking for the plugin again by name adds nothing: no double collection."""
