@@ -13,6 +13,7 @@ the order a scenario gives.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 from rulebase.engine.errors import RuleViolation, SetupError
@@ -518,6 +519,7 @@ class TCGSession:
         action = self._action(node)
         if not action.is_free:
             self._to_decision()
+            action = self._paid(node, action)
         for index in range(self.consumed, len(state.history)):
             applied = state.history[index]
             if applied.automatic and applied.action.player == action.player and (
@@ -533,6 +535,21 @@ class TCGSession:
         self.consumed = before + 1
         self._chance()
         return None
+
+    def _paid(self, node: Node, action: Action) -> Action:
+        """An action that costs Harmony, with the Scenes that pay it: those
+        the scenario names, else the first payment the rules allow for it
+        (as a player who does not care which Scenes they tap).  With no
+        payment allowed, the action goes as it is, for the rules to refuse."""
+        if action.payment is not None or action.verb not in ("play", "activate"):
+            return action
+        request = self.state.pending
+        if request is None or request.is_chance or request.player != action.player:
+            return action
+        for option in request.legal():
+            if option.verb == action.verb and option.payment is not None and option == replace(action, payment=option.payment):
+                return option
+        return action
 
     def _payment(self, node: Node, player: int) -> tuple[int, ...] | None:
         payment = node.first("payment")

@@ -151,7 +151,7 @@ def _card_state(session, node: Node, card, state: Node, zones) -> str | None:
     board = session.board
     kind, args = state.kind, state.args
     if kind == "at_space":
-        owner, space = session.space(node, args[0], None)
+        owner, space = session.space(node, args[0], card.owner)
         if card.zone == Zone.ADVENTURE and card.owner == owner and card.space == space and card.host is None:
             return None
         return f"{card} is in {board.where(card)}"
@@ -160,7 +160,7 @@ def _card_state(session, node: Node, card, state: Node, zones) -> str | None:
         zone = zones[str(args[1]).lower()]
         return None if card.zone == zone and card.owner == owner else f"{card} is in {board.where(card)}"
     if kind == "in_scene_zone":
-        owner = session.whose(node, args[0].args[0], None)
+        owner = session.whose(node, args[0].args[0], card.owner)
         return None if card.zone == Zone.SCENE and card.owner == owner else f"{card} is in {board.where(card)}"
     if kind == "resolving":
         return None if card.zone == Zone.RESOLUTION else f"{card} is in {board.where(card)}"

@@ -1,0 +1,78 @@
+"""The TCG's binding of the scenario language: sentences in the game's own
+words carried out on the TCG engine, and bad scenarios told where and what."""
+
+import pytest
+
+from rulebase.scenarios import bindings, parser, runner
+
+CARDS = """Game: MLP TCG
+Cards:
+  "Rarity" is a Character: cost 2, inspiration 3, keywords Unicorn.
+  "Spike" is a Character: cost 1, inspiration 1.
+  "Sunny Meadow" is a Scene.
+  "Town Square" is an Everyday Scene.
+"""
+
+
+def run(text, rule_graph):
+    parsed = parser.parse(CARDS + text, "test.scenario")
+    parser.check_citations(parsed, rule_graph, bindings.document_for(rule_graph))
+    return runner.run_file(parsed, bindings.binding_for)
+
+
+def test_harmony_is_paid_with_the_scenes_named_or_else_any_that_can(rule_graph):
+    [unnamed, named, short] = run("""
+Scenario: Any two Scenes pay
+  Rules: 403.2.0
+  Given Alice's hand: "Rarity"
+    And Alice has "Sunny Meadow" in her Scene Zone
+    And Alice has "Town Square" in her Scene Zone
+  When Alice plays "Rarity" in her middle space
+  Then "Rarity" is in her middle space
+    And "Sunny Meadow" is tapped
+    And "Town Square" is tapped
+
+Scenario: The Scenes named pay
+  Rules: 403.2.0
+  Given Alice's hand: "Spike"
+    And Alice has "Sunny Meadow" in her Scene Zone
+    And Alice has "Town Square" in her Scene Zone
+  When Alice plays "Spike" in her left space, tapping "Town Square"
+  Then "Town Square" is tapped
+    And "Sunny Meadow" is upright
+
+Scenario: Too few Scenes
+  Rules: 403.0.0
+  Given Alice's hand: "Rarity"
+    And Alice has "Sunny Meadow" in her Scene Zone
+  When Alice plays "Rarity" in her middle space
+  Then the action is refused by 403.0.0 because 1 upright Scene
+""", rule_graph)
+    assert unnamed.passed, unnamed.failures or unnamed.error
+    assert named.passed, named.failures or named.error
+    assert short.passed, short.failures or short.error
+
+
+@pytest.mark.parametrize("text, message", [
+    ('Scenario: x\n  Given Alice has "Nobody" in her left space\n', 'no card called "Nobody" is defined under Cards:'),
+    ('Scenario: x\n  Given Alice has "Sunny Meadow" in her left space\n', "only Characters are in the Adventure Zone"),
+    ('Scenario: x\n  Given Carol has "Spike" in her left space\n', "no player called Carol"),
+    ('Scenario: x\n  Given Alice has "Spike" in her left space\n    And Alice has "Rarity" in her left space\n',
+     "already holds Spike"),
+    ('Scenario: x\n  Given Alice\'s Plan on stage V is "Spike"\n', "stage"),
+])
+def test_a_setup_that_cannot_be_is_an_error_at_its_line(text, message, rule_graph):
+    try:
+        [result] = run(text, rule_graph)
+    except Exception as error:  # a syntax error is raised by the parser
+        assert message in str(error)
+        return
+    assert result.error is not None and message in str(result.error), result.error
+
+
+def test_a_card_effect_that_does_not_read_is_an_error_at_its_column():
+    parsed = parser.parse('Game: MLP TCG\nCards:\n  "Odd" is an Event: cost 1. Event: Draw two cards.\n'
+                          'Scenario: x\n  Given Alice\'s hand: "Odd"\n', "odd.scenario")
+    [result] = runner.run_file(parsed, bindings.binding_for)
+    assert result.error is not None
+    assert "odd.scenario:3:" in str(result.error) and "expected a number" in str(result.error)
