@@ -44,7 +44,16 @@ GAMES = {game.key: game for game in (
              "UNIT": "cards, action tokens or points",
          }),
     Game("tcg", ("tcg", "mlp tcg", "kayou tcg", "mlp kayou tcg", "mlp trading card game"), "scenario_tcg",
-         "rulebase.scenarios.games.tcg:TCGBinding"),
+         "rulebase.scenarios.games.tcg:TCGBinding", {
+             "SPACE": "a space (left, middle or right)", "STAGE": "a Story stage (I, II, III, IV)",
+             "MC_STAGE": "a stage (0 before Stage I, or I-IV)", "CARD_TYPE": "a card type (Character, Event, ...)",
+             "EVERYDAY": "Everyday", "EFFECT": "an effect (Entrance: ..., Inspire: ...) ending with a full stop",
+             "KEYWORD": "a keyword (Unicorn, ...)", "CARD_NUMBER": "a card number",
+             "ZONE": "a zone (Main Deck, Scene Deck, hand, Rest Zone, Scene Zone)",
+             "LOOKABLE": "a zone (hand, Main Deck, Plans, Rest Zone, ...)",
+             "PHASE": "a phase (Start, Main, Exchange or End Phase)", "CARDS": "cards",
+             "STATE": "a state (tapped, upright, face-down, face-up, ...)",
+         }),
 )}
 """Game key -> :class:`Game`."""
 

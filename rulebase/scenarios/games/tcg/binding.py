@@ -68,6 +68,11 @@ class TCGBinding:
         return bool(found and found.waiting)
 
 
+def main_character_stage(value) -> int:
+    """A Main Character's stage: 0 before Stage I, else 1-4 (I-IV)."""
+    return 0 if str(value).strip() == "0" else parse_stage(str(value))
+
+
 def owner_name(text: str) -> str:
     return text[:-2] if text.endswith(("'s", "’s")) else text
 
@@ -286,9 +291,9 @@ class TCGSession:
                 board.put(card, Zone.STORY)
                 stage = args[2] if len(args) > 2 else None
             else:
-                stage = args[1]
+                stage = args[1] if len(args) > 1 else "0"
             if stage is not None:
-                board.players[owner].stage = self._stage(fact, stage)
+                board.players[owner].stage = main_character_stage(stage)
         elif kind == "story":
             owner = self.player(fact, args[0])
             for ref in args[1:]:

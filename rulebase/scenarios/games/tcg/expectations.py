@@ -21,7 +21,7 @@ STATES = {
 
 
 def expect(session, node: Node) -> str | None:
-    from rulebase.scenarios.games.tcg.binding import ZONES
+    from rulebase.scenarios.games.tcg.binding import ZONES, main_character_stage
 
     session._start(node)
     board = session.board
@@ -41,7 +41,7 @@ def expect(session, node: Node) -> str | None:
         return None if total == args[1] else f"{card} has {total} Inspiration ({', '.join(parts)})"
     if kind == "stage_is":
         owner = session.player(node, args[0])
-        wanted = parse_stage(str(args[1]))
+        wanted = main_character_stage(args[1] if len(args) > 1 else "0")
         stage = board.players[owner].stage
         return None if stage == wanted else f"{session.names[owner]}'s Main Character is at stage {stage}"
     if kind == "hand_size":
