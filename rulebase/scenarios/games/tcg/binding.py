@@ -7,8 +7,10 @@ Story, Plan, Scene or card is added behind the scenario's back); unless a
 fact says otherwise it is Alice's Main Phase of turn 3, Alice and Bob play,
 and Alice played first.  The game then runs from the start of the stated
 phase and pauses at the start of each phase and at the end of each turn,
-so that expectations see the game between phases.  Shuffles and cuts keep
-the order a scenario gives.
+so that expectations see the game between phases.  Shuffles keep the
+order a scenario gives, and a deck is cut only as a fact says.  ``the game
+starts`` instead plays the setup of 103.0.0 from the players' decks, once
+the deck construction rules have checked them.
 """
 
 from __future__ import annotations
