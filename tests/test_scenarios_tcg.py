@@ -76,3 +76,30 @@ def test_a_card_effect_that_does_not_read_is_an_error_at_its_column():
     [result] = runner.run_file(parsed, bindings.binding_for)
     assert result.error is not None
     assert "odd.scenario:3:" in str(result.error) and "expected a number" in str(result.error)
+
+
+def test_a_legal_game_deck_is_laid_out_for_a_player(rule_graph):
+    [five, legal, twice] = run("""
+Scenario: Five copies of a card are one too many
+  Rules: 102.1.0
+  Given Alice has a legal game deck
+    And Bob has a legal game deck
+  When the game starts
+  Then Alice has 5 cards in her hand
+    And Alice's Main Deck has 41 cards
+    And Alice's Scene Deck has 14 cards
+
+Scenario: Both decks legal
+  Rules: 103.4.0
+  Given Alice has a legal game deck
+    And Bob has a legal game deck
+  When the game starts
+  Then Bob has 5 cards in his hand
+
+Scenario: Said twice
+  Given Alice has a legal game deck
+    And Alice has a legal game deck
+""", rule_graph)
+    assert not five.passed and "cites 102.1.0" in " ".join(five.failures)  # nothing broke 102.1.0
+    assert legal.passed, legal.failures or legal.error
+    assert twice.error is not None and "already has cards of a game deck" in str(twice.error)

@@ -339,6 +339,8 @@ class TCGSession:
             if cutter == owner:
                 raise self.error(fact, "a player's deck is cut by their opponent (103.1.0)")
             self.cuts.setdefault((owner, zone), []).append((fact, args[3]))
+        elif kind == "legal_deck":
+            self._legal_deck(fact, self.subject(fact))
         elif kind == "empty_zone":
             owner = self.player(fact, args[0])
             zone = ZONES[str(args[1]).lower()]
@@ -346,6 +348,27 @@ class TCGSession:
                 raise self.error(fact, f"{self.names[owner]}'s {zone} is not empty")
         else:  # pragma: no cover - the grammar has no other facts
             raise self.error(fact, f"not a fact: {kind}")
+
+    def _legal_deck(self, fact: Node, owner: int) -> None:
+        """A game deck that breaks no rule of 102.0.0, in its zones (for a
+        scenario about the other player's deck, or about the setup): a Main
+        Character, four Story cards of one title, 50 different Characters in
+        the Main Deck and 15 Everyday Scenes in the Scene Deck."""
+        board = self._board()
+        player = board.players[owner]
+        if player.main_character or player.story or player.main_deck or player.scene_deck:
+            raise self.error(fact, f"{self.names[owner]} already has cards of a game deck: say the legal deck first, "
+                                   "or say every part of the deck")
+        name = self.names[owner]
+        main = Printed.build(f"{name}'s Main Character", CardType.MAIN_CHARACTER)
+        board.put(self._new_card(fact, main.name, owner, main), Zone.STORY)
+        for stage, subtitle in enumerate(("Setting Out", "The Road", "The Trial", "Home Again"), start=1):
+            story = Printed.build(f"{name}'s Tale: {subtitle}", CardType.STORY, stage=stage)
+            board.put(self._new_card(fact, story.name, owner, story), Zone.STORY)
+        for card in self._items(fact, [Node("fillers", [50, "cards"])], owner, Zone.MAIN_DECK):
+            board.put(card, Zone.MAIN_DECK, bottom=True)
+        for card in self._items(fact, [Node("fillers", [15, "scenes"])], owner, Zone.SCENE_DECK):
+            board.put(card, Zone.SCENE_DECK, bottom=True)
 
     def _stage(self, node: Node, value) -> int:
         try:
