@@ -87,12 +87,23 @@ def story_deck(table, deck: Deck):
             return f"{card.name} is a {card.type}: the Story Deck holds Story cards"
 
 
-@check("102.0.0", "a game deck includes one Main Character card")
-def has_a_main_character(table, deck: Deck):
+@check("205.0.0", "each player chooses one Main Character to represent them")
+def chooses_a_main_character(table, deck: Deck):
     card = deck.main_character
     if card is None:
-        return f"{deck.name} has no Main Character card"
+        return f"{deck.name} has chosen no Main Character to represent them"
     if card.type != CardType.MAIN_CHARACTER:
+        return f"{card.name} is a {card.type}: it can't represent {deck.name} as their Main Character"
+
+
+@check("102.0.0", "a game deck includes one Main Character card")
+def has_a_main_character(table, deck: Deck):
+    """The game deck's fourth part is the Main Character its player chose
+    (205.0.0): without that rule no card is asked of it."""
+    if not chooses_a_main_character.allows(table, deck):
+        card = deck.main_character
+        if card is None:
+            return f"{deck.name} has no Main Character card"
         return f"{card.name} is a {card.type}, not a Main Character"
 
 

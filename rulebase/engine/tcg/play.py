@@ -17,7 +17,7 @@ from collections import Counter
 from itertools import combinations_with_replacement
 
 from rulebase.engine.errors import IllegalAction, UnknownCard
-from rulebase.engine.tcg import effects, instructions
+from rulebase.engine.tcg import effects, instructions, zones
 from rulebase.engine.tcg.actions import Action
 from rulebase.engine.tcg.board import ADVENTURE_SPACES, SPACES, Board, Card, Zone
 from rulebase.engine.tcg.cards import CardType
@@ -229,18 +229,24 @@ def event_resolving(board: Board, card: Card):
     return {"card": card.label}
 
 
+@step("202.0.0", "{card} is a single-use Event played from the hand: its effect resolves when played")
+def resolves_when_played(board: Board, card: Card):
+    """An Event's effect is resolved when it is played (without this rule
+    it is played and discarded without resolving)."""
+    if card.printed.effects_of(EVENT):
+        return {"card": card.label}
+
+
 @step("403.3.0", "{card} has resolved: it moves to {owner}'s Rest Zone")
 def event_to_rest(board: Board, card: Card):
-    if card.zone == Zone.RESOLUTION:
-        board.put(card, Zone.REST)
+    if card.zone == Zone.RESOLUTION and zones.onto_the_discard_pile(board, card) is not None:
         return {"card": card.label, "owner": board.name(card.owner)}
 
 
 @step("203.0.0", "{host} already has an Item, {previous}, and receives another: {previous} is discarded")
 def previous_item_discarded(board: Board, host: Card):
     previous = host.item
-    if previous is not None:
-        board.put(previous, Zone.REST)
+    if previous is not None and zones.onto_the_discard_pile(board, previous) is not None:
         return {"host": host.label, "previous": previous.label}
 
 
@@ -264,8 +270,9 @@ def play_card(s, action: Action):
             effects.entrance_triggers(board, card, payment)
     elif card.type == CardType.EVENT:
         event_resolving(board, card)
-        for index, _effect in card.printed.effects_of(EVENT):
-            yield from effects.resolve(s, Context(card, index, player, None, payment, "was used"))
+        if resolves_when_played(board, card) is not None:
+            for index, _effect in card.printed.effects_of(EVENT):
+                yield from effects.resolve(s, Context(card, index, player, None, payment, "was used"))
         event_to_rest(board, card)
     elif card.type == CardType.ITEM:
         host = board.cards[action.host]

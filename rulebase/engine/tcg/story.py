@@ -62,11 +62,20 @@ def check_disrupt(board: Board, player: int) -> None:
     a_plan_to_disrupt(board, player)
 
 
-@step("404.6.0", "Advance Story: {player}'s Main Character moves forward to Stage {stage}")
-def advance(board: Board, player: int):
+@step("304.0.0", "Story Progression: {player}'s Main Character moves to the next stage, Stage {stage}")
+def progress(board: Board, player: int):
+    """Moving to the next stage is Story Progression: the Main Character
+    moves from one stage of the Story to the next."""
     someone = board.players[player]
     if someone.stage < MAX_STAGE:
         someone.stage += 1
+        return {"player": someone.name, "stage": STAGES[someone.stage - 1]}
+
+
+@step("404.6.0", "Advance Story: {player}'s Main Character moves forward to Stage {stage}")
+def advance(board: Board, player: int):
+    someone = board.players[player]
+    if progress(board, player) is not None:
         return {"player": someone.name, "stage": STAGES[someone.stage - 1]}
 
 
@@ -102,8 +111,8 @@ def plan_being_revealed(board: Board, plan: Card):
 @step("306.2.0", "the revealed Plan {card} has resolved: it enters {owner}'s Rest Zone")
 def plan_discarded(board: Board, card: Card):
     if card.zone == Zone.PLANS or (card.zone == Zone.RESOLUTION and card.destination == Zone.REST):
-        board.put(card, Zone.REST)
-        return {"card": card.label, "owner": board.name(card.owner)}
+        if zones.onto_the_discard_pile(board, card) is not None:
+            return {"card": card.label, "owner": board.name(card.owner)}
 
 
 def advance_story(s, player: int):

@@ -91,9 +91,18 @@ def add_scene(board: Board, player: int):
         return {"player": board.name(player), "card": card.label}
 
 
+@step("402.0.0", "{player}'s Start Phase includes the Untap Step, the Draw Step and the Add Scene Step")
+def start_phase_steps(board: Board, player: int):
+    """The Start Phase is made of its three steps (without this rule the
+    phase has none: nothing untaps, is drawn or added)."""
+    return {"player": board.name(player)}
+
+
 def start_phase(s):
     board = s.board
     player = board.turn.player
+    if start_phase_steps(board, player) is None:
+        return
     board.turn.step = "untap"
     untap_all(board, player)
     yield from effects.settle(s)
@@ -142,8 +151,7 @@ def hand_size_discards_trigger_nothing(board: Board, card: Card):
 @step("405.2.0", "{player} has {n} cards in hand, more than 10, and discards {card} to the Rest Zone")
 def discard_to_the_limit(board: Board, player: int, card: Card):
     n = len(board.players[player].hand)
-    if card.zone == Zone.HAND and card.owner == player:
-        board.put(card, Zone.REST)
+    if card.zone == Zone.HAND and card.owner == player and zones.onto_the_discard_pile(board, card) is not None:
         return {"player": board.name(player), "n": n, "card": card.label}
 
 

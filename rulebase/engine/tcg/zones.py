@@ -65,17 +65,26 @@ def discardable(board: Board, player: int, card: Card | None):
 
 @step("602.0.0", "{player} discards {card}: it is placed in the Rest Zone")
 def discard(board: Board, player: int, card: Card):
-    board.put(card, Zone.REST)
-    return {"player": board.name(player), "card": card.label}
+    if onto_the_discard_pile(board, card) is not None:
+        return {"player": board.name(player), "card": card.label}
 
 
 # -- the Rest Zone and the hand ---------------------------------------------------------
 
 
+@step("306.0.0", "{card} is placed in {owner}'s Rest Zone, the discard pile for used cards")
+def onto_the_discard_pile(board: Board, card: Card):
+    """Every card that goes to the Rest Zone (a removed Character, a resolved
+    Event, a discarded Item or card, a used-up Plan) is placed there by this
+    step; without this rule such cards stay where they are."""
+    board.put(card, Zone.REST)
+    return {"card": card.label, "owner": board.name(card.owner)}
+
+
 @step("306.2.0", "{card} enters {owner}'s Rest Zone: {why}")
 def to_rest(board: Board, card: Card, why: str):
-    board.put(card, Zone.REST)
-    return {"card": card.label, "owner": board.name(card.owner), "why": why}
+    if onto_the_discard_pile(board, card) is not None:
+        return {"card": card.label, "owner": board.name(card.owner), "why": why}
 
 
 @step("605.0.0", "{card} is returned to {owner}'s hand, as the effect says")
@@ -86,8 +95,8 @@ def to_hand(board: Board, card: Card):
 
 @step("203.0.0", "{host} leaves the Adventure Zone: its Item, {item}, is also discarded")
 def item_discarded(board: Board, item: Card, host: Card):
-    board.put(item, Zone.REST)
-    return {"host": host.label, "item": item.label}
+    if onto_the_discard_pile(board, item) is not None:
+        return {"host": host.label, "item": item.label}
 
 
 @step("308.0.0", "{card} has a Farewell effect: it waits in the Resolution Zone, in no other zone, while the effect "
@@ -101,7 +110,11 @@ def farewell_waits(board: Board, card: Card, destination: Zone):
 @step("308.0.0", "{card} has finished resolving: it leaves the Resolution Zone for {owner}'s {zone}")
 def leaves_resolution(board: Board, card: Card):
     destination = card.destination or Zone.REST
-    board.put(card, destination)
+    if destination == Zone.REST:
+        if onto_the_discard_pile(board, card) is None:
+            return None
+    else:
+        board.put(card, destination)
     return {"card": card.label, "owner": board.name(card.owner), "zone": destination}
 
 

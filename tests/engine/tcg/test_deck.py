@@ -52,6 +52,11 @@ def test_each_part_of_the_game_deck_has_its_size_and_types():
     assert _refused(replace(deck, scenes=deck.scenes[:14] + [deck.main[0]]))[0] == "204.0.0"
     assert _refused(replace(deck, story=deck.story[:3]))[0] == "102.0.0"
     assert _refused(replace(deck, main_character=None))[1] == "Test has no Main Character card"
+    table = Table()
+    assert _refused(replace(deck, main_character=deck.story[0]), table)[0] == "102.0.0"
+    assert [str(step) for step in table.trace if step.rule == "205.0.0"] == [
+        f"205.0.0: {deck.story[0].name} is a Story: it can't represent Test as their Main Character"]
+    decks.check(replace(deck, main_character=None), Table(off={"205.0.0"}))
 
 
 def test_no_more_than_four_copies_by_card_number_and_foil_versions_count_together():

@@ -217,3 +217,23 @@ def test_the_legal_actions_are_every_action_the_checks_allow_and_each_is_accepte
         assert accepted == (action in legal), action
     board.off = frozenset({"303.0.0"})
     assert any(a.verb == "play" and a.space == 0 for a in options(board, 0))
+
+
+def test_an_events_effect_resolves_when_played_and_it_is_discarded_after():
+    for off in (frozenset(), frozenset({"202.0.0"}), frozenset({"306.0.0"})):
+        board = board_with((LESSON, 0, Zone.HAND, None), *_scenes(MEADOW), (SCOOT, 0, Zone.MAIN_DECK, None),
+                           (BELLE, 0, Zone.MAIN_DECK, None))
+        board.off = off
+        state = at_phase(board)
+        lesson = card_named(board, "Lesson")
+        state.apply_action(Action.parse(f"p0 play #{lesson.id} paying #{board.players[0].scenes[0].id}"))
+        drawn = len(board.players[0].hand)
+        if not off:
+            assert lesson.zone == Zone.REST and drawn == 2
+            assert texts(board, "202.0.0") == ["Lesson is a single-use Event played from the hand: its effect resolves "
+                                               "when played"]
+            assert texts(board, "306.0.0") == ["Lesson is placed in Alice's Rest Zone, the discard pile for used cards"]
+        elif "202.0.0" in off:
+            assert lesson.zone == Zone.REST and drawn == 0
+        else:
+            assert lesson.zone == Zone.RESOLUTION and drawn == 2 and texts(board, "403.3.0") == []

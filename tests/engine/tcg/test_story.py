@@ -118,3 +118,16 @@ def test_without_308_0_0_a_revealed_plan_stays_on_its_stage_until_it_has_resolve
         play_on(state, f"p1 discard #{card_named(board, 'Scootaloo').id}")
         assert plan.zone == Zone.REST and board.players[1].plans[0] is None
     assert list(seen.values()) == [Zone.RESOLUTION, Zone.PLANS]
+
+
+def test_advance_story_is_a_story_progression_to_the_next_stage():
+    for off in (frozenset(), frozenset({"304.0.0"})):
+        board = board_with((BELLE, 0, Zone.ADVENTURE, 0))
+        board.off = off
+        at_phase(board, "exchange")
+        if off:
+            assert board.players[0].stage == 0 and texts(board, "404.6.0") == []
+        else:
+            assert board.players[0].stage == 1
+            assert texts(board, "304.0.0") == ["Story Progression: Alice's Main Character moves to the next stage, "
+                                               "Stage I"]

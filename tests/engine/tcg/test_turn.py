@@ -40,7 +40,8 @@ def test_the_start_phase_untaps_draws_and_adds_a_scene():
     assert not card_named(board, "Sweetie Belle").tapped and not card_named(board, "Meadow").tapped
     assert [card.label for card in board.players[0].hand] == ["Scootaloo"]
     assert [card.label for card in board.players[0].scenes] == ["Meadow", "Clouds"]
-    assert [rule for rule in rules_of(board, "step") if rule.startswith("402")] == ["402.1.0", "402.2.0", "402.3.0"]
+    assert [rule for rule in rules_of(board, "step") if rule.startswith("402")] == ["402.0.0", "402.1.0", "402.2.0",
+                                                                                 "402.3.0"]
     assert state.pending.data["where"] == "main"
 
 
@@ -110,3 +111,11 @@ def test_with_the_rules_switched_off_a_hand_size_discard_triggers_and_both_playe
     board.off = frozenset({"405.2.0"})
     state = _to(at_phase(board, "end"), "end of turn")
     assert len(board.players[0].hand) == 11
+
+
+def test_without_402_0_0_the_start_phase_has_no_steps():
+    board = board_with((BELLE, 0, Zone.ADVENTURE, 0), (SCOOT, 0, Zone.MAIN_DECK, None), (CLOUDS, 0, Zone.SCENE_DECK, None))
+    card_named(board, "Sweetie Belle").tapped = True
+    board.off = frozenset({"402.0.0"})
+    _to(at_phase(board, "start"), "main")
+    assert card_named(board, "Sweetie Belle").tapped and board.players[0].hand == [] and board.players[0].scenes == []

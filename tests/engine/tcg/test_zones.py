@@ -54,3 +54,13 @@ def test_new_plans_go_on_the_highest_free_stage_and_scenes_come_from_the_top_of_
     assert board.players[0].plans[2].label == "Scootaloo"
     zones.add_top_scene(board, 0)
     assert board.players[0].scenes[0].label == "Garden" and not board.players[0].scenes[0].face_down
+
+
+def test_cards_go_to_the_rest_zone_as_the_discard_pile_and_stay_where_they_are_without_306_0_0():
+    board = board_with((SCOOT, 0, Zone.HAND, None), (BELLE, 0, Zone.ADVENTURE, 0))
+    scoot, belle = card_named(board, "Scootaloo"), card_named(board, "Sweetie Belle")
+    assert zones.discard(board, 0, scoot) is not None and scoot.zone == Zone.REST
+    assert texts(board, "306.0.0") == ["Scootaloo is placed in Alice's Rest Zone, the discard pile for used cards"]
+    board.off = frozenset({"306.0.0"})
+    zones.leave_adventure(board, belle, Zone.REST, "removed")
+    assert belle.zone == Zone.ADVENTURE and texts(board, "306.2.0") == []
