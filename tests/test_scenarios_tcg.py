@@ -103,3 +103,19 @@ Scenario: Said twice
     assert not five.passed and "cites 102.1.0" in " ".join(five.failures)  # nothing broke 102.1.0
     assert legal.passed, legal.failures or legal.error
     assert twice.error is not None and "already has cards of a game deck" in str(twice.error)
+
+
+def test_the_games_words_read_as_a_judge_writes_them(rule_graph):
+    [result] = run("""
+Scenario: A Character played into the left space
+  Rules: 403.2.0
+  Given Alice's hand: "Spike"
+    And Alice has 1 Scenes in her Scene Zone
+    And Bob's Plan on stage II is "Rarity"
+  When Alice plays "Spike" in the left space
+  Then "Spike" is in Alice's Adventure Zone
+    And "Spike" is in the left space
+    And Bob's Plan on stage II is "Rarity"
+    And Alice's Main Character is before Stage I
+""", rule_graph)
+    assert result.passed, result.failures or result.error

@@ -119,8 +119,9 @@ class TCGSession:
         return self.player(node, node.args[0])
 
     def whose(self, node: Node, word: str, subject: int | None) -> int:
-        """The player a possessive or a pronoun names."""
-        if str(word).lower() in PRONOUNS:
+        """The player a possessive or a pronoun names ("the left space" is
+        the subject's own, as "her left space")."""
+        if str(word).lower() in PRONOUNS + ("the",):
             if subject is None:
                 raise self.error(node, f"{word!r} refers to no player here; name the player")
             return subject

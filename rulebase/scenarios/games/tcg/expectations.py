@@ -59,6 +59,12 @@ def expect(session, node: Node) -> str | None:
         wanted = [session.card(node, ref) for ref in args[2:] if isinstance(ref, Node)]
         found = cards[:len(wanted)]
         return None if found == wanted else "it is " + (", ".join(card.label for card in cards) or "empty")
+    if kind == "plan_of":
+        owner = session.player(node, args[0])
+        stage = parse_stage(str(args[1]))
+        plan = board.players[owner].plans[stage - 1]
+        wanted = session.card(node, args[2])
+        return None if plan is wanted else (f"{plan} is the Plan there" if plan is not None else "it has no Plan")
     if kind in ("no_plan_is", "plan_is"):
         owner = session.player(node, args[0])
         stage = parse_stage(str(args[1]))
