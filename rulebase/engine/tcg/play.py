@@ -297,6 +297,7 @@ def activated_effect_of_own_character(board: Board, player: int, card: Card | No
 def character_upright(board: Board, card: Card):
     if card.tapped:
         return f"{card} is tapped: the cost of its activated effect, tapping it, can't be paid"
+    return Allowed(f"{card} is upright: tapping it pays the cost of its activated effect")
 
 
 @check("501.3.0", "an activated effect can only be used if its cost is paid")
@@ -331,24 +332,35 @@ def check_ability(board: Board, action: Action) -> Card:
     return card
 
 
-@step("501.3.0", "{player} pays the cost of {card}'s activated effect: taps {card}")
+@step("403.1.0", "{player} activates {card}'s ability by tapping {card}")
 def tap_to_activate(board: Board, player: int, card: Card):
     card.tapped = True
     return {"player": board.name(player), "card": card.label}
 
 
+@step("501.3.0", "{player} pays the rest of the cost of {card}'s activated effect ({cost}) before it is used")
+def pay_the_cost(board: Board, player: int, card: Card, effect):
+    """The effect is used once its cost is paid: its Harmony and its cost
+    instructions, besides tapping the Character (without this rule they are
+    not paid)."""
+    parts = ([f"{effect.harmony} Harmony"] if effect.harmony else []) + [str(instruction) for instruction in effect.cost]
+    if parts:
+        return {"player": board.name(player), "card": card.label, "cost": ", ".join(parts)}
+
+
 def activate(s, action: Action):
-    """Activate an ability (403.1.0): pay its cost (tap the Character, pay
-    its Harmony and its cost instructions), then resolve it."""
+    """Activate an ability (403.1.0): tap the Character, pay the rest of its
+    cost (its Harmony and its cost instructions: 501.3.0), then resolve it."""
     board = s.board
     player = action.player
     card = board.cards[action.card]
     effect = card.printed.effects[action.ability]
     tap_to_activate(board, player, card)
-    pay(board, player, effect.harmony, action.payment or ())
     ctx = Context(card, action.ability, player, card, tuple(board.cards[i] for i in action.payment or ()), "was activated")
-    for instruction in effect.cost:
-        yield from instructions.carry_out(s, ctx, instruction)
+    if pay_the_cost(board, player, card, effect) is not None:
+        pay(board, player, effect.harmony, action.payment or ())
+        for instruction in effect.cost:
+            yield from instructions.carry_out(s, ctx, instruction)
     yield from effects.resolve(s, ctx)
     yield from effects.settle(s)
 

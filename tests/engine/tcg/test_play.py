@@ -147,6 +147,9 @@ def test_activating_an_ability_taps_the_character_and_a_tapped_one_cant():
         "403.1.0: Pump has no activated effect there")
     state.apply_action(Action.parse(f"p0 activate #{card.id}:0 paying #{scenes[0]}"))
     assert card.tapped and [boost.amount for boost in card.boosts] == [2]
+    assert texts(board, "403.1.0") == ["Alice activates Pump's ability by tapping Pump"]
+    assert texts(board, "501.3.0") == ["Alice pays the rest of the cost of Pump's activated effect (1 Harmony) before "
+                                       "it is used"]
     assert _refusal(state, f"p0 activate #{card.id}:0 paying #{scenes[1]}").startswith(
         "501.3.0: Pump is tapped: the cost of its activated effect, tapping it, can't be paid")
 
@@ -237,3 +240,19 @@ def test_an_events_effect_resolves_when_played_and_it_is_discarded_after():
             assert lesson.zone == Zone.REST and drawn == 0
         else:
             assert lesson.zone == Zone.RESOLUTION and drawn == 2 and texts(board, "403.3.0") == []
+
+
+def test_without_403_1_0_the_character_is_not_tapped_and_without_501_3_0_the_rest_of_the_cost_is_not_paid():
+    thinker = character("Thinker", effects=[Effect.build("activated", ["draw 1"], cost=["discard 1"], harmony=1)])
+    for off in ("403.1.0", "501.3.0"):
+        board = board_with((thinker, 0, Zone.ADVENTURE, 0), (SCOOT, 0, Zone.MAIN_DECK, None), (BELLE, 0, Zone.HAND, None),
+                           *_scenes(MEADOW))
+        board.off = frozenset({off})
+        state = at_phase(board)
+        card, meadow = card_named(board, "Thinker"), board.players[0].scenes[0]
+        state.apply_action(Action.parse(f"p0 activate #{card.id}:0 paying #{meadow.id}"))
+        hand = sorted(c.label for c in board.players[0].hand)
+        if off == "403.1.0":
+            assert not card.tapped and meadow.tapped and hand == ["Scootaloo"]
+        else:
+            assert card.tapped and not meadow.tapped and hand == ["Scootaloo", "Sweetie Belle"]
