@@ -166,10 +166,19 @@ def move(board: Board, ctx: Context, card: Card, space: int):
     return {"card": card.label, "space": SPACES[space], "owner": board.name(card.owner), "name": ctx.name}
 
 
+def _show(board: Board, cards: list[Card], viewers, rule: str) -> None:
+    """Let ``viewers`` see ``cards`` where they are, until they move or
+    their deck is shuffled (:func:`rulebase.engine.tcg.visibility.sees`)."""
+    for card in cards:
+        board.shown[card.id] = (card.incarnation, frozenset(viewers), rule)
+
+
 @step("609.0.0", "{player} looks at the top {n} card{s} of their Main Deck without drawing: {cards}")
 def look(board: Board, ctx: Context, player: int, amount: int):
+    """The player sees the top cards, which stay on top of the deck."""
     cards = board.players[player].main_deck[:amount]
     if cards:
+        _show(board, cards, (player,), "609.0.0")
         return {"player": board.name(player), "n": len(cards), "s": "s" * (len(cards) != 1),
                 "cards": ", ".join(card.label for card in cards)}
 
@@ -177,8 +186,10 @@ def look(board: Board, ctx: Context, player: int, amount: int):
 @step("611.0.0", "{player} reveals the top {n} card{s} of their Main Deck to all players ({cards}); they stay where "
                  "they are")
 def reveal(board: Board, ctx: Context, player: int, amount: int):
+    """Every player sees the revealed cards, which are not played or moved."""
     cards = board.players[player].main_deck[:amount]
     if cards:
+        _show(board, cards, range(len(board.players)), "611.0.0")
         return {"player": board.name(player), "n": len(cards), "s": "s" * (len(cards) != 1),
                 "cards": ", ".join(card.label for card in cards)}
 

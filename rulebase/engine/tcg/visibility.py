@@ -3,9 +3,14 @@ at a zone, counting its cards and rearranging it are free actions the
 rules allow or refuse; they change nothing, except that a player may
 rearrange their own Rest Zone (306.3.0) and hand (307.0.0).
 
+Beyond its zone, a card of a hidden zone is seen by the players an effect
+showed it to: all players for a revealed card (611.0.0), the player who
+looked for a card looked at (609.0.0), until it moves or its deck is
+shuffled (:func:`sees`).
+
 :func:`observation` is what one player sees of the game, built from the
 same checks: the cards of the zones they may look at, the number of cards
-of those they may only count."""
+of those they may only count, and the cards shown to them."""
 
 from __future__ import annotations
 
@@ -173,6 +178,20 @@ def check_arrange(board: Board, player: int, owner: int, zone: Zone, order) -> N
 # -- what a player sees ---------------------------------------------------------------------------
 
 
+def shown_to(board: Board, viewer: int, card: Card) -> bool:
+    """Whether an effect showed ``card`` to ``viewer`` where it is now."""
+    shown = board.shown.get(card.id)
+    return shown is not None and shown[0] == card.incarnation and viewer in shown[1]
+
+
+def sees(board: Board, viewer: int, card: Card) -> bool:
+    """Whether ``viewer`` sees ``card`` where it is: a card of a zone they
+    may look at, or one an effect showed them (611.0.0, 609.0.0)."""
+    if card.zone is None:
+        return False
+    return may(board, viewer, card.owner, card.zone, "look") or shown_to(board, viewer, card)
+
+
 def describe_card(board: Board, card: Card) -> str:
     """A card as a player looking at it sees it: its name and state."""
     states = []
@@ -189,7 +208,8 @@ def describe_card(board: Board, card: Card) -> str:
 
 def observation(board: Board, viewer: int) -> dict:
     """What ``viewer`` sees: for each player and zone, the cards (when the
-    rules let them look) or how many there are (when they may only count).
+    rules let them look) or how many there are (when they may only count),
+    and under ``shown`` the cards of hidden zones an effect showed them.
     The Story Zone shows the Main Character's stage."""
     seen: dict = {"turn": board.turn.number, "turn player": board.turn_player.name, "phase": board.turn.phase,
                   "players": {}}
@@ -205,4 +225,16 @@ def observation(board: Board, viewer: int) -> dict:
                 else:
                     zones[str(zone)] = len(cards)
         seen["players"][board.name(owner)] = {"stage": board.players[owner].stage, "zones": zones}
+        if board.shown:
+            shown = [f"{card.label} ({card.zone}, {_place_in(board, card)})" for card in board.cards
+                     if card.owner == owner and card.zone is not None and shown_to(board, viewer, card)
+                     and not may(board, viewer, owner, card.zone, "look")]
+            if shown:
+                seen["players"][board.name(owner)]["shown"] = shown
     return seen
+
+
+def _place_in(board: Board, card: Card) -> str:
+    cards = board.zone_list(card.zone, card.owner)
+    place = cards.index(card) + 1 if card in cards else 0
+    return "on top" if place == 1 else f"{place} from the top"

@@ -76,3 +76,27 @@ def test_an_observation_shows_public_zones_and_counts_hidden_ones():
     state = at_phase(_board())
     assert state.observation(1)["players"]["Alice"]["zones"]["hand"] == 2
     assert state.observation(1)["players"]["Alice"]["zones"]["scene zone"] == [card_named(state.board, "Garden #2").label]
+
+
+def test_a_revealed_card_is_seen_by_all_players_and_a_card_looked_at_by_its_player_until_it_moves():
+    from rulebase.engine.tcg import instructions
+    from rulebase.engine.tcg.effects import Context
+    from rulebase.engine.tcg.visibility import sees
+
+    board = _board()
+    top, cape = card_named(board, "Sweetie Belle #2"), card_named(board, "Cape")
+    ctx = Context(None, None, 0)
+    assert not sees(board, 0, top) and not sees(board, 1, top)
+    instructions.look(board, ctx, 0, 1)
+    assert sees(board, 0, top) and not sees(board, 1, top)
+    assert observation(board, 0)["players"]["Alice"]["shown"] == ["Sweetie Belle #2 (main deck, on top)"]
+    assert "shown" not in observation(board, 1)["players"]["Alice"]
+    instructions.reveal(board, ctx, 1, 1)
+    assert sees(board, 0, cape) and sees(board, 1, cape)
+    board.put(top, Zone.HAND)
+    board.put(top, Zone.MAIN_DECK)
+    assert not sees(board, 0, top)
+    board.off = frozenset({"611.0.0"})
+    board.shown.clear()
+    instructions.reveal(board, ctx, 1, 1)
+    assert not sees(board, 0, cape)

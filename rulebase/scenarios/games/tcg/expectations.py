@@ -147,10 +147,9 @@ def exchanges(trace) -> list[tuple[str, str]]:
 def sees(board, viewer: int, card) -> bool:
     """Whether the rules let ``viewer`` look at ``card`` where it is: a
     face-up card of a zone they may look at (a Plan only if they may look
-    at Plans)."""
-    if card.zone is None:
-        return False
-    return visibility.may(board, viewer, card.owner, card.zone, "look")
+    at Plans), or one an effect showed them (a revealed card, a card looked
+    at)."""
+    return visibility.sees(board, viewer, card)
 
 
 def _card_state(session, node: Node, card, state: Node, zones) -> str | None:
