@@ -352,7 +352,6 @@ class Board:
         if zone != leaving:
             card.tapped = False
             card.face_down = False
-            card.boosts = []
             card.incarnation += 1
         card.zone = zone
         card.space = None

@@ -47,3 +47,9 @@ def test_leaving_the_adventure_zone_ends_inspiration_changes_and_the_lasting_eff
     scoot.boosts.append(Boost(3, scoot.id, scoot.incarnation))
     board.put(scoot, Zone.REST)
     assert scoot.boosts == []
+    board.off = frozenset({"607.0.0"})
+    kept = board.new_card(BELLE, 0)
+    board.put(kept, Zone.ADVENTURE, space=2)
+    kept.boosts.append(Boost(2))
+    board.put(kept, Zone.HAND)
+    assert [b.amount for b in kept.boosts] == [2]
