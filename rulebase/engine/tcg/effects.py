@@ -343,6 +343,11 @@ def part_skipped(board: Board, ctx: Context, instruction):
     return {"name": ctx.name, "instruction": instruction}
 
 
+@check("502.1.0", "if none of the effect can resolve, it is skipped; an effect with no impact may still be played")
+def played_without_impact(board: Board, ctx: Context):
+    return Allowed(f"none of {ctx.name} can resolve: it is skipped, and it was still used, as nothing prohibits it")
+
+
 def resolve(s, ctx: Context):
     """Resolve an effect: check its condition (501.5.0), carry out its
     instructions in order, as much as possible (502.1.0); continuous effects
@@ -364,7 +369,7 @@ def resolve(s, ctx: Context):
             elif part_skipped(board, ctx, instruction) is None:
                 break
         if effect.instructions and not done:
-            board.trace.note("502.1.0", "none of {name} can resolve: it is skipped", name=ctx.name)
+            played_without_impact(board, ctx)
     finally:
         board.resolving -= 1
     update_continuous(board, ended=ctx.name)

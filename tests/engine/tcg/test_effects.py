@@ -190,7 +190,7 @@ def test_an_effect_resolves_as_much_as_possible():
         "Fizzle's event effect resolves: Event: Remove an opponent's Character.",
         "part of Fizzle's event effect can't be completed (remove an opponent's Character): the rest resolves as much as "
         "possible",
-        "none of Fizzle's event effect can resolve: it is skipped"]
+        "none of Fizzle's event effect can resolve: it is skipped, and it was still used, as nothing prohibits it"]
     assert [c.label for c in board.players[0].hand] == ["Scootaloo"]
     board = board_with((storm, 0, Zone.HAND, None), (SCOOT, 0, Zone.MAIN_DECK, None))
     board.off = frozenset({"502.1.0"})
