@@ -122,6 +122,13 @@ def story_construction(table, deck: Deck):
         return f"{deck.name}'s Story cards must be one each of Stages I, II, III and IV (they are {stages})"
 
 
+@check("glossary/everyday-scene", "a Scene card marked as 'Everyday' can be included in unlimited copies in the "
+                                  "Scene Deck")
+def marked_everyday(table, card: Printed):
+    if card.everyday and card.type == CardType.SCENE:
+        return Allowed(f"{card.name} is a Scene marked as 'Everyday'")
+
+
 @check("102.1.2", "any number of Everyday Scene cards may be included in the Scene Deck")
 def everyday_scenes(table, card: Printed, count: int):
     if card.everyday and card.type == CardType.SCENE:
@@ -154,14 +161,16 @@ def _copies(deck: Deck):
 
 
 def check_copies(table, deck: Deck) -> None:
-    """The copies rules: Everyday Scenes (102.1.2) and cards whose effect
-    allows any number (101.1.0) are exempt."""
+    """The copies rules: Everyday Scenes (102.1.2, a Scene marked
+    'Everyday' as the glossary says) and cards whose effect allows any
+    number (101.1.0) are exempt."""
     cards, printings, numbers, first = _copies(deck)
     for key, count in numbers.items():
         if count <= MAX_COPIES:
             continue
         card = first[key]
-        if everyday_scenes.verdict(table, card, count) is not None:
+        if marked_everyday.verdict(table, card) is not None and everyday_scenes.verdict(table, card, count) is not None:
+            marked_everyday(table, card)
             everyday_scenes(table, card, count)
             continue
         if effects.permission(table, card, "any-copies", copies_of_a_printing):

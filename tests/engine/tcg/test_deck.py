@@ -79,8 +79,9 @@ def test_everyday_scenes_and_cards_allowed_in_any_number_are_exempt():
     many = replace(deck, scenes=[everyday] * 15)
     table = Table()
     decks.check(many, table)
-    assert [step.rule for step in table.trace] == ["102.1.2"]
+    assert [step.rule for step in table.trace] == ["glossary/everyday-scene", "102.1.2"]
     assert _refused(many, Table(off={"102.1.2"}))[0] == "102.1.0"
+    assert _refused(many, Table(off={"glossary/everyday-scene"}))[0] == "102.1.0"
     swarm = Printed.build("Parasprite", "Character", number="P-1", cost=0, inspiration=1,
                           effects=[Effect.build("static", ["any-copies"])])
     others = [c for c in deck.main if c.copy_key != swarm.copy_key]
