@@ -151,10 +151,20 @@ def inspire(s, player: int, column: int):
 # -- the Exchange (404.5.0) -------------------------------------------------------------------
 
 
+@step("glossary/exchange", "{mine} and {theirs}, opposing in the {column} column, compare their Inspiration")
+def compare_inspiration(board: Board, column: int, mine: Card, theirs: Card, totals: list):
+    """An Exchange is the comparison of the Inspiration of the opposing
+    Characters of a column."""
+    totals[:] = [effects.inspiration(board, mine)[0], effects.inspiration(board, theirs)[0]]
+    return {"mine": mine.label, "theirs": theirs.label, "column": SPACES[column]}
+
+
 @step("404.5.0", "{tp} has {mine} Inspiration, {other} has {theirs}: {result}")
 def compare(board: Board, column: int, mine: Card, theirs: Card, losers: list):
-    mine_total = effects.inspiration(board, mine)[0]
-    theirs_total = effects.inspiration(board, theirs)[0]
+    totals: list = []
+    if compare_inspiration(board, column, mine, theirs, totals) is None:
+        return None
+    mine_total, theirs_total = totals
     if mine_total > theirs_total:
         losers.append(theirs)
         result = f"{mine.label} wins the Exchange"

@@ -64,14 +64,21 @@ def check_payment(board: Board, player: int, cost: int, payment) -> None:
             upright_scene(board, card)
 
 
+@step("glossary/tapped", "{scenes} {are} tapped: used this turn, for Harmony")
+def tap_for_harmony(board: Board, scenes: list):
+    """A tapped card has been rotated to show it has been used this turn."""
+    for scene in scenes:
+        scene.tapped = True
+    return {"scenes": ", ".join(scene.label for scene in scenes), "are": "are" if len(scenes) != 1 else "is"}
+
+
 @step("403.0.0", "{player} pays {cost} Harmony by tapping {scenes}")
 def pay(board: Board, player: int, cost: int, payment: tuple):
     if not cost:
         return None
     scenes = [board.cards[index] for index in payment]
-    for scene in scenes:
-        scene.tapped = True
-    return {"player": board.name(player), "cost": cost, "scenes": ", ".join(scene.label for scene in scenes)}
+    if tap_for_harmony(board, scenes) is not None:
+        return {"player": board.name(player), "cost": cost, "scenes": ", ".join(scene.label for scene in scenes)}
 
 
 def payments(board: Board, player: int, cost: int) -> list[tuple[int, ...]]:

@@ -62,13 +62,23 @@ def check_disrupt(board: Board, player: int) -> None:
     a_plan_to_disrupt(board, player)
 
 
+@step("glossary/progress", "{player}'s Main Character progresses from {before} to Stage {stage}")
+def to_the_next_stage(board: Board, player: int):
+    """To progress is to move the Main Character from one Story stage to the
+    next."""
+    someone = board.players[player]
+    if someone.stage < MAX_STAGE:
+        before = f"Stage {STAGES[someone.stage - 1]}" if someone.stage else "before Stage I"
+        someone.stage += 1
+        return {"player": someone.name, "before": before, "stage": STAGES[someone.stage - 1]}
+
+
 @step("304.0.0", "Story Progression: {player}'s Main Character moves to the next stage, Stage {stage}")
 def progress(board: Board, player: int):
     """Moving to the next stage is Story Progression: the Main Character
     moves from one stage of the Story to the next."""
     someone = board.players[player]
-    if someone.stage < MAX_STAGE:
-        someone.stage += 1
+    if to_the_next_stage(board, player) is not None:
         return {"player": someone.name, "stage": STAGES[someone.stage - 1]}
 
 

@@ -122,3 +122,16 @@ def test_inspire_effects_name_the_character_of_the_exchange_and_a_removed_charac
     assert state.pending.kind == INSPIRE_DECISION
     play_on(state, "p0 pass")
     assert texts(board, "404.5.0", "note") == ["the left column no longer has two Characters: there is nothing to compare"]
+
+
+def test_an_exchange_is_the_comparison_of_the_inspiration_of_opposing_characters():
+    for off in (frozenset(), frozenset({"glossary/exchange"})):
+        board = board_with((BELLE, 0, Zone.ADVENTURE, 0), (SCOOT, 1, Zone.ADVENTURE, 0))
+        board.off = off
+        at_phase(board, "exchange", checkpoints=False)
+        if off:
+            assert card_named(board, "Scootaloo").zone == Zone.ADVENTURE and texts(board, "404.5.0") == []
+        else:
+            assert card_named(board, "Scootaloo").zone == Zone.REST
+            assert texts(board, "glossary/exchange") == [
+                "Sweetie Belle and Scootaloo, opposing in the left column, compare their Inspiration"]

@@ -256,3 +256,14 @@ def test_without_403_1_0_the_character_is_not_tapped_and_without_501_3_0_the_res
             assert not card.tapped and meadow.tapped and hand == ["Scootaloo"]
         else:
             assert card.tapped and not meadow.tapped and hand == ["Scootaloo", "Sweetie Belle"]
+
+
+def test_the_scenes_that_pay_harmony_are_tapped():
+    for off in (frozenset(), frozenset({"glossary/tapped"})):
+        board = board_with((SCOOT, 0, Zone.HAND, None), *_scenes(MEADOW))
+        board.off = off
+        state = at_phase(board)
+        meadow = board.players[0].scenes[0]
+        state.apply_action(Action.parse(f"p0 play #{card_named(board, 'Scootaloo').id} at left paying #{meadow.id}"))
+        assert meadow.tapped is not bool(off)
+        assert texts(board, "glossary/tapped") == ([] if off else ["Meadow is tapped: used this turn, for Harmony"])

@@ -131,3 +131,13 @@ def test_advance_story_is_a_story_progression_to_the_next_stage():
             assert board.players[0].stage == 1
             assert texts(board, "304.0.0") == ["Story Progression: Alice's Main Character moves to the next stage, "
                                                "Stage I"]
+
+
+def test_to_progress_is_to_move_the_main_character_to_the_next_stage():
+    board = board_with((BELLE, 0, Zone.ADVENTURE, 0))
+    at_phase(board, "exchange")
+    assert texts(board, "glossary/progress") == ["Alice's Main Character progresses from before Stage I to Stage I"]
+    board = board_with((BELLE, 0, Zone.ADVENTURE, 0))
+    board.off = frozenset({"glossary/progress"})
+    at_phase(board, "exchange")
+    assert board.players[0].stage == 0
