@@ -119,3 +119,33 @@ Scenario: A Character played into the left space
     And Alice's Main Character is before Stage I
 """, rule_graph)
     assert result.passed, result.failures or result.error
+
+
+def test_a_main_phase_action_is_tried_where_the_scenario_says(rule_graph):
+    [result] = run("""
+Scenario: No Character is played in the Exchange Phase
+  Rules: 403.0.0
+  Given it is Alice's Exchange Phase
+    And Alice has "Rarity" in her left space
+    And Bob has "Spike" in his left space
+    And Alice's hand: "Spike"
+    And Alice has 1 Scenes in her Scene Zone
+  When Alice plays "Spike" in her middle space
+  Then the action is refused by 403.0.0 because it is the Exchange Phase
+    And "Spike" is in Bob's left space
+""", rule_graph)
+    assert result.passed, result.failures or result.error
+
+
+def test_a_name_defined_twice_is_an_error_and_a_pronoun_names_the_subjects_zone(rule_graph):
+    parsed = parser.parse(CARDS + '  "Spike" is a Main Character.\nScenario: x\n  Given Alice\'s hand: "Spike"\n',
+                          "twice.scenario")
+    [result] = runner.run_file(parsed, bindings.binding_for)
+    assert result.error is not None and '"Spike" is defined twice' in str(result.error)
+    [looked] = run("""
+Scenario: A player looks at her own hand
+  Given Alice's hand: "Spike"
+  When Alice looks at her hand
+  Then Alice sees "Spike"
+""", rule_graph)
+    assert looked.passed, looked.failures or looked.error

@@ -67,6 +67,8 @@ class _Reader(Transformer):
                 optional = True
             elif isinstance(arg, Instruction):
                 instructions.append(arg)
+        if kind == card_text.PASSIVE and instructions and all(i.verb in card_text.PERMISSIONS for i in instructions):
+            kind = card_text.STATIC  # a lasting permission printed as Passive is a static effect (501.4.0)
         return Effect.build(kind, tuple(instructions), condition, optional, harmony, cost)
 
     def restriction(self, args):

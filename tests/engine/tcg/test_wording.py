@@ -87,3 +87,8 @@ def test_words_that_do_not_read_say_where_or_what(words, where):
     with pytest.raises(SetupError) as error:
         read_effect(words)
     assert where in str(error.value)
+
+
+def test_a_permission_printed_as_passive_is_a_static_effect():
+    effect = read_effect("Passive: This Character may move between empty spaces.")
+    assert effect.kind == "static" and effect.permissions == ("move-freely",)

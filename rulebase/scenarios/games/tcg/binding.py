@@ -24,7 +24,7 @@ from rulebase.engine.tcg import engine_rulebook
 from rulebase.engine.tcg.actions import CHANCE_PLAYER, Action
 from rulebase.engine.tcg.board import PHASES, SPACES, Board, Card, Zone
 from rulebase.engine.tcg.cards import CardType, Printed, parse_stage
-from rulebase.engine.tcg.decide import CHECKPOINT
+from rulebase.engine.tcg.decide import CHECKPOINT, MAIN_VERBS
 from rulebase.engine.tcg.wording import read_effect
 from rulebase.engine.trace import Trace
 from rulebase.scenarios.games.tcg import expectations
@@ -101,8 +101,10 @@ class TCGSession:
         the deck construction rules when the game starts (a non-Scene in a
         Scene Deck, two Story cards of one stage): an error otherwise."""
         self.refused_start = None
-        for node in list(shared_cards) + list(scenario.cards):
-            self._define(node)
+        for block in (shared_cards, scenario.cards):
+            defined: set[str] = set()
+            for node in block:
+                self._define(node, defined)
 
     # -- errors and names ----------------------------------------------------
 
@@ -145,7 +147,9 @@ class TCGSession:
 
     # -- card definitions ------------------------------------------------------
 
-    def _define(self, node: Node) -> None:
+    def _define(self, node: Node, defined: set[str]) -> None:
+        """Define a card; a scenario's own ``Cards:`` may redefine a card of
+        the file's, but one block can't define a name twice."""
         name = str(node.args[0])
         everyday = any(isinstance(arg, str) and arg.lower() == "everyday" for arg in node.args[2:4])
         card_type = str(node.args[3] if everyday else node.args[2])
@@ -170,6 +174,9 @@ class TCGSession:
                     effects.append(read_effect(str(args[0])))
                 except SetupError as error:
                     raise ScenarioError(self.scenario.path, prop.line, prop.column, f"{name}: {error}", node.text) from None
+        if name in defined:
+            raise self.error(node, f"\"{name}\" is defined twice under this Cards: (a card's name names one card)")
+        defined.add(name)
         try:
             self.definitions[name] = Printed.build(name, card_type, effects=tuple(effects), **fields)
         except SetupError as error:
@@ -548,7 +555,7 @@ class TCGSession:
             self.consumed = len(state.history)
             return None
         action = self._action(node)
-        if not action.is_free:
+        if not action.is_free and not self._out_of_its_phase(action):
             self._to_decision()
             action = self._paid(node, action)
         for index in range(self.consumed, len(state.history)):
@@ -566,6 +573,14 @@ class TCGSession:
         self.consumed = before + 1
         self._chance()
         return None
+
+    def _out_of_its_phase(self, action: Action) -> bool:
+        """Whether a Main Phase action (playing, activating, moving) is tried
+        at the pause that starts another phase: it is tried there, where the
+        scenario says, rather than once the game has played that phase out."""
+        request = self.state.pending
+        return (action.verb in MAIN_VERBS and request is not None and request.kind == CHECKPOINT
+                and self.board.turn.phase != "main")
 
     def _paid(self, node: Node, action: Action) -> Action:
         """An action that costs Harmony, with the Scenes that pay it: those
@@ -629,7 +644,7 @@ class TCGSession:
             verb = {"order": "resolve", "accept": "use", "decline": "decline"}[kind]
             return Action(verb, player, card.id, ability=self._pending_ability(node, card))
         if kind in ("look", "count", "arrange"):
-            owner = self.player(node, args[1])
+            owner = self.whose(node, args[1], player)
             zone = ZONES[str(args[2]).lower()]
             order = tuple(self.card(node, ref).id for ref in args[3:]) if kind == "arrange" else None
             return Action(kind, player, zone=zone, owner=owner, order=order)
