@@ -57,6 +57,10 @@ KINDS = (ENTRANCE, FAREWELL, PREPLAN, STORY, DISCARD, PASSIVE, ITEM, ACTIVATED, 
 TRIGGERED = frozenset({ENTRANCE, FAREWELL, PREPLAN, STORY, DISCARD})
 """The kinds that trigger when something happens (501.1.0)."""
 CONTINUOUS = frozenset({PASSIVE, ITEM})
+NO_COLUMN = frozenset({EVENT, STORY, PREPLAN, DISCARD, FAREWELL, STATIC})
+"""The kinds of effect whose card is in no column when they resolve: an
+Event, a Story card, a Plan, a discarded card, a Character that has left
+the Adventure Zone (a Farewell)."""
 """The kinds that apply as long as their card is where they work (501.2.0)."""
 
 # -- what an instruction may name -------------------------------------------------
@@ -388,6 +392,10 @@ class Effect:
                 raise SetupError(f"a {kind} effect applies to this card, the opposing Character or all Characters that "
                                  f"fit, not to a chosen one ({chosen[0]!r})")
             built = tuple(Instruction(i.verb, i.amount, i.target, i.keyword, "while") for i in built)
+        if kind in NO_COLUMN and any(i.target == OPPOSING_CHARACTER for i in built):
+            raise SetupError(f"a {kind} effect has no column, so no opposing Character: 'the opposing Character' is the "
+                             "one facing a Character in the Adventure Zone (an Item's, a Passive, Entrance or Activated "
+                             "effect's, or an Inspire effect's in an Exchange)")
         if kind == ITEM and any(i.target not in (SELF, OPPOSING_CHARACTER) for i in built):
             raise SetupError("an Item's effect applies to the Character it is attached to ('self') or the opposing one")
         if condition is not None and condition.kind == HARMONY and kind not in (EVENT, ENTRANCE, ACTIVATED):

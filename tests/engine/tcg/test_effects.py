@@ -178,14 +178,14 @@ def test_an_optional_effect_may_be_declined_and_a_mandatory_one_must_be_used():
 
 
 def test_an_effect_resolves_as_much_as_possible():
-    storm = Printed.build("Storm", "Event", cost=0, effects=[Effect.build("event", ["tap opposing character", "draw 1"])])
+    storm = Printed.build("Storm", "Event", cost=0, effects=[Effect.build("event", ["tap opponent's character", "draw 1"])])
     fizzle = Printed.build("Fizzle", "Event", cost=0, effects=[Effect.build("event", ["remove opponent's character"])])
     board = board_with((storm, 0, Zone.HAND, None), (fizzle, 0, Zone.HAND, None), (SCOOT, 0, Zone.MAIN_DECK, None))
     state = at_phase(board)
     _play(state, board, "Storm")
     _play(state, board, "Fizzle")
     assert texts(board, "502.1.0", None)[1:] == [
-        "part of Storm's event effect can't be completed (tap the opposing Character): the rest resolves as much as "
+        "part of Storm's event effect can't be completed (tap an opponent's Character): the rest resolves as much as "
         "possible",
         "Fizzle's event effect resolves: Event: Remove an opponent's Character.",
         "part of Fizzle's event effect can't be completed (remove an opponent's Character): the rest resolves as much as "

@@ -72,3 +72,16 @@ def test_effects_print_their_kind_cost_condition_and_instructions():
 def test_an_effect_that_cant_work_is_a_clear_error(kind, fields, message):
     with pytest.raises(SetupError, match=message):
         Effect.build(kind, **fields)
+
+
+@pytest.mark.parametrize("kind", ["event", "story", "preplan", "discard", "farewell"])
+def test_the_opposing_character_is_refused_in_effects_whose_card_has_no_column(kind):
+    with pytest.raises(SetupError, match=f"a {kind} effect has no column, so no opposing Character"):
+        Effect.build(kind, ["remove opposing character"])
+
+
+def test_the_opposing_character_is_read_in_effects_of_a_character_in_a_space_or_an_exchange():
+    for kind in ("entrance", "activated", "inspire"):
+        assert Effect.build(kind, ["tap opposing character"]).instructions[0].target == "opposing character"
+    for kind in ("passive", "item"):
+        assert Effect.build(kind, ["inspiration -1 opposing character"]).instructions[0].target == "opposing character"

@@ -27,6 +27,8 @@ def _kind_for(instruction: Instruction) -> str:
         return card_text.STATIC
     if instruction.verb == "return-plan":
         return card_text.PREPLAN
+    if instruction.target == card_text.OPPOSING_CHARACTER:
+        return card_text.ENTRANCE
     return card_text.EVENT
 
 
@@ -78,7 +80,8 @@ def test_printed_words_of_the_rules_read():
     ("Entrance: Draw two cards.", "column 16"),
     ("Sometimes: Draw 1 card.", "column 1"),
     ("Passive: Draw 1 card.", "continuous"),
-    ("Event: Remove the opposing Character", None),
+    ("Entrance: Remove the opposing Character", None),
+    ("Event: Remove the opposing Character.", "no column"),
 ])
 def test_words_that_do_not_read_say_where_or_what(words, where):
     if where is None:
