@@ -156,12 +156,16 @@ def check_condition(board: Board, ctx: Context) -> bool:
 
 @check("501.4.0", "a static rules effect alters when or how a card can be played")
 def static_allows_play(board: Board, player: int, card: Card):
+    reasons = []
     for index, effect in card.printed.effects_of(STATIC):
         if effect.condition is None:
             continue
         met, why = holds(board, Context(card, index, player, card), effect.condition)
         if not met:
             return f"{card} can only be played {effect.condition}: {why}"
+        reasons.append(f"{card} can only be played {effect.condition}: {why}")
+    if reasons:
+        return Allowed("; ".join(reasons))
 
 
 # -- triggering (501.1.0) ----------------------------------------------------------------------

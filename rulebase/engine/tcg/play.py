@@ -55,6 +55,13 @@ def upright_scene(board: Board, card: Card):
         return f"{card} is tapped: it has been used for the turn"
 
 
+@check("204.0.0", "flipped (face-down) Scenes can still be tapped for Harmony")
+def flipped_scene_pays(board: Board, card: Card):
+    if card.face_down:
+        return Allowed(f"{card} is flipped face-down: it can no longer be used for Inspire, but can still be tapped "
+                       "for Harmony")
+
+
 def check_payment(board: Board, player: int, cost: int, payment) -> None:
     pays_the_cost_exactly(board, player, cost, tuple(payment or ()))
     for index in payment or ():
@@ -62,6 +69,8 @@ def check_payment(board: Board, player: int, cost: int, payment) -> None:
         pays_with_own_scenes(board, player, card)
         if card is not None:
             upright_scene(board, card)
+            if card.face_down:
+                flipped_scene_pays(board, card)
 
 
 @step("glossary/tapped", "{scenes} {are} tapped: used this turn, for Harmony")

@@ -174,6 +174,9 @@ def test_a_static_effect_decides_when_a_card_can_be_played():
     board.put(board.new_card(BELLE, 0), Zone.ADVENTURE, space=2)
     state.apply_action(Action.parse(f"p0 play #{card.id} at middle"))
     assert card.zone == Zone.ADVENTURE
+    assert texts(board, "501.4.0", "allowed") == [
+        "Picky can only be played if your Adventure Zone has a Unicorn: Alice's adventure zone has Sweetie Belle with "
+        "the keyword Unicorn"]
 
 
 def test_characters_stay_in_their_space_unless_their_effect_lets_them_move():
@@ -267,3 +270,13 @@ def test_the_scenes_that_pay_harmony_are_tapped():
         state.apply_action(Action.parse(f"p0 play #{card_named(board, 'Scootaloo').id} at left paying #{meadow.id}"))
         assert meadow.tapped is not bool(off)
         assert texts(board, "glossary/tapped") == ([] if off else ["Meadow is tapped: used this turn, for Harmony"])
+
+
+def test_a_flipped_scene_can_still_be_tapped_for_harmony():
+    board = board_with((SCOOT, 0, Zone.HAND, None), *_scenes(GARDEN))
+    state = at_phase(board)
+    garden = board.players[0].scenes[0]
+    garden.face_down = True
+    state.apply_action(Action.parse(f"p0 play #{card_named(board, 'Scootaloo').id} at left paying #{garden.id}"))
+    assert garden.tapped and texts(board, "204.0.0", "allowed") == [
+        "Garden is flipped face-down: it can no longer be used for Inspire, but can still be tapped for Harmony"]
