@@ -148,6 +148,13 @@ def versions_count_together(table, deck: Deck, card: Printed, count: int, versio
                 f"({', '.join(versions)}) as the same card: no more than 4")
 
 
+@check("102.1.1", "versions with the same card number are counted together as the same card")
+def versions_counted_as_one(table, deck: Deck, card: Printed, count: int, versions: list):
+    if count <= MAX_COPIES:
+        return Allowed(f"{deck.name} includes {count} copies of {card.name} ({card.copy_key}) counting its versions "
+                       f"({', '.join(versions)}) as the same card: no more than 4")
+
+
 def _copies(deck: Deck):
     """The cards of the Main and Scene Decks counted by printing
     ``(card number, version)`` and by card number."""
@@ -167,6 +174,9 @@ def check_copies(table, deck: Deck) -> None:
     cards, printings, numbers, first = _copies(deck)
     for key, count in numbers.items():
         if count <= MAX_COPIES:
+            if len(printings) != len(numbers) and sum(1 for printing, _version in printings if printing == key) > 1:
+                versions = sorted({str(c.version or "regular") for c in cards if c.copy_key == key})
+                versions_counted_as_one(table, deck, first[key], count, versions)
             continue
         card = first[key]
         if marked_everyday.verdict(table, card) is not None and everyday_scenes.verdict(table, card, count) is not None:

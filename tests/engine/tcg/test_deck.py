@@ -71,6 +71,12 @@ def test_no_more_than_four_copies_by_card_number_and_foil_versions_count_togethe
     assert rule == "102.1.1" and "foil" in reason
     table = Table(off={"102.1.1"})
     decks.check(mixed, table)
+    within = replace(deck, main=others[:46] + [card] * 2 + [foil] * 2)
+    table = Table()
+    decks.check(within, table)
+    assert [str(step) for step in table.trace if step.rule == "102.1.1"] == [
+        f"102.1.1: Test includes 4 copies of {card.name} ({card.copy_key}) counting its versions (foil, regular) as the "
+        "same card: no more than 4"]
 
 
 def test_everyday_scenes_and_cards_allowed_in_any_number_are_exempt():
