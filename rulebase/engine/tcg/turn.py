@@ -142,6 +142,13 @@ def only_the_turn_player_discards(board: Board, player: int):
                        "Player: there is no maximum hand size during the game")
 
 
+@check("405.2.0", "only the Turn Player discards down to 10, in their End Phase")
+def only_the_turn_player_in_the_end_phase(board: Board, player: int):
+    if player != board.turn.player and len(board.players[player].hand) > HAND_LIMIT:
+        return Allowed(f"{board.name(player)} has {len(board.players[player].hand)} cards in hand but is not the Turn "
+                       f"Player: only the Turn Player discards down to 10 in the End Phase")
+
+
 @check("602.0.0", "cards discarded due to hand size during the End Phase do not trigger Farewell or other effects")
 def hand_size_discards_trigger_nothing(board: Board, card: Card):
     if card.printed.effects_of("discard"):
@@ -181,9 +188,13 @@ def end_phase(s):
         clear_temporary(board, card)
     board.turn.step = "hand size"
     for someone in (player, board.opponent(player)):
-        if someone != player and only_the_turn_player_discards.verdict(board, someone) is not None:
-            only_the_turn_player_discards(board, someone)
-            continue
+        if someone != player:
+            exempt = [unit for unit in (only_the_turn_player_discards, only_the_turn_player_in_the_end_phase)
+                      if unit.verdict(board, someone) is not None]
+            for unit in exempt:
+                unit(board, someone)
+            if exempt:
+                continue
         if not within_the_hand_limit.allows(board, someone):
             yield from discard_down(s, someone)
     yield from effects.settle(s)

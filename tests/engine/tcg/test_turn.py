@@ -95,7 +95,7 @@ def test_the_turn_player_discards_down_to_ten_and_those_discards_trigger_nothing
         "Bob has 12 cards in hand but is not the Turn Player: there is no maximum hand size during the game"]
 
 
-def test_with_the_rules_switched_off_a_hand_size_discard_triggers_and_both_players_discard():
+def test_with_the_rules_switched_off_a_hand_size_discard_triggers_and_only_the_turn_player_discards():
     echo = character("Echo", effects=[Effect.build("discard", ["draw 1"])])
     hand = [(echo, 0, Zone.HAND, None)] + [(SCOOT, 0, Zone.HAND, None)] * 10 + [(BELLE, 1, Zone.HAND, None)] * 11
     board = board_with(*hand, (SCOOT, 0, Zone.MAIN_DECK, None))
@@ -106,7 +106,9 @@ def test_with_the_rules_switched_off_a_hand_size_discard_triggers_and_both_playe
     assert texts(board, "501.1.0") == ["Echo is discarded and its text says what happens then: its discard effect triggers"]
     assert state.pending.player == 0
     state.apply_action(state.legal_actions()[0])
-    assert state.pending.player == 1 and state.pending.rule == "405.2.0"
+    assert len(board.players[1].hand) == 11 and texts(board, "405.2.0", "allowed") == [
+        "Bob has 11 cards in hand but is not the Turn Player: only the Turn Player discards down to 10 in the End Phase"]
+    assert texts(board, "307.0.0", "allowed") == []
     board = board_with(*hand, (SCOOT, 0, Zone.MAIN_DECK, None))
     board.off = frozenset({"405.2.0"})
     state = _to(at_phase(board, "end"), "end of turn")
