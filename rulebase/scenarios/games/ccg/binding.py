@@ -24,12 +24,11 @@ from rulebase.engine.ccg.deck import check as check_deck
 from rulebase.engine.ccg.priority import CHECKPOINT
 from rulebase.engine.ccg.state import CCGState
 from rulebase.engine.errors import SetupError
-from rulebase.engine.trace import Trace
 from rulebase.scenarios.games.ccg import expectations
 from rulebase.scenarios.games.ccg.expectations import PHASE_NAMES, ZONES
-from rulebase.scenarios.model import Node, Scenario, ScenarioError
+from rulebase.scenarios.model import Node, Scenario
+from rulebase.scenarios.session import GameBinding, GameSession
 
-STEP_LIMIT = 20_000
 EXEMPTIONS = Path(__file__).resolve().parent / "exempt.toml"
 TARGET = "sections 1, 3, 4 and 6, rules 503-507 and 514-517"
 
@@ -45,69 +44,17 @@ def in_target(key: str) -> bool:
     return section // 100 in (1, 3, 4, 6) or 503 <= section <= 507 or 514 <= section <= 517
 
 
-class CCGBinding:
-    """Runs MLP CCG scenarios; they cite the current Comprehensive Rules."""
+class CCGSession(GameSession):
+    """One scenario on the CCG engine."""
 
-    game = "ccg"
-    exemptions = EXEMPTIONS
-    target_description = TARGET
-
-    @staticmethod
-    def target(key: str) -> bool:
-        return in_target(key)
-
-    def document(self, graph) -> str:
-        return graph.current_edition("ccg")
-
-    def session(self, scenario: Scenario, shared_cards: list[Node], off: frozenset = frozenset()) -> "CCGSession":
-        return CCGSession(scenario, shared_cards, engine_rulebook().switch_off(off))
-
-    @staticmethod
-    def rulebook():
-        return engine_rulebook()
-
-    def waiting(self, unit: str | None) -> bool:
-        found = engine_rulebook().unit(unit) if unit else None
-        return bool(found and found.waiting)
-
-
-def _owner_name(text: str) -> str:
-    return text[:-2] if text.endswith(("'s", "’s")) else text
-
-
-class CCGSession:
-    """One scenario on the engine."""
+    checkpoint = CHECKPOINT
 
     def __init__(self, scenario: Scenario, shared_cards: list[Node], off: frozenset = frozenset()):
-        self.scenario = scenario
-        self.off = frozenset(off)
-        self.trace = Trace()
-        self.names = ["Alice", "Bob"]
-        self.board: Board | None = None
-        self.state: CCGState | None = None
-        self.definitions: dict[str, Printed] = {}
+        super().__init__(scenario, off)
         self.phase = "main"
-        self.turn_player = 0
         self.first_turn = False
-        self.turn_number: int | None = None
-        self.first_player: int | None = None
-        self.consumed = 0
         for node in list(shared_cards) + list(scenario.cards):
             self._define(node)
-
-    # -- errors and names ----------------------------------------------------
-
-    def error(self, node: Node, message: str) -> ScenarioError:
-        return ScenarioError(self.scenario.path, node.line, node.column, message, node.text)
-
-    def player(self, node: Node, name: str) -> int:
-        name = _owner_name(name)
-        if name not in self.names:
-            raise self.error(node, f"no player called {name} (the players are {' and '.join(self.names)})")
-        return self.names.index(name)
-
-    def subject(self, node: Node) -> int:
-        return self.player(node, node.args[0])
 
     def area(self, node: Node, area: Node, subject: int | None) -> Area:
         who, kind = area.args
@@ -118,17 +65,6 @@ class CCGSession:
         else:
             owner = self.player(node, who)
         return Area(owner, HOME if kind.lower() == "home" else PROBLEM)
-
-    def card(self, node: Node, ref: Node | str) -> Card:
-        label = ref.args[0] if isinstance(ref, Node) else ref
-        board = self._board()
-        found = [card for card in board.cards if card.label == label]
-        if not found and label.endswith(" #1"):
-            found = [card for card in board.cards if card.label == label[:-3]]
-        if not found:
-            known = ", ".join(sorted({f'"{c.label}"' for c in board.cards})) or "none"
-            raise self.error(node, f"no card called \"{label}\" is in the game (the cards are {known})")
-        return found[0]
 
     # -- card definitions ------------------------------------------------------
 
@@ -183,7 +119,7 @@ class CCGSession:
 
     # -- the setup -------------------------------------------------------------
 
-    def _from_card_data(self, node: Node, name: str) -> Printed:
+    def _undefined(self, node: Node, name: str) -> Printed:
         """A card not defined under ``Cards:`` is looked up by its name in
         the card data (``"Rarity, Truly Outrageous"``, or ``"Rarity"`` when
         only one card has that name) and played with its printed
@@ -208,19 +144,6 @@ class CCGSession:
             self.board = Board(self.names, self.trace)
             self.board.off = self.off
         return self.board
-
-    def _new_card(self, node: Node, name: str, owner: int, printed: Printed | None = None) -> Card:
-        if printed is None:
-            if name not in self.definitions:
-                self.definitions[name] = self._from_card_data(node, name)
-            printed = self.definitions[name]
-        board = self._board()
-        taken = {card.label for card in board.cards}
-        label, number = name, 1
-        while label in taken:
-            number += 1
-            label = f"{name} #{number}"
-        return board.new_card(printed, owner, label)
 
     def _items(self, node: Node, items: list, owner: int) -> list[Card]:
         cards = []
@@ -374,92 +297,8 @@ class CCGSession:
                 action = Action("first-player", CHANCE_PLAYER, owner=owner)
             state.apply_action(action)
 
-    def _to_decision(self) -> None:
-        """Go past the pauses between phases to the next decision of this
-        turn (not past the end of the turn)."""
-        state = self.state
-        while not state.is_terminal():
-            if state.is_chance_node():
-                self._chance()
-                continue
-            request = state.pending
-            if request.kind != CHECKPOINT or request.data.get("where") == "end of turn":
-                return
-            state.apply_action(request.default())
-        self.consumed = min(self.consumed, len(state.history))
-
-    def _proceed(self, node: Node, player: int | None, where: str | None) -> None:
-        """Let the game go on, every player making the default choice (passing,
-        the first in order), until the pause at ``where`` in ``player``'s
-        turn, or the end of the game."""
-        state = self.state
-        start = len(state.history)
-        for _ in range(STEP_LIMIT):
-            if state.is_terminal():
-                return
-            if state.is_chance_node():
-                self._chance()
-                continue
-            request = state.pending
-            if (where is not None and request.kind == CHECKPOINT and request.player == player
-                    and request.data.get("where") == where and len(state.history) > start):
-                return
-            self._default(node, request)
-        raise self.error(node, f"the game did not get there in {STEP_LIMIT} steps")
-
-    def _default(self, node: Node, request) -> None:
-        """Answer a decision the way a player who lets the game go on does:
-        its default (passing), or its only option, or else the first of its
-        options in order."""
-        state = self.state
-        if request.default is not None:
-            state.apply_action(request.default())
-            return
-        options = request.legal()
-        if not options:
-            raise self.error(node, f"the game can't go on by itself: {self.names[request.player]} must "
-                                   f"{request.kind} ({request.rule}), and no choice is legal")
-        state.automatic = len(options) == 1
-        state.apply_action(options[0])
-
-    def act(self, node: Node) -> str | None:
-        kind, args = node.kind, node.args
-        if kind == "start_game":
-            if self.state is not None:
-                raise self.error(node, "the game has already started")
-            self._start(node, new_game=True)
-            self.consumed = 0
-            return
-        state = self._start(node)
-        if state.is_terminal():
-            raise self.error(node, f"the game is over: {state.outcome()}")
-        if kind == "proceed":
-            point = args[0]
-            player = self.player(node, point.args[0])
-            where = {"turn_start": "ready", "turn_end": "end of turn"}.get(point.kind) or PHASE_NAMES[str(point.args[1]).lower()]
-            self._proceed(node, player, where)
-            self.consumed = len(state.history)
-            return
-        if kind == "proceed_to_end":
-            self._proceed(node, None, None)
-            self.consumed = len(state.history)
-            return
-        action = self._action(node)
-        for index in range(self.consumed, len(state.history)):
-            applied = state.history[index]
-            if applied.automatic and (applied.action.player, applied.action.verb) == (action.player, action.verb):
-                if applied.action == action:
-                    self.consumed = index + 1
-                    return "done: the game had taken it, as the only choice"
-                state.refuse_instead(index, action)
-        if not action.is_free:
-            self._to_decision()
-        if state.is_terminal():
-            raise self.error(node, f"the game is over: {state.outcome()}")
-        before = len(state.history)
-        state.apply_action(action)
-        self.consumed = before + 1
-        self._chance()
+    def where(self, point: Node) -> str:
+        return {"turn_start": "ready", "turn_end": "end of turn"}.get(point.kind) or PHASE_NAMES[str(point.args[1]).lower()]
 
     def _action(self, node: Node) -> Action:
         kind, args = node.kind, node.args
@@ -520,3 +359,17 @@ class CCGSession:
 
     def expect(self, node: Node) -> str | None:
         return expectations.expect(self, node)
+
+
+class CCGBinding(GameBinding):
+    """Runs MLP CCG scenarios; they cite the current Comprehensive Rules."""
+
+    game = "ccg"
+    exemptions = EXEMPTIONS
+    target_description = TARGET
+    rulebook = staticmethod(engine_rulebook)
+    session_class = CCGSession
+
+    @staticmethod
+    def target(key: str) -> bool:
+        return in_target(key)

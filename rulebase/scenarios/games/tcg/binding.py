@@ -22,52 +22,24 @@ from rulebase.engine.errors import RuleViolation, SetupError
 from rulebase.engine.tcg import deck as decks
 from rulebase.engine.tcg import engine_rulebook
 from rulebase.engine.tcg.actions import CHANCE_PLAYER, Action
-from rulebase.engine.tcg.board import PHASES, SPACES, Board, Card, Zone
+from rulebase.engine.tcg.board import SPACES, Board, Card, Zone
 from rulebase.engine.tcg.cards import CardType, Printed, parse_stage
 from rulebase.engine.tcg.decide import CHECKPOINT, MAIN_VERBS
 from rulebase.engine.tcg.wording import read_effect
-from rulebase.engine.trace import Trace
 from rulebase.scenarios.games.tcg import expectations
 from rulebase.scenarios.model import Node, Scenario, ScenarioError
+from rulebase.scenarios.session import PRONOUNS, GameBinding, GameSession
 
-STEP_LIMIT = 20_000
 EXEMPTIONS = Path(__file__).resolve().parent / "exempt.toml"
 TARGET = "the whole of the official rules"
 
 PHASE_KEYS = {"start phase": "start", "main phase": "main", "exchange phase": "exchange", "end phase": "end"}
 ZONES = {"main deck": Zone.MAIN_DECK, "scene deck": Zone.SCENE_DECK, "hand": Zone.HAND, "rest zone": Zone.REST,
          "scene zone": Zone.SCENE, "story zone": Zone.STORY, "plans": Zone.PLANS, "adventure zone": Zone.ADVENTURE}
-PRONOUNS = ("her", "his", "their", "its")
 ALTERNATIVES = {"advance": ("advance", "disrupt"), "disrupt": ("advance", "disrupt")}
 """Verbs that answer the same decision: an action of one, where the game
 took the other as the only choice, is tried at that decision (and
 refused there)."""
-
-
-class TCGBinding:
-    """Runs Kayou TCG scenarios; they cite the official rules."""
-
-    game = "tcg"
-    exemptions = EXEMPTIONS
-    target_description = TARGET
-
-    @staticmethod
-    def target(key: str) -> bool:
-        return True
-
-    def document(self, graph) -> str:
-        return graph.current_edition("tcg")
-
-    def session(self, scenario: Scenario, shared_cards: list[Node], off: frozenset = frozenset()) -> "TCGSession":
-        return TCGSession(scenario, shared_cards, engine_rulebook().switch_off(off))
-
-    @staticmethod
-    def rulebook():
-        return engine_rulebook()
-
-    def waiting(self, unit: str | None) -> bool:
-        found = engine_rulebook().unit(unit) if unit else None
-        return bool(found and found.waiting)
 
 
 def main_character_stage(value) -> int:
@@ -75,26 +47,15 @@ def main_character_stage(value) -> int:
     return 0 if str(value).strip() == "0" else parse_stage(str(value))
 
 
-def owner_name(text: str) -> str:
-    return text[:-2] if text.endswith(("'s", "’s")) else text
-
-
-class TCGSession:
+class TCGSession(GameSession):
     """One scenario on the TCG engine."""
 
+    checkpoint = CHECKPOINT
+    same_decision = ALTERNATIVES
+
     def __init__(self, scenario: Scenario, shared_cards: list[Node], off: frozenset = frozenset()):
-        self.scenario = scenario
-        self.off = frozenset(off)
-        self.trace = Trace()
-        self.names = ["Alice", "Bob"]
-        self.board: Board | None = None
-        self.state = None
-        self.definitions: dict[str, Printed] = {}
+        super().__init__(scenario, off)
         self.phase = "main"
-        self.turn_player = 0
-        self.turn_number: int | None = None
-        self.first_player: int | None = None
-        self.consumed = 0
         self.cuts: dict[tuple[int, Zone], list[tuple[Node, int]]] = {}
         self.unfit: list[tuple[Node, str]] = []
         """What a board in play can't hold but a deck may, to be refused by
@@ -106,19 +67,7 @@ class TCGSession:
             for node in block:
                 self._define(node, defined)
 
-    # -- errors and names ----------------------------------------------------
-
-    def error(self, node: Node, message: str) -> ScenarioError:
-        return ScenarioError(self.scenario.path, node.line, node.column, message, node.text)
-
-    def player(self, node: Node, name: str) -> int:
-        name = owner_name(str(name))
-        if name not in self.names:
-            raise self.error(node, f"no player called {name} (the players are {' and '.join(self.names)})")
-        return self.names.index(name)
-
-    def subject(self, node: Node) -> int:
-        return self.player(node, node.args[0])
+    # -- players, spaces and cards --------------------------------------------
 
     def whose(self, node: Node, word: str, subject: int | None) -> int:
         """The player a possessive or a pronoun names ("the left space" is
@@ -133,17 +82,6 @@ class TCGSession:
         """The owner and index of a space (``her left space``)."""
         who, name = space.args
         return self.whose(node, who, subject), SPACES.index(str(name).lower())
-
-    def card(self, node: Node, ref: Node | str) -> Card:
-        label = ref.args[0] if isinstance(ref, Node) else ref
-        board = self._board()
-        found = [card for card in board.cards if card.label == label]
-        if not found and label.endswith(" #1"):
-            found = [card for card in board.cards if card.label == label[:-3]]
-        if not found:
-            known = ", ".join(sorted({f'"{c.label}"' for c in board.cards})) or "none"
-            raise self.error(node, f"no card called \"{label}\" is in the game (the cards are {known})")
-        return found[0]
 
     # -- card definitions ------------------------------------------------------
 
@@ -190,20 +128,10 @@ class TCGSession:
             self.board.off = self.off
         return self.board
 
-    def _new_card(self, node: Node, name: str, owner: int, printed: Printed | None = None) -> Card:
-        if printed is None:
-            if name not in self.definitions:
-                known = ", ".join(f'"{n}"' for n in self.definitions) or "none"
-                raise self.error(node, f"no card called \"{name}\" is defined under Cards: (defined: {known}); "
-                                       "the TCG has no card data, so every card is defined in the scenario")
-            printed = self.definitions[name]
-        board = self._board()
-        taken = {card.label for card in board.cards}
-        label, number = name, 1
-        while label in taken:
-            number += 1
-            label = f"{name} #{number}"
-        return board.new_card(printed, owner, label)
+    def _undefined(self, node: Node, name: str):
+        known = ", ".join(f'"{n}"' for n in self.definitions) or "none"
+        raise self.error(node, f"no card called \"{name}\" is defined under Cards: (defined: {known}); "
+                               "the TCG has no card data, so every card is defined in the scenario")
 
     def _items(self, node: Node, items: list, owner: int, zone: Zone | None = None) -> list[Card]:
         cards = []
@@ -245,7 +173,7 @@ class TCGSession:
         if kind == "turn":
             point = args[0]
             self.turn_player = self.player(fact, point.args[0])
-            self.phase = self._where(point)
+            self.phase = self.where(point)
         elif kind == "first_turn":
             self.turn_number = 1
         elif kind == "turn_number":
@@ -402,7 +330,7 @@ class TCGSession:
                     raise self.error(fact, f"only a Scene is flipped face-down in play, not {card} (204.0.0)")
                 card.face_down = True
 
-    def _where(self, point: Node) -> str:
+    def where(self, point: Node) -> str:
         if point.kind == "turn_start":
             return "start"
         if point.kind == "turn_end":
@@ -487,92 +415,14 @@ class TCGSession:
                     raise self.error(fact, f"this cut can't be made: {refused.reason}") from None
             state.apply_action(action)
 
-    def _to_decision(self) -> None:
-        """Go past the pauses between phases to the next decision of this
-        turn (not past the end of the turn)."""
-        state = self.state
-        while not state.is_terminal():
-            if state.is_chance_node():
-                self._chance()
-                continue
-            request = state.pending
-            if request.kind != CHECKPOINT or request.data.get("where") == "end of turn":
-                return
-            state.apply_action(request.default())
-
-    def _proceed(self, node: Node, player: int | None, where: str | None) -> None:
-        """Let the game go on, every player making the default choice, until
-        the pause at ``where`` in ``player``'s turn, or the end of the game.
-        A pause the game reached by itself since the last statement counts."""
-        state = self.state
-        start = len(state.history)
-        reached = self.consumed < start
-        for _ in range(STEP_LIMIT):
-            if state.is_terminal():
-                return
-            if state.is_chance_node():
-                self._chance()
-                continue
-            request = state.pending
-            if (where is not None and request.kind == CHECKPOINT and request.player == player
-                    and request.data.get("where") == where and (len(state.history) > start or reached)):
-                return
-            self._default(node, request)
-        raise self.error(node, f"the game did not get there in {STEP_LIMIT} steps")
-
-    def _default(self, node: Node, request) -> None:
-        """Answer a decision the way a player who lets the game go on does:
-        its default, or its only option, or else the first in order."""
-        state = self.state
-        if request.default is not None:
-            state.apply_action(request.default())
-            return
-        options = request.legal()
-        if not options:
-            raise self.error(node, f"the game can't go on by itself: {self.names[request.player]} must "
-                                   f"{request.kind} ({request.rule}), and no choice is legal")
-        state.automatic = len(options) == 1
-        state.apply_action(options[0])
-
-    def act(self, node: Node) -> str | None:
-        kind, args = node.kind, node.args
-        if kind == "start_game":
-            if self.state is not None:
-                raise self.error(node, "the game has already started")
-            self._start(node, new_game=True)
-            self.consumed = 0
-            return None
-        state = self._start(node)
-        if state.is_terminal():
-            raise self.error(node, f"the game is over: {state.outcome()}")
-        if kind == "proceed":
-            point = args[0]
-            self._proceed(node, self.player(node, point.args[0]), self._where(point))
-            self.consumed = len(state.history)
-            return None
-        if kind == "proceed_to_end":
-            self._proceed(node, None, None)
-            self.consumed = len(state.history)
-            return None
-        action = self._action(node)
-        if not action.is_free and not self._out_of_its_phase(action):
-            self._to_decision()
-            action = self._paid(node, action)
-        for index in range(self.consumed, len(state.history)):
-            applied = state.history[index]
-            if applied.automatic and applied.action.player == action.player and (
-                    action.verb in ALTERNATIVES.get(applied.action.verb, (applied.action.verb,))):
-                if applied.action == action:
-                    self.consumed = index + 1
-                    return "done: the game had taken it, as the only choice"
-                state.refuse_instead(index, action)
-        if state.is_terminal():
-            raise self.error(node, f"the game is over: {state.outcome()}")
-        before = len(state.history)
-        state.apply_action(action)
-        self.consumed = before + 1
-        self._chance()
-        return None
+    def _prepare(self, node: Node, action: Action) -> Action:
+        """Go on to the decision the action answers (unless it is a Main
+        Phase action tried at the start of another phase), and pay its
+        Harmony."""
+        if action.is_free or self._out_of_its_phase(action):
+            return action
+        self._to_decision()
+        return self._paid(node, action)
 
     def _out_of_its_phase(self, action: Action) -> bool:
         """Whether a Main Phase action (playing, activating, moving) is tried
@@ -666,3 +516,13 @@ class TCGSession:
 
     def expect(self, node: Node) -> str | None:
         return expectations.expect(self, node)
+
+
+class TCGBinding(GameBinding):
+    """Runs Kayou TCG scenarios; they cite the official rules."""
+
+    game = "tcg"
+    exemptions = EXEMPTIONS
+    target_description = TARGET
+    rulebook = staticmethod(engine_rulebook)
+    session_class = TCGSession

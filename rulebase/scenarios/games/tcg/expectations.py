@@ -89,7 +89,7 @@ def expect(session, node: Node) -> str | None:
     if kind == "turn_is":
         point = args[0]
         player = session.player(node, point.args[0])
-        where = session._where(point)
+        where = session.where(point)
         state = session.state
         request = state.pending
         here = None
