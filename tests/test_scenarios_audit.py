@@ -156,3 +156,19 @@ Scenario: A card can't be moved to its current area
     data = json.loads(CliRunner().invoke(main, ["coverage", "--json", str(path)]).output)
     [proof] = data["proofs"]["506.2"]
     assert proof["scenario"] == "A card can't be moved to its current area" and proof["how"] == "decided: refused"
+
+
+WRONG_TCG = Path(__file__).resolve().parent / "data" / "citations" / "wrong-tcg.scenario.txt"
+
+
+def test_every_deliberately_wrong_tcg_ruling_is_caught_by_the_runner_or_the_audit(rule_graph):
+    """A wrong TCG citation fails the scenario, or, where the cited rule
+    did decide something elsewhere in the game, bears no weight."""
+    report = suite.run_paths([WRONG_TCG], rule_graph)
+    assert not report.errors and len(report.results) >= 7
+    passing = [result for result in report.results if result.passed]
+    weighed = audit.audit(passing, "tcg")
+    weightless = {weight.scenario.name for weight in weighed.weightless}
+    uncaught = [result.scenario.name for result in passing if result.scenario.name not in weightless]
+    assert uncaught == []
+    assert len(passing) < len(report.results)  # most are caught by the runner alone
