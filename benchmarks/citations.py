@@ -8,7 +8,8 @@ deliberately wrong versions of each (a cited rule swapped for its neighbour
 in the rules, a merely consulted rule added, an expected refusal's rule
 swapped, a refusal given another rule's reason; see
 rulebase.scenarios.mutants) and counts those the runner fails, as it must.
-Also runs tests/data/citations/wrong.scenario.txt, hand-written wrong rulings.
+Also runs tests/data/citations/wrong.scenario.txt and wrong-tcg.scenario.txt,
+hand-written wrong rulings.
 Not a test: it prints the figures.
 """
 
@@ -26,6 +27,7 @@ from rulebase import graph  # noqa: E402
 from rulebase.scenarios import audit, mutants, suite  # noqa: E402
 
 WRONG = Path(__file__).resolve().parent.parent / "tests" / "data" / "citations" / "wrong.scenario.txt"
+WRONG_TCG = WRONG.with_name("wrong-tcg.scenario.txt")
 
 
 def main() -> None:
@@ -50,6 +52,12 @@ def main() -> None:
         print(f"  passed although wrong: {mutant.where} {mutant.scenario!r}: {mutant.change}")
     hand = suite.run_paths([WRONG], rules)
     print(f"hand-written wrong rulings: {hand.failed} of {len(hand.results)} fail")
+    hand = suite.run_paths([WRONG_TCG], rules)
+    passing = [result for result in hand.results if result.passed]
+    weightless = {weight.scenario.name for weight in audit.audit(passing, "tcg").weightless}
+    caught = hand.failed + sum(1 for result in passing if result.scenario.name in weightless)
+    print(f"hand-written wrong TCG rulings: {caught} of {len(hand.results)} fail or bear no weight "
+          f"({hand.failed} fail)")
     print(f"{time.perf_counter() - started:.1f} s")
 
 
