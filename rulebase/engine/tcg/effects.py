@@ -130,7 +130,8 @@ def holds(board: Board, ctx: Context, condition: Condition) -> tuple[bool, str]:
 def condition_met(board: Board, ctx: Context, condition: Condition):
     met, why = holds(board, ctx, condition)
     if not met:
-        return f"{ctx.name} checks '{condition}': {why}, so it does not activate"
+        verb = "apply" if ctx.effect is not None and ctx.effect.kind in (PASSIVE, ITEM) else "activate"
+        return f"{ctx.name} checks '{condition}': {why}, so it does not {verb}"
     return Allowed(f"{ctx.name} checks '{condition}': {why}")
 
 
@@ -397,7 +398,9 @@ def settle(s):
 def applying(board: Board) -> frozenset:
     """The continuous effects whose conditions are met now: the passive
     effects of Characters in the Adventure Zone and the effects of Items
-    attached to them (201.0.0, 203.0.0), as ``(card id, index, incarnation)``."""
+    attached to them (201.0.0, 203.0.0), as ``(card id, index, incarnation)``;
+    an 'as long as' condition is checked by 501.5.0 (without that rule the
+    effect applies whatever its condition)."""
     found = set()
     for player in board.players:
         for character in player.characters():
@@ -405,10 +408,26 @@ def applying(board: Board) -> frozenset:
                 if card is None:
                     continue
                 for index, effect in card.printed.effects_of(PASSIVE if card is character else ITEM):
-                    if effect.condition is None or holds(board, Context(card, index, card.owner, character),
-                                                         effect.condition)[0]:
+                    if effect.condition is None or not isinstance(
+                            condition_met.verdict(board, Context(card, index, card.owner, character), effect.condition),
+                            str):
                         found.add((card.id, index, card.incarnation))
     return frozenset(found)
+
+
+def _condition_rechecked(board: Board, key: tuple, starts: bool) -> None:
+    """Record 501.5.0's check of the 'as long as' condition of a continuous
+    effect that starts or stops while its card stays where it applies."""
+    card = board.cards[key[0]]
+    effect = card.printed.effects[key[1]]
+    character = card.host if effect.kind == ITEM else card
+    if effect.condition is None or character is None or character.zone != Zone.ADVENTURE or card.incarnation != key[2]:
+        return
+    ctx = Context(card, key[1], card.owner, character)
+    if starts:
+        condition_met(board, ctx, effect.condition)
+    else:
+        condition_met.allows(board, ctx, effect.condition)
 
 
 @check("501.2.1", "a continuous effect whose condition changes during a resolution updates after that resolution ends")
@@ -447,8 +466,10 @@ def update_continuous(board: Board, ended: str | None = None, during: bool = Fal
     if ended is not None:
         update_after_resolution(board, ended, True)
     for key in sorted(started):
+        _condition_rechecked(board, key, True)
         continuous_changes(board, board.cards[key[0]], key[1], key, True)
     for key in sorted(stopped):
+        _condition_rechecked(board, key, False)
         continuous_changes(board, board.cards[key[0]], key[1], key, False)
 
 

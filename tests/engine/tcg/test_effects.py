@@ -101,6 +101,16 @@ def test_a_continuous_effect_starts_and_stops_with_its_condition():
                                        "As long as your Adventure Zone has a Unicorn, this card gets +2 Inspiration."]
     play_on(state, f"p0 effect remove #{belle.id}")
     assert effects.inspiration(board, fan_card)[0] == 1 and "stops applying" in texts(board, "501.2.0")[-1]
+    assert texts(board, "501.5.0", "allowed") == [
+        "Fan's passive effect checks 'as long as your Adventure Zone has a Unicorn': Alice's adventure zone has Sweetie "
+        "Belle with the keyword Unicorn"]
+    assert texts(board, "501.5.0", "check") == [
+        "Fan's passive effect checks 'as long as your Adventure Zone has a Unicorn': Alice's adventure zone has no card "
+        "with the keyword Unicorn, so it does not apply"]
+    board = board_with((fan, 0, Zone.ADVENTURE, 0))
+    board.off = frozenset({"501.5.0"})
+    at_phase(board)
+    assert effects.inspiration(board, card_named(board, "Fan"))[0] == 3
 
 
 def test_continuous_effects_update_after_the_resolution_that_changed_their_condition():
