@@ -4,12 +4,13 @@ Plans that guard each stage (304.4.0), disrupting them (Disrupt Plan,
 
 The matching stage of both actions is the stage the Turn Player's Main
 Character would reach next (see the interpretations of 404.6.0 and
-404.7.0): with no opposing Plan there the Turn Player advances, with one
-they disrupt it, so each column of the Turn Player alone leads to exactly
-one of the two actions."""
+404.7.0): with no opposing Plan there the Turn Player may advance (or
+decline to: ``pass``), with one they disrupt it, so each column of the
+Turn Player alone has exactly one of the two actions."""
 
 from __future__ import annotations
 
+from rulebase.engine.errors import IllegalAction
 from rulebase.engine.rulebook import legal
 from rulebase.engine.tcg import effects, ending, zones
 from rulebase.engine.tcg.actions import Action
@@ -60,6 +61,42 @@ def check_advance(board: Board, player: int) -> None:
 def check_disrupt(board: Board, player: int) -> None:
     a_stage_ahead(board, player)
     a_plan_to_disrupt(board, player)
+
+
+def _can_advance(board: Board, player: int) -> bool:
+    try:
+        with board.trace.quiet():
+            check_advance(board, player)
+    except IllegalAction:
+        return False
+    return True
+
+
+@check("404.7.0", "Disrupt Plan is not optional: the opponent's Plan at the matching stage is flipped")
+def disrupt_is_not_optional(board: Board, player: int):
+    stage = next_stage(board, player)
+    plan = board.players[board.opponent(player)].plans[stage - 1] if stage <= MAX_STAGE else None
+    if plan is not None:
+        return (f"{board.name(board.opponent(player))} has a Plan at Stage {STAGES[stage - 1]}: Disrupt Plan flips it, "
+                f"{board.name(player)} can't decline it")
+
+
+@check("404.6.0", "the Turn Player may move their Main Character forward one stage: Advance Story may be declined")
+def advance_may_be_declined(board: Board, player: int):
+    if not _can_advance(board, player):
+        return f"{board.name(player)} can't Advance Story here, so there is no Advance Story to decline"
+    return Allowed(f"Advance Story is optional: {board.name(player)} may keep their Main Character where it is")
+
+
+def check_decline(board: Board, player: int) -> None:
+    disrupt_is_not_optional(board, player)
+    advance_may_be_declined(board, player)
+
+
+@step("404.6.0", "{player} does not advance their Story: their Main Character stays at {stage}")
+def does_not_advance(board: Board, player: int):
+    stage = board.players[player].stage
+    return {"player": board.name(player), "stage": f"Stage {STAGES[stage - 1]}" if stage else "the start of the Story"}
 
 
 @step("glossary/progress", "{player}'s Main Character progresses from {before} to Stage {stage}")
@@ -167,17 +204,21 @@ def story_action(s, column: int):
     board = s.board
     player = board.turn.player
     checks = {"advance": lambda action: check_advance(board, action.player),
-              "disrupt": lambda action: check_disrupt(board, action.player)}
-    options = lambda: legal(board, [Action("advance", player), Action("disrupt", player)],
-                            lambda action: checks[action.verb](action))
-    if not options():
+              "disrupt": lambda action: check_disrupt(board, action.player),
+              "pass": lambda action: check_decline(board, action.player)}
+    story_actions = lambda: legal(board, [Action("advance", player), Action("disrupt", player)],
+                                  lambda action: checks[action.verb](action))
+    if not story_actions():
         board.trace.note("404.3.0", "no action is possible for the {column} column", column=SPACES[column])
         return
+    options = lambda: story_actions() + legal(board, [Action("pass", player)], checks["pass"])
     action = yield from decide(s, player, STORY_DECISION, options, checks, rule="404.3.0",
-                               data={"column": column})
+                               default=lambda: story_actions()[0], data={"column": column})
     if s.answered_alone:
         checks[action.verb](action)
     if action.verb == "advance":
         yield from advance_story(s, player)
-    else:
+    elif action.verb == "disrupt":
         yield from disrupt_plan(s, player)
+    else:
+        does_not_advance(board, player)

@@ -78,6 +78,16 @@ def at_phase(board: Board, phase: str = "main", checkpoints: bool = True) -> TCG
     return state
 
 
+def advancing(state: TCGState) -> TCGState:
+    """Answer each decision for the Story (Advance Story may be declined) by
+    its default: advance, or disrupt the Plan that guards the stage."""
+    from rulebase.engine.tcg.story import STORY_DECISION
+
+    while state.pending is not None and state.pending.kind == STORY_DECISION:
+        state.apply_action(state.pending.default())
+    return state
+
+
 def rules_of(board: Board, kind: str | None = None) -> list[str]:
     """The rules of the trace's steps (of one kind), in order."""
     return [step.rule for step in board.trace if step.rule and (kind is None or step.kind == kind)]

@@ -15,6 +15,7 @@ from .helpers import (
     CLOUDS,
     GARDEN,
     SCOOT,
+    advancing,
     at_phase,
     board_with,
     card_named,
@@ -99,7 +100,7 @@ def test_without_404_1_0_no_column_is_checked_and_without_404_4_0_no_column_is_s
     def exchange_phase(off):
         board = board_with((BELLE, 0, Zone.ADVENTURE, 0), (SCOOT, 1, Zone.ADVENTURE, 0), (SCOOT, 1, Zone.ADVENTURE, 1))
         board.off = frozenset(off)
-        at_phase(board, "exchange", checkpoints=False)
+        advancing(at_phase(board, "exchange", checkpoints=False))
         return board
 
     unchecked = exchange_phase({"404.1.0"})

@@ -11,9 +11,10 @@ from rulebase.engine.tcg.actions import Action
 from rulebase.engine.tcg.board import Zone
 from rulebase.engine.tcg.cards import Printed
 from rulebase.engine.tcg.effects import Context, resolve
+from rulebase.engine.tcg.story import check_decline
 from rulebase.engine.tcg.text import Effect
 
-from .helpers import BELLE, SCOOT, at_phase, board_with, card_named, character, play_on, texts
+from .helpers import BELLE, SCOOT, advancing, at_phase, board_with, card_named, character, play_on, texts
 
 DRAWING = [Effect.build("story", ["draw 1"])]
 
@@ -26,7 +27,7 @@ def _with_story(board, owner, stage, effects):
 def test_advance_story_moves_the_main_character_and_triggers_the_story_effect():
     board = board_with((BELLE, 0, Zone.ADVENTURE, 0), (SCOOT, 0, Zone.MAIN_DECK, None), (SCOOT, 1, Zone.PLANS, 2))
     _with_story(board, 0, 1, DRAWING)
-    at_phase(board, "exchange")
+    advancing(at_phase(board, "exchange"))
     assert board.players[0].stage == 1 and [card.label for card in board.players[0].hand] == ["Scootaloo"]
     assert texts(board, "404.6.0") == ["Advance Story: Alice's Main Character moves forward to Stage I"]
     assert texts(board, "304.4.0", "allowed") == ["Bob has no Plan at Stage I"]
@@ -71,7 +72,7 @@ def test_reaching_stage_four_wins_the_game_by_the_rules_not_by_the_card():
     board = board_with((BELLE, 0, Zone.ADVENTURE, 0), (SCOOT, 1, Zone.ADVENTURE, 1))
     board.players[0].stage = 3
     _with_story(board, 0, 4, [Effect.build("story", ["win"])])
-    state = at_phase(board, "exchange")
+    state = advancing(at_phase(board, "exchange"))
     assert state.outcome() == Outcome(Termination.WIN, 0)
     assert texts(board, "304.5.0") == ["Alice's Main Character progresses to Stage IV: Alice wins the game"]
     assert texts(board, "104.1.0") == ["Alice's Main Character reaches the fourth and final Story stage: Alice wins the game"]
@@ -124,7 +125,7 @@ def test_advance_story_is_a_story_progression_to_the_next_stage():
     for off in (frozenset(), frozenset({"304.0.0"})):
         board = board_with((BELLE, 0, Zone.ADVENTURE, 0))
         board.off = off
-        at_phase(board, "exchange")
+        advancing(at_phase(board, "exchange"))
         if off:
             assert board.players[0].stage == 0 and texts(board, "404.6.0") == []
         else:
@@ -135,9 +136,29 @@ def test_advance_story_is_a_story_progression_to_the_next_stage():
 
 def test_to_progress_is_to_move_the_main_character_to_the_next_stage():
     board = board_with((BELLE, 0, Zone.ADVENTURE, 0))
-    at_phase(board, "exchange")
+    advancing(at_phase(board, "exchange"))
     assert texts(board, "glossary/progress") == ["Alice's Main Character progresses from before Stage I to Stage I"]
     board = board_with((BELLE, 0, Zone.ADVENTURE, 0))
     board.off = frozenset({"glossary/progress"})
-    at_phase(board, "exchange")
+    advancing(at_phase(board, "exchange"))
     assert board.players[0].stage == 0
+
+
+def test_advance_story_may_be_declined_but_disrupt_plan_may_not():
+    board = board_with((BELLE, 0, Zone.ADVENTURE, 0), (SCOOT, 0, Zone.ADVENTURE, 1), (SCOOT, 0, Zone.ADVENTURE, 2),
+                       (SCOOT, 1, Zone.PLANS, 2))
+    state = at_phase(board, "exchange")
+    assert state.legal_actions() == [Action("advance", 0), Action("pass", 0)] and state.pending.default() == \
+        Action("advance", 0)
+    play_on(state, "p0 pass")
+    assert board.players[0].stage == 0 and texts(board, "404.6.0") == [
+        "Alice does not advance their Story: their Main Character stays at the start of the Story"]
+    assert texts(board, "404.6.0", "allowed") == ["Advance Story is optional: Alice may keep their Main Character "
+                                                  "where it is"]
+    with pytest.raises(IllegalAction, match=r"^404\.7\.0: Bob has a Plan at Stage II: Disrupt Plan flips it, Alice "
+                                            r"can't decline it"):
+        board.players[0].stage = 1
+        check_decline(board, 0)
+    board.players[0].stage = 0
+    play_on(state, "p0 advance")
+    assert board.players[0].stage == 1 and board.players[1].plans[1] is None
