@@ -36,7 +36,7 @@ TARGET = "the whole of the official rules"
 PHASE_KEYS = {"start phase": "start", "main phase": "main", "exchange phase": "exchange", "end phase": "end"}
 ZONES = {"main deck": Zone.MAIN_DECK, "scene deck": Zone.SCENE_DECK, "hand": Zone.HAND, "rest zone": Zone.REST,
          "scene zone": Zone.SCENE, "story zone": Zone.STORY, "plans": Zone.PLANS, "adventure zone": Zone.ADVENTURE}
-ALTERNATIVES = {"advance": ("advance", "disrupt"), "disrupt": ("advance", "disrupt")}
+ALTERNATIVES = {"advance": ("advance", "disrupt", "pass"), "disrupt": ("advance", "disrupt", "pass")}
 """Verbs that answer the same decision: an action of one, where the game
 took the other as the only choice, is tried at that decision (and
 refused there)."""
