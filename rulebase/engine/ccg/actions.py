@@ -14,13 +14,18 @@ Action.parse('p0 move #5 to p1.problem')
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 
+from rulebase.engine.action_words import (
+    CHANCE_PLAYER,
+    card_word,
+    check_left_over,
+    known,
+    player_word,
+    read_head,
+)
 from rulebase.engine.ccg.board import HOME, PROBLEM, Area, Zone
 from rulebase.engine.errors import ActionSyntaxError
-
-CHANCE_PLAYER = -1
 
 DECISIONS = {
     # verb: what follows it
@@ -129,33 +134,15 @@ class Action:
         return f"Action.parse({self.name()!r})"
 
     @classmethod
-    def parse(cls, text: str) -> "Action":
+    def parse(cls, text: str) -> Action:
         """Read an action from its :meth:`name`; raises
         :class:`~rulebase.engine.errors.ActionSyntaxError` otherwise."""
-        words = text.split()
-        if len(words) < 2:
-            raise ActionSyntaxError(text, "a player (p0, p1 or chance) and a verb")
-        who, verb, rest = words[0], words[1], words[2:]
-        if who == "chance":
-            player, table = CHANCE_PLAYER, CHANCE_EVENTS
-        elif re.fullmatch(r"p\d", who):
-            player, table = int(who[1:]), DECISIONS
-        else:
-            raise ActionSyntaxError(text, "a player (p0, p1 or chance) first")
-        effect = None
-        if verb == "effect" and player != CHANCE_PLAYER:
-            if not rest or rest[0] not in EFFECTS:
-                raise ActionSyntaxError(text, "an instruction: " + ", ".join(EFFECTS))
-            effect, rest, shape = rest[0], rest[1:], EFFECTS[rest[0]]
-        elif verb in table:
-            shape = table[verb]
-        else:
-            raise ActionSyntaxError(text, "a verb: " + ", ".join(table))
+        player, verb, effect, shape, rest = read_head(text, DECISIONS, CHANCE_EVENTS, EFFECTS)
         fields: dict = {}
         try:
             for field in shape.split():
                 if field == "card":
-                    fields["card"] = _card(rest.pop(0))
+                    fields["card"] = card_word(rest.pop(0))
                 elif field == "area":
                     if rest.pop(0) != "to":
                         raise ValueError
@@ -164,7 +151,7 @@ class Action:
                     if rest:
                         preposition, target = rest.pop(0), rest.pop(0)
                         if preposition == "on":
-                            fields["host"] = _card(target)
+                            fields["host"] = card_word(target)
                         elif preposition == "at":
                             fields["area"] = _area(target)
                         else:
@@ -173,37 +160,26 @@ class Action:
                     fields["amount"] = int(rest.pop(0))
                 elif field == "zone":
                     owner, _, zone = rest.pop(0).partition(".")
-                    fields["owner"] = _player(owner)
+                    fields["owner"] = player_word(owner)
                     fields["zone"] = next(z for z, word in _ZONE_WORDS.items() if word == zone)
                 elif field == "order":
-                    fields["order"] = tuple(_card(word) for word in rest)
+                    fields["order"] = tuple(card_word(word) for word in rest)
                     rest = []
                 elif field == "player":
-                    fields["owner"] = _player(rest.pop(0))
+                    fields["owner"] = player_word(rest.pop(0))
         except (IndexError, ValueError, StopIteration):
             raise ActionSyntaxError(text, f"{verb} {shape}".strip()) from None
-        if rest:
-            raise ActionSyntaxError(text, f"nothing after {' '.join(words[:len(words) - len(rest)])}")
+        check_left_over(text, rest)
         return cls(verb, player, effect=effect, **fields)
 
 
-def _card(word: str) -> int:
-    if not re.fullmatch(r"#\d+", word):
-        raise ValueError(word)
-    return int(word[1:])
-
-
-def _player(word: str) -> int:
-    if not re.fullmatch(r"p\d", word):
-        raise ValueError(word)
-    return int(word[1:])
 
 
 def _area(word: str) -> Area:
     owner, _, kind = word.partition(".")
     if kind not in (HOME, PROBLEM):
         raise ValueError(word)
-    return Area(_player(owner), kind)
+    return Area(player_word(owner), kind)
 
 
 def _area_text(area: Area) -> str:
@@ -212,13 +188,9 @@ def _area_text(area: Area) -> str:
 
 def decision(verb: str, player: int, **fields) -> Action:
     """A player's decision (``decision("move", 0, card=5, area=...)``)."""
-    if verb not in DECISIONS:
-        raise ActionSyntaxError(verb, "a verb: " + ", ".join(DECISIONS))
-    return Action(verb, player, **fields)
+    return Action(known(verb, DECISIONS, "a verb"), player, **fields)
 
 
 def effect(instruction: str, player: int, **fields) -> Action:
     """An instruction of card text carried out for ``player``."""
-    if instruction not in EFFECTS:
-        raise ActionSyntaxError(instruction, "an instruction: " + ", ".join(EFFECTS))
-    return Action("effect", player, effect=instruction, **fields)
+    return Action("effect", player, effect=known(instruction, EFFECTS, "an instruction"), **fields)

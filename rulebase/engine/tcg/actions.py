@@ -23,10 +23,16 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from rulebase.engine.action_words import (
+    CHANCE_PLAYER,
+    card_word,
+    check_left_over,
+    known,
+    player_word,
+    read_head,
+)
 from rulebase.engine.errors import ActionSyntaxError
 from rulebase.engine.tcg.board import SPACES, Zone
-
-CHANCE_PLAYER = -1
 
 DECISIONS = {
     # verb: what follows it
@@ -146,43 +152,25 @@ class Action:
     def parse(cls, text: str) -> Action:
         """Read an action from its :meth:`name`; raises
         :class:`~rulebase.engine.errors.ActionSyntaxError` otherwise."""
-        words = str(text).split()
-        if len(words) < 2:
-            raise ActionSyntaxError(text, "a player (p0, p1 or chance) and a verb")
-        who, verb, rest = words[0], words[1], words[2:]
-        if who == "chance":
-            player, table = CHANCE_PLAYER, CHANCE_EVENTS
-        elif re.fullmatch(r"p\d", who):
-            player, table = int(who[1:]), DECISIONS
-        else:
-            raise ActionSyntaxError(text, "a player (p0, p1 or chance) first")
-        effect = None
-        if verb == "effect" and player != CHANCE_PLAYER:
-            if not rest or rest[0] not in EFFECTS:
-                raise ActionSyntaxError(text, "an instruction: " + ", ".join(EFFECTS))
-            effect, rest, shape = rest[0], rest[1:], EFFECTS[rest[0]]
-        elif verb in table:
-            shape = table[verb]
-        else:
-            raise ActionSyntaxError(text, "a verb: " + ", ".join(table))
+        player, verb, effect, shape, rest = read_head(text, DECISIONS, CHANCE_EVENTS, EFFECTS)
         fields: dict = {}
         try:
             for field in shape.split():
                 if field == "card":
-                    fields["card"] = _card(rest.pop(0))
+                    fields["card"] = card_word(rest.pop(0))
                 elif field == "ability":
                     fields["card"], fields["ability"] = _ability(rest.pop(0))
                 elif field == "placement":
                     if rest and rest[0] in ("at", "on"):
                         preposition, target = rest.pop(0), rest.pop(0)
                         if preposition == "on":
-                            fields["host"] = _card(target)
+                            fields["host"] = card_word(target)
                         else:
                             fields["space"] = _space(target)
                 elif field == "payment":
                     if rest and rest[0] == "paying":
                         rest.pop(0)
-                        fields["payment"] = tuple(_card(word) for word in rest)
+                        fields["payment"] = tuple(card_word(word) for word in rest)
                         if not fields["payment"]:
                             raise ValueError("paying nothing")
                         rest = []
@@ -196,25 +184,19 @@ class Action:
                     fields["amount"] = int(rest.pop(0))
                 elif field == "zone":
                     owner, _, zone = rest.pop(0).partition(".")
-                    fields["owner"] = _player(owner)
+                    fields["owner"] = player_word(owner)
                     fields["zone"] = _ZONES[zone]
                 elif field == "order":
-                    fields["order"] = tuple(_card(word) for word in rest)
+                    fields["order"] = tuple(card_word(word) for word in rest)
                     rest = []
                 elif field == "player":
-                    fields["owner"] = _player(rest.pop(0))
+                    fields["owner"] = player_word(rest.pop(0))
         except (IndexError, ValueError, KeyError):
             expected = f"{verb} {shape}".strip().replace("to-space", "to SPACE").replace("space", "SPACE")
             raise ActionSyntaxError(text, expected) from None
-        if rest:
-            raise ActionSyntaxError(text, f"nothing after {' '.join(words[:len(words) - len(rest)])}")
+        check_left_over(text, rest)
         return cls(verb, player, effect=effect, **fields)
 
-
-def _card(word: str) -> int:
-    if not re.fullmatch(r"#\d+", word):
-        raise ValueError(word)
-    return int(word[1:])
 
 
 def _ability(word: str) -> tuple[int, int]:
@@ -224,11 +206,6 @@ def _ability(word: str) -> tuple[int, int]:
     return int(match[1]), int(match[2])
 
 
-def _player(word: str) -> int:
-    if not re.fullmatch(r"p\d", word):
-        raise ValueError(word)
-    return int(word[1:])
-
 
 def _space(word: str) -> int:
     return SPACES.index(word)
@@ -236,13 +213,9 @@ def _space(word: str) -> int:
 
 def decision(verb: str, player: int, **fields) -> Action:
     """A player's decision (``decision("play", 0, card=5, space=1)``)."""
-    if verb not in DECISIONS:
-        raise ActionSyntaxError(verb, "a verb: " + ", ".join(DECISIONS))
-    return Action(verb, player, **fields)
+    return Action(known(verb, DECISIONS, "a verb"), player, **fields)
 
 
 def effect(instruction: str, player: int, **fields) -> Action:
     """An instruction of card text carried out for ``player``."""
-    if instruction not in EFFECTS:
-        raise ActionSyntaxError(instruction, "an instruction: " + ", ".join(EFFECTS))
-    return Action("effect", player, effect=instruction, **fields)
+    return Action("effect", player, effect=known(instruction, EFFECTS, "an instruction"), **fields)
