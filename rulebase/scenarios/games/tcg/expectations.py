@@ -5,7 +5,7 @@ when the expectation holds, else what was found instead."""
 from __future__ import annotations
 
 from rulebase.engine.tcg import effects, visibility
-from rulebase.engine.tcg.board import PHASE_NAMES, SPACES, Zone
+from rulebase.engine.tcg.board import PHASE_NAMES, Zone
 from rulebase.engine.tcg.cards import parse_stage
 from rulebase.engine.trace import STEP
 from rulebase.scenarios.model import Node
