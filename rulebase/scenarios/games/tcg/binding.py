@@ -447,7 +447,8 @@ class TCGSession(GameSession):
                 return option
         return action
 
-    def _payment(self, node: Node, player: int) -> tuple[int, ...] | None:
+    def _payment(self, node: Node) -> tuple[int, ...] | None:
+        """The ids of the Scenes a sentence names to pay Harmony, if any."""
         payment = node.first("payment")
         if payment is None:
             return None
@@ -470,18 +471,20 @@ class TCGSession(GameSession):
             owner, space = self.space(node, node.first("space"), player)
             if owner != player:
                 raise self.error(node, "a player plays Characters into their own Adventure Zone (403.2.0)")
-            return Action("play", player, self.card(node, args[1]).id, space=space, payment=self._payment(node, player))
+            return Action("play", player, self.card(node, args[1]).id, space=space, payment=self._payment(node))
         if kind == "use_event":
-            return Action("play", player, self.card(node, args[1]).id, payment=self._payment(node, player))
+            return Action("play", player, self.card(node, args[1]).id, payment=self._payment(node))
         if kind == "attach":
             return Action("play", player, self.card(node, args[1]).id, host=self.card(node, args[2]).id,
-                          payment=self._payment(node, player))
+                          payment=self._payment(node))
         if kind == "activate":
             card = self.card(node, args[1])
             return Action("activate", player, card.id, ability=self._ability(node, card, ("activated",)),
-                          payment=self._payment(node, player))
+                          payment=self._payment(node))
         if kind == "move":
             owner, space = self.space(node, node.first("space"), player)
+            if owner != player:
+                raise self.error(node, "a Character moves only between the spaces of its own Adventure Zone (603.0.0)")
             return Action("move", player, self.card(node, args[1]).id, space=space)
         if kind == "flip":
             return Action("inspire", player, self.card(node, args[1]).id)
