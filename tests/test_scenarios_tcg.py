@@ -149,3 +149,16 @@ Scenario: A player looks at her own hand
   Then Alice sees "Spike"
 """, rule_graph)
     assert looked.passed, looked.failures or looked.error
+
+
+def test_the_expectations_of_the_projects_tcg_scenarios_write_nothing_into_the_trace(rule_graph):
+    from rulebase.scenarios import suite
+
+    folder = suite.default_paths()[0] / "tcg"
+    report = suite.run_paths([folder], rule_graph)
+    assert report.ok and len(report.results) > 150
+    started = [r for r in report.results if any(block.kind == "when" for block in r.scenario.steps)]
+    assert len(started) > 150  # (a scenario without actions starts its game at its first expectation)
+    written = [(r.scenario.name, mark.statement.text) for r in started for mark in r.marks
+               if mark.block == "then" and mark.end != mark.start]
+    assert written == []
