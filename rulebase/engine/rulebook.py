@@ -128,6 +128,27 @@ class Rulebook:
 
         return register
 
+    def check_under_each(self, numbers, summary: str, waiting: bool = False):
+        """Register one check under each rule of ``numbers`` (for a concern,
+        like an action out of turn, that the rule of the decision at hand
+        refuses); the decorated function becomes a ``dict`` of rule number ->
+        :class:`CheckUnit`, each unit named after the function."""
+
+        def register(function: Callable) -> dict:
+            units = {}
+            name = function.__name__.lstrip("_")
+            for number in sorted(set(numbers)):
+                def judge(table, *args, function=function, **kwargs):
+                    return function(table, *args, **kwargs)
+
+                judge.__name__ = judge.__qualname__ = name
+                judge.__module__ = function.__module__
+                judge.__doc__ = summary
+                units[number] = self.check(number, summary, waiting)(judge)
+            return units
+
+        return register
+
     def step(self, number: str, template: str):
         """Register a step of rule ``number``; the decorated function is
         called with the table first, does what the rule says and returns the

@@ -158,3 +158,19 @@ def test_a_note_is_not_a_decision():
     trace = Trace()
     trace.note("601.1", "the turn is divided into phases")
     assert trace.steps[0].kind == NOTE and not trace.steps[0].decided and trace.deciding() == []
+
+
+def test_one_check_registered_under_each_rule_of_a_decision():
+    book = Rulebook("example")
+
+    def _out_of_turn(table, player):
+        if player != "Alice":
+            return f"{player} acts out of turn"
+
+    units = book.check_under_each(["604.1", "602.2", "604.1"], "only the turn player acts", waiting=True)(_out_of_turn)
+    assert sorted(units) == ["602.2", "604.1"] and book.numbers() == ["602.2", "604.1"]
+    assert all(unit.unit.waiting and unit.unit.name.endswith(".out_of_turn") for unit in units.values())
+    with pytest.raises(IllegalAction) as refused:
+        units["602.2"](Table(), "Bob")
+    assert refused.value.rule == "602.2"
+    assert units["604.1"](Table(off={"604.1"}), "Bob") is None

@@ -211,27 +211,12 @@ def _waits_for_another_decision(board, request: Request, action: Action):
                 f"{board.name(request.player)} to {request.kind}")
 
 
-def _units(function, summary: str, numbers, waiting: bool = False) -> dict:
-    """One check unit of ``function`` under each rule of ``numbers``: the
-    same concern (an action out of turn) is refused by the rule of the
-    decision at hand; ``waiting`` marks a refusal that says only "not now"."""
-    units = {}
-    name = function.__name__.lstrip("_")
-    for number in sorted(set(numbers)):
-        def judge(board, request, action, function=function):
-            return function(board, request, action)
-
-        judge.__name__ = judge.__qualname__ = name
-        judge.__doc__ = summary
-        units[number] = rules.check(number, summary, waiting=waiting)(judge)
-    return units
-
-
-ONLY_THE_TURN_PLAYER = _units(_only_the_turn_player, "only the turn player makes this decision", WHO_DOES.values())
-WAITS_FOR_ANOTHER_PLAYER = _units(_waits_for_another_player, "the game waits for another player's decision",
-                                  DECISION_RULES, waiting=True)
-WAITS_FOR_ANOTHER_DECISION = _units(_waits_for_another_decision, "the game waits for another decision",
-                                    tuple(VERB_RULES.values()), waiting=True)
+ONLY_THE_TURN_PLAYER = rules.RULES.check_under_each(WHO_DOES.values(), "only the turn player makes this decision")(
+    _only_the_turn_player)
+WAITS_FOR_ANOTHER_PLAYER = rules.RULES.check_under_each(
+    DECISION_RULES, "the game waits for another player's decision", waiting=True)(_waits_for_another_player)
+WAITS_FOR_ANOTHER_DECISION = rules.RULES.check_under_each(
+    tuple(VERB_RULES.values()), "the game waits for another decision", waiting=True)(_waits_for_another_decision)
 
 
 def _waiting_rule(request: Request) -> str:

@@ -15,7 +15,7 @@ from rulebase.engine.errors import EngineError
 from rulebase.engine.flow import Request
 from rulebase.engine.tcg.actions import Action
 from rulebase.engine.tcg.board import PHASE_NAMES, SPACES, Board, Card
-from rulebase.engine.tcg.rules import check
+from rulebase.engine.tcg.rules import RULES, check
 
 CHECKPOINT = "go on with the game"
 """The pause a caller asked for between phases (not a decision of the rules)."""
@@ -177,24 +177,12 @@ DECISION_RULES = ("103.1.0", "401.0.0", "403.0.0", "403.2.0", "404.3.0", "404.5.
 """The rules under which the game asks for a decision (``decide(rule=...)``)."""
 
 
-def _units(function, summary: str, numbers) -> dict:
-    """One waiting check unit of ``function`` under each rule of ``numbers``:
-    an action out of turn is refused by the rule of the decision at hand."""
-    units = {}
-    name = function.__name__.lstrip("_")
-    for number in sorted(set(numbers)):
-        def judge(board, request, action, function=function):
-            return function(board, request, action)
-
-        judge.__name__ = judge.__qualname__ = name
-        judge.__doc__ = summary
-        units[number] = check(number, summary, waiting=True)(judge)
-    return units
-
-
-WAITS_FOR_ANOTHER_PLAYER = _units(_waits_for_another_player, "the game waits for another player's decision",
-                                  DECISION_RULES)
-WAITS_FOR_ANOTHER_DECISION = _units(_waits_for_another_decision, "the game waits for another decision", DECISION_RULES)
+WAITS_FOR_ANOTHER_PLAYER = RULES.check_under_each(
+    DECISION_RULES, "the game waits for another player's decision", waiting=True)(_waits_for_another_player)
+WAITS_FOR_ANOTHER_DECISION = RULES.check_under_each(
+    DECISION_RULES, "the game waits for another decision", waiting=True)(_waits_for_another_decision)
+"""Each rule of a decision refuses an action out of turn (a refusal that
+says only "not now")."""
 
 
 def _rule_of(request: Request) -> str:
