@@ -167,6 +167,24 @@ class GameSession:
             self._to_decision()
         return action
 
+    # -- the expectations every game has -----------------------------------------------
+
+    GAME_END = ("game_winner", "game_draw", "game_not_over")
+    """The core grammar's sentences about how the game ended."""
+
+    def game_end(self, node: Node) -> str | None:
+        """``None`` when the game ended (or goes on) as a core sentence of
+        :data:`GAME_END` says, else what happened instead."""
+        outcome = self.state.outcome()
+        if node.kind == "game_not_over":
+            return None if outcome is None else f"the game is over ({outcome.termination.value})"
+        if outcome is None:
+            return "the game is not over"
+        if node.kind == "game_draw":
+            return None if outcome.winner is None else f"{self.names[outcome.winner]} won it"
+        return None if outcome.winner == self.subject(node) else (
+            "it is a draw" if outcome.winner is None else f"{self.names[outcome.winner]} won it")
+
     # -- running the game ----------------------------------------------------------------
 
     def _to_decision(self) -> None:

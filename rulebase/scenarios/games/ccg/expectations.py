@@ -102,17 +102,8 @@ def expect(session, node: Node) -> str | None:
         if kind == "confronted":
             return None if done else f"{args[0]} did not confront it"
         return None if not done else f"{args[0]} confronted it"
-    if kind in ("game_winner", "game_draw", "game_not_over"):
-        outcome = state.outcome()
-        if kind == "game_not_over":
-            return None if outcome is None else f"the game is over ({outcome.termination.value})"
-        if outcome is None:
-            return "the game is not over"
-        if kind == "game_draw":
-            return None if outcome.winner is None else f"{session.names[outcome.winner]} won it"
-        player = session.subject(node)
-        return None if outcome.winner == player else (
-            "it is a draw" if outcome.winner is None else f"{session.names[outcome.winner]} won it")
+    if kind in session.GAME_END:
+        return session.game_end(node)
     if kind == "turn_is":
         point = args[0]
         player = session.player(node, point.args[0])

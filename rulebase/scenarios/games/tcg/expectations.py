@@ -100,17 +100,8 @@ def expect(session, node: Node) -> str | None:
         if board.turn.player == player and here == where:
             return None
         return f"it is {board.name(board.turn.player)}'s {PHASE_NAMES.get(board.turn.phase, board.turn.phase)}"
-    if kind in ("game_winner", "game_draw", "game_not_over"):
-        outcome = session.state.outcome()
-        if kind == "game_not_over":
-            return None if outcome is None else f"the game is over: {outcome}"
-        if outcome is None:
-            return "the game is not over"
-        if kind == "game_draw":
-            return None if outcome.winner is None else f"{session.names[outcome.winner]} won"
-        winner = session.subject(node)
-        return None if outcome.winner == winner else (
-            "the game is a draw" if outcome.winner is None else f"{session.names[outcome.winner]} won")
+    if kind in session.GAME_END:
+        return session.game_end(node)
     if kind in ("sees", "does_not_see"):
         viewer = session.subject(node)
         card = session.card(node, args[1])
