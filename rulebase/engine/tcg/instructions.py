@@ -233,29 +233,23 @@ def _discard(s, ctx, instruction, player):
     return done > 0
 
 
-def _inspiration(s, ctx, instruction, card):
-    return inspiration_changes(s.board, ctx, card, instruction.amount) is not None
-    yield
 
 
-def _tap(s, ctx, instruction, card):
-    return tap(s.board, ctx, card) is not None
-    yield
 
 
-def _untap(s, ctx, instruction, card):
-    return untap(s.board, ctx, card) is not None
-    yield
 
+def _done_by(step, amount: bool = False):
+    """The procedure of a verb that its rule's step carries out alone, with
+    no decision to ask: it answers whether the step did anything (the
+    step is called with the board, the context, the target and, for
+    ``amount``, the instruction's amount)."""
 
-def _remove(s, ctx, instruction, card):
-    return remove(s.board, ctx, card) is not None
-    yield
+    def apply(s, ctx, instruction, target):
+        done = step(s.board, ctx, target, instruction.amount) if amount else step(s.board, ctx, target)
+        return done is not None
+        yield  # a procedure, like the verbs that ask a decision
 
-
-def _return(s, ctx, instruction, card):
-    return return_to_hand(s.board, ctx, card) is not None
-    yield
+    return apply
 
 
 @check("603.0.0", "a Character is moved to an empty space of its owner's Adventure Zone")
@@ -291,24 +285,8 @@ def _scene(s, ctx, instruction, player):
     yield
 
 
-def _look(s, ctx, instruction, player):
-    return look(s.board, ctx, player, instruction.amount) is not None
-    yield
 
 
-def _reveal(s, ctx, instruction, player):
-    return reveal(s.board, ctx, player, instruction.amount) is not None
-    yield
-
-
-def _return_plan(s, ctx, instruction, card):
-    return plan_returns_to_hand(s.board, ctx, card) is not None
-    yield
-
-
-def _win(s, ctx, instruction, player):
-    return wins_by_effect(s.board, ctx, player) is not None
-    yield
 
 
 def _shuffle(s, ctx, instruction, player):
@@ -333,19 +311,19 @@ class Verb:
 VERBS = {
     "draw": Verb("draw", True, (), _draw),
     "discard": Verb("discard", True, (hand_has_a_card,), _discard),
-    "inspiration": Verb("inspiration", False, (changes_a_character,), _inspiration),
-    "tap": Verb("tap", False, (can_be_tapped_or_untapped, upright_to_tap), _tap),
-    "untap": Verb("untap", False, (can_be_tapped_or_untapped, tapped_to_untap), _untap),
-    "remove": Verb("remove", False, (removable,), _remove),
-    "return": Verb("return", False, (removable,), _return),
+    "inspiration": Verb("inspiration", False, (changes_a_character,), _done_by(inspiration_changes, amount=True)),
+    "tap": Verb("tap", False, (can_be_tapped_or_untapped, upright_to_tap), _done_by(tap)),
+    "untap": Verb("untap", False, (can_be_tapped_or_untapped, tapped_to_untap), _done_by(untap)),
+    "remove": Verb("remove", False, (removable,), _done_by(remove)),
+    "return": Verb("return", False, (removable,), _done_by(return_to_hand)),
     "move": Verb("move", False, (has_an_empty_space,), _move),
     "plan": Verb("plan", True, (main_deck_has_a_top_card, stage_for_a_plan), _plan),
     "scene": Verb("scene", True, (scene_deck_has_a_top_card,), _scene),
-    "look": Verb("look", True, (main_deck_has_a_top_card,), _look),
-    "reveal": Verb("reveal", True, (something_to_reveal,), _reveal),
-    "return-plan": Verb("return-plan", False, (a_disrupted_plan,), _return_plan),
+    "look": Verb("look", True, (main_deck_has_a_top_card,), _done_by(look, amount=True)),
+    "reveal": Verb("reveal", True, (something_to_reveal,), _done_by(reveal, amount=True)),
+    "return-plan": Verb("return-plan", False, (a_disrupted_plan,), _done_by(plan_returns_to_hand)),
     "shuffle": Verb("shuffle", True, (), _shuffle),
-    "win": Verb("win", True, (winning_is_a_rule,), _win),
+    "win": Verb("win", True, (winning_is_a_rule,), _done_by(wins_by_effect)),
 }
 """Every verb of card text (:data:`rulebase.engine.tcg.text.SHAPES`) but
 the permissions, which are not carried out (101.1.0)."""
