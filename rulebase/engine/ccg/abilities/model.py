@@ -1,0 +1,374 @@
+"""The ability model: what a card's text means, as values the engine carries
+out (chapter 7 of the Comprehensive Rules).
+
+A card's text is a tuple of :class:`Ability`, one for each of its
+paragraphs (a keyword is an ability like any other, 701.2).  Each ability
+has a ``kind``:
+
+``keyword``
+    A keyword ability (701.2, the glossary): ``keyword`` names it and ``x``
+    is its X.  What it does is the rule of the glossary, hooked where that
+    rule applies (:mod:`rulebase.engine.ccg.abilities.keywords`).
+``triggered``
+    "When ...", "After ...", "At the start of ...", "At the end of ..."
+    (704): ``trigger`` says what it waits for, ``effect`` what it does.
+``activated``
+    "Main Phase: ...", "Faceoff: ...", "Immediate: ...", "Reaction: ..."
+    (703): ``timing`` is the timing phrase, ``cost`` what is paid,
+    ``effect`` what it does.  A Reaction's ``trigger`` is its condition.
+``continuous``
+    "This card has +1 power ...", "While ..., ..." (702): ``modifier`` is
+    what it changes while ``condition`` holds.
+``replacement``
+    "If ... would ..., ... instead" (710): ``trigger`` is the event replaced,
+    ``effect`` what happens instead.
+``event``
+    The text of an Event after its timing phrase (304.2): ``timing``,
+    ``cost`` (an additional cost), ``effect``.
+``placement``
+    "Play on a Friend.", "Play to your home." (305.1, 509.1): ``target``
+    says where the card is played.
+
+Every value is frozen and compares by value; the words a part came from are
+kept in ``text`` (and where it starts in the card's text, ``line`` and
+``column``) so that a report can name it.
+
+Vocabularies.  The kinds of effects, triggers, modifiers and conditions are
+words (``Effect.verb``, ``Trigger.event``, ``Modifier.kind``,
+``Condition.kind``, ``Selector.noun``).  The reader produces them; the
+engine carries out those its tables hold (the verb table of
+:mod:`rulebase.engine.ccg.abilities.verbs` and the tables beside it), and a
+card whose text holds one the tables lack is "parsed, not executable" with
+that word named.  The words in use are listed in :data:`VERBS`,
+:data:`EVENTS`, :data:`MODIFIERS` and :data:`CONDITIONS`: a reader that needs
+a new one adds it there with what it means.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+# -- the vocabularies --------------------------------------------------------------
+
+VERBS = {
+    # verb: what it does (its target is ``Effect.target``, its number ``Effect.amount``)
+    "move": "move the target to an area (``area``: home, a Problem, this card's Problem, ...) (506)",
+    "send": "send the target home (506.3)",
+    "frighten": "frighten the target (511)",
+    "unfrighten": "unfrighten the target",
+    "exhaust": "exhaust the target (503.2)",
+    "ready": "ready the target (503.1)",
+    "dismiss": "dismiss the target: it goes to its owner's discard pile",
+    "retire": "retire the target: it goes to its owner's discard pile",
+    "banish": "banish the target",
+    "draw": "a player (``target``, default the ability's controller) draws ``amount`` cards",
+    "discard": "a player discards ``amount`` cards (``random`` true: at random), or the target is discarded",
+    "search": "search a zone (``zone``) for the target and put it into ``to`` (hand, play, top of deck)",
+    "look": "look at the target (cards of a zone, the top ``amount`` of a deck, a face-down card)",
+    "reveal": "reveal the target",
+    "shuffle": "shuffle a zone",
+    "arrange": "put the cards looked at back in any order (``to``: top, bottom)",
+    "to-hand": "put the target into its owner's hand",
+    "to-deck": "put the target on top (``to``: top) or the bottom (``to``: bottom) of its owner's deck",
+    "score": "a player scores ``amount`` points (``additional`` true: an additional point, 517)",
+    "gain": "a player gains ``amount`` action tokens",
+    "pay": "a player pays ``amount`` action tokens (a cost)",
+    "lose": "a player loses ``amount`` action tokens or points (``what``)",
+    "power": "the target gets ``amount`` power (``color``: of a color) for ``duration``",
+    "counters": "put ``amount`` +1 power counters on the target (519)",
+    "remove-counters": "remove ``amount`` counters from the target",
+    "flip": "a player flips ``amount`` more cards in the faceoff under way (514.3)",
+    "ignore": "ignore a flipped card (515.4)",
+    "uncover": "uncover a face-down Troublemaker (607.3)",
+    "challenge": "challenge a Troublemaker (608)",
+    "turn-over": "turn a Mane Character over (301.2)",
+    "take-control": "take control of the target (513)",
+    "exchange-control": "exchange control of two cards (513)",
+    "play": "play the target (from ``zone``; ``free`` true: without paying its cost)",
+    "put-into-play": "put the target into play (not played, 706)",
+    "token": "put a token into play (522): ``token`` is its description",
+    "copy": "the card becomes a copy of the target (520)",
+    "attach": "attach or reattach a Resource to the target (509)",
+    "cutie-mark": "Cutie Mark the target (a keyword state of the later sets)",
+    "prevent": "an event does not happen (``what``)",
+    "cost-change": "a card's cost changes by ``amount`` (``what``: the cards)",
+    "choose": "a player chooses the target (later parts say 'that card')",
+    "guess": "a player guesses something about the target",
+}
+"""The effect verbs, with what each does."""
+
+EVENTS = {
+    "enters-play": "the subject enters play (``how``: played, put into play)",
+    "played": "the subject is played (``zone``: from where)",
+    "leaves-play": "the subject leaves play",
+    "dismissed": "the subject is dismissed",
+    "retired": "the subject is retired",
+    "banished": "the subject is banished",
+    "frightened": "the subject is frightened",
+    "exhausted": "the subject is exhausted",
+    "readied": "the subject is readied",
+    "moved": "the subject is moved (``from``, ``to``)",
+    "uncovered": "the subject (a Troublemaker) is uncovered",
+    "challenged": "the subject (a Troublemaker) is challenged",
+    "defeated": "the subject (a Troublemaker) is defeated",
+    "confronts": "a player confronts the subject (a Problem)",
+    "solved": "the subject (a Problem) is solved",
+    "replaced": "the subject (a Problem) is replaced",
+    "faceoff-starts": "a faceoff starts (``kind``: problem, troublemaker; ``involving``)",
+    "faceoff-won": "a player wins a faceoff (``kind``, ``involving``, ``by``)",
+    "faceoff-lost": "a player loses a faceoff",
+    "flips": "a player flips a card (``during``: a faceoff)",
+    "draws": "a player draws a card",
+    "discards": "a player discards a card",
+    "scores": "a player scores points",
+    "phase-starts": "a phase starts (``phase``; ``whose``: your, an opponent's, each)",
+    "phase-ends": "a phase ends",
+    "turn-starts": "a turn starts (``whose``)",
+    "turn-ends": "a turn ends (``whose``)",
+    "turned-over": "the subject (a Mane Character) is turned over",
+    "cutie-marked": "the subject becomes Cutie Marked",
+    "gains-tokens": "a player gains action tokens",
+}
+"""The events a triggered ability (704) or a replacement effect (710) waits for."""
+
+MODIFIERS = {
+    "power": "the subject has ``amount`` power (``color``; ``per``: for each ...)",
+    "keyword": "the subject has a keyword (``keyword``, ``x``)",
+    "trait": "the subject has a trait",
+    "confront-need": "a player needs ``amount`` more power to confront the subject (a Problem)",
+    "cost": "a player pays ``amount`` more (or less) to do something (``action``: play, move, ...)",
+    "cant": "the subject can't do or undergo something (``action``: be frightened, be dismissed, move, ...)",
+    "doesnt-prevent": "a Troublemaker does not prevent confronting",
+    "flips": "a player flips ``amount`` more cards in faceoffs",
+    "home-limit": "a home limit changes by ``amount``",
+    "hand-size": "the maximum hand size changes by ``amount``",
+    "tokens": "a player receives ``amount`` more action tokens",
+    "bonus": "a Problem's bonus changes by ``amount``",
+    "points": "a Troublemaker's point value changes by ``amount``",
+    "may": "a player may do something the rules would not let them (``action``)",
+}
+"""What a continuous ability changes (702, 707)."""
+
+CONDITIONS = {
+    "at": "the subject is at a place (``where``: a Problem, home, this card's Problem, ...)",
+    "with": "the subject is at the same area as the selector's cards",
+    "has": "a player has (controls) at least ``amount`` of the selector's cards (``where``)",
+    "none": "there are none of the selector's cards",
+    "involved": "the subject is involved in a faceoff (``kind``)",
+    "during": "it is a phase or a faceoff (``phase``)",
+    "status": "the subject is ready, exhausted, frightened, face-down, Cutie Marked, turned over",
+    "score": "a player has ``amount`` or more points (``compare``)",
+    "power": "a total or a card's power compares with a number (``compare``)",
+    "attached": "the subject has or is an attachment",
+    "did": "the previous instruction was done ('If you do', 'this way')",
+    "turn": "it is a player's turn (``whose``)",
+    "count": "a number of things compares with another",
+}
+"""What a condition ("while", "if", "as long as") asks (702.2, 704.4)."""
+
+
+# -- the values ----------------------------------------------------------------------
+
+
+def _pairs(values: dict | None) -> tuple:
+    return tuple(sorted((values or {}).items()))
+
+
+@dataclass(frozen=True)
+class Part:
+    """Where a part of an ability came from: its words, and its line and
+    column (from 1) in the card's text."""
+
+    text: str = field(default="", compare=False)
+    line: int = field(default=0, compare=False)
+    column: int = field(default=0, compare=False)
+
+
+@dataclass(frozen=True)
+class Amount:
+    """A number: ``value`` (``None`` for X or "any number"), or ``per`` for
+    each card a selector finds ("+1 power for each Resource on it"),
+    ``value`` times that count; ``up_to`` for "up to N"."""
+
+    value: int | None = 1
+    per: "Selector | None" = None
+    up_to: bool = False
+    variable: str | None = None
+
+
+@dataclass(frozen=True)
+class Selector:
+    """The cards or players a part of an ability refers to.
+
+    ``noun``: ``card``, ``character``, ``Friend``, ``Mane Character``,
+    ``Troublemaker``, ``Problem``, ``Resource``, ``Event``, ``player``,
+    ``opponent``, ``you`` or ``self`` ("this card"), ``host`` ("the
+    attached Friend", "this Friend" of an attachment), ``that`` (a card an
+    earlier part named, ``ref`` says which), ``it``.
+    ``count``: how many (``Amount``; "each"/"all" is ``Amount(None)`` with
+    ``every`` true).  ``controller``: ``you``, ``opponent``, ``any`` or
+    ``owner``; ``where``: ``here``/``this-problem`` (this card's Problem),
+    ``home``, ``problem`` (any Problem), ``that-problem``, ``your-home``...;
+    ``zone``: ``play`` unless it says ``hand``, ``discard``, ``deck``,
+    ``problem-deck``, ``banished``, ``flip``; ``filters``: further
+    qualities as (name, value) pairs: ``trait``, ``color``, ``power``
+    (a comparison such as ``>=3``), ``printed-power``, ``cost``,
+    ``other`` (not this card), ``status`` (ready, exhausted, frightened,
+    face-down), ``kind`` (Problem/Troublemaker faceoff), ``random``.
+    """
+
+    noun: str
+    count: Amount = Amount(1)
+    every: bool = False
+    controller: str | None = None
+    where: str | None = None
+    zone: str | None = None
+    filters: tuple = ()
+    ref: str | None = None
+    part: Part = Part()
+
+    def filter(self, name: str, default=None):
+        for key, value in self.filters:
+            if key == name:
+                return value
+        return default
+
+
+@dataclass(frozen=True)
+class Condition:
+    """What must hold (``kind``, see :data:`CONDITIONS`) of ``subject``, with
+    its further values in ``values`` ((name, value) pairs); ``negated`` for
+    "unless"/"not"; ``all_of``/``any_of`` join conditions."""
+
+    kind: str
+    subject: Selector | None = None
+    values: tuple = ()
+    negated: bool = False
+    all_of: tuple = ()
+    any_of: tuple = ()
+    part: Part = Part()
+
+    def value(self, name: str, default=None):
+        for key, value in self.values:
+            if key == name:
+                return value
+        return default
+
+
+@dataclass(frozen=True)
+class Effect:
+    """One instruction (``verb``, see :data:`VERBS`) on ``target``, with
+    ``amount``, ``duration`` (``turn``, ``phase``, ``faceoff``,
+    ``next-turn``, ``permanent``) and further values in ``values``.
+
+    ``who``: the player who carries it out (a Selector; ``None`` is the
+    ability's controller).  ``optional`` for "you may"; ``condition`` for
+    "if ...," before it.  ``then`` is what follows it in the same sentence
+    or the next ("..., then ..."); ``instead`` what happens otherwise
+    ("Otherwise, ..."); ``choices`` the options of "Choose one:".
+    """
+
+    verb: str
+    target: Selector | None = None
+    amount: Amount | None = None
+    duration: str | None = None
+    values: tuple = ()
+    who: Selector | None = None
+    optional: bool = False
+    condition: Condition | None = None
+    then: "Effect | None" = None
+    otherwise: "Effect | None" = None
+    choices: tuple = ()
+    part: Part = Part()
+
+    def value(self, name: str, default=None):
+        for key, value in self.values:
+            if key == name:
+                return value
+        return default
+
+    def chain(self):
+        """This instruction and those that follow it, in order."""
+        effect = self
+        while effect is not None:
+            yield effect
+            effect = effect.then
+
+
+@dataclass(frozen=True)
+class Trigger:
+    """What a triggered ability or replacement effect waits for: ``event``
+    (see :data:`EVENTS`) of ``subject``, further values in ``values``
+    (``whose``, ``phase``, ``kind``, ``from``, ``to``, ``involving``,
+    ``by``), ``condition`` ("When ..., if ...,"), ``when``: ``when``,
+    ``after``, ``start``, ``end``, ``would`` (a replacement)."""
+
+    event: str
+    subject: Selector | None = None
+    values: tuple = ()
+    when: str = "when"
+    condition: Condition | None = None
+    part: Part = Part()
+
+    def value(self, name: str, default=None):
+        for key, value in self.values:
+            if key == name:
+                return value
+        return default
+
+
+@dataclass(frozen=True)
+class Modifier:
+    """What a continuous ability changes (``kind``, see :data:`MODIFIERS`)
+    of ``subject``: ``amount`` and further ``values``."""
+
+    kind: str
+    subject: Selector | None = None
+    amount: Amount | None = None
+    values: tuple = ()
+    part: Part = Part()
+
+    def value(self, name: str, default=None):
+        for key, value in self.values:
+            if key == name:
+                return value
+        return default
+
+
+@dataclass(frozen=True)
+class Ability:
+    """One ability of a card (701): see the module for its kinds.
+
+    ``limit``: ``once-per-turn`` and the like (703.5); ``anyone`` for
+    "Any player may activate this ability"; ``side``: ``front`` or
+    ``boosted`` (a Mane Character's side it is on).
+    """
+
+    kind: str
+    text: str = field(default="", compare=False)
+    keyword: str | None = None
+    x: int | None = None
+    timing: str | None = None
+    trigger: Trigger | None = None
+    cost: tuple = ()
+    condition: Condition | None = None
+    effect: Effect | None = None
+    modifier: Modifier | None = None
+    target: Selector | None = None
+    limit: str | None = None
+    anyone: bool = False
+    side: str = "front"
+    part: Part = Part()
+
+
+def values(**pairs) -> tuple:
+    """Keyword arguments as the sorted (name, value) pairs the values keep.
+
+    >>> values(whose="your", phase="score")
+    (('phase', 'score'), ('whose', 'your'))
+    """
+    return _pairs({key.replace("_", "-"): value for key, value in pairs.items() if value is not None})
+
+
+THIS_CARD = Selector("self")
+"""'this card'."""
