@@ -126,6 +126,12 @@ class Card:
         printed = self.printed.boosted if self.turned_over and self.printed.boosted is not None else self.printed
         return printed.keyword_values.get(name, False)
 
+    @property
+    def abilities(self) -> tuple:
+        """The abilities of the card's face-up side; face-down cards have
+        none (505.1a)."""
+        return () if self.face_down else self.info.abilities
+
     def has_trait(self, trait: str) -> bool:
         """Face-down cards have no traits (505.1a)."""
         return False if self.face_down else trait.lower() in self.info.trait_set

@@ -190,6 +190,8 @@ class Printed:
     timing: str | None = None
     instructions: tuple[Instruction, ...] = ()
     host: str | None = None
+    abilities: tuple = field(default=(), compare=False)
+    text: str | None = field(default=None, compare=False)
     boosted: "Printed | None" = field(default=None, compare=False)
 
     @property
@@ -222,7 +224,7 @@ class Printed:
     def build(cls, title: str, type, *, subtitle=None, colors=(), power=None, cost=None, requirement=None,
               traits=(), keywords=(), owner_needs=None, opponents_need=None, bonus=None, points=None,
               home_limit=None, starting_problem=False, timing=None, instructions=(), host=None,
-              boosted=None) -> "Printed":
+              boosted=None, abilities=(), text=None) -> "Printed":
         """Make the printed information of a card, checking what its type needs.
 
         Text values are accepted where they are natural: ``colors`` as names,
@@ -251,6 +253,7 @@ class Printed:
             owner_needs=needs(owner_needs), opponents_need=needs(opponents_need), bonus=bonus, points=points,
             home_limit=home_limit, starting_problem=starting_problem, timing=timing,
             instructions=instructions, host=_host(host) if host else None, boosted=None,
+            abilities=tuple(abilities), text=text,
         )
         printed._validate()
         if boosted is not None:

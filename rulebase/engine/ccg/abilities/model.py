@@ -7,8 +7,9 @@ has a ``kind``:
 
 ``keyword``
     A keyword ability (701.2, the glossary): ``keyword`` names it and ``x``
-    is its X.  What it does is the rule of the glossary, hooked where that
-    rule applies (:mod:`rulebase.engine.ccg.abilities.keywords`).
+    is its X.  ``meaning`` is what it does: the glossary's own words for it
+    ("It means ...") read as card text, with X replaced by its value, so a
+    keyword acts like the ability it stands for.
 ``triggered``
     "When ...", "After ...", "At the start of ...", "At the end of ..."
     (704): ``trigger`` says what it waits for, ``effect`` what it does.
@@ -358,6 +359,7 @@ class Ability:
     limit: str | None = None
     anyone: bool = False
     side: str = "front"
+    meaning: "Ability | None" = None
     part: Part = Part()
 
 
