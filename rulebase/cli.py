@@ -321,12 +321,26 @@ def _hit_line(hit, scores: bool, graph=None) -> str:
 
 
 @main.command("cards")
-@click.argument("query")
+@click.argument("query", required=False)
 @click.option("--limit", type=click.IntRange(min=1), default=50, show_default=True, help="At most this many cards.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object: the query, the count and the cards found.")
+@click.option("--abilities", is_flag=True,
+              help="Report what the engine can do with each card's text: executable, parsed but not executable, "
+                   "not parsed; per set, per type, in all and for the theme decks.")
+@click.option("--state", type=click.Choice(["unexecutable", "unparsed"]),
+              help="With --abilities: list the cards in this state, each with what holds it back.")
 @friendly
-def cards_command(query, limit, as_json):
-    """Find cards: words, "phrases" and fields such as t:friend c:blue pow>=3 kw:swift set:pr (see rulebase.cards.query)."""
+def cards_command(query, limit, as_json, abilities, state):
+    """Find cards: words, "phrases" and fields such as t:friend c:blue pow>=3 kw:swift set:pr (see rulebase.cards.query).
+
+    With --abilities (and no query), report the state of every card's text."""
+    if abilities:
+        _abilities_report(as_json, state)
+        return
+    if state:
+        raise click.UsageError("--state goes with --abilities")
+    if query is None:
+        raise click.UsageError("give a query (or --abilities)")
     from rulebase.cards import query as card_query
 
     found = card_query.search(query)
@@ -341,6 +355,30 @@ def cards_command(query, limit, as_json):
         click.echo(card_query.row_text(card))
     more = f" (the first {limit} shown; --limit for more)" if len(found) > limit else ""
     click.echo(f"{len(found)} card{'s' if len(found) != 1 else ''}{more}")
+
+
+def _abilities_report(as_json: bool, state: str | None) -> None:
+    """``cards --abilities``: the report of :mod:`rulebase.engine.ccg.abilities.catalog`."""
+    from rulebase.engine.ccg.abilities import catalog
+
+    report = catalog.report()
+    if as_json:
+        data = report.as_dict()
+        if state:
+            data["cards"] = [card for card in data["cards"] if card["state"] == state]
+        click.echo(json.dumps(data, indent=2, ensure_ascii=False))
+        return
+    if state:
+        for card in report.in_state(state):
+            click.echo(f"{card.name} [{card.card_id}] ({card.set_name}, {card.type}): {card.hold.describe()}")
+        click.echo(f"{len(report.in_state(state))} cards {state}")
+        return
+    for number, (title, rows) in enumerate(report.rows().items()):
+        if number:
+            click.echo("")
+        _table((title, "executable", "unexecutable", "unparsed", "total", "%"), rows)
+    click.echo("")
+    click.echo(report.summary())
 
 
 @main.command("eval")

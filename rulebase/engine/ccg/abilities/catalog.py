@@ -1,0 +1,449 @@
+"""Every card of the card database in one of three states: what the engine
+can do with its text.
+
+``executable``
+    Its text (both sides of a Mane Character) is read into abilities
+    (:mod:`.reading`) and the engine can carry out every part of each.
+``unexecutable``
+    Its text is read, but a part of an ability is one the engine cannot
+    carry out: :class:`Hold` names the ability and the part (the word of
+    the vocabulary the engine lacks, or the table of the engine that is
+    missing).
+``unparsed``
+    The reader stopped: :class:`Hold` gives the line and column where,
+    and the words it could not read.
+
+A card is never partly played: a card that is not ``executable`` is not
+played as if it were.  Whether a part can be carried out is the engine's
+answer (each table's ``executable`` function, see :data:`JUDGES`); where a
+table the question needs is missing, the part is unexecutable with that
+said, never executable by default.
+
+:func:`report` counts the states per set, per card type, overall and for
+the cards of the theme decks; it is kept in the cache directory, keyed by
+the card data, the corpus's errata and the code that reads and carries
+out card text, so that it is made once.
+
+>>> hold = Hold("front", 1, "Draw 2 cards.", "effect", "the verb 'draw'")
+>>> hold.describe()
+"front side, ability 1 ('Draw 2 cards.'): effect: the verb 'draw'"
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib
+import json
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+
+from rulebase import paths
+
+EXECUTABLE, UNEXECUTABLE, UNPARSED = "executable", "unexecutable", "unparsed"
+STATES = (EXECUTABLE, UNEXECUTABLE, UNPARSED)
+"""The three states of a card, from best to worst."""
+
+PACKAGE = "rulebase.engine.ccg.abilities"
+
+JUDGES = {
+    # the part of an ability: (the module of the engine that answers, what it carries out)
+    "effect": ("resolve", "the instructions of card text"),
+    "trigger": ("triggers", "the events triggered abilities wait for"),
+    "modifier": ("continuous", "what continuous abilities change"),
+    "condition": ("conditions", "the conditions of card text"),
+    "timing": ("activated", "the timings and costs of activated abilities"),
+    "target": ("targets", "what card text refers to"),
+}
+"""Which module of the engine says whether each part of an ability can be
+carried out: its function ``executable(part)`` gives ``None`` when it can,
+else what it cannot (the word of the vocabulary it lacks)."""
+
+NATIVE_KEYWORDS = ("Home Limit", "Starting Problem")
+"""Keywords that are printed information the engine plays as such (beside
+the keywords it knows, :data:`rulebase.engine.ccg.cards.KEYWORDS`)."""
+
+
+@dataclass(frozen=True)
+class Hold:
+    """What holds a card back: on which ``side`` (``front`` or ``boosted``),
+    which ``ability`` (its number on that side, from 1; ``None`` when the
+    reader stopped before one was read) with its ``text``, which ``part``
+    (``effect``, ``trigger``, ``modifier``, ``condition``, ``timing``,
+    ``target``, ``keyword``, or ``text`` for words that were not read) and
+    ``reason``: what the engine lacks, or what the reader expected.
+    ``line`` and ``column`` (from 1) are where, in that side's text."""
+
+    side: str
+    ability: int | None
+    text: str
+    part: str
+    reason: str
+    line: int | None = None
+    column: int | None = None
+
+    def describe(self) -> str:
+        """One line: where the card is held back and why."""
+        where = f"{self.side} side"
+        if self.line:
+            where += f", line {self.line}, column {self.column}"
+        if self.ability is not None:
+            where += f", ability {self.ability}"
+        return f"{where} ({self.text!r}): {self.part}: {self.reason}"
+
+
+@dataclass(frozen=True)
+class CardState:
+    """A card's state (one of :data:`STATES`) with the card's id, full name,
+    set (its first), type, the number of abilities read (both sides) and
+    what holds it back (``hold``; ``None`` when executable).  ``printed``:
+    whether its printed text was read rather than its current text."""
+
+    card_id: str
+    name: str
+    set_name: str
+    type: str
+    state: str
+    abilities: int = 0
+    hold: Hold | None = None
+    printed: bool = False
+
+    @property
+    def is_executable(self) -> bool:
+        return self.state == EXECUTABLE
+
+    def as_dict(self) -> dict:
+        data = asdict(self)
+        data["set"] = data.pop("set_name")
+        return data
+
+    @classmethod
+    def from_dict(cls, data: dict) -> "CardState":
+        data = dict(data)
+        data["set_name"] = data.pop("set")
+        hold = data.pop("hold", None)
+        return cls(**data, hold=Hold(**hold) if hold else None)
+
+
+# -- asking the engine ---------------------------------------------------------------
+
+
+def _module(name: str):
+    """The engine's module ``name`` of the abilities package, or ``None``
+    while it does not exist."""
+    try:
+        return importlib.import_module(f"{PACKAGE}.{name}")
+    except ModuleNotFoundError as error:
+        if error.name in (f"{PACKAGE}.{name}", PACKAGE):
+            return None
+        raise
+
+
+class Engine:
+    """The engine's answers to "can this part be carried out?", one module
+    per part (:data:`JUDGES`).  ``modules`` stands in for the engine's own
+    (by name: ``resolve``, ``triggers``, ...), for tests."""
+
+    def __init__(self, modules: dict | None = None):
+        self.modules = modules
+        self._found: dict[str, object] = {}
+
+    def module(self, name: str):
+        if self.modules is not None:
+            return self.modules.get(name)
+        if name not in self._found:
+            self._found[name] = _module(name)
+        return self._found[name]
+
+    def part(self, part: str, value) -> str | None:
+        """``None`` if the engine can carry out ``value`` (a part of an
+        ability), else what it cannot."""
+        name, what = JUDGES[part]
+        module = self.module(name)
+        judge = getattr(module, "executable", None) if module is not None else None
+        if judge is None:
+            return f"the engine has no table of {what} ({PACKAGE}.{name}.executable)"
+        try:
+            return judge(value)
+        except Exception as error:  # a table that fails on a value: said, never executable
+            return f"{PACKAGE}.{name}.executable failed on it: {type(error).__name__}: {error}"
+
+    def keyword_known(self, name: str) -> bool:
+        """Whether the engine plays a keyword by the rules, whatever its text."""
+        from rulebase.engine.ccg.cards import KEYWORDS
+
+        folded = name.casefold()
+        return any(folded == known.casefold() for known in KEYWORDS + NATIVE_KEYWORDS)
+
+    def ability(self, ability) -> tuple[str, str] | None:
+        """``None`` if every part of ``ability`` can be carried out, else
+        ``(part, reason)`` for the first that can't."""
+        kind = ability.kind
+        if kind == "keyword":
+            if ability.keyword and self.keyword_known(ability.keyword):
+                return None
+            if ability.meaning is not None:
+                return self.ability(ability.meaning)
+            return "keyword", f"the keyword {ability.keyword!r} has no meaning the engine carries out"
+        parts = []
+        if kind in ("triggered", "replacement") or (kind == "activated" and ability.trigger is not None):
+            parts.append(("trigger", ability.trigger))
+        if kind in ("activated", "event"):
+            parts.append(("timing", ability))
+        if kind == "continuous":
+            parts.append(("modifier", ability.modifier))
+        if kind == "placement":
+            parts.append(("target", ability.target))
+        if ability.condition is not None:
+            parts.append(("condition", ability.condition))
+        if kind in ("triggered", "activated", "replacement", "event"):
+            parts.append(("effect", ability.effect))
+        if not parts:
+            return "ability", f"an ability of a kind the engine does not know: {kind!r}"
+        for part, value in parts:
+            if value is None:
+                return part, f"the {kind} ability has no {part}"
+            reason = self.part(part, value)
+            if reason is not None:
+                return part, reason
+        return None
+
+
+# -- a card's state ------------------------------------------------------------------
+
+
+def _reader():
+    """The reader of card text (:func:`.reading.read_card`), or ``None``
+    while it does not exist."""
+    module = _module("reading")
+    return getattr(module, "read_card", None) if module is not None else None
+
+
+def _position(value) -> tuple[int | None, int | None]:
+    part = getattr(value, "part", None)
+    line, column = getattr(part, "line", 0), getattr(part, "column", 0)
+    return (line or None, column or None)
+
+
+def state_of(card, reading, engine: Engine, printed: bool = False) -> CardState:
+    """The state of ``card`` from its reading (``front``, ``boosted``,
+    ``error``, as :func:`.reading.read_card` gives it)."""
+    base = dict(card_id=card.id, name=card.full_name, set_name=(card.sets or ("",))[0],
+                type=card.type or "", printed=printed)
+    error = getattr(reading, "error", None)
+    sides = [("front", tuple(getattr(reading, "front", None) or ()))]
+    if getattr(reading, "boosted", None) is not None:
+        sides.append(("boosted", tuple(reading.boosted)))
+    count = sum(len(abilities) for _, abilities in sides)
+    if error is not None:
+        line, column = getattr(error, "line", None), getattr(error, "column", None)
+        side = getattr(error, "side", None) or "front"
+        hold = Hold(side, None, str(getattr(error, "text", "") or ""), "text",
+                    str(getattr(error, "reason", None) or getattr(error, "message", None) or error),
+                    line or None, column or None)
+        return CardState(**base, state=UNPARSED, abilities=count, hold=hold)
+    for side, abilities in sides:
+        for number, ability in enumerate(abilities, 1):
+            found = engine.ability(ability)
+            if found is not None:
+                part, reason = found
+                line, column = _position(ability)
+                hold = Hold(side, number, ability.text or getattr(ability.part, "text", ""), part, reason, line, column)
+                return CardState(**base, state=UNEXECUTABLE, abilities=count, hold=hold)
+    return CardState(**base, state=EXECUTABLE, abilities=count)
+
+
+def card_state(card, printed: bool = False, engine: Engine | None = None, reader=None) -> CardState:
+    """The state of a card of the card database: its current text read
+    (``printed``: its printed, pre-errata text), both sides, and every
+    ability asked of the engine.  ``engine`` and ``reader`` stand in for
+    the engine's tables and :func:`.reading.read_card` (for tests)."""
+    engine = engine or Engine()
+    reader = reader or _reader()
+    if reader is None:
+        hold = Hold("front", None, card.text, "text",
+                    f"there is no reader of card text ({PACKAGE}.reading.read_card)", None, None)
+        return CardState(card.id, card.full_name, (card.sets or ("",))[0], card.type or "", UNPARSED,
+                         hold=hold, printed=printed)
+    return state_of(card, reader(card, printed=printed), engine, printed)
+
+
+# -- the report ----------------------------------------------------------------------
+
+
+@dataclass
+class Tally:
+    """How many cards are in each state."""
+
+    executable: int = 0
+    unexecutable: int = 0
+    unparsed: int = 0
+
+    def add(self, state: str) -> None:
+        setattr(self, state, getattr(self, state) + 1)
+
+    @property
+    def total(self) -> int:
+        return self.executable + self.unexecutable + self.unparsed
+
+    @property
+    def percent(self) -> float:
+        """The share of executable cards, in percent (100 for no cards)."""
+        return 100.0 * self.executable / self.total if self.total else 100.0
+
+    def as_dict(self) -> dict:
+        return {**asdict(self), "total": self.total, "percent": round(self.percent, 1)}
+
+
+@dataclass
+class Report:
+    """The state of every card (``cards``, in the database's order), counted
+    per set, per type and overall, and for the cards of the theme decks
+    (``theme_decks``: each deck's name and its cards' ids)."""
+
+    cards: list[CardState]
+    theme_decks: dict[str, list[str]] = field(default_factory=dict)
+
+    def _tally(self, key) -> dict[str, Tally]:
+        tallies: dict[str, Tally] = {}
+        for state in self.cards:
+            tallies.setdefault(key(state), Tally()).add(state.state)
+        return tallies
+
+    @property
+    def by_set(self) -> dict[str, Tally]:
+        return self._tally(lambda state: state.set_name)
+
+    @property
+    def by_type(self) -> dict[str, Tally]:
+        return self._tally(lambda state: state.type)
+
+    @property
+    def total(self) -> Tally:
+        tally = Tally()
+        for state in self.cards:
+            tally.add(state.state)
+        return tally
+
+    def theme_cards(self) -> list[CardState]:
+        """The cards of the theme decks, each once."""
+        wanted = {card_id for ids in self.theme_decks.values() for card_id in ids}
+        return [state for state in self.cards if state.card_id in wanted]
+
+    @property
+    def theme(self) -> Tally:
+        tally = Tally()
+        for state in self.theme_cards():
+            tally.add(state.state)
+        return tally
+
+    def in_state(self, state: str) -> list[CardState]:
+        return [card for card in self.cards if card.state == state]
+
+    def rows(self) -> dict[str, list[dict]]:
+        """The tables of the report: per set, per type, and the totals (all
+        cards, the theme decks' cards), each row a tally with its label."""
+        def row(key: str, label: str, tally: Tally) -> dict:
+            return {**{k: v for k, v in tally.as_dict().items() if k != "percent"},
+                    "%": f"{tally.percent:.1f}", key: label}
+
+        return {"set": [row("set", name, tally) for name, tally in self.by_set.items()],
+                "type": [row("type", name, tally) for name, tally in self.by_type.items()],
+                "cards": [row("cards", "all cards", self.total), row("cards", "theme decks", self.theme)]}
+
+    def summary(self) -> str:
+        """One line: the executable cards in all and of the theme decks."""
+        total, theme = self.total, self.theme
+        return (f"{total.executable} of {total.total} cards executable ({total.percent:.1f}%); "
+                f"theme decks: {theme.executable} of {theme.total} ({theme.percent:.1f}%); "
+                f"{total.unexecutable} parsed but not executable, {total.unparsed} not parsed")
+
+    def as_dict(self) -> dict:
+        return {"total": self.total.as_dict(), "theme_decks": {"decks": sorted(self.theme_decks),
+                                                               **self.theme.as_dict()},
+                "sets": {name: tally.as_dict() for name, tally in self.by_set.items()},
+                "types": {name: tally.as_dict() for name, tally in self.by_type.items()},
+                "cards": [state.as_dict() for state in self.cards]}
+
+
+def theme_decks(database) -> dict[str, list[str]]:
+    """The decks under the card data's ``Decks`` folder (the six original
+    theme decks in the corpus's copy), each as its cards' ids."""
+    from rulebase.cards.decks import read_file
+
+    decks = {}
+    for path in sorted(Path(database.root).glob("Decks/**/*.o8d")):
+        deck = read_file(path, database)
+        decks[deck.name] = [card.id for card in deck.cards()]
+    return decks
+
+
+_SOURCES = (paths.PACKAGE / "engine" / "ccg" / "abilities", paths.PACKAGE / "engine" / "ccg" / "cards.py",
+            paths.PACKAGE / "cards" / "errata.py", paths.GRAMMAR)
+
+
+def fingerprint(database) -> str:
+    """What the states depend on, hashed: the code and grammars that read
+    and carry out card text, the corpus's manifest (its errata), and the
+    card data's files (their names, sizes and times)."""
+    digest = hashlib.sha256()
+    for source in _SOURCES:
+        files = sorted(source.rglob("*")) if source.is_dir() else [source]
+        for path in files:
+            if path.is_file() and path.suffix in (".py", ".lark", ".toml", ".txt"):
+                digest.update(str(path.relative_to(paths.PACKAGE.parent)).encode() + path.read_bytes())
+    manifest = paths.CORPUS / "manifest.toml"
+    if manifest.is_file():
+        digest.update(manifest.read_bytes())
+    root = Path(database.root)
+    for path in sorted(root.rglob("*")):
+        if path.is_file():
+            stat = path.stat()
+            digest.update(f"{path.relative_to(root)}:{stat.st_size}:{stat.st_mtime_ns}".encode())
+    return digest.hexdigest()
+
+
+def _cache_file(database) -> Path:
+    name = hashlib.sha256(str(Path(database.root).resolve()).encode()).hexdigest()[:16]
+    return paths.cache_dir() / f"card-abilities-{name}.json"
+
+
+def _cached(database, key: str) -> list[CardState] | None:
+    try:
+        data = json.loads(_cache_file(database).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    if data.get("fingerprint") != key:
+        return None
+    try:
+        states = {item["card_id"]: CardState.from_dict(item) for item in data["cards"]}
+        return [states[card.id] for card in database.cards]
+    except (KeyError, TypeError):
+        return None
+
+
+def _store(database, key: str, states: list[CardState]) -> None:
+    path = _cache_file(database)
+    temporary = path.with_suffix(".tmp")
+    try:
+        temporary.write_text(json.dumps({"fingerprint": key, "cards": [s.as_dict() for s in states]}), encoding="utf-8")
+        temporary.replace(path)
+    except OSError:  # a cache that cannot be written: the report is made again next time
+        pass
+
+
+def report(database=None, cache: bool = True) -> Report:
+    """The state of every card of ``database`` (the corpus's by default)
+    with the theme decks' cards; read from the cache when nothing it
+    depends on has changed (``cache`` false: made anew, and not kept)."""
+    if database is None:
+        from rulebase.cards import database as card_database
+
+        database = card_database.load()
+    key = fingerprint(database) if cache else ""
+    states = _cached(database, key) if cache else None
+    if states is None:
+        engine, reader = Engine(), _reader()
+        states = [card_state(card, engine=engine, reader=reader) for card in database.cards]
+        if cache:
+            _store(database, key, states)
+    return Report(states, theme_decks(database))

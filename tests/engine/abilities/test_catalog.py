@@ -1,0 +1,233 @@
+"""The card abilities report: every card in exactly one of three states,
+what holds a card back named, the engine asked for every part, and the
+report counted per set, per type, in all and for the theme decks."""
+
+from __future__ import annotations
+
+import json
+from types import SimpleNamespace
+
+import pytest
+from click.testing import CliRunner
+
+from rulebase.cards import database as card_database
+from rulebase.cli import main
+from rulebase.engine.ccg.abilities import catalog
+from rulebase.engine.ccg.abilities.model import Ability, Effect, Modifier, Part, Selector, Trigger
+
+DRAW = Effect("draw", amount=None, part=Part("draw 2 cards", 1, 1))
+GUESS = Effect("guess", target=Selector("opponent"))
+ENTERS = Trigger("enters-play", Selector("self"))
+
+
+def _engine(known_verbs=("draw",), known_events=("enters-play",), missing=()):
+    """An engine whose tables know only the verbs and events given; the
+    modules named in ``missing`` do not exist."""
+    def verbs(effect):
+        return None if effect.verb in known_verbs else f"the verb {effect.verb!r}"
+
+    def events(trigger):
+        return None if trigger.event in known_events else f"the event {trigger.event!r}"
+
+    modules = {"resolve": SimpleNamespace(executable=verbs), "triggers": SimpleNamespace(executable=events),
+               "continuous": SimpleNamespace(executable=lambda modifier: None),
+               "conditions": SimpleNamespace(executable=lambda condition: None),
+               "activated": SimpleNamespace(executable=lambda ability: None),
+               "targets": SimpleNamespace(executable=lambda target: None)}
+    return catalog.Engine({name: module for name, module in modules.items() if name not in missing})
+
+
+def _reader(front=(), boosted=None, error=None):
+    calls = []
+
+    def read_card(card, printed=False):
+        calls.append(printed)
+        return SimpleNamespace(front=front, boosted=boosted, error=error)
+
+    read_card.calls = calls
+    return read_card
+
+
+@pytest.fixture(scope="module")
+def cards():
+    return card_database.load()
+
+
+@pytest.fixture
+def friend(cards):
+    return next(card for card in cards.cards if card.type == "Friend")
+
+
+@pytest.fixture
+def mane(cards):
+    return next(card for card in cards.cards if card.boosted is not None and card.type == "Mane Character")
+
+
+def test_a_card_whose_every_part_the_engine_carries_out_is_executable(friend):
+    ability = Ability("triggered", "When this card enters play, draw 2 cards.", trigger=ENTERS, effect=DRAW)
+    state = catalog.card_state(friend, engine=_engine(), reader=_reader(front=(ability,)))
+    assert state.state == catalog.EXECUTABLE and state.is_executable and state.hold is None
+    assert (state.card_id, state.set_name, state.type, state.abilities) == (friend.id, friend.sets[0], "Friend", 1)
+
+
+def test_a_card_without_text_is_executable(friend):
+    assert catalog.card_state(friend, engine=_engine(), reader=_reader()).state == catalog.EXECUTABLE
+
+
+def test_a_verb_the_engine_lacks_names_the_ability_and_the_word(friend):
+    first = Ability("triggered", "When this card enters play, draw 2 cards.", trigger=ENTERS, effect=DRAW)
+    second = Ability("activated", "Main Phase: guess.", timing="Main Phase", effect=GUESS, part=Part("Main Phase: guess.", 2, 1))
+    state = catalog.card_state(friend, engine=_engine(), reader=_reader(front=(first, second)))
+    assert state.state == catalog.UNEXECUTABLE
+    hold = state.hold
+    assert (hold.side, hold.ability, hold.part, hold.line, hold.column) == ("front", 2, "effect", 2, 1)
+    assert hold.reason == "the verb 'guess'" and hold.text == "Main Phase: guess."
+    assert "ability 2" in hold.describe() and "guess" in hold.describe()
+
+
+def test_a_trigger_the_engine_lacks_is_named_before_the_effect(friend):
+    ability = Ability("triggered", "When ...", trigger=Trigger("guessed"), effect=GUESS)
+    state = catalog.card_state(friend, engine=_engine(), reader=_reader(front=(ability,)))
+    assert (state.hold.part, state.hold.reason) == ("trigger", "the event 'guessed'")
+
+
+def test_a_missing_table_is_never_executable(friend):
+    ability = Ability("continuous", "This card has +1 power.", modifier=Modifier("power", Selector("self")))
+    state = catalog.card_state(friend, engine=_engine(missing=("continuous",)), reader=_reader(front=(ability,)))
+    assert state.state == catalog.UNEXECUTABLE
+    assert state.hold.part == "modifier" and "continuous" in state.hold.reason
+
+
+def test_a_part_missing_from_an_ability_is_not_executable(friend):
+    ability = Ability("triggered", "When ...", trigger=ENTERS)
+    state = catalog.card_state(friend, engine=_engine(), reader=_reader(front=(ability,)))
+    assert (state.state, state.hold.part) == (catalog.UNEXECUTABLE, "effect")
+
+
+def test_a_table_that_fails_on_a_part_makes_it_unexecutable(friend):
+    def broken(effect):
+        raise ValueError("no such verb")
+
+    engine = catalog.Engine({**_engine().modules, "resolve": SimpleNamespace(executable=broken)})
+    ability = Ability("event", "Main Phase: draw 2 cards.", timing="Main Phase", effect=DRAW)
+    state = catalog.card_state(friend, engine=engine, reader=_reader(front=(ability,)))
+    assert state.state == catalog.UNEXECUTABLE and "ValueError: no such verb" in state.hold.reason
+
+
+def test_keywords_the_engine_knows_need_no_meaning_and_others_need_one(friend):
+    swift = Ability("keyword", "Swift", keyword="Swift")
+    assert catalog.card_state(friend, engine=_engine(), reader=_reader(front=(swift,))).is_executable
+    meant = Ability("keyword", "Inspired", keyword="Inspired",
+                    meaning=Ability("triggered", "...", trigger=Trigger("phase-starts"), effect=DRAW))
+    state = catalog.card_state(friend, engine=_engine(), reader=_reader(front=(meant,)))
+    assert (state.hold.part, state.hold.reason) == ("trigger", "the event 'phase-starts'")
+    bare = Ability("keyword", "Random", keyword="Random")
+    state = catalog.card_state(friend, engine=_engine(), reader=_reader(front=(bare,)))
+    assert state.hold.part == "keyword" and "Random" in state.hold.reason
+
+
+def test_the_boosted_side_is_judged_too(mane):
+    front = (Ability("event", "Main Phase: draw.", timing="Main Phase", effect=DRAW),)
+    boosted = (Ability("event", "Main Phase: draw.", timing="Main Phase", effect=DRAW),
+               Ability("event", "Main Phase: guess.", timing="Main Phase", effect=GUESS))
+    state = catalog.card_state(mane, engine=_engine(), reader=_reader(front=front, boosted=boosted))
+    assert state.abilities == 3
+    assert (state.state, state.hold.side, state.hold.ability) == (catalog.UNEXECUTABLE, "boosted", 2)
+
+
+def test_text_the_reader_stopped_on_is_unparsed_with_where_and_the_words(mane):
+    error = SimpleNamespace(line=2, column=7, text="Flibber the jabberwock.", side="boosted", reason="expected a verb")
+    state = catalog.card_state(mane, engine=_engine(), reader=_reader(error=error))
+    hold = state.hold
+    assert state.state == catalog.UNPARSED
+    assert (hold.side, hold.line, hold.column, hold.text, hold.part) == ("boosted", 2, 7, "Flibber the jabberwock.", "text")
+    assert "line 2, column 7" in hold.describe() and "expected a verb" in hold.describe()
+
+
+def test_the_printed_text_is_asked_of_the_reader(friend):
+    reader = _reader()
+    state = catalog.card_state(friend, printed=True, engine=_engine(), reader=reader)
+    assert reader.calls == [True] and state.printed
+
+
+def test_a_state_round_trips_through_its_dict(mane):
+    error = SimpleNamespace(line=1, column=3, text="x", side="front")
+    state = catalog.card_state(mane, engine=_engine(), reader=_reader(error=error))
+    assert catalog.CardState.from_dict(json.loads(json.dumps(state.as_dict()))) == state
+
+
+def _fake_report(cards, monkeypatch, tmp_path):
+    """The report of the real card data with every third card unparsed
+    and every other one unexecutable, the cache in ``tmp_path``."""
+    monkeypatch.setenv("RULEBASE_CACHE", str(tmp_path))
+    made = []
+
+    def fake_state(card, printed=False, engine=None, reader=None):
+        made.append(card.id)
+        index = len(made)
+        state = catalog.STATES[0 if index % 2 else (2 if index % 3 == 0 else 1)]
+        hold = None if state == catalog.EXECUTABLE else catalog.Hold("front", 1, card.text, "effect", "a word")
+        return catalog.CardState(card.id, card.full_name, card.sets[0], card.type, state, hold=hold)
+
+    monkeypatch.setattr(catalog, "card_state", fake_state)
+    return made
+
+
+def test_the_report_counts_per_set_type_in_all_and_for_the_theme_decks(cards, monkeypatch, tmp_path):
+    _fake_report(cards, monkeypatch, tmp_path)
+    report = catalog.report(cards)
+    assert len(report.cards) == len(cards.cards)
+    total = report.total
+    assert total.total == len(cards.cards)
+    for tallies in (report.by_set, report.by_type):
+        for state in catalog.STATES:
+            assert sum(getattr(tally, state) for tally in tallies.values()) == getattr(total, state)
+    assert set(report.by_set) == {card_set.name for card_set in cards.sets if card_set.cards}
+    assert len(report.theme_decks) == 6
+    theme = {card_id for ids in report.theme_decks.values() for card_id in ids}
+    assert report.theme.total == len(theme) and theme <= set(cards.by_id)
+    assert total.percent == pytest.approx(100 * total.executable / total.total)
+    data = report.as_dict()
+    assert data["total"]["executable"] == total.executable and len(data["cards"]) == total.total
+    assert data["theme_decks"]["total"] == len(theme)
+
+
+def test_the_report_is_made_once_then_read_from_the_cache(cards, monkeypatch, tmp_path):
+    made = _fake_report(cards, monkeypatch, tmp_path)
+    first = catalog.report(cards)
+    assert len(made) == len(cards.cards)
+    second = catalog.report(cards)
+    assert len(made) == len(cards.cards), "the second report read every card again"
+    assert second.cards == first.cards
+
+
+def test_a_cache_of_other_inputs_is_not_used(cards, monkeypatch, tmp_path):
+    made = _fake_report(cards, monkeypatch, tmp_path)
+    catalog.report(cards)
+    monkeypatch.setattr(catalog, "fingerprint", lambda database: "something else changed")
+    catalog.report(cards)
+    assert len(made) == 2 * len(cards.cards)
+
+
+def test_the_cli_prints_the_tables_and_the_json(cards, monkeypatch, tmp_path):
+    _fake_report(cards, monkeypatch, tmp_path)
+    report = catalog.report(cards)
+    runner = CliRunner()
+    result = runner.invoke(main, ["cards", "--abilities"])
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    assert lines[0].split() == ["set", "executable", "unexecutable", "unparsed", "total", "%"]
+    assert any(line.split()[:2] == ["theme", "decks"] for line in lines)
+    assert lines[-1] == report.summary()
+    data = json.loads(runner.invoke(main, ["cards", "--abilities", "--json"]).output)
+    assert data["total"] == report.total.as_dict()
+    listed = runner.invoke(main, ["cards", "--abilities", "--state", "unparsed"]).output.splitlines()
+    assert len(listed) == report.total.unparsed + 1 and listed[-1].startswith(str(report.total.unparsed))
+    data = json.loads(runner.invoke(main, ["cards", "--abilities", "--json", "--state", "unexecutable"]).output)
+    assert {card["state"] for card in data["cards"]} == {"unexecutable"}
+
+
+def test_the_cli_asks_for_a_query_or_abilities():
+    runner = CliRunner()
+    assert "give a query" in runner.invoke(main, ["cards"]).output
+    assert "--state goes with --abilities" in runner.invoke(main, ["cards", "x", "--state", "unparsed"]).output
