@@ -65,11 +65,12 @@ def _need(need: card_model.Need) -> Need | None:
     return Need(amount, Color(word))
 
 
-def printed_from_card(side: card_model.Side, title: str | None = None) -> Printed:
+def printed_from_card(side: card_model.Side, title: str | None = None, printed: bool = False) -> Printed:
     """The printed information the engine plays of a card of the card
     database (with its Boosted side), or of one side of a card (``title``:
-    the card's name).  Raises :class:`SetupError` for a card the engine
-    can't play."""
+    the card's name).  ``printed``: the card's text is its printed
+    (pre-errata) text rather than its current text.  Raises
+    :class:`SetupError` for a card the engine can't play."""
     name = title or side.name
     boosted = getattr(side, "boosted", None)
     card_type = side.type or ""
@@ -94,7 +95,7 @@ def printed_from_card(side: card_model.Side, title: str | None = None) -> Printe
     if card_type.startswith("Mane Character"):
         fields.update(power=_int(side.power) or 0, home_limit=home_limit or 3)
         if boosted is not None:
-            fields["boosted"] = printed_from_card(boosted, name)
+            fields["boosted"] = printed_from_card(boosted, name, printed)
         return Printed.build(name, CardType.MANE, subtitle=side.subtitle, **fields)
     if card_type == "Problem":
         owner = [n for n in map(_need, side.owner_needs) if n is not None]
