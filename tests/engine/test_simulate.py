@@ -72,3 +72,41 @@ def test_invariants_find_a_card_in_two_zones_a_lost_card_and_negative_tokens():
     else:
         raise AssertionError("a lost card was not reported")
     assert card.zone == Zone.DRAW_DECK
+
+
+def played(decks, seed: int, trace: bool, off=frozenset()):
+    """A seeded random game played to its end: its actions, outcome and trace."""
+    from rulebase.engine.ccg.state import CCGGame
+    from rulebase.engine.policy import RandomPolicy
+
+    state = CCGGame(decks=decks, trace=trace, turn_limit=30).new_initial_state()
+    state.board.off = frozenset(off)
+    policy = RandomPolicy(seed)
+    while not state.is_terminal():
+        state.apply_action(policy(state))
+        invariants.check(state.board)
+    return [str(action) for action in state.actions()], state.outcome(), state.board.trace
+
+
+@pytest.mark.parametrize("seed", [3, 11])
+def test_a_seeded_game_is_the_same_with_the_trace_on_and_off(seed):
+    quiet_actions, quiet_outcome, quiet_trace = played(sample_decks(), seed, trace=False)
+    actions, outcome, trace = played(sample_decks(), seed, trace=True)
+    assert (actions, outcome) == (quiet_actions, quiet_outcome)
+    assert len(quiet_trace) == 0 and len(trace) > len(actions)
+    assert {"510.2", "705.2d"} <= set(trace.deciding())
+
+
+def test_a_seeded_simulation_reports_the_same_games_with_the_trace_on_and_off():
+    summary = [(g.seed, g.decks, g.termination, g.winner, g.turns, g.actions)
+               for g in simulate(4, seed=5, turn_limit=40).games]
+    traced = [(g.seed, g.decks, g.termination, g.winner, g.turns, g.actions)
+              for g in simulate(4, seed=5, turn_limit=40, trace=True).games]
+    assert summary == traced
+
+
+def test_a_rule_switched_off_is_switched_off_with_the_trace_on_and_off():
+    quiet_actions, _, _ = played(sample_decks(), 7, trace=False, off={"705.2d"})
+    actions, _, trace = played(sample_decks(), 7, trace=True, off={"705.2d"})
+    assert actions == quiet_actions
+    assert "705.2d" not in trace.rules()

@@ -68,10 +68,12 @@ def choose_decks(octgn: str | Path | None = None):
     return sample_decks()
 
 
-def play_one(decks, seed: int, check: bool = True, turn_limit: int = TURN_LIMIT) -> tuple[GameRecord, int]:
+def play_one(decks, seed: int, check: bool = True, turn_limit: int = TURN_LIMIT,
+             trace: bool = False) -> tuple[GameRecord, int]:
     """Play one random game; raises :class:`InvariantViolation` on a fault.
-    Returns the record and the number of steps checked."""
-    game = CCGGame(decks=decks, turn_limit=turn_limit, trace=False)
+    Returns the record and the number of steps checked.  ``trace`` records
+    every rule applied (the game played is the same either way)."""
+    game = CCGGame(decks=decks, turn_limit=turn_limit, trace=trace)
     state = game.new_initial_state()
     policy = RandomPolicy(seed)
     steps = 0
@@ -91,9 +93,12 @@ def play_one(decks, seed: int, check: bool = True, turn_limit: int = TURN_LIMIT)
     return record, steps
 
 
-def simulate(games: int, seed: int = 0, decks=None, check: bool = True, turn_limit: int = TURN_LIMIT) -> SimulationReport:
+def simulate(games: int, seed: int = 0, decks=None, check: bool = True, turn_limit: int = TURN_LIMIT,
+             trace: bool = False) -> SimulationReport:
     """Play ``games`` random games (deck pairs rotate through ``decks``);
-    a fault ends the game it happens in and is reported, with its seed."""
+    a fault ends the game it happens in and is reported, with its seed.
+    ``trace`` records every rule applied, as a game played for its record
+    would (the games are the same; only slower)."""
     pool = list(decks or sample_decks())
     report = SimulationReport()
     started = time.perf_counter()
@@ -104,7 +109,7 @@ def simulate(games: int, seed: int = 0, decks=None, check: bool = True, turn_lim
         if second is first and len(pool) > 1:
             second = pool[(number + 1) % len(pool)]
         try:
-            record, steps = play_one([first, second], game_seed, check, turn_limit)
+            record, steps = play_one([first, second], game_seed, check, turn_limit, trace)
         except EngineError as error:
             report.violations.append(f"game seed {game_seed}: {error}")
             continue

@@ -1,0 +1,98 @@
+"""Play random CCG games and report games per second, the trace off and on.
+
+    python benchmarks/simulate_ccg.py [--games 300] [--runs 5] [--seed 0] [--decks theme|sample]
+                                      [--no-check] [--cpu N]
+
+Each run plays the same seeded games as ``rulebase simulate`` (the theme
+decks of the corpus's OCTGN data by default, random legal actions, the
+invariants checked after every step unless --no-check), once with the
+trace off and once with it on, in turn; the median games/s of the runs is
+printed for each, with the slowest and fastest run.  The games played are
+the same with the trace on and off: a digest of their outcomes is printed
+for each, and the benchmark stops if they differ.  The process is pinned to
+one core (--cpu, by default the first it may run on) where the system
+allows it.  Not a test: machines are shared and noisy.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import os
+import statistics
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from benchmarks.percentiles import percentile  # noqa: E402
+
+from rulebase.engine.ccg import simulate as simulating  # noqa: E402
+from rulebase.engine.ccg.decks import sample_decks  # noqa: E402
+
+
+def pin(cpu: int | None) -> str:
+    """Run on one core; say which (or why not)."""
+    if not hasattr(os, "sched_setaffinity"):
+        return "not pinned (this system can't pin a process to a core)"
+    allowed = sorted(os.sched_getaffinity(0))
+    cpu = allowed[0] if cpu is None else cpu
+    if cpu not in allowed:
+        raise SystemExit(f"--cpu {cpu}: this process may run on cores {', '.join(map(str, allowed))} only")
+    os.sched_setaffinity(0, {cpu})
+    return f"pinned to core {cpu}"
+
+
+def digest(report) -> str:
+    """A short fingerprint of the games a run played: their outcomes,
+    winners, turns and actions, and the violations."""
+    text = repr([(g.seed, g.decks, g.termination, g.winner, g.turns, g.actions) for g in report.games])
+    text += repr(report.violations)
+    return hashlib.sha256(text.encode()).hexdigest()[:12]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=300, help="games per run")
+    parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--decks", choices=["theme", "sample"], default="theme")
+    parser.add_argument("--no-check", action="store_true", help="do not check the invariants after every step")
+    parser.add_argument("--cpu", type=int, help="the core to run on")
+    args = parser.parse_args()
+    if args.games < 1 or args.runs < 1:
+        raise SystemExit("--games and --runs must be at least 1")
+
+    decks = simulating.load_decks() if args.decks == "theme" else sample_decks()
+    check = not args.no_check
+    print(f"{args.runs} runs of {args.games} games (seed {args.seed}) between {len(decks)} decks "
+          f"({', '.join(deck.name for deck in decks)}), {pin(args.cpu)}, "
+          f"{'invariants checked after every step' if check else 'no invariant checks'}")
+    simulating.simulate(5, seed=args.seed + 1, decks=decks, check=check)  # warm up: imports and caches
+    rates: dict[bool, list[float]] = {False: [], True: []}
+    digests: dict[bool, str] = {}
+    last = None
+    for run in range(args.runs):
+        for trace in (False, True):
+            report = simulating.simulate(args.games, seed=args.seed, decks=decks, check=check, trace=trace)
+            rates[trace].append(report.games_per_second)
+            digests.setdefault(trace, digest(report))
+            if digest(report) != digests[trace] or digests.get(not trace, digests[trace]) != digests[trace]:
+                raise SystemExit(f"run {run + 1}: the games played differ between runs or with the trace "
+                                 f"{'on' if trace else 'off'}: the simulation is not deterministic")
+            last = report
+        print(f"  run {run + 1}: {rates[False][-1]:.1f} games/s trace off, {rates[True][-1]:.1f} trace on", flush=True)
+    for trace in (False, True):
+        values = rates[trace]
+        print(f"trace {'on ' if trace else 'off'}: median {statistics.median(values):.1f} games/s "
+              f"(slowest {percentile(values, 0.0):.1f}, fastest {percentile(values, 1.0):.1f})")
+    summary = last.as_dict()
+    print(f"games: {', '.join(f'{key} {value}' for key, value in sorted(summary['outcomes'].items()))}; "
+          f"{summary['mean_turns']} turns and {last.checked_steps / max(len(last.games), 1):.0f} steps a game; "
+          f"digest {digests[False]}; violations: {len(last.violations)}")
+    for violation in last.violations[:20]:
+        print(f"  {violation}")
+
+
+if __name__ == "__main__":
+    main()
