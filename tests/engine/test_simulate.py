@@ -110,3 +110,43 @@ def test_a_rule_switched_off_is_switched_off_with_the_trace_on_and_off():
     actions, _, trace = played(sample_decks(), 7, trace=True, off={"705.2d"})
     assert actions == quiet_actions
     assert "705.2d" not in trace.rules()
+
+
+def _break_in_hand(board):
+    board.players[0].hand[0].frightened = True
+
+
+def _break_score(board):
+    board.players[1].score = -1
+
+
+def _break_lost(board):
+    board.players[0].deck.pop()
+
+
+def _break_two_zones(board):
+    board.players[0].hand.append(board.players[0].deck[0])
+
+
+def _break_problem(board):
+    next(card for card in board.play if card.type.value == "Problem").exhausted = True
+
+
+def _break_face_up(board):
+    board.play[0].frightened = True
+
+
+@pytest.mark.parametrize("breaking", [_break_in_hand, _break_score, _break_lost, _break_two_zones, _break_problem,
+                                      _break_face_up])
+def test_the_quick_answer_agrees_with_the_violations_in_words(breaking):
+    from rulebase.engine.ccg.state import CCGGame
+    from rulebase.engine.policy import RandomPolicy
+
+    state = CCGGame(decks=sample_decks(), trace=False).new_initial_state()
+    policy = RandomPolicy(4)
+    for _ in range(40):
+        state.apply_action(policy(state))
+    board = state.board
+    assert invariants.holds(board) and invariants.violations(board) == []
+    breaking(board)
+    assert not invariants.holds(board) and invariants.violations(board)

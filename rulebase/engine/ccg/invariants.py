@@ -10,8 +10,51 @@ from rulebase.engine.ccg.cards import CardType
 from rulebase.engine.errors import InvariantViolation
 
 
+def holds(board: Board) -> bool:
+    """Whether the board keeps every invariant: the same conditions as
+    :func:`violations`, asked without putting anything into words (the
+    simulator asks after every step, and the answer is nearly always yes)."""
+    listed: list[int] = []
+    mane, play, queue = CardType.MANE, Zone.PLAY, Zone.QUEUE
+    for player in board.players:
+        if player.score < 0 or player.tokens < 0:
+            return False
+        owner = player.index
+        for zone in OWN_ZONES:
+            removed = zone is Zone.REMOVED
+            for card in player.zones[zone]:
+                if (card.zone is not zone or card.owner != owner or card.exhausted or card.frightened
+                        or card.counters or (card.type is mane and not removed)):
+                    return False
+                listed.append(card.id)
+    for card in board.queue:
+        if card.zone is not queue or card.exhausted or card.frightened or card.counters or card.type is mane:
+            return False
+        listed.append(card.id)
+    problems_at = set()
+    for card in board.play:
+        area = card.area
+        if card.zone is not play or area is None or (card.frightened and not card.face_down):
+            return False
+        kind = card.type
+        if kind is CardType.PROBLEM:
+            if area.kind != "problem" or area.owner != card.owner or area in problems_at or card.exhausted:
+                return False
+            problems_at.add(area)
+        elif kind is mane and area.kind == "home" and area.owner != card.controller:
+            return False
+        host = card.host
+        if host is not None and (host.zone is not play or host.area != area):
+            return False
+        listed.append(card.id)
+    count = len(board.cards)
+    return len(listed) == count and len(set(listed)) == count and (not listed or 0 <= min(listed) and max(listed) < count)
+
+
 def violations(board: Board) -> list[str]:
     """Every invariant the board breaks, in words."""
+    if holds(board):
+        return []
     found: list[str] = []
     seen = [None] * len(board.cards)
     counted = 0
