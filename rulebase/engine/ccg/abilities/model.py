@@ -129,6 +129,7 @@ EVENTS = {
     "turned-over": "the subject (a Mane Character) is turned over",
     "cutie-marked": "the subject becomes Cutie Marked",
     "gains-tokens": "a player gains action tokens",
+    "put": "a player (``by``) puts the subject somewhere (``to``: deck-bottom, ...)",
 }
 """The events a triggered ability (704) or a replacement effect (710) waits for."""
 
@@ -164,6 +165,8 @@ CONDITIONS = {
     "did": "the previous instruction was done ('If you do', 'this way')",
     "turn": "it is a player's turn (``whose``)",
     "count": "a number of things compares with another",
+    "all": "every condition of ``all_of`` holds",
+    "first": "the player is the first to do something (``action``) to the subject this turn",
 }
 """What a condition ("while", "if", "as long as") asks (702.2, 704.4)."""
 

@@ -1,0 +1,1021 @@
+"""Reading the text of My Little Pony CCG cards (``grammar/ccg_card_text.lark``)
+into the ability model (:mod:`rulebase.engine.ccg.abilities.model`).
+
+Each paragraph of a card's text is one ability.  A card's text is either
+read whole, or not at all: :func:`read` raises :class:`CardTextError`
+naming the line and column where the grammar stopped.  Keywords (the
+card's keyword line, or a paragraph that is only a keyword) are keyword
+abilities whose ``meaning`` is the glossary's text for them, read by the
+same grammar.
+
+>>> [ability.kind for ability in read("Play to your home.\\nWhen you play this card, draw a card.")]
+['placement', 'triggered']
+>>> read("When you play this card, draw a card.")[0].effect.verb
+'draw'
+>>> try:
+...     read("Play to your home.\\nWhen you play this card, draw a card with a banana.")
+... except CardTextError as error:
+...     print(error.line, error.column, error.text.split("\\n")[error.line - 1][error.column - 1:])
+2 38 with a banana.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, replace
+from functools import lru_cache
+
+from lark import Lark, Token, Transformer, v_args
+from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken, VisitError
+
+from rulebase import paths
+from rulebase.engine.ccg.abilities.model import (
+    THIS_CARD, Ability, Amount, Condition, Effect, Modifier, Part, Selector, Trigger, values)
+from rulebase.engine.errors import SetupError
+
+GRAMMAR = "ccg_card_text"
+
+COLORS = {"loyalty": "blue", "kindness": "yellow", "honesty": "orange", "magic": "purple",
+          "generosity": "white", "laughter": "pink"}
+"""The color icons of the card text and the colors they stand for."""
+
+NOT_ABILITIES = ("Home Limit", "Starting Problem")
+"""Keywords that are not abilities (a number on the card, a deck-building mark)."""
+
+
+class CardTextError(SetupError):
+    """A card's text the grammar can't read whole: ``line`` and ``column``
+    (from 1) where it stopped, ``text`` the card's text, ``expected`` what
+    it could have read there."""
+
+    def __init__(self, text: str, line: int, column: int, expected: str, side: str | None = None):
+        self.text, self.line, self.column, self.expected, self.side = text, line, column, expected, side
+        lines = text.split("\n") or [""]
+        shown = lines[line - 1] if 0 < line <= len(lines) else ""
+        marked = shown[:column - 1] + "\u2038" + shown[column - 1:]
+        if len(marked) > 160:
+            start = max(0, column - 80)
+            marked = ("..." if start else "") + marked[start:start + 160] + "..."
+        where = f"{side} side, " if side else ""
+        super().__init__(f"{where}line {line}, column {column}: {expected}: \"{marked}\"")
+
+
+# -- the text as the grammar reads it ------------------------------------------------
+
+_SAME = {"\u2019": "'", "\u2018": "'", "\u201c": '"', "\u201d": '"', "\u2013": "-", "\u2014": "-",
+         "\u2212": "-", "\u2026": "...", "\u00a0": " "}
+_CIRCLED = {chr(0x2460 + n - 1): f"[{n}]" for n in range(1, 10)}
+
+
+def normal(text: str) -> str:
+    """The text as the grammar reads it: one kind of quote and dash, circled
+    numbers as action-token icons, lowercase.  Its length is unchanged but
+    for circled numbers (which the glossary alone uses).
+
+    >>> normal("You pay \u2013\u2460 to move this card.")
+    'you pay -[1] to move this card.'
+    """
+    for old, new in {**_SAME, **_CIRCLED}.items():
+        text = text.replace(old, new)
+    return text.lower()
+
+
+@lru_cache(maxsize=1)
+def _parser() -> Lark:
+    return Lark.open(str(paths.grammar(GRAMMAR)), parser="earley", lexer="basic", ambiguity="resolve",
+                     propagate_positions=True, maybe_placeholders=False)
+
+
+_EXPECTED = {"WORD": "a word", "INT": "a number", "SIGNED": "a signed number (+1, -2)", "COLOR": "a color icon",
+             "TOKENS": "an action-token icon ([1])", "PLUS_TOKENS": "an action-token change (+[1])",
+             "TRAIT": "a trait icon", "TAG": "Chaos:", "TIMING": "a timing phrase (Main Phase:, ...)",
+             "$END": "the end of the paragraph"}
+
+
+def _expected(names) -> str:
+    words = []
+    for name in sorted(set(names)):
+        if name in _EXPECTED:
+            words.append(_EXPECTED[name])
+            continue
+        try:
+            pattern = _parser().get_terminal(name).pattern
+        except KeyError:
+            continue
+        words.append(repr(pattern.value) if pattern.type == "str" else name.lower())
+    words = sorted(dict.fromkeys(words))
+    if not words:
+        return "can't read this"
+    return "expected " + ", ".join(words[:10] + (["..."] if len(words) > 10 else []))
+
+
+# -- from the tree to the model ------------------------------------------------------
+
+class _Unreadable(Exception):
+    """A part of the text the grammar reads but the model can't hold."""
+
+    def __init__(self, message: str, position: int = 0):
+        super().__init__(message)
+        self.position = position
+
+
+def _tag(name):
+    return lambda self, meta, children: (name,) + tuple(children)
+
+
+def _constant(value):
+    return lambda self, meta, children: value
+
+
+def _sel(noun, **fields):
+    return Selector(noun, **fields)
+
+
+def _with(selector: Selector, **filters) -> Selector:
+    return replace(selector, filters=tuple(sorted(dict(selector.filters, **filters).items())))
+
+
+@v_args(meta=True)
+class _Reader(Transformer):
+    """Builds the model's values from a paragraph's tree (one per paragraph)."""
+
+    def __init__(self, source: str, original: str, line: int, side: str, card_type: str | None):
+        super().__init__()
+        self.source, self.original, self.line, self.side, self.card_type = source, original, line, side, card_type
+
+    def _part(self, meta) -> Part:
+        if getattr(meta, "empty", True):
+            return Part()
+        return Part(self.original[meta.start_pos:meta.end_pos], self.line, meta.column)
+
+    def _word(self, token: Token) -> str:
+        return self.original[token.start_pos:token.end_pos]
+
+    # abilities ------------------------------------------------------------------
+    def start(self, meta, children):
+        return children[0]
+
+    def play_home(self, meta, children):
+        return Ability("placement", target=Selector("home", controller="you"), part=self._part(meta))
+
+    def play_on(self, meta, children):
+        return Ability("placement", target=children[0], part=self._part(meta))
+
+    def keyword_line(self, meta, children):
+        said = self.original[meta.start_pos:meta.end_pos].split()
+        number = [int(said.pop())] if said and said[-1].isdigit() else []
+        name = " ".join(said)
+        meanings = {k.lower(): k for k in keyword_meanings()}
+        if name.lower() not in meanings:
+            raise _Unreadable(f"not a keyword: {name!r}", meta.start_pos)
+        return keyword_ability(meanings[name.lower()], number[0] if number else None, self.side)
+
+    def tagged(self, meta, children):
+        tag, ability = children
+        words = " ".join(w.capitalize() for w in self._word(tag).split())
+        return replace(ability, timing=words if ability.timing is None else f"{words}: {ability.timing}",
+                       part=self._part(meta))
+
+    def timed(self, meta, children):
+        timing, body = children[0], children[1]
+        anyone = len(children) > 2
+        kind = "event" if self.card_type == "Event" else "activated"
+        return Ability(kind, timing=timing, trigger=body.get("trigger"), cost=body.get("cost", ()),
+                       effect=body["effect"], anyone=anyone, part=self._part(meta))
+
+    def timing(self, meta, children):
+        return " ".join(w.capitalize() for w in self._word(children[0]).split())
+
+    def plain_body(self, meta, children):
+        return {"effect": children[0]}
+
+    def chosen_paid_body(self, meta, children):
+        return {"cost": (children[0],) + children[1], "effect": children[2]}
+
+    def paid_body(self, meta, children):
+        return {"cost": children[0], "effect": children[1]}
+
+    def reaction_body(self, meta, children):
+        return {"trigger": children[0], "effect": children[1]}
+
+    def reaction_paid_body(self, meta, children):
+        return {"trigger": children[0], "cost": children[1], "effect": children[2]}
+
+    def play_when_body(self, meta, children):
+        trigger = Trigger(**children[0], when="when", part=self._part(meta))
+        return {"trigger": trigger, "effect": children[1]}
+
+    def costs(self, meta, children):
+        return tuple(step for child in children for step in (child if isinstance(child, tuple) else (child,)))
+
+    def cost_exhaust_both(self, meta, children):
+        return tuple(Effect("exhaust", target=child, part=self._part(meta)) for child in children)
+
+    def _cost(verb):
+        def build(self, meta, children):
+            return Effect(verb, target=children[0], part=self._part(meta))
+        return build
+
+    cost_exhaust, cost_retire, cost_dismiss = _cost("exhaust"), _cost("retire"), _cost("dismiss")
+    cost_discard, cost_banish = _cost("discard"), _cost("banish")
+
+    def cost_pay(self, meta, children):
+        return Effect("pay", amount=children[0], part=self._part(meta))
+
+    anyone = _constant("anyone")
+
+    def triggered(self, meta, children):
+        return Ability("triggered", trigger=children[0], effect=children[1], part=self._part(meta))
+
+    def trigger_clause(self, meta, children):
+        when, event = children[0], children[1]
+        condition = children[2] if len(children) > 2 else None
+        if event["event"] in ("turn", "phase", "faceoff"):
+            if when not in ("start", "end"):
+                raise _Unreadable(f"'{when}' a {event['event']}", meta.start_pos)
+            event = dict(event, event=f"{event['event']}-{'starts' if when == 'start' else 'ends'}")
+        return Trigger(**event, when=when, condition=condition, part=self._part(meta))
+
+    when_, after_, start_, end_ = (_constant(w) for w in ("when", "after", "start", "end"))
+
+    def replacement(self, meta, children):
+        condition = None
+        items = list(children)
+        when = "would"
+        if isinstance(items[0], Condition):
+            condition = items.pop(0)
+        elif isinstance(items[0], str):
+            items.pop(0)
+        event, effect = items
+        trigger = Trigger(**event, when=when, condition=condition, part=self._part(meta))
+        return Ability("replacement", trigger=trigger, effect=effect, part=self._part(meta))
+
+    def would_clause(self, meta, children):
+        subject, event = children[0], children[1]
+        if len(children) == 2:
+            return {"event": event, "subject": subject}
+        target = children[2]
+        rest = dict(children[3:]) if len(children) > 3 else {}
+        return {"event": event, "subject": target, "values": values(by=subject, **rest)}
+
+    def continuous(self, meta, children):
+        conditions = [c for c in children if isinstance(c, Condition)]
+        condition = None
+        if len(conditions) == 1:
+            condition = conditions[0]
+        elif conditions:
+            condition = Condition("all", all_of=tuple(conditions))
+        statements = [c for c in children if not isinstance(c, Condition)]
+        if len(statements) != 1:
+            raise _Unreadable("more than one statement in a continuous ability", meta.start_pos)
+        statement = statements[0]
+        if isinstance(statement, Effect):
+            return Ability("continuous", condition=condition, effect=statement, part=self._part(meta))
+        modifier, extra = statement
+        if extra is not None:
+            condition = extra if condition is None else Condition("all", all_of=(condition, extra))
+        return Ability("continuous", condition=condition, modifier=modifier, part=self._part(meta))
+
+    def while_(self, meta, children):
+        return children[0]
+
+    def during_faceoff(self, meta, children):
+        return Condition("during", values=values(phase="faceoff", **children[0]), part=self._part(meta))
+
+    def during_phase(self, meta, children):
+        return Condition("during", values=values(phase=children[0]), part=self._part(meta))
+
+    # events --------------------------------------------------------------------
+    _EVENT_OF = {"play": "played", "move": "moved", "confront": "confronts", "win": "faceoff-won",
+                 "lose": "faceoff-lost", "uncover": "uncovered", "defeat": "defeated", "flip": "flips",
+                 "challenge": "challenged", "put": "put", "dismiss": "dismissed", "start": "faceoff-starts"}
+
+    def acts(self, meta, children):
+        actor, verb = children[0], children[1]
+        rest = children[2:]
+        target = rest.pop(0) if rest and isinstance(rest[0], Selector) else None
+        extra = {}
+        for item in rest:
+            extra.update({"where": item} if isinstance(item, str) else item)
+        event = self._EVENT_OF[verb]
+        if event in ("faceoff-won", "faceoff-lost", "faceoff-starts"):
+            if target is not None:
+                raise _Unreadable("a faceoff won of something", meta.start_pos)
+            return {"event": event, "subject": None, "values": values(by=actor, **extra)}
+        if target is None:
+            raise _Unreadable(f"{verb} with nothing to {verb}", meta.start_pos)
+        if event == "put":
+            raise _Unreadable("put in a trigger", meta.start_pos)
+        return {"event": event, "subject": target, "values": values(by=actor, **extra)}
+
+    for _verb in ("play", "move", "confront", "win", "lose", "uncover", "defeat", "flip", "challenge",
+                  "put", "dismiss", "start"):
+        locals()["v_" + _verb] = _constant(_verb)
+
+    for _passive in ("played", "dismissed", "uncovered", "frightened", "retired", "banished", "exhausted",
+                     "readied", "moved", "solved", "replaced"):
+        locals()["p_" + _passive] = _constant(_passive)
+    p_leaves = _constant("leaves-play")
+
+    def would_put_bottom(self, meta, children):
+        return {"event": "put", "subject": children[1], "values": values(by=children[0], to="deck-bottom")}
+
+    def flips_more(self, meta, children):
+        return Modifier("flips", amount=Amount(1), part=self._part(meta)), None
+
+    def wins_faceoff(self, meta, children):
+        extra = {}
+        for item in children[1:]:
+            extra.update(item)
+        return {"event": "faceoff-won", "values": values(by=children[0], **extra)}
+
+    def loses_faceoff(self, meta, children):
+        return {"event": "faceoff-lost", "values": values(by=children[0], **children[1])}
+
+    def to(self, meta, children):
+        return {"to": children[0]}
+
+    def undergoes(self, meta, children):
+        return {"event": children[1], "subject": children[0]}
+
+    def enters(self, meta, children):
+        return {"event": "enters-play", "subject": children[0]}
+
+    def moves(self, meta, children):
+        return {"event": "moved", "subject": children[0], "values": values(to=children[1])}
+
+    def moves_from(self, meta, children):
+        return {"event": "moved", "subject": children[0],
+                "values": values(by=Selector("you"), **{"from": children[1]}, to=children[2])}
+
+    def scores_with(self, meta, children):
+        return {"event": "scores", "subject": children[1],
+                "values": values(by=Selector("you"), at_least=int(children[0]), during=children[2],
+                                 within="one")}
+
+    def phase_starts(self, meta, children):
+        return children[0]
+
+    def whose_turn(self, meta, children):
+        return {"event": "turn", "values": values(whose=children[0])}
+
+    def whose_phase_(self, meta, children):
+        return {"event": "phase", "values": values(whose=children[0], phase=children[1])}
+
+    def faceoff_starts(self, meta, children):
+        return {"event": "faceoff", "values": values(**children[0])}
+
+    your, opponents, anyones = _constant("your"), _constant("opponent"), _constant("each")
+    main_phase, score_phase = _constant("main"), _constant("score")
+    troublemaker_phase, ready_phase = _constant("troublemaker"), _constant("ready")
+
+    def by_exactly(self, meta, children):
+        return {"margin": f"=={int(children[0])}"}
+
+    def by_at_least(self, meta, children):
+        return {"margin": f">={int(children[0])}"}
+
+    def by_more(self, meta, children):
+        return {"margin": ">required"}
+
+    def during_event(self, meta, children):
+        return {"during": Condition("during", values=values(phase="faceoff", **children[0]))}
+
+    def during_challenging(self, meta, children):
+        faceoff, who, what = children
+        return {"during": Condition("during", values=values(phase="faceoff", challenging=what, by=who,
+                                                              **faceoff))}
+
+    def faceoff_phrase(self, meta, children):
+        found = {}
+        for child in children:
+            found.update(child)
+        return found
+
+    problem_kind = _constant({"kind": "problem"})
+    troublemaker_kind = _constant({"kind": "troublemaker"})
+
+    def involving(self, meta, children):
+        return {"involving": children[0] if len(children) == 1 else tuple(children)}
+
+    def faceoff_here(self, meta, children):
+        return {"where": "here"}
+
+    def faceoff_at(self, meta, children):
+        return {"where": children[0]}
+
+    # conditions ----------------------------------------------------------------
+    def all_of(self, meta, children):
+        if len(children) == 1:
+            return children[0]
+        return Condition("all", all_of=tuple(children), part=self._part(meta))
+
+    def involved_self(self, meta, children):
+        return Condition("involved", subject=THIS_CARD, values=values(**children[0]), part=self._part(meta))
+
+    def involved(self, meta, children):
+        return Condition("involved", subject=children[0], values=values(**children[1]), part=self._part(meta))
+
+    def at(self, meta, children):
+        condition = Condition("at", subject=children[0], values=values(where=children[1]), part=self._part(meta))
+        if len(children) > 2:
+            with_ = Condition("with", subject=children[0], values=values(what=children[2]))
+            return Condition("all", all_of=(condition, with_), part=self._part(meta))
+        return condition
+
+    def at_self(self, meta, children):
+        return self.at(meta, [THIS_CARD] + list(children))
+
+    def has_at_least(self, meta, children):
+        who, number, what = children[0], int(children[1]), children[2]
+        what = replace(what, count=Amount(number))
+        if len(children) > 3:
+            what = replace(what, where=children[3])
+        return Condition("has", subject=who, values=values(amount=number, what=what), part=self._part(meta))
+
+    def has(self, meta, children):
+        who, what = children[0], children[1]
+        if len(children) > 2:
+            what = replace(what, where=children[2])
+        return Condition("has", subject=who, values=values(amount=1, what=what), part=self._part(meta))
+
+    def none_at(self, meta, children):
+        what = replace(children[0], where=children[1])
+        return Condition("none", subject=what, part=self._part(meta))
+
+    def more_power(self, meta, children):
+        return Condition("power", subject=children[0], values=values(where=children[1], compare=">any-opponent"),
+                         part=self._part(meta))
+
+    def power_at_most(self, meta, children):
+        return Condition("power", subject=children[0], values=values(compare=f"<={int(children[1])}"),
+                         part=self._part(meta))
+
+    def has_in_play(self, meta, children):
+        return Condition("count", subject=children[0],
+                         values=values(what=Selector("icon", controller="you",
+                                                     filters=(("color", COLORS[str(children[2])[1:-1]]),)),
+                                       compare=f">={int(children[1])}"), part=self._part(meta))
+
+    def exhausted_self(self, meta, children):
+        return Condition("status", subject=THIS_CARD, values=values(status="exhausted"), part=self._part(meta))
+
+    # statements ----------------------------------------------------------------
+    def gets_power(self, meta, children):
+        subject = children[0]
+        changes = [c for c in children if isinstance(c, list)][0]
+        per = next((c for c in children if isinstance(c, Amount)), None)
+        condition = next((c for c in children if isinstance(c, Condition)), None)
+        if len(changes) != 1:
+            raise _Unreadable("two power changes in one continuous ability", meta.start_pos)
+        amount, color = changes[0]
+        if per is not None:
+            amount = Amount(amount.value, per=per.per)
+        return Modifier("power", subject=subject, amount=amount, values=values(color=color),
+                        part=self._part(meta)), condition
+
+    def per(self, meta, children):
+        return Amount(1, per=children[0])
+
+    def confront_need(self, meta, children):
+        who, changes, problem = children
+        (amount, color), = changes
+        return Modifier("confront-need", subject=problem, amount=amount, values=values(player=who, color=color),
+                        part=self._part(meta)), None
+
+    def must_pay(self, meta, children):
+        who, amount, action = children
+        return Modifier("cost", subject=action["what"], amount=amount,
+                        values=values(player=who, action=action["action"], to=action.get("to")),
+                        part=self._part(meta)), None
+
+    def cant_be(self, meta, children):
+        return Modifier("cant", subject=children[0], values=values(action=children[1]), part=self._part(meta)), None
+
+    def cant_do(self, meta, children):
+        who, action = children
+        return Modifier("cant", subject=action["what"], values=values(action=f"be-{action['action']}d", by=who,
+                                                                         to=action.get("to")),
+                        part=self._part(meta)), None
+
+    be_dismissed, be_frightened, be_moved = (_constant(w) for w in ("be-dismissed", "be-frightened", "be-moved"))
+
+    def act_move(self, meta, children):
+        return {"action": "move", "what": children[0], "to": children[1] if len(children) > 1 else None}
+
+    def act_play(self, meta, children):
+        return {"action": "play", "what": children[0], "to": children[1] if len(children) > 1 else None}
+
+    def act_confront(self, meta, children):
+        return {"action": "confront", "what": children[0]}
+
+    def has_keyword(self, meta, children):
+        subject, name = children
+        keyword = _keyword_named(name)
+        if keyword is None:
+            raise _Unreadable(f"not a keyword: {name!r}", meta.start_pos)
+        return Modifier("keyword", subject=subject, values=values(keyword=keyword), part=self._part(meta)), None
+
+    def keyword_name(self, meta, children):
+        return self.original[meta.start_pos:meta.end_pos]
+
+    def costs_reduced(self, meta, children):
+        subject, amount = children
+        return Modifier("cost", subject=subject, amount=Amount(-amount.value), values=values(action="play"),
+                        part=self._part(meta)), None
+
+    def first_to_confront(self, meta, children):
+        problem, _, effect = children
+        return replace(effect, optional=True, condition=Condition("first", subject=problem, values=values(action="confront")))
+
+    def players_with_total(self, meta, children):
+        number, what, where, sign, during = children
+        amount, color = Amount(int(sign)), None
+        what = replace(what, count=Amount(int(number)), where=where)
+        subject = Selector("player", filters=(("has", what),))
+        return Modifier("power", subject=subject, amount=amount, values=values(total=True, color=color),
+                        part=self._part(meta)), during
+
+    # effects -------------------------------------------------------------------
+    def effects(self, meta, children):
+        effect = None
+        for sentence in reversed(children):
+            effect = _then(sentence, effect)
+        return effect
+
+    def sentence(self, meta, children):
+        condition, chain = children
+        return replace(chain, condition=condition)
+
+    def cond_if(self, meta, children):
+        return children[0]
+
+    def effect_chain(self, meta, children):
+        effect = None
+        for step in reversed(children):
+            effect = _then(step, effect)
+        return effect
+
+    def you_do(self, meta, children):
+        optional = "optional" in children
+        items = [c for c in children if c != "optional"]
+        effect = items[0]
+        if len(items) > 1:
+            effect = replace(effect, duration=items[1])
+        return replace(effect, optional=optional, part=self._part(meta))
+
+    def they_do(self, meta, children):
+        who = children[0]
+        effect = self.you_do(meta, children[1:])
+        return replace(effect, who=who)
+
+    def pay_or(self, meta, children):
+        who, amount, alternative = children
+        return Effect("pay", amount=amount, who=who, values=values(unless_paid=alternative), part=self._part(meta))
+
+    def give_power(self, meta, children):
+        return self._power(meta, children[0], children[1], children[2] if len(children) > 2 else None)
+
+    def gets(self, meta, children):
+        return self._power(meta, children[0], children[1], children[2] if len(children) > 2 else None)
+
+    def choose_to_get(self, meta, children):
+        chosen = children[0]
+        power = self._power(meta, Selector("that", ref=chosen.noun), children[1],
+                            children[2] if len(children) > 2 else None)
+        return Effect("choose", target=chosen, then=power, part=self._part(meta))
+
+    def _power(self, meta, target, changes, duration):
+        effect = None
+        for amount, color in reversed(changes):
+            effect = Effect("power", target=target, amount=amount, duration=duration, values=values(color=color),
+                            then=effect, part=self._part(meta))
+        return effect
+
+    optional = _constant("optional")
+
+    def _verb(verb, **fixed):
+        def build(self, meta, children):
+            return Effect(verb, target=children[0] if children else None, values=values(**fixed),
+                          part=self._part(meta))
+        return build
+
+    dismiss, exhaust, ready, frighten = _verb("dismiss"), _verb("exhaust"), _verb("ready"), _verb("frighten")
+    retire, banish, uncover, look = _verb("retire"), _verb("banish"), _verb("uncover"), _verb("look")
+    discard, choose, ignore = _verb("discard"), _verb("choose"), _verb("ignore")
+    to_hand, to_your_hand = _verb("to-hand"), _verb("to-hand")
+    to_deck_top = _verb("to-deck", to="top")
+
+    def move_from(self, meta, children):
+        return Effect("move", target=children[0], values=values(**{"from": children[1]}, area=children[2]),
+                      part=self._part(meta))
+
+    def pay_to(self, meta, children):
+        optional = children[0] == "optional"
+        amount, effect = children[-2], children[-1]
+        done = replace(effect, condition=Condition("did"))
+        return Effect("pay", amount=amount, optional=optional, then=done, part=self._part(meta))
+
+    def move(self, meta, children):
+        return Effect("move", target=children[0], values=values(area=children[1] if len(children) > 1 else None),
+                      part=self._part(meta))
+
+    def draw(self, meta, children):
+        return Effect("draw", amount=children[0], part=self._part(meta))
+
+    def discard_random(self, meta, children):
+        return Effect("discard", amount=Amount(1), values=values(random=True), part=self._part(meta))
+
+    def gain(self, meta, children):
+        return Effect("gain", amount=children[0], part=self._part(meta))
+
+    def pay(self, meta, children):
+        return Effect("pay", amount=children[0], part=self._part(meta))
+
+    def score_additional(self, meta, children):
+        return Effect("score", amount=Amount(1), values=values(additional=True), part=self._part(meta))
+
+    def look_top(self, meta, children):
+        if len(children) == 1:
+            children = [Amount(1)] + list(children)
+        return Effect("look", target=Selector("card", count=children[0], zone=children[1],
+                                              filters=(("top", True),)), part=self._part(meta))
+
+    def search_to_hand(self, meta, children):
+        return Effect("search", target=children[1], values=values(zone=children[0], to="hand"),
+                      part=self._part(meta))
+
+    def arrange(self, meta, children):
+        return Effect("arrange", target=Selector("that", ref="them"), values=values(to="top"), part=self._part(meta))
+
+    def top_or_bottom(self, meta, children):
+        return Effect("to-deck", target=children[0], values=values(to="top-or-bottom"), part=self._part(meta))
+
+    def turn_over(self, meta, children):
+        return Effect("turn-over", target=THIS_CARD, part=self._part(meta))
+
+    def reattach(self, meta, children):
+        return Effect("attach", target=children[0], values=values(again=True, to="another-friend"),
+                      part=self._part(meta))
+
+    def flip_one(self, meta, children):
+        return Effect("flip", amount=Amount(1), part=self._part(meta))
+
+    def cost_reduced(self, meta, children):
+        subject, amount = children
+        return Effect("cost-change", target=subject, amount=Amount(-amount.value), part=self._part(meta))
+
+    def count_cards(self, meta, children):
+        return Amount(int(children[0])) if children else Amount(1)
+
+    your_deck = _constant("deck")
+    problem_deck = _constant("problem-deck")
+    your_discard = _constant("discard")
+
+    def until_end(self, meta, children):
+        return children[0]
+
+    turn, phase, faceoff = _constant("turn"), _constant("phase"), _constant("faceoff")
+    until_next_turn = _constant("next-turn")
+    that_turn = _constant("turn")
+
+    def power_change(self, meta, children):
+        return list(children)
+
+    def change(self, meta, children):
+        color = COLORS[str(children[1])[1:-1]] if len(children) > 1 else None
+        return Amount(int(children[0])), color
+
+    def tokens_change(self, meta, children):
+        text = str(children[0])
+        number = re.search(r"\d+|x", text).group()
+        value = None if number == "x" else int(number)
+        if text.startswith("-") and value is not None:
+            value = -value
+        if "wild" in text:
+            raise _Unreadable("wild power", meta.start_pos)
+        return Amount(value, variable="X" if value is None else None)
+
+    def tokens(self, meta, children):
+        number = str(children[0])[1:-1]
+        return Amount(None, variable="X") if number == "x" else Amount(int(number))
+
+    # selectors ------------------------------------------------------------------
+    def noun_phrase(self, meta, children):
+        fields = {"noun": None, "count": Amount(1), "every": False, "controller": None, "where": None,
+                  "zone": None}
+        filters = {}
+        for child in children:
+            kind = child[0]
+            if kind == "noun":
+                fields["noun"] = child[1]
+            elif kind == "count":
+                fields["count"] = child[1]
+                fields["every"] = child[2]
+            elif kind in ("controller", "where", "zone"):
+                fields[kind] = child[1]
+            elif kind == "filter":
+                key, value = child[1], child[2]
+                if key in filters and key == "color":
+                    value = tuple(sorted(set((filters[key] if isinstance(filters[key], tuple) else (filters[key],))
+                                             + (value,))))
+                filters[key] = value
+        return Selector(fields["noun"], count=fields["count"], every=fields["every"],
+                        controller=fields["controller"], where=fields["where"], zone=fields["zone"],
+                        filters=tuple(sorted(filters.items())), part=self._part(meta))
+
+    def this_card(self, meta, children):
+        return Selector("self", part=self._part(meta))
+
+    this_problem = this_card
+
+    def this_cards_problem(self, meta, children):
+        return Selector("Problem", where="here", part=self._part(meta))
+
+    def this_host(self, meta, children):
+        return Selector("host", part=self._part(meta))
+
+    it = _constant(Selector("it"))
+    them = _constant(Selector("that", ref="them"))
+    its_owner = _constant(Selector("player", ref="owner"))
+    that_player = _constant(Selector("player", ref="that"))
+    that_players_opponent = _constant(Selector("opponent", ref="that-player"))
+    they = _constant(Selector("player", ref="they"))
+    you = _constant(Selector("you"))
+    your_opponent = _constant(Selector("opponent"))
+    your_opponents = _constant(Selector("opponent", every=True, count=Amount(None)))
+    an_opponent = _constant(Selector("opponent"))
+    a_player = _constant(Selector("player"))
+    each_player = _constant(Selector("player", every=True, count=Amount(None)))
+
+    def that_noun(self, meta, children):
+        return Selector("that", ref=children[0][1], part=self._part(meta))
+
+    def their_noun(self, meta, children):
+        return Selector(children[0][1], count=Amount(None), every=True, controller="their", part=self._part(meta))
+
+    def at_least_of(self, meta, children):
+        return _with(replace(children[1], count=Amount(int(children[0])), every=False), at_least=True)
+
+    def another_one_of(self, meta, children):
+        return _with(replace(children[0], count=Amount(1), every=False), other=True)
+
+    def one_of(self, meta, children):
+        return replace(children[0], count=Amount(1), every=False)
+
+    def next_card_you_play(self, meta, children):
+        return Selector("card", filters=(("next-played", "turn"),), controller="you", part=self._part(meta))
+
+    def flipped_event(self, meta, children):
+        return Selector("Event", zone="flip", part=self._part(meta))
+
+    a = _constant(("count", Amount(1), False))
+    each = _constant(("count", Amount(None), True))
+    any_number = _constant(("count", Amount(None, up_to=True), False))
+
+    def another(self, meta, children):
+        return ("filter", "other", True)
+
+    def number(self, meta, children):
+        return ("count", Amount(int(children[0])), False)
+
+    p_your = _constant(("controller", "you"))
+    p_opponents = _constant(("controller", "opponent"))
+    p_their = _constant(("controller", "their"))
+    p_owners = _constant(("controller", "owner"))
+    p_that_player = _constant(("controller", "that-player"))
+    other = _constant(("filter", "other", True))
+    ready_ = _constant(("filter", "status", "ready"))
+    exhausted_ = _constant(("filter", "status", "exhausted"))
+    face_down = _constant(("filter", "status", "face-down"))
+    random_ = _constant(("filter", "random", True))
+
+    def color_either(self, meta, children):
+        return ("filter", "color", tuple(COLORS[str(c)[1:-1]] for c in children))
+
+    def color(self, meta, children):
+        return ("filter", "color", COLORS[str(children[0])[1:-1]])
+
+    def trait(self, meta, children):
+        token = children[0]
+        word = self._word(token)
+        if token.type == "TRAIT":
+            word = word[1:-1]
+            if word.lower() == "critic":  # the data's misprint of the Critter icon
+                word = "Critter"
+        if not word[:1].isupper():
+            raise _Unreadable(f"{word!r} is not a trait", token.start_pos)
+        return ("filter", "trait", word)
+
+    def _noun(name):
+        return _constant(("noun", name))
+
+    card, character, friend = _noun("card"), _noun("character"), _noun("Friend")
+    troublemaker, resource, problem = _noun("Troublemaker"), _noun("Resource"), _noun("Problem")
+    event, mane_character = _noun("Event"), _noun("Mane Character")
+
+    def noun(self, meta, children):
+        return children[0]
+
+    def post_at(self, meta, children):
+        return ("where", children[0])
+
+    post_here = _constant(("where", "here"))
+    post_there = _constant(("where", "there"))
+    post_home = _constant(("where", "home"))
+    post_on_it = _constant(("filter", "on", Selector("it")))
+    post_involved = _constant(("filter", "involved", "that-faceoff"))
+    post_with_this = _constant(("filter", "with", THIS_CARD))
+
+    def post_on(self, meta, children):
+        return ("filter", "on", children[0])
+
+    def post_played_on(self, meta, children):
+        return ("filter", "played-on", children[0])
+
+    def post_power_at_most(self, meta, children):
+        return ("filter", "power", f"<={int(children[0])}")
+
+    def post_using_only(self, meta, children):
+        return ("filter", "using-only", (COLORS[str(children[0])[1:-1]], children[1][1]))
+
+    def post_or_color(self, meta, children):
+        return ("filter", "color", COLORS[str(children[0])[1:-1]])
+
+    any_problem = _constant("problem")
+    that_problem = _constant("that-problem")
+    this_problem_area = _constant("this-problem")
+    here_area = _constant("here")
+    its_problem = _constant("its-problem")
+    same_problem = _constant("same-problem")
+    opponents_problem = _constant("opponent-problem")
+    home_area = _constant("home")
+
+    def problem_with(self, meta, children):
+        return ("problem-with", children[0])
+
+    def where(self, meta, children):
+        return children[0]
+
+    here_where = _constant("here")
+    home_where = _constant("home")
+
+
+def _then(effect: Effect, following: Effect | None) -> Effect:
+    """``effect`` with ``following`` after the last of its own chain."""
+    if following is None:
+        return effect
+    if effect.then is None:
+        return replace(effect, then=following)
+    return replace(effect, then=_then(effect.then, following))
+
+
+# -- the API ---------------------------------------------------------------------------
+
+
+@lru_cache(maxsize=None)
+def keyword_meanings() -> dict:
+    """The keyword abilities of the current glossary: name -> its meaning as
+    card text (with ``X`` where it has one).
+
+    >>> keyword_meanings()["Calming"]
+    'When an opposing Friend enters play here, it gets -X power until the end of the turn.'
+    """
+    from rulebase import graph as graphs
+
+    graph = graphs.load()
+    found = {}
+    for _, data in graph.g.nodes(data=True):
+        if (data.get("kind") == "glossary" and data.get("term_kind") == "keyword ability"
+                and data.get("document") == "ccg/3.4/glossary" and data.get("quoted")):
+            found[data["term"]] = data["quoted"]
+    return dict(sorted(found.items()))
+
+
+def _keyword_named(name: str) -> str | None:
+    wanted = name.strip().lower()
+    return next((k for k in keyword_meanings() if k.lower() == wanted), None)
+
+
+def keyword_ability(name: str, x: int | None = None, side: str = "front") -> Ability:
+    """The keyword ability ``name`` (with its X): its meaning is the
+    glossary's text read as card text, X replaced by ``x``."""
+    meaning_text = keyword_meanings()[name]
+    if x is not None:
+        meaning_text = re.sub(r"\bX\b", str(x), meaning_text)
+    try:
+        meaning = read(meaning_text, side=side)
+    except CardTextError:
+        meaning = None
+    meaning = meaning[0] if meaning and len(meaning) == 1 else None
+    return Ability("keyword", keyword=name, x=x, meaning=meaning, side=side, text=str(Keyword_text(name, x)))
+
+
+def Keyword_text(name, x):
+    return name if x is None else f"{name} {x}"
+
+
+def _read_paragraph(paragraph: str, line: int, side: str, card_type: str | None, whole: str) -> Ability:
+    source = normal(paragraph)
+    if len(source) != len(paragraph):
+        source_original = source
+    else:
+        source_original = paragraph
+    try:
+        tree = _parser().parse(source)
+    except UnexpectedInput as error:
+        column = getattr(error, "column", None)
+        if not isinstance(column, int) or column < 1:
+            column = len(source) + 1
+        if isinstance(error, (UnexpectedToken, UnexpectedEOF)):
+            expected = _expected(getattr(error, "expected", ()) or ())
+        elif isinstance(error, UnexpectedCharacters):
+            expected = _expected(error.allowed or ())
+        else:
+            expected = "can't read this"
+        raise CardTextError(whole, line, column, expected) from None
+    try:
+        ability = _Reader(source, source_original, line, side, card_type).transform(tree)
+    except VisitError as error:
+        cause = error.orig_exc
+        if isinstance(cause, _Unreadable):
+            raise CardTextError(whole, line, cause.position + 1, str(cause)) from None
+        raise
+    return replace(ability, text=paragraph, side=side)
+
+
+@lru_cache(maxsize=8192)
+def _read(text: str, side: str, keywords: tuple, card_type: str | None) -> tuple:
+    abilities = []
+    for word in keywords:
+        name, x = _split_keyword(word)
+        if name is None:
+            continue
+        abilities.append(keyword_ability(name, x, side))
+    if len(text) > 5000:
+        raise CardTextError(text, 1, 5001, "the text is too long for a card")
+    for line, paragraph in enumerate(text.split("\n"), start=1):
+        if not paragraph.strip():
+            if text.strip():
+                raise CardTextError(text, line, 1, "an empty paragraph")
+            continue
+        abilities.append(_read_paragraph(paragraph, line, side, card_type, text))
+    return tuple(abilities)
+
+
+def _split_keyword(word: str):
+    match = re.fullmatch(r"\s*(.*?)\s*(\d+)?\s*", str(word))
+    name = _keyword_named(match.group(1))
+    if name is None:
+        return None, None
+    return name, int(match.group(2)) if match.group(2) else None
+
+
+def read(text: str, *, side: str = "front", keywords=(), card_type: str | None = None) -> tuple[Ability, ...]:
+    """The abilities of a card's text (and of its keywords, ``"Competitive 2"``,
+    first); raises :class:`CardTextError` where the text can't be read whole.
+    ``card_type`` "Event" reads a timing phrase as an Event's (kind ``event``)."""
+    if not isinstance(text, str):
+        raise CardTextError(str(text), 1, 1, "the text is not a string")
+    return _read(text, side, tuple(str(k) for k in keywords), card_type)
+
+
+@dataclass(frozen=True)
+class CardReading:
+    """What a card's text reads as: the abilities of its ``front`` and of its
+    ``boosted`` side (``None`` for a card without one, or where the text
+    could not be read), and the ``error`` that stopped the reading (its
+    ``side`` says which)."""
+
+    card_id: str
+    front: tuple | None
+    boosted: tuple | None
+    error: CardTextError | None = None
+
+    @property
+    def parsed(self) -> bool:
+        return self.error is None
+
+
+def read_card(card, printed: bool = False) -> CardReading:
+    """The abilities of a :class:`~rulebase.cards.model.Card`: of its current
+    text (errata applied) or, with ``printed``, the card data's own text.
+    Never raises for the card's text."""
+    from rulebase.cards.errata import current_text
+
+    if printed:
+        front_text, boosted_text = card.text, card.boosted.text if card.boosted else None
+    else:
+        current = current_text(card)
+        front_text, boosted_text = current.text, current.boosted if card.boosted else None
+    front = boosted = None
+    try:
+        front = read(front_text or "", side="front", keywords=card.keywords, card_type=card.type)
+        if card.boosted is not None:
+            boosted = read(boosted_text or "", side="boosted", keywords=card.boosted.keywords,
+                           card_type=card.boosted.type or card.type)
+    except CardTextError as error:
+        side = "boosted" if front is not None else "front"
+        located = CardTextError(error.text, error.line, error.column, error.expected, side)
+        return CardReading(card.id, front, None, located)
+    return CardReading(card.id, front, boosted)

@@ -1,0 +1,237 @@
+"""Reading MLP CCG card text into the ability model (grammar/ccg_card_text.lark)."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from rulebase.cards import database
+from rulebase.cards.errata import current_text
+from rulebase.engine.ccg.abilities.model import (
+    EVENTS, MODIFIERS, THIS_CARD, VERBS, CONDITIONS, Ability, Amount, Condition, Effect, Modifier, Selector,
+    Trigger, values)
+from rulebase.engine.ccg.abilities.reading import (
+    CardTextError, keyword_meanings, read, read_card)
+from rulebase.engine.errors import SetupError
+
+YOU = Selector("you")
+
+
+@pytest.fixture(scope="module")
+def db():
+    return database.load()
+
+
+def theme_deck_cards(db):
+    """The ids of the cards of the six theme decks of the corpus."""
+    found = set()
+    for deck in sorted((database.default_root() / "Decks").glob("*/*.o8d")):
+        for octgn_id in re.findall(r'id="([0-9a-f-]{36})"', deck.read_text(encoding="utf-8")):
+            found.add(db.by_octgn_id[octgn_id].id)
+    return sorted(found)
+
+
+def one(text, **options) -> Ability:
+    abilities = read(text, **options)
+    assert len(abilities) == 1
+    return abilities[0]
+
+
+# -- pinned readings -------------------------------------------------------------------
+
+def test_a_placement():
+    assert one("Play to your home.") == Ability("placement", target=Selector("home", controller="you"))
+    assert one("Play on a Friend.") == Ability("placement", target=Selector("Friend"))
+
+
+def test_a_triggered_ability_with_a_condition():
+    ability = one("When you confront this card's Problem, if you have a Troublemaker at that Problem, "
+                  "turn this card over.")
+    assert ability == Ability(
+        "triggered",
+        trigger=Trigger("confronts", subject=Selector("Problem", where="here"), values=values(by=YOU),
+                        condition=Condition("has", subject=YOU, values=values(
+                            amount=1, what=Selector("Troublemaker", where="that-problem")))),
+        effect=Effect("turn-over", target=THIS_CARD))
+
+
+def test_an_opponent_carries_out_an_instruction():
+    ability = one("When you play this card, your opponent discards a random card.")
+    assert ability.trigger == Trigger("played", subject=THIS_CARD, values=values(by=YOU))
+    assert ability.effect == Effect("discard", target=Selector("card", filters=(("random", True),)),
+                                    who=Selector("opponent"))
+
+
+def test_an_activated_ability_and_its_costs():
+    ability = one("Main Phase: Exhaust this card and pay [1] to search your discard pile for a Friend "
+                  "and put it into your hand.")
+    assert ability == Ability(
+        "activated", timing="Main Phase",
+        cost=(Effect("exhaust", target=THIS_CARD), Effect("pay", amount=Amount(1))),
+        effect=Effect("search", target=Selector("Friend"), values=values(zone="discard", to="hand")))
+
+
+def test_an_event_chooses_then_changes_power():
+    ability = one("Main Phase: Choose a [Honesty] or [Magic] character. That character gets +1 [Honesty] "
+                  "and +1 [Magic] until the end of the phase.", card_type="Event")
+    that = Selector("that", ref="character")
+    assert ability == Ability(
+        "event", timing="Main Phase",
+        effect=Effect("choose", target=Selector("character", filters=(("color", ("orange", "purple")),)),
+                      then=Effect("power", target=that, amount=Amount(1), duration="phase",
+                                  values=values(color="orange"),
+                                  then=Effect("power", target=that, amount=Amount(1), duration="phase",
+                                              values=values(color="purple")))))
+
+
+def test_continuous_abilities():
+    assert one("While involved in a faceoff, this card gets +2 power.") == Ability(
+        "continuous", condition=Condition("involved", subject=THIS_CARD),
+        modifier=Modifier("power", subject=THIS_CARD, amount=Amount(2)))
+    assert one("Your opponent needs +1 power to confront this card's Problem.") == Ability(
+        "continuous", modifier=Modifier("confront-need", subject=Selector("Problem", where="here"),
+                                        amount=Amount(1), values=values(player=Selector("opponent"))))
+    assert one("This card gets +1 power for each Resource on it.").modifier == Modifier(
+        "power", subject=THIS_CARD,
+        amount=Amount(1, per=Selector("Resource", filters=(("on", Selector("it")),))))
+
+
+def test_a_replacement_effect():
+    ability = one("When one of your Friends here would be dismissed, you may put that Friend on top of "
+                  "its owner's deck instead.")
+    assert ability.kind == "replacement"
+    assert ability.trigger == Trigger("dismissed", subject=Selector("Friend", controller="you", where="here"),
+                                      when="would")
+    assert ability.effect == Effect("to-deck", target=Selector("that", ref="Friend"), values=values(to="top"),
+                                    optional=True)
+
+
+def test_a_reaction_waits_for_an_event():
+    ability = one("Reaction: After you flip a card during a faceoff, ignore that card and flip a new card.",
+                  card_type="Event")
+    assert (ability.kind, ability.timing, ability.trigger.event, ability.trigger.when) == (
+        "event", "Reaction", "flips", "after")
+    assert [step.verb for step in ability.effect.chain()] == ["ignore", "flip"]
+
+
+def test_at_the_start_of_a_phase():
+    ability = one("At the start of your opponent's Troublemaker Phase, they exhaust one of their Resources.")
+    assert ability.trigger == Trigger("phase-starts", values=values(whose="opponent", phase="troublemaker"),
+                                      when="start")
+    assert ability.effect.who == Selector("player", ref="they")
+
+
+def test_any_player_may_activate():
+    ability = one("Main Phase: Dismiss one of your Friends here to gain [1]. Any player may activate this ability.")
+    assert ability.anyone and ability.cost == (
+        Effect("dismiss", target=Selector("Friend", controller="you", where="here")),)
+    assert ability.effect == Effect("gain", amount=Amount(1))
+
+
+def test_every_word_read_is_in_the_vocabularies(db):
+    """The reader only produces the model's words (or adds them to the model)."""
+    def walk(value):
+        if isinstance(value, Effect):
+            assert value.verb in VERBS, value.verb
+        elif isinstance(value, Trigger):
+            assert value.event in EVENTS, value.event
+        elif isinstance(value, Modifier):
+            assert value.kind in MODIFIERS, value.kind
+        elif isinstance(value, Condition):
+            assert value.kind in CONDITIONS, value.kind
+        if isinstance(value, tuple):
+            for item in value:
+                walk(item)
+        elif hasattr(value, "__dataclass_fields__"):
+            for name in value.__dataclass_fields__:
+                walk(getattr(value, name))
+
+    for card_id in theme_deck_cards(db):
+        reading = read_card(db.by_id[card_id])
+        walk(reading.front)
+        walk(reading.boosted)
+
+
+# -- keywords -------------------------------------------------------------------------
+
+def test_keyword_meanings_come_from_the_glossary():
+    meanings = keyword_meanings()
+    assert meanings["Calming"] == ("When an opposing Friend enters play here, it gets -X power until the end "
+                                   "of the turn.")
+    assert "Home Limit" not in meanings and "Swift" in meanings
+
+
+def test_a_keyword_with_its_x_means_the_glossary_text():
+    ability, = read("", keywords=("Competitive 2", "Home Limit 3"))
+    assert (ability.kind, ability.keyword, ability.x) == ("keyword", "Competitive", 2)
+    assert ability.meaning == Ability("continuous", condition=Condition("involved", subject=THIS_CARD),
+                                      modifier=Modifier("power", subject=THIS_CARD, amount=Amount(2)))
+
+
+def test_a_keyword_paragraph_is_a_keyword_ability():
+    swift, _ = read("Swift\nWhen you play this card, draw a card.", side="boosted")
+    assert (swift.kind, swift.keyword, swift.side) == ("keyword", "Swift", "boosted")
+
+
+# -- errors -------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("text", [
+    "When you play this card, draw a banana.",
+    "Main Phase: [[[[ exhaust",
+    "When you play this card, draw a card.\n\n",
+    "\u2603\u00e9\u4e2d ]]] [",
+    "When you play this card, draw a card. " * 400,
+    "Main Phase: Pay [1] to " + "(" * 50,
+    "\x00\x01",
+])
+def test_hostile_text_is_a_card_text_error(text):
+    with pytest.raises(CardTextError) as caught:
+        read(text)
+    error = caught.value
+    assert isinstance(error, SetupError)
+    assert error.line >= 1 and error.column >= 1 and error.text == text
+    assert f"line {error.line}, column {error.column}" in str(error)
+
+
+def test_the_error_names_where_the_grammar_stopped():
+    with pytest.raises(CardTextError) as caught:
+        read("Play to your home.\nWhen you play this card, draw a card with a banana.")
+    error = caught.value
+    assert (error.line, error.column) == (2, 38)
+    assert "\u2038with a banana" in str(error) and "'until'" in error.expected
+
+
+def test_empty_text_has_no_abilities():
+    assert read("") == ()
+
+
+# -- cards ---------------------------------------------------------------------------------
+
+def test_every_theme_deck_card_reads(db):
+    cards = theme_deck_cards(db)
+    assert len(cards) == 99
+    unread = {card_id: str(read_card(db.by_id[card_id]).error) for card_id in cards
+              if read_card(db.by_id[card_id]).error is not None}
+    assert unread == {}
+
+
+def test_a_mane_character_reads_both_sides(db):
+    reading = read_card(db.by_id["rainbow-dash-flier-extraordinaire"])
+    assert reading.error is None
+    assert reading.front[0].effect == Effect("turn-over", target=THIS_CARD)
+    assert reading.boosted[0].keyword == "Swift" and reading.boosted[0].side == "boosted"
+
+
+def test_printed_and_current_text_of_a_card_with_an_erratum(db):
+    changed = [card for card in db.cards
+               if (current := current_text(card)).state == "printed" and current.erratum is not None
+               and current.text != card.text]
+    assert changed
+    card = changed[0]
+    now, then = read_card(card), read_card(card, printed=True)
+    texts_now = [ability.text for ability in now.front or ()] if now.error is None else None
+    texts_then = [ability.text for ability in then.front or ()] if then.error is None else None
+    assert texts_now != texts_then or (now.error, then.error) != (None, None)
+    if now.error is None:
+        assert "\n".join(t for t in texts_now if t) in current_text(card).text
