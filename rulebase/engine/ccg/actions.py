@@ -48,6 +48,8 @@ DECISIONS = {
     "concede": "",
     "arrange": "zone order",
     "continue": "",
+    "trigger": "card index",
+    "activate": "card index",
 }
 CHANCE_EVENTS = {"shuffle": "zone order", "first-player": "player"}
 EFFECTS = {
@@ -116,6 +118,8 @@ class Action:
                 words.append(f"p{self.owner}.{_ZONE_WORDS[self.zone]}")
             elif field == "order":
                 words += [f"#{card}" for card in self.order or ()]
+            elif field == "index" and self.amount is not None:
+                words.append(str(self.amount))
             elif field == "player":
                 words.append(f"p{self.owner}")
         return " ".join(words)
@@ -165,6 +169,8 @@ class Action:
                 elif field == "order":
                     fields["order"] = tuple(card_word(word) for word in rest)
                     rest = []
+                elif field == "index" and rest:
+                    fields["amount"] = int(rest.pop(0))
                 elif field == "player":
                     fields["owner"] = player_word(rest.pop(0))
         except (IndexError, ValueError, StopIteration):

@@ -227,6 +227,12 @@ class Board:
         self.turn_limit: int | None = None
         self.off: frozenset[str] = frozenset()
         """The rules switched off (see :mod:`rulebase.engine.rulebook`)."""
+        self.events: list = []
+        """What happened since the most recent priority window closed (512.4d)."""
+        self.waiting: list = []
+        """The triggered effects waiting to be processed (704.1c, 511.7)."""
+        self.used: set = set()
+        """The once-per-turn (faceoff, game) abilities used, by card and span."""
 
     # -- players -------------------------------------------------------------
 

@@ -25,6 +25,7 @@ from collections import deque
 from dataclasses import dataclass, field
 from itertools import product
 
+from rulebase.engine.ccg.abilities import continuous
 from rulebase.engine.ccg.board import Board, Card
 from rulebase.engine.ccg.cards import CardType, Color, Need
 from rulebase.engine.ccg.power import (
@@ -52,14 +53,6 @@ class Verdict:
     powered: bool = False
 
 
-@step("glossary/eccentric-x", "{card} has Eccentric {x}: opponents need +{x} wild power to confront its Problem")
-def eccentric(board: Board, card: Card, player: int, extra: list) -> dict | None:
-    x = card.keyword("Eccentric")
-    if x and card.controller != player:
-        extra.append(Need(x))
-        return {"card": card.label, "x": x}
-
-
 @step("611.2", "{player} does not own {problem}: the confront requirements at its top, its owner's opponents', apply: "
                "{needs}")
 def opponents_requirements(board: Board, player: int, problem: Card):
@@ -71,14 +64,13 @@ def opponents_requirements(board: Board, player: int, problem: Card):
 def requirements(board: Board, player: int, problem: Card) -> tuple[tuple[Need, ...], list[tuple[str, str]]]:
     """The confront requirements of ``problem`` for ``player``: those beneath
     its text box, or for an opponent of its owner those at its top (611.2),
-    with Eccentric from the opponents' cards there."""
+    with the power continuous abilities of the cards there add (Eccentric)."""
     needs = problem.info.owner_needs
     steps: list[tuple[str, str]] = []
     if opponents_requirements(board, player, problem) is not None:
         needs = problem.info.opponents_need
     extra: list[Need] = []
-    for card in board.at(problem.area):
-        eccentric(board, card, player, extra)
+    continuous.confront_needs(board, player, problem, extra)
     if extra:
         needs = tuple(needs) + (Need(sum(need.amount for need in extra)),)
     return tuple(needs), steps

@@ -1,7 +1,8 @@
 """Faceoffs (514) and flipping (515): who and what is involved, flips,
 ignored flips, ties, winners and losers, what each kind of faceoff does, and
-the end of a faceoff; with the keywords that act in faceoffs (Competitive
-through power, Prepared, Studious, Diligent).
+the end of a faceoff; it announces a faceoff starting, won and lost, for
+the abilities that wait for them (Prepared, Studious, Diligent and card
+text, :mod:`~rulebase.engine.ccg.abilities.triggers`).
 
 What a faceoff makes happen (flips, the winner, its points, a character
 sent home, the flipped cards put back) is done by step units, and what
@@ -14,6 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from rulebase.engine.ccg import moving, points, zones
+from rulebase.engine.ccg.abilities.events import emit
 from rulebase.engine.ccg.actions import Action
 from rulebase.engine.ccg.board import Area, Board, Card, Zone
 from rulebase.engine.ccg.confront import contributes, negative_counts_as_zero
@@ -241,13 +243,6 @@ def compare_totals(board: Board, current: "Faceoff"):
     return {"totals": ", ".join(f"{board.name(p)} {t}" for p, t in totals.items())}
 
 
-@step("glossary/prepared", "{card} is Prepared and an opponent started a faceoff here: {player} gains 1 action token")
-def prepared(board: Board, card: Card, starter: int, areas: tuple[Area, ...]):
-    if card.keyword("Prepared") and card.controller != starter and card.zone == Zone.PLAY and card.area in areas:
-        board.players[card.controller].tokens += 1
-        return {"card": card.label, "player": board.name(card.controller)}
-
-
 @step("707.4", "the faceoff was started by a modifier: no new priority window opens; {player}, whose modifier started "
                "it, receives priority")
 def modifier_starter_has_priority(board: Board, starter: int):
@@ -359,8 +354,8 @@ def faceoff(s, kind: str, areas: tuple[Area, ...], starter: int, troublemaker: C
     if named is not None:
         trace.note("514.2d.i", "the faceoff does not occur at a Problem: the cards involved are flagged and stay "
                                "involved for its duration")
-    for card in involved + [c for c in board.play if c.area in current.areas and c not in involved]:
-        prepared(board, card, starter, current.areas)
+    emit(board, "faceoff-starts", player=starter, areas=current.areas, kind=current.kind_group, faceoff=current,
+         involving=frozenset(c.id for c in involved))
     window = Window(f"{kind} faceoff", faceoff=current)
     if named is not None and modifier_starter_has_priority(board, starter) is not None:
         yield from priority_window(s, window, first=starter)
@@ -452,7 +447,7 @@ def _consequences(s, current: Faceoff, winner: int):
     involved_by_winner = [c for c in current.involved(board) if c.controller == winner]
     if current.kind != TROUBLEMAKER:
         trace.note("210.1", "the Problem bonus is how many points a player scores for winning a Problem faceoff there")
-        _keywords(board, current, winner, involved_by_winner)
+        _won(board, current, winner, involved_by_winner)
         bonus, reason = _problem_bonus(board, current)
         points.score(board, winner, bonus, reason, involved_by_winner, rule="514.5c")
         return
@@ -477,35 +472,18 @@ def _consequences(s, current: Faceoff, winner: int):
             action = yield from decide(s, challenger, "choose a character to send home", options,
                                        {"send-home": verify}, rule="514.5b")
             send_challenger_home(board, chosen(board, action, involved_character_sent_home), challenger)
-    _keywords(board, current, winner, involved_by_winner)
+    _won(board, current, winner, involved_by_winner)
 
 
-@check("glossary/studious", "a player gains one action token from Studious cards in a faceoff")
-def studious_once(board: Board, current: Faceoff, winner: int):
-    if winner in current.studious:
-        return f"{board.name(winner)} already gained an action token from a Studious card this faceoff"
-
-
-@step("glossary/studious", "{player} wins a faceoff involving {card} (Studious): gains an action token")
-def studious(board: Board, current: Faceoff, winner: int, card: Card):
-    current.studious.add(winner)
-    board.players[winner].tokens += 1
-    return {"player": board.name(winner), "card": card.label}
-
-
-@step("glossary/diligent-x", "{player} wins a faceoff involving {card} (Diligent {x}): {x} +1 power counters are put on it")
-def diligent(board: Board, winner: int, card: Card):
-    x = card.keyword("Diligent")
-    if x:
-        card.counters += x
-        return {"player": board.name(winner), "card": card.label, "x": x}
-
-
-def _keywords(board: Board, current: Faceoff, winner: int, cards: list[Card]) -> None:
-    for card in cards:
-        if card.keyword("Studious") and studious_once.allows(board, current, winner):
-            studious(board, current, winner, card)
-        diligent(board, winner, card)
+def _won(board: Board, current: Faceoff, winner: int, cards: list[Card]) -> None:
+    """Announce who won and lost the faceoff, and the cards it involved
+    (Diligent, Studious and card text wait for it)."""
+    involving = frozenset(card.id for card in cards)
+    emit(board, "faceoff-won", player=winner, kind=current.kind_group, faceoff=current, involving=involving,
+         areas=current.areas)
+    for loser in current.players:
+        if loser != winner:
+            emit(board, "faceoff-lost", player=loser, kind=current.kind_group, faceoff=current, areas=current.areas)
 
 
 @check("514.6", "as a faceoff ends, each player's flipped cards are put on the bottom of their deck")

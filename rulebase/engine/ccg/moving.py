@@ -1,9 +1,12 @@
 """Moving and sending cards between areas (506), and the cost of the Move
-action with Swift and Showy (609.2b)."""
+action (609.2b) with the modifiers of continuous abilities (Swift, Showy:
+:mod:`~rulebase.engine.ccg.abilities.continuous`)."""
 
 from __future__ import annotations
 
-from rulebase.engine.ccg.board import PROBLEM, Area, Board, Card, Zone
+from rulebase.engine.ccg.abilities import continuous
+from rulebase.engine.ccg.abilities.events import emit
+from rulebase.engine.ccg.board import Area, Board, Card, Zone
 from rulebase.engine.ccg.cards import CardType
 from rulebase.engine.ccg.rules import check, step
 
@@ -74,21 +77,6 @@ class Cost:
         self.amount = amount
 
 
-@step("glossary/swift", "{card} has Swift: {player} pays 1 less to move it")
-def swift(board: Board, cost: Cost, player: int, card: Card):
-    if card.keyword("Swift"):
-        cost.amount -= 1
-        return {"card": card.label, "player": board.name(player)}
-
-
-@step("glossary/showy-x", "{other} has Showy {x}: opponents pay {x} more to move characters to its Problem")
-def showy(board: Board, cost: Cost, player: int, other: Card):
-    x = other.keyword("Showy")
-    if x and other.controller != player:
-        cost.amount += x
-        return {"other": other.label, "x": x}
-
-
 @step("609.2b", "the cost of the Move action can't be reduced to less than {least}")
 def least_move_cost(board: Board, cost: Cost):
     if cost.amount < MINIMUM_MOVE_COST:
@@ -103,27 +91,21 @@ def move_action_cost(board: Board, cost: Cost, card: Card):
 
 
 def most_showy(board: Board, player: int, area: Area) -> int:
-    """The most Showy could add to moving ``player``'s character to
-    ``area``: what the Move action can cost there is at most
-    :data:`MOVE_COST` plus this."""
-    if area.kind != PROBLEM:
-        return 0
-    return sum(other.keyword("Showy") or 0 for other in board.play
-               if other.area == area and other.controller != player)
+    """The most the modifiers of the cards at ``area`` (Showy) could add to
+    moving ``player``'s character there: what the Move action can cost there
+    is at most :data:`MOVE_COST` plus this."""
+    return continuous.most_move_cost(board, player, area)
 
 
 def move_cost(board: Board, player: int, card: Card, area: Area) -> int:
-    """The action tokens the Move action costs (609.2b), with Swift and
-    Showy; the modifiers are recorded in the trace as they apply."""
+    """The action tokens the Move action costs (609.2b), with the modifiers
+    of continuous abilities (Swift, Showy), recorded in the trace as they
+    apply."""
     cost = Cost(0)
     move_action_cost(board, cost, card)
     if card.face_down and card.printed.keyword("Swift"):
         board.trace.note("505.1a", "{card} is face-down: it loses its abilities, Swift among them", card=card.label)
-    swift(board, cost, player, card)
-    if area.kind == PROBLEM:
-        for other in board.play:
-            if other.area == area:
-                showy(board, cost, player, other)
+    continuous.move_cost(board, cost, player, card, area)
     least_move_cost(board, cost)
     return cost.amount
 
@@ -134,7 +116,9 @@ def move_cost(board: Board, player: int, card: Card, area: Area) -> int:
 @step("506.1a", "{card} is moved {how} from {old} to {new}")
 def put_at_new_area(board: Board, card: Card, area: Area, how: str):
     old = board.area_name(card.area)
+    before = card.area
     relocate(board, card, area)
+    emit(board, "moved", card=card, player=card.controller, **{"from": before, "to": area})
     return {"card": card.label, "how": how, "old": old, "new": board.area_name(area)}
 
 

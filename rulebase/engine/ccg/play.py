@@ -6,6 +6,7 @@ timing phrases (512), play requirements (205.1) and processing an action
 from __future__ import annotations
 
 from rulebase.engine.ccg import moving, rules, status, zones
+from rulebase.engine.ccg.abilities.events import emit
 from rulebase.engine.ccg.actions import Action
 from rulebase.engine.ccg.board import Area, Board, Card, Zone
 from rulebase.engine.ccg.cards import CardType
@@ -419,8 +420,11 @@ def pay(board: Board, player: int, cost: int, what: str):
                 "left": board.players[player].tokens}
 
 
-def enter_play(board: Board, card: Card, area: Area, face_down: bool = False, host: Card | None = None) -> None:
-    """Put a card into play (706.1): it enters play ready (503.1)."""
+def enter_play(board: Board, card: Card, area: Area, face_down: bool = False, host: Card | None = None,
+               how: str = "played") -> None:
+    """Put a card into play (706.1): it enters play ready (503.1), its
+    continuous abilities apply from now on (706.1c), and the abilities that
+    wait for a card entering play trigger (706.1d: Calming)."""
     board.put(card, Zone.PLAY, area=area)
     card.controller = card.owner
     card.face_down = face_down
@@ -429,18 +433,7 @@ def enter_play(board: Board, card: Card, area: Area, face_down: bool = False, ho
     board.trace.note("706.1", "{card} enters play {where}{how}", card=card.label, where=where,
                      how=" face-down" if face_down else "")
     board.trace.note("503.1", "{card} enters play ready", card=card.label)
-    for other in board.at(card.area):
-        calming(board, card, other)
-
-
-@rules.step("glossary/calming-x", "{friend} enters play at the area of {other} (Calming {x}): it gets -{x} power until the end of the turn")
-def calming(board: Board, card: Card, other: Card):
-    """Calming X: when an opposing Friend enters play here, it gets -X power
-    until the end of the turn."""
-    value = other.keyword("Calming")
-    if card.type == CardType.FRIEND and value and other.controller != card.controller:
-        card.modifiers.append(-value)
-        return {"friend": card.label, "other": other.label, "x": value}
+    emit(board, "enters-play", card=card, player=card.controller, area=card.area, how=how)
 
 
 @rules.step("705.2b", "{card} is put in the queue")
@@ -522,6 +515,7 @@ def play_card(board: Board, action: Action, apply_instructions) -> Card:
         resource_enters(board, card)
     if card.zone == Zone.PLAY:
         board.trace.note("705.2f", "{card} has entered play", card=card.label)
+    emit(board, "played", card=card, player=player, area=card.area)
     return card
 
 

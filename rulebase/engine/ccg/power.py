@@ -1,6 +1,7 @@
-"""Power (507): a card's power with its modifiers and the keywords that
-change it (Competitive, Supportive, Caretaker), whether it contributes, and a
-player's power of a color.
+"""Power (507): a card's power with its modifiers and the continuous
+abilities that change it (among them the keywords Competitive, Supportive and
+Caretaker, :mod:`~rulebase.engine.ccg.abilities.continuous`), whether it
+contributes (Stubborn), and a player's power of a color.
 
 A power is computed with the rules that shaped it, each a unit:
 :func:`power_parts` is asked the power of a character as it contributes to
@@ -12,6 +13,8 @@ instead).  A rule switched off on the board does not shape the power.
 
 from __future__ import annotations
 
+from rulebase.engine.ccg.abilities import continuous
+from rulebase.engine.ccg.abilities.keywords import stubborn
 from rulebase.engine.ccg.board import Board, Card
 from rulebase.engine.ccg.cards import CardType, Color
 from rulebase.engine.ccg.rules import check, step
@@ -65,37 +68,6 @@ def power_modifier(power: Power, amount: int):
     return {"card": power.card.label, "amount": amount}
 
 
-@step("glossary/competitive-x", "{card} has +{x} power while involved in a faceoff (Competitive {x})")
-def competitive(power: Power):
-    card, board = power.card, power.board
-    x = card.keyword("Competitive")
-    if x and board.faceoff is not None and board.faceoff.involves(board, card):
-        power.total += x
-        return {"card": card.label, "x": x}
-
-
-@step("glossary/supportive-x", "{card} has +{x} power while with {mane}, which shares a color with it (Supportive {x})")
-def supportive(power: Power):
-    card, board = power.card, power.board
-    x = card.keyword("Supportive")
-    if x and card.type != CardType.MANE:
-        mane = board.mane(card.controller)
-        if mane is not None and mane.area == card.area and set(mane.colors) & set(card.colors):
-            power.total += x
-            return {"card": card.label, "x": x, "mane": mane.label}
-
-
-@step("glossary/caretaker", "{card} has +1 power at a Problem with {critter}, a Critter Friend (Caretaker)")
-def caretaker(power: Power):
-    card, board = power.card, power.board
-    if card.keyword("Caretaker") and card.area is not None and card.area.is_problem:
-        critters = [c for c in board.characters_at(card.area, card.controller)
-                    if c is not card and c.type == CardType.FRIEND and c.has_trait("Critter")]
-        if critters:
-            power.total += 1
-            return {"card": card.label, "critter": critters[0].label}
-
-
 def power_parts(board: Board, card: Card, explain: bool = True) -> tuple[int | None, list[tuple[str, str]]]:
     """The power a card contributes (``None`` for a card with no power); when
     ``explain``, the units that shaped it are recorded in the board's trace,
@@ -116,17 +88,8 @@ def power_parts(board: Board, card: Card, explain: bool = True) -> tuple[int | N
     for amount in card.modifiers:
         power_modifier(power, amount)
     if card.in_play and not card.face_down:
-        keywords = card.info.keyword_values
-        for name, unit in KEYWORDS:
-            if name in keywords:
-                unit(power)
+        continuous.shape_power(power)
     return power.total, power.parts() if explain else []
-
-
-KEYWORDS = (("Competitive", competitive), ("Supportive", supportive), ("Caretaker", caretaker))
-"""The keywords that change a card's power in play, each asked only of the
-cards that have it (their units check it again, with the rest of their
-condition)."""
 
 
 def power(board: Board, card: Card) -> int | None:
@@ -147,12 +110,6 @@ def counted(value: int | None) -> int:
 def contributes_face_up(board: Board, card: Card):
     if card.frightened or card.face_down:
         return f"{card} is frightened: face-down, it has no color or power"
-
-
-@check("glossary/stubborn", "while exhausted, a Stubborn character contributes its power to faceoffs and confronting")
-def stubborn(table, card: Card):
-    if card.exhausted and card.keyword("Stubborn"):
-        return Allowed(f"{card} is exhausted but Stubborn: while exhausted, it contributes its power")
 
 
 @check("503.5", "exhausted cards do not contribute their power to faceoffs or to confronting problems")

@@ -18,6 +18,7 @@ from rulebase.engine.ccg import (
     uniqueness,
     zones,
 )
+from rulebase.engine.ccg.abilities import events, triggers
 from rulebase.engine.ccg.actions import Action
 from rulebase.engine.ccg.board import Card, Zone
 from rulebase.engine.ccg.cards import CardType
@@ -159,10 +160,11 @@ WHO_DOES = {"challenge": "608.1", "uncover": "607.2", "confront": "610.1"}
 VERB_RULES = {"challenge": "608.1", "uncover": "607.2", "confront": "610.1", "send-home": "514.5b",
               "discard": "616.2", "retire": "616.3", "dismiss": "516.2", "bottom": "514.6",
               "starting-problem": "102.2", "mulligan": "102.4", "keep": "102.4", "pass": "510.1",
-              "arrange": "401.3"}
+              "arrange": "401.3", "trigger": "511.7a"}
 """The rule under which each kind of decision is taken."""
 
-DECISION_RULES = ("102.2", "102.4", "402.3", "510.1", "514.5b", "516.2", "607.2", "608.1", "610.1", "616.2", "616.3")
+DECISION_RULES = ("102.2", "102.4", "402.3", "510.1", "511.7a", "514.5b", "516.2", "607.2", "608.1", "610.1", "616.2",
+                  "616.3")
 """The rules under which the game asks for a decision (``decide(rule=...)``)."""
 
 
@@ -282,11 +284,13 @@ def go_home(board, card: Card):
         return {"card": card.label}
 
 
-def settle(s):
+def settle(s, opening: bool = False):
     """What the game does before a player receives priority (511): frightened
     non-Friends turn face up, characters in another player's home go home,
-    uniqueness violations are repaired (516).  Each is done until nothing
-    changes; a rule switched off changes nothing."""
+    uniqueness violations are repaired (516), the waiting triggered effects
+    are processed (511.7; ``opening``: as a new priority window opens,
+    511.7a.i).  Each is done until nothing changes (511.8); a rule switched
+    off changes nothing."""
     board = s.board
     while True:
         changed = False
@@ -299,6 +303,8 @@ def settle(s):
                 changed = True
         violation = uniqueness.find(board)
         if violation is not None and (yield from repair(s, violation)):
+            changed = True
+        if not changed and board.waiting and (yield from triggers.process(s, opening)):
             changed = True
         if not changed:
             return
@@ -364,7 +370,7 @@ def priority_window(s, window: play.Window, first: int | None = None):
     passes, position = 0, 0
     while passes < len(order):
         player = order[position % len(order)]
-        yield from settle(s)
+        yield from settle(s, opening=position == 0)
         board.turn.priority = player
         verbs = {"pass": lambda action: None, "play": lambda action, w=window: play.check_play(board, action, w)}
         if window.main and player == board.turn.player:
@@ -383,6 +389,7 @@ def priority_window(s, window: play.Window, first: int | None = None):
         position += 1
     board.trace.note("510.2", "all players pass in succession: the priority window closes")
     board.turn.priority = None
+    events.window_closed(board)
 
 
 def take_action(s, action: Action):
@@ -412,9 +419,12 @@ def boundary_window_opens(board, name: str):
 
 def boundary_window(s, name: str):
     """The priority window at the start or end of a phase or step (601.2),
-    opened when a player holds a card that could be played in it."""
+    opened when a player holds a card that could be played in it or
+    triggered effects wait to be processed as a player receives priority
+    (712.1)."""
     window = play.Window(name)
-    if anyone_can_act(s.board, window) and boundary_window_opens(s.board, name) is not None:
+    board = s.board
+    if (board.waiting or anyone_can_act(board, window)) and boundary_window_opens(board, name) is not None:
         yield from priority_window(s, window)
 
 

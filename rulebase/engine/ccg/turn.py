@@ -12,6 +12,7 @@ trace."""
 from __future__ import annotations
 
 from rulebase.engine.ccg import confront, faceoffs, moving, points, status, zones
+from rulebase.engine.ccg.abilities.events import emit
 from rulebase.engine.ccg.actions import Action
 from rulebase.engine.ccg.board import PHASES, Area, Board, Card, Confrontation, Zone
 from rulebase.engine.ccg.cards import CardType
@@ -242,27 +243,15 @@ def epic_dismisses_the_others(board: Board, card: Card):
         return {"card": card.label, "others": ", ".join(other.label for other in others)}
 
 
-@step("glossary/villain", "{card} is a Villain: each Friend at its Problem is frightened: {friends}")
-def villain_frightens(board: Board, card: Card):
-    if not card.keyword("Villain"):
-        return None
-    frightened = []
-    for friend in [c for c in board.play if c.area == card.area and c.type == CardType.FRIEND]:
-        if status.not_yet_frightened.allows(board, friend):
-            status.frighten(board, friend)
-            frightened.append(friend.label)
-    if frightened:
-        return {"card": card.label, "friends": ", ".join(frightened)}
-
-
 def uncover(s, card):
     """Uncover a Troublemaker: turn it face-up; an Epic one dismisses the other
-    face-up Troublemakers at its Problem (607.3); Villain frightens each Friend
-    at its Problem."""
+    face-up Troublemakers at its Problem (607.3); the abilities waiting for
+    it to be uncovered trigger (Villain)."""
     board = s.board
     turn_face_up(board, card)
     epic_dismisses_the_others(board, card)
-    villain_frightens(board, card)
+    if not card.face_down:
+        emit(board, "uncovered", card=card, player=card.controller, area=card.area)
     yield from settle(s)
 
 

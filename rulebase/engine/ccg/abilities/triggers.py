@@ -1,0 +1,320 @@
+"""Triggered abilities (704), triggered effects (712) and their processing
+in Pre-Priority Processing (511.7), with simultaneity (801.1).
+
+A triggered ability watches for its trigger condition (704.1): each event
+a step announces (:func:`~rulebase.engine.ccg.abilities.events.emit`) is
+shown to the abilities of the cards in play that wait for that event (an
+index per side of a card, :func:`index`), and each one it matches creates
+a triggered effect at once (704.1c), one per instance (704.1b), keeping
+what it needs of the game as it was then (712.2).  The effects wait in
+``board.waiting`` until a player is about to receive priority (712.1):
+then, as the last wave of Pre-Priority Processing (511.7), the player who
+most recently had priority processes all of theirs in the order they
+choose, then the next player in turn order (511.7a; the turn player first
+as a new priority window opens, 511.7a.i).  Effects created meanwhile wait
+for the next wave (511.7b).
+
+"When ..." and "After ..." abilities trigger alike: both wait for Pre-
+Priority Processing, so an "after" ability never acts in the middle of
+what triggered it.  "At the start of ..." and "At the end of ..." wait for
+the events ``phase-starts``, ``phase-ends``, ``turn-starts`` and
+``turn-ends``.  An ability limited to once per turn (or per faceoff)
+triggers only once in that span.
+
+A keyword's triggered meaning (Calming, Diligent, Studious, Prepared,
+Villain) is carried out by its keyword's unit; other card text by the
+effect resolver (:mod:`.resolve`), as a generator, so that its decisions
+are asked of the players.
+"""
+
+from __future__ import annotations
+
+from rulebase.engine.ccg.abilities import events, keywords
+from rulebase.engine.ccg.abilities.continuous import fits
+from rulebase.engine.ccg.abilities.model import EVENTS, Ability
+from rulebase.engine.ccg.actions import Action
+from rulebase.engine.ccg.board import Board, Card, Zone
+from rulebase.engine.ccg.rules import Allowed, check, step
+
+WHENS = ("when", "after", "start", "end")
+"""The words a triggered ability waits with (``would`` is a replacement's)."""
+
+LIMITS = ("once-per-turn", "once-per-faceoff", "once-per-game")
+
+
+def executable(trigger) -> str | None:
+    """``None`` if the engine announces the event ``trigger`` waits for and
+    can tell when it matches, else what it lacks."""
+    if trigger is None:
+        return "no trigger condition"
+    if trigger.event not in ANNOUNCED:
+        return f"the event {trigger.event!r}"
+    if trigger.when not in WHENS + ("would",):
+        return f"the trigger word {trigger.when!r}"
+    if trigger.condition is not None:
+        from rulebase.engine.ccg.abilities.catalog import Engine
+
+        return Engine().part("condition", trigger.condition)
+    return None
+
+
+ANNOUNCED = frozenset({
+    "enters-play", "played", "leaves-play", "dismissed", "retired", "banished", "frightened", "exhausted",
+    "readied", "moved", "uncovered", "challenged", "confronts", "solved", "replaced", "faceoff-starts",
+    "faceoff-won", "faceoff-lost", "flips", "draws", "discards", "phase-starts", "phase-ends", "turn-starts",
+    "turn-ends",
+})
+"""The events of :data:`~rulebase.engine.ccg.abilities.model.EVENTS` the engine's steps announce."""
+assert ANNOUNCED <= set(EVENTS)
+
+
+class Waiting:
+    """A triggered effect waiting to be processed (704.1c): the card whose
+    ability created it (as it was then), the ability, its controller and
+    the event that created it (712.2)."""
+
+    __slots__ = ("card", "incarnation", "ability", "acts", "number", "controller", "happened")
+
+    def __init__(self, card: Card, ability: Ability, acts: Ability, number: int, happened):
+        self.card = card
+        self.incarnation = card.incarnation
+        self.ability = ability
+        self.acts = acts
+        self.number = number
+        self.controller = card.controller
+        self.happened = happened
+
+    def text(self) -> str:
+        return self.ability.text or (self.ability.keyword or "its text")
+
+    def key(self):
+        """Effects of the same keyword are interchangeable in the order of
+        processing; card text is told apart by card and ability."""
+        if self.ability.kind == "keyword":
+            return ("keyword", self.ability.keyword, self.ability.x)
+        return ("text", self.card.id, self.number)
+
+    def __repr__(self) -> str:
+        return f"<Waiting {self.card.label} {self.text()!r} on {self.happened.event}>"
+
+
+# -- the index: which abilities wait for which event ---------------------------------------
+
+_INDEX: dict[int, tuple] = {}
+
+
+def index(printed) -> dict:
+    """The triggered abilities of one side of a card by the event they wait
+    for: ``{event: ((number, ability, what acts), ...)}``, made once."""
+    found = _INDEX.get(id(printed))
+    if found is not None and found[0] is printed:
+        return found[1]
+    table: dict[str, tuple] = {}
+    for number, (ability, acts) in enumerate(keywords.acting(printed), start=1):
+        if acts.kind == "triggered" and acts.trigger is not None and acts.trigger.when in WHENS:
+            event = acts.trigger.event
+            table[event] = table.get(event, ()) + ((number, ability, acts),)
+    _INDEX[id(printed)] = (printed, table)
+    return table
+
+
+# -- triggering ------------------------------------------------------------------------------
+
+
+def _player_fits(source: Card, word, player) -> bool:
+    """Whether the player an event concerns is the one a trigger names
+    (``you``/``your``, ``opponent``/``an opponent's``, anyone)."""
+    if word in (None, "each", "any", "a player", "anyone"):
+        return True
+    if player is None:
+        return False
+    if word in ("you", "your"):
+        return player == source.controller
+    if word in ("opponent", "opponents", "an opponent's", "opponent's"):
+        return player != source.controller
+    return True
+
+
+def matches(board: Board, source: Card, trigger, happened) -> bool:
+    """Whether ``happened`` is the trigger condition of ``source``'s
+    ability (704.1)."""
+    if trigger.subject is not None:
+        card = happened.get("card")
+        if trigger.subject.noun in ("player", "you", "opponent"):
+            if not _player_fits(source, trigger.subject.noun, happened.get("player")):
+                return False
+        elif not isinstance(card, Card) or not fits(board, source, trigger.subject, card):
+            return False
+    for name, value in trigger.values:
+        if name in ("whose", "by") and not _player_fits(source, value, happened.get("player")):
+            return False
+        if name == "involving" and value == "self" and source.id not in (happened.get("involving") or ()):
+            return False
+        if name == "where" and value == "here" and source.area not in (happened.get("areas") or (happened.get("area"),)):
+            return False
+        if name in ("phase", "kind") and happened.get(name) not in (None, value):
+            return False
+    if trigger.condition is not None and not _condition_holds(board, source, trigger.condition, happened):
+        return False
+    return True
+
+
+def _condition_holds(board: Board, source: Card, condition, happened) -> bool:
+    try:
+        from rulebase.engine.ccg.abilities import conditions
+    except ImportError:
+        return False
+    return bool(conditions.holds(board, context(board, source, source.controller, happened), condition))
+
+
+@step("704.1", "{card}'s ability triggers ({text}): a triggered effect is created")
+def triggers(board: Board, card: Card, ability: Ability, acts: Ability, number: int, happened):
+    """A triggered ability triggers, once for each instance of its trigger
+    condition (704.1b), and creates a triggered effect (704.1c)."""
+    if ability.limit in LIMITS and not limit_allows.allows(board, card, number, ability.limit):
+        return None
+    board.waiting.append(Waiting(card, ability, acts, number, happened))
+    return {"card": card.label, "text": ability.text or ability.keyword or "its text"}
+
+
+@check("704.1", "an ability limited to once per turn (or faceoff, or game) triggers only once in that span")
+def limit_allows(board: Board, card: Card, number: int, limit: str):
+    key = (card.id, card.incarnation, number, _span(board, limit))
+    if key in board.used:
+        return f"{card}'s ability has already triggered {limit.replace('-', ' ')}"
+    board.used.add(key)
+
+
+def _span(board: Board, limit: str):
+    if limit == "once-per-turn":
+        return ("turn", board.turn.number)
+    if limit == "once-per-faceoff":
+        return ("faceoff", len(board.faceoffs), id(board.faceoff))
+    return ("game",)
+
+
+def listen(board: Board, happened) -> None:
+    """Show an event to the triggered abilities of the cards in play that
+    wait for it (701.3: abilities function in play; 505.1a: face-down
+    cards have none)."""
+    event = happened.event
+    for card in board.play:
+        if card.face_down:
+            continue
+        found = index(card.info).get(event)
+        if not found:
+            continue
+        for number, ability, acts in found:
+            if matches(board, card, acts.trigger, happened):
+                triggers(board, card, ability, acts, number, happened)
+
+
+events.LISTENERS.append(listen)
+
+
+# -- processing ------------------------------------------------------------------------------
+
+
+def context(board: Board, card: Card, controller: int, happened=None):
+    """The context card text is resolved in: its card, its controller and
+    the event that triggered it."""
+    from rulebase.engine.ccg.abilities import resolve
+
+    return resolve.Context(board=board, card=card, controller=controller, event=happened)
+
+
+@check("511.7a", "a player processes their waiting triggered effects in the order of their choosing")
+def one_of_theirs(board: Board, player: int, mine: list, action: Action):
+    for waiting in mine:
+        if waiting.card.id == action.card and (action.amount is None or action.amount == waiting.number):
+            return Allowed(f"{board.name(player)} chooses to process the triggered effect of {waiting.card} next")
+    return f"that is not one of {board.name(player)}'s triggered effects waiting to be processed"
+
+
+@step("511.7", "{player} processes the triggered effect of {card} ({text})")
+def processes(board: Board, waiting: Waiting):
+    return {"player": board.name(waiting.controller), "card": waiting.card.label, "text": waiting.text()}
+
+
+@step("511.7a", "{first} most recently had priority: their waiting triggered effects are processed first, then those "
+                "of the next player in turn order")
+def most_recent_first(board: Board, first: int, opening: bool):
+    return {"first": board.name(first)}
+
+
+@step("511.7a.i", "a new priority window is being opened: the turn player, {first}, processes their waiting triggered "
+                  "effects first")
+def turn_player_first(board: Board, first: int, opening: bool):
+    if opening:
+        return {"first": board.name(first)}
+
+
+def _first(board: Board, opening: bool) -> int:
+    if turn_player_first(board, board.turn.player, opening) is not None:
+        return board.turn.player
+    last = board.turn.last_priority
+    first = board.turn.player if last is None else last
+    most_recent_first(board, first, opening)
+    return first
+
+
+def process(s, opening: bool = False):
+    """The triggered-effects wave of Pre-Priority Processing (511.7):
+    whether any effect was processed.  Those the processing creates wait
+    for the next wave (511.7b)."""
+    board = s.board
+    if not board.waiting:
+        return False
+    batch = list(board.waiting)
+    board.waiting.clear()
+    first = _first(board, opening)
+    order = [first] + [p.index for p in board.players if p.index != first]
+    for player in order:
+        mine = [w for w in batch if w.controller == player]
+        while mine:
+            waiting = yield from _choose(s, player, mine)
+            mine.remove(waiting)
+            yield from carry_out(s, waiting)
+    if board.waiting:
+        board.trace.note("511.7b", "processing the triggered effects created more: they wait for the next wave")
+    return True
+
+
+def _choose(s, player: int, mine: list):
+    """The player's next waiting effect: their choice when the order can
+    matter (511.7a), the only one otherwise."""
+    from rulebase.engine.ccg.priority import decide, switched_off
+
+    board = s.board
+    kinds = {}
+    for waiting in mine:
+        kinds.setdefault(waiting.key(), waiting)
+    if len(kinds) == 1:
+        return mine[0]
+    verify = lambda action: one_of_theirs(board, player, mine, action)
+    options = lambda: [Action("trigger", player, w.card.id, amount=w.number) for w in kinds.values()]
+    action = yield from decide(s, player, "choose the next triggered effect to process", options,
+                               {"trigger": verify}, rule="511.7a", default=lambda: options()[0])
+    for waiting in mine:
+        if waiting.card.id == action.card and (action.amount is None or action.amount == waiting.number):
+            return waiting
+    raise switched_off(one_of_theirs, "the choice names no waiting triggered effect")
+
+
+def carry_out(s, waiting: Waiting):
+    """Process one triggered effect (712): a keyword's by its unit, card
+    text by the effect resolver; a "may" is decided as it is processed
+    (712.3)."""
+    board = s.board
+    if processes(board, waiting) is None:
+        return
+    ability = waiting.ability
+    if ability.kind == "keyword":
+        keywords.carry_out(board, waiting.card, ability, waiting.happened)
+        return
+    effect = waiting.acts.effect
+    if effect is None:
+        return
+    from rulebase.engine.ccg.abilities import resolve
+
+    yield from resolve.resolve(s, context(board, waiting.card, waiting.controller, waiting.happened), effect)
