@@ -148,6 +148,9 @@ MODIFIERS = {
     "bonus": "a Problem's bonus changes by ``amount``",
     "points": "a Troublemaker's point value changes by ``amount``",
     "may": "a player may do something the rules would not let them (``action``)",
+    "contributes": "the subject contributes its power where the rules would not let it (``to``: faceoffs, confronting)",
+    "colors": "the subject also has the colors of the cards ``of`` (a Selector)",
+    "abilities": "the subject also has the other printed abilities of ``of`` (a Selector)",
 }
 """What a continuous ability changes (702, 707)."""
 

@@ -240,7 +240,8 @@ class _Reader(Transformer):
 
     def replacement(self, meta, children):
         condition = None
-        items = list(children)
+        limit = next((c for c in children if isinstance(c, tuple) and c[:1] == ("limit",)), None)
+        items = [c for c in children if c is not limit]
         when = "would"
         if isinstance(items[0], Condition):
             condition = items.pop(0)
@@ -248,7 +249,41 @@ class _Reader(Transformer):
             items.pop(0)
         event, effect = items
         trigger = Trigger(**event, when=when, condition=condition, part=self._part(meta))
-        return Ability("replacement", trigger=trigger, effect=effect, part=self._part(meta))
+        return Ability("replacement", trigger=trigger, effect=effect, limit=limit[1] if limit else None,
+                       part=self._part(meta))
+
+    def once_per(self, meta, children):
+        return ("limit", f"once-per-{children[0]}")
+
+    def limited_if(self, meta, children):
+        (_, limit), during, event, effect = children
+        trigger = Trigger(**event, when="when", condition=during, part=self._part(meta))
+        return Ability("triggered", trigger=trigger, effect=effect, limit=limit, part=self._part(meta))
+
+    def would_leave(self, meta, children):
+        return {"event": "leaves-play", "subject": children[0]}
+
+    def would_confront(self, meta, children):
+        return {"event": "confronts", "subject": children[1], "values": values(by=children[0])}
+
+    def contributes(self, meta, children):
+        return Modifier("contributes", subject=children[0], values=values(to=("faceoffs", "confronting")),
+                        part=self._part(meta)), None
+
+    def hasty(self, meta, children):
+        return Modifier("may", subject=THIS_CARD, values=values(action="play-as-immediate"),
+                        part=self._part(meta)), None
+
+    def also_colors(self, meta, children):
+        return Modifier("colors", subject=children[0], values=values(of=children[1]), part=self._part(meta)), None
+
+    def also_abilities(self, meta, children):
+        return Modifier("abilities", subject=children[0], values=values(of=Selector("self"), printed=True,
+                                                                          other=True),
+                        part=self._part(meta)), None
+
+    def starts_faceoff(self, meta, children):
+        return {"event": "faceoff-starts", "values": values(by=children[0], **children[1])}
 
     def would_clause(self, meta, children):
         subject, event = children[0], children[1]
@@ -339,7 +374,10 @@ class _Reader(Transformer):
         return {"event": children[1], "subject": children[0]}
 
     def enters(self, meta, children):
-        return {"event": "enters-play", "subject": children[0]}
+        subject = children[0]
+        if len(children) > 1:
+            subject = replace(subject, where=children[1])
+        return {"event": "enters-play", "subject": subject}
 
     def moves(self, meta, children):
         return {"event": "moved", "subject": children[0], "values": values(to=children[1])}
@@ -423,6 +461,9 @@ class _Reader(Transformer):
             return Condition("all", all_of=(condition, with_), part=self._part(meta))
         return condition
 
+    def with_self(self, meta, children):
+        return Condition("with", subject=THIS_CARD, values=values(what=children[0]), part=self._part(meta))
+
     def at_self(self, meta, children):
         return self.at(meta, [THIS_CARD] + list(children))
 
@@ -481,6 +522,18 @@ class _Reader(Transformer):
         who, changes, problem = children
         (amount, color), = changes
         return Modifier("confront-need", subject=problem, amount=amount, values=values(player=who, color=color),
+                        part=self._part(meta)), None
+
+    def confront_need_wild(self, meta, children):
+        who, change, problem = children
+        text = str(change)
+        if not text.endswith("wild]"):
+            raise _Unreadable("an action-token icon is not power", meta.start_pos)
+        number = re.search(r"\d+", text)
+        if number is None:
+            raise _Unreadable("wild power of no number", meta.start_pos)
+        amount = Amount(int(number.group()) * (-1 if text.startswith("-") else 1))
+        return Modifier("confront-need", subject=problem, amount=amount, values=values(player=who, color="wild"),
                         part=self._part(meta)), None
 
     def must_pay(self, meta, children):
@@ -602,7 +655,7 @@ class _Reader(Transformer):
 
     dismiss, exhaust, ready, frighten = _verb("dismiss"), _verb("exhaust"), _verb("ready"), _verb("frighten")
     retire, banish, uncover, look = _verb("retire"), _verb("banish"), _verb("uncover"), _verb("look")
-    discard, choose, ignore = _verb("discard"), _verb("choose"), _verb("ignore")
+    discard, choose, ignore_card = _verb("discard"), _verb("choose"), _verb("ignore")
     to_hand, to_your_hand = _verb("to-hand"), _verb("to-hand")
     to_deck_top = _verb("to-deck", to="top")
 
@@ -656,6 +709,39 @@ class _Reader(Transformer):
 
     def reattach(self, meta, children):
         return Effect("attach", target=children[0], values=values(again=True, to="another-friend"),
+                      part=self._part(meta))
+
+    def gain_token(self, meta, children):
+        source = next((c for c in children if isinstance(c, Selector)), None)
+        unless = next((c for c in children if isinstance(c, Condition)), None)
+        return Effect("gain", amount=Amount(1), values=values(source=source), condition=unless,
+                      part=self._part(meta))
+
+    def unless_gained(self, meta, children):
+        return Condition("did", negated=True, values=values(what="gain", source=children[0], during="faceoff"),
+                         part=self._part(meta))
+
+    def counters(self, meta, children):
+        if str(children[-2]) != "+1":
+            raise _Unreadable(f"{children[-2]} power counters", meta.start_pos)
+        amount = Amount(int(children[0])) if len(children) > 2 else Amount(1)
+        return Effect("counters", target=children[-1], amount=amount, part=self._part(meta))
+
+    def banish_beneath(self, meta, children):
+        return Effect("banish", target=children[0], values=values(to="beneath-self"), part=self._part(meta))
+
+    def look_top_per(self, meta, children):
+        owner, per = children
+        return Effect("look", target=Selector("card", count=Amount(1, per=per), zone="deck",
+                                              controller="you" if owner == "your" else owner,
+                                              filters=(("top", True),)), part=self._part(meta))
+
+    def arrange_split(self, meta, children):
+        return Effect("arrange", target=Selector("that", ref="them", count=Amount(None, up_to=True)),
+                      values=values(to="top", rest="bottom"), part=self._part(meta))
+
+    def arrange_either(self, meta, children):
+        return Effect("arrange", target=Selector("that", ref="them"), values=values(to="top-or-bottom"),
                       part=self._part(meta))
 
     def flip_one(self, meta, children):
@@ -755,7 +841,8 @@ class _Reader(Transformer):
         return Selector(children[0][1], count=Amount(None), every=True, controller="their", part=self._part(meta))
 
     def at_least_of(self, meta, children):
-        return _with(replace(children[1], count=Amount(int(children[0])), every=False), at_least=True)
+        number = int(children[0]) if len(children) > 1 else 1
+        return _with(replace(children[-1], count=Amount(number), every=False), at_least=True)
 
     def another_one_of(self, meta, children):
         return _with(replace(children[0], count=Amount(1), every=False), other=True)
@@ -766,8 +853,9 @@ class _Reader(Transformer):
     def next_card_you_play(self, meta, children):
         return Selector("card", filters=(("next-played", "turn"),), controller="you", part=self._part(meta))
 
-    def flipped_event(self, meta, children):
-        return Selector("Event", zone="flip", part=self._part(meta))
+    def flipped_card(self, meta, children):
+        noun = "Event" if "event" in self.source[meta.start_pos:meta.end_pos] else "card"
+        return Selector(noun, zone="flip", part=self._part(meta))
 
     a = _constant(("count", Amount(1), False))
     each = _constant(("count", Amount(None), True))
@@ -826,6 +914,21 @@ class _Reader(Transformer):
     post_on_it = _constant(("filter", "on", Selector("it")))
     post_involved = _constant(("filter", "involved", "that-faceoff"))
     post_with_this = _constant(("filter", "with", THIS_CARD))
+
+    def post_with_keyword(self, meta, children):
+        keyword = _keyword_named(children[0])
+        if keyword is None:
+            raise _Unreadable(f"not a keyword: {children[0]!r}", meta.start_pos)
+        return ("filter", "keyword", keyword)
+
+    post_you_control = _constant(("controller", "you"))
+
+    def post_shares(self, meta, children):
+        what = "trait" if "trait" in self.source[meta.start_pos:meta.end_pos] else "color"
+        return ("filter", f"shares-{what}", children[0])
+
+    def post_power_exactly(self, meta, children):
+        return ("filter", "power", f"=={int(children[0])}")
 
     def post_on(self, meta, children):
         return ("filter", "on", children[0])
@@ -904,15 +1007,11 @@ def keyword_ability(name: str, x: int | None = None, side: str = "front") -> Abi
     if x is not None:
         meaning_text = re.sub(r"\bX\b", str(x), meaning_text)
     try:
-        meaning = read(meaning_text, side=side)
-    except CardTextError:
-        meaning = None
-    meaning = meaning[0] if meaning and len(meaning) == 1 else None
-    return Ability("keyword", keyword=name, x=x, meaning=meaning, side=side, text=str(Keyword_text(name, x)))
-
-
-def Keyword_text(name, x):
-    return name if x is None else f"{name} {x}"
+        meaning, = read(meaning_text, side=side)
+    except CardTextError as error:
+        raise CardTextError(error.text, error.line, error.column, f"the meaning of {name}: {error.expected}") from None
+    return Ability("keyword", keyword=name, x=x, meaning=meaning, side=side,
+                   text=name if x is None else f"{name} {x}")
 
 
 def _read_paragraph(paragraph: str, line: int, side: str, card_type: str | None, whole: str) -> Ability:
@@ -938,9 +1037,12 @@ def _read_paragraph(paragraph: str, line: int, side: str, card_type: str | None,
         ability = _Reader(source, source_original, line, side, card_type).transform(tree)
     except VisitError as error:
         cause = error.orig_exc
+        if isinstance(cause, CardTextError):
+            raise cause from None
         if isinstance(cause, _Unreadable):
             raise CardTextError(whole, line, cause.position + 1, str(cause)) from None
-        raise
+        position = getattr(getattr(error.obj, "meta", None), "start_pos", 0) or 0
+        raise CardTextError(whole, line, position + 1, f"can't read this ({type(cause).__name__}: {cause})") from None
     return replace(ability, text=paragraph, side=side)
 
 
