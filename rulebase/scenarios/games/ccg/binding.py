@@ -13,6 +13,7 @@ order a scenario gives.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from pathlib import Path
 
 from rulebase.engine.ccg import engine_rulebook
@@ -69,6 +70,9 @@ class CCGSession(GameSession):
     # -- card definitions ------------------------------------------------------
 
     def _define(self, node: Node) -> None:
+        if node.kind == "database_card":
+            self._define_from_database(node)
+            return
         name, _article, card_type = node.args[:3]
         fields = self._properties(node, node.args[3:])
         try:
@@ -117,27 +121,84 @@ class CCGSession(GameSession):
         color = parse_color(str(need.args[1]))
         return Need(need.args[0], excluded=color) if need.kind == "not_need" else Need(need.args[0], color)
 
-    # -- the setup -------------------------------------------------------------
+    # -- cards of the card database --------------------------------------------
 
-    def _undefined(self, node: Node, name: str) -> Printed:
-        """A card not defined under ``Cards:`` is looked up by its name in
-        the card data (``"Rarity, Truly Outrageous"``, or ``"Rarity"`` when
-        only one card has that name) and played with its printed
-        information."""
+    def _define_from_database(self, node: Node) -> None:
+        """``"Label" is "Name, Subtitle" from the card database[, with its
+        current text | with its printed text | without its text].``: the
+        card's printed information and its text (its current text unless
+        said otherwise), under the label (its name when no other is given).
+        A card whose text the engine cannot fully carry out is an error
+        naming the part it can't, unless the scenario takes it without its
+        text."""
+        label, *rest = node.args
+        name = next((arg for arg in rest if not isinstance(arg, Node)), label)
+        choice = next((arg.kind for arg in rest if isinstance(arg, Node)), "current_text")
+        card = self._database_card(node, name)
+        if choice == "without_text":
+            self.definitions[label] = self._printed(node, card)
+            return
+        printed_text = choice == "printed_text"
+        which = "printed" if printed_text else "current"
+        state = _card_state(card, printed_text)
+        if not state.is_executable:
+            problem = "is not read" if state.state == "unparsed" else "can't be carried out by the engine"
+            raise self.error(node, f"\"{card.full_name}\": its {which} text {problem}: {state.hold.describe()} "
+                                   "(\", without its text\" plays only its printed information)")
+        printed = self._printed(node, card, printed=printed_text, text=True)
+        carried = printed.abilities or (printed.boosted.abilities if printed.boosted else ())
+        if state.carried and not carried:
+            raise self.error(node, f"\"{card.full_name}\": the engine's card does not carry the abilities of its "
+                                   f"{which} text")
+        self.definitions[label] = printed
+
+    def _printed(self, node: Node, card, printed: bool = False, text: bool = False) -> Printed:
+        """A card of the card database as the engine plays it: its printed
+        information, and its abilities only if ``text``."""
+        from dataclasses import replace
+
         from rulebase.engine.ccg.octgn import printed_from_card
+
+        try:
+            result = printed_from_card(card, printed=printed)
+        except SetupError as error:
+            raise self.error(node, f"\"{card.full_name}\": {error}") from None
+        if not text:
+            boosted = replace(result.boosted, abilities=(), text=None) if result.boosted is not None else None
+            result = replace(result, abilities=(), text=None)
+            object.__setattr__(result, "boosted", boosted)
+        return result
+
+    def _database_card(self, node: Node, name: str, undefined: bool = False):
+        """The card of the card data called ``name`` (``"Rarity, Truly
+        Outrageous"``, or ``"Rarity"`` when only one card has that name); an
+        unknown or ambiguous name is an error listing the closest names or
+        the cards to choose from."""
         from rulebase.graph import card_database
 
         database = card_database()
         found = database.find(name) if database is not None else ()
         if len(found) == 1:
-            return printed_from_card(found[0])
+            return found[0]
         if len(found) > 1:
-            names = ", ".join(f'"{card.full_name}"' for card in found[:6]) + (", ..." if len(found) > 6 else "")
+            names = ", ".join(f'"{card.full_name}"' for card in found[:12]) + (", ..." if len(found) > 12 else "")
             raise self.error(node, f"{len(found)} cards of the card data are called \"{name}\": name one with its "
                                    f"subtitle ({names})")
-        known = ", ".join(f'"{n}"' for n in self.definitions) or "none"
-        raise self.error(node, f"no card called \"{name}\" is defined under Cards: (defined: {known}), "
-                               "and none of the card data has that name")
+        closest = _closest(database, name) if database is not None else []
+        close = f"; the closest are {', '.join(chr(34) + n + chr(34) for n in closest)}" if closest else ""
+        if undefined:
+            known = ", ".join(f'"{n}"' for n in self.definitions) or "none"
+            raise self.error(node, f"no card called \"{name}\" is defined under Cards: (defined: {known}), "
+                                   f"and none of the card data has that name{close}")
+        raise self.error(node, f"no card of the card data is called \"{name}\"{close}")
+
+    def _undefined(self, node: Node, name: str) -> Printed:
+        """A card not defined under ``Cards:`` is looked up by its name in
+        the card data (as by ``"Name" is from the card database, without
+        its text.``) and played with its printed information only."""
+        return self._printed(node, self._database_card(node, name, undefined=True))
+
+    # -- the setup -------------------------------------------------------------
 
     def _board(self) -> Board:
         if self.board is None:
@@ -359,6 +420,26 @@ class CCGSession(GameSession):
 
     def expect(self, node: Node) -> str | None:
         return expectations.expect(self, node)
+
+
+@lru_cache(maxsize=256)
+def _card_state(card, printed: bool):
+    """The state of a card's text (:func:`~rulebase.engine.ccg.abilities.catalog.card_state`),
+    once per card and reading in a process: a file's shared cards are defined for each of its scenarios."""
+    from rulebase.engine.ccg.abilities import catalog
+
+    return catalog.card_state(card, printed=printed)
+
+
+def _closest(database, name: str, limit: int = 5) -> list[str]:
+    """The full names of the card data closest to ``name`` (folded), best first."""
+    from rapidfuzz import fuzz, process
+
+    from rulebase.cards.model import fold
+
+    names = list(dict.fromkeys(card.full_name for card in database.cards))
+    found = process.extract(fold(name), [fold(n) for n in names], scorer=fuzz.ratio, limit=limit, score_cutoff=60)
+    return [names[index] for _, _, index in found]
 
 
 class CCGBinding(GameBinding):

@@ -1,0 +1,205 @@
+"""Real cards in scenarios: a card of the card database named under
+``Cards:`` by its name (and subtitle), with its current text, its printed
+text or without its text; an unknown, ambiguous or not fully executable
+card is an error at its line."""
+
+from __future__ import annotations
+
+import pytest
+
+from rulebase.cards.errata import current_text
+from rulebase.engine.ccg import octgn
+from rulebase.engine.ccg.abilities import catalog
+from rulebase.engine.ccg.abilities.model import Ability, Effect
+from rulebase.engine.ccg.cards import Color
+from rulebase.graph import card_database
+from rulebase.scenarios import bindings, parser, runner
+from rulebase.scenarios.games.ccg import binding
+
+
+@pytest.fixture(scope="module")
+def cards():
+    return card_database()
+
+
+def run(text):
+    return runner.run_file(parser.parse(text, "cards.scenario"), bindings.binding_for)
+
+
+def _vanilla(cards, unique_name=False):
+    """A Friend with no text and no keywords (with a name no other card has)."""
+    return next(card for card in cards.cards if card.type == "Friend" and not card.text.strip() and not card.keywords
+                and card.subtitle and (not unique_name or len(cards.find(card.name)) == 1))
+
+
+def _unexecutable(cards):
+    """A card whose current text the engine cannot fully carry out, with its state."""
+    for card in cards.cards:
+        if card.type == "Friend" and card.text.strip():
+            state = catalog.card_state(card)
+            if not state.is_executable:
+                return card, state
+    pytest.skip("every Friend with text is executable")
+
+
+def test_the_sentences_read_with_a_label_a_name_and_a_choice_of_text():
+    scenario_file = parser.parse('''Cards:
+  "Big Top, Silly Pony" is from the card database.
+  "Top" is "Big Top, Silly Pony" from the card database, with its printed text.
+  "Toppy" is "Big Top" from the card database, with its current text
+  "Silly" is from the card database, without its text.
+Scenario: x
+  Then Alice has 0 points
+''', "x.scenario")
+    kinds = [(card.kind, [arg if isinstance(arg, str) else arg.kind for arg in card.args]) for card in scenario_file.cards]
+    assert kinds == [("database_card", ["Big Top, Silly Pony"]),
+                     ("database_card", ["Top", "Big Top, Silly Pony", "printed_text"]),
+                     ("database_card", ["Toppy", "Big Top", "current_text"]),
+                     ("database_card", ["Silly", "without_text"])]
+    assert [card.line for card in scenario_file.cards] == [2, 3, 4, 5]
+
+
+def test_a_card_of_the_database_is_played_with_its_printed_information(cards):
+    card = _vanilla(cards)
+    [result] = run(f'''Cards:
+  "Pony" is "{card.full_name}" from the card database.
+Scenario: A real card
+  Given Alice has "Pony" at her home
+  Then "Pony" has printed power {card.power}
+    And Alice's power is {card.power}
+    And Alice's power of {card.colors[0]} is {card.power}
+''')
+    assert result.passed, (result.error, result.failures)
+
+
+def test_a_name_without_subtitle_is_enough_when_one_card_has_it(cards):
+    card = _vanilla(cards, unique_name=True)
+    [result] = run(f'''Cards:
+  "{card.name}" is from the card database, with its current text.
+Scenario: By its name only
+  Given Alice has "{card.name}" at her home
+  Then "{card.name}" has printed power {card.power}
+''')
+    assert result.passed, (result.error, result.failures)
+
+
+def test_an_ambiguous_name_is_an_error_at_its_line_listing_the_cards(cards):
+    name = next(card.name for card in cards.cards if len(cards.find(card.name)) > 2)
+    [result] = run(f'''Scenario: Which one?
+  Cards:
+    "{name}" is from the card database.
+  Then Alice has 0 points
+''')
+    error = str(result.error)
+    assert error.startswith("cards.scenario:3:5: ")
+    assert f'{len(cards.find(name))} cards of the card data are called "{name}"' in error
+    assert all(f'"{card.full_name}"' in error for card in cards.find(name)[:3])
+
+
+def test_an_unknown_name_is_an_error_naming_the_closest(cards):
+    card = _vanilla(cards)
+    typo = card.full_name[:-1] + "x" + card.full_name[-1]
+    [result] = run(f'''Scenario: A typo
+  Cards:
+    "Pony" is "{typo}" from the card database.
+  Then Alice has 0 points
+''')
+    error = str(result.error)
+    assert error.startswith("cards.scenario:3:5: ") and f'no card of the card data is called "{typo}"' in error
+    assert f'the closest are "{card.full_name}"' in error
+
+
+def test_a_card_the_engine_cannot_carry_out_is_an_error_naming_the_part(cards):
+    card, state = _unexecutable(cards)
+    [result] = run(f'''Scenario: Not executable
+  Cards:
+    "Pony" is "{card.full_name}" from the card database.
+  Then Alice has 0 points
+''')
+    error = str(result.error)
+    assert error.startswith("cards.scenario:3:5: ") and f'"{card.full_name}": its current text' in error
+    assert state.hold.describe() in error and "without its text" in error
+
+
+def test_without_its_text_the_same_card_is_played_with_its_printed_information(cards):
+    card, _ = _unexecutable(cards)
+    [result] = run(f'''Scenario: Printed information only
+  Cards:
+    "Pony" is "{card.full_name}" from the card database, without its text.
+  Given Alice has "Pony" at her home
+  Then "Pony" has printed power {card.power}
+''')
+    assert result.passed, (result.error, result.failures)
+
+
+def _fake_engine(monkeypatch, abilities=(), carried=1):
+    """The catalog finds every card executable (with ``carried`` abilities of
+    its text), and printed_from_card attaches ``abilities``; both record the
+    reading asked for."""
+    asked = []
+
+    def state(card, printed):
+        asked.append(("state", card.id, printed))
+        return catalog.CardState(card.id, card.full_name, card.sets[0], card.type, catalog.EXECUTABLE,
+                                 abilities=carried, carried=carried, printed=printed)
+
+    real = octgn.printed_from_card
+
+    def printed_from_card(side, title=None, printed=False):
+        asked.append(("printed", side.id, printed))
+        from dataclasses import replace
+
+        return replace(real(side, title), abilities=tuple(abilities))
+
+    monkeypatch.setattr(binding, "_card_state", state)
+    monkeypatch.setattr(octgn, "printed_from_card", printed_from_card)
+    return asked
+
+
+def test_the_printed_text_is_asked_of_the_catalog_and_the_engine(cards, monkeypatch):
+    card = next(card for card in cards.cards if card.type == "Friend" and current_text(card).erratum)
+    ability = Ability("event", "Main Phase: draw a card.", effect=Effect("draw"))
+    asked = _fake_engine(monkeypatch, abilities=(ability,))
+    [printed, current] = run(f'''Cards:
+  "Pony" is "{card.full_name}" from the card database, with its printed text.
+Scenario: Its printed text
+  Given Alice has "Pony" at her home
+  Then Alice has 0 points
+Scenario: Its current text
+  Cards:
+    "Pony" is "{card.full_name}" from the card database.
+  Given Alice has "Pony" at her home
+  Then Alice has 0 points
+''')
+    assert printed.passed and current.passed, (printed.error, current.error)
+    assert ("state", card.id, True) in asked and ("printed", card.id, True) in asked
+    assert ("state", card.id, False) in asked and ("printed", card.id, False) in asked
+
+
+def test_a_card_whose_abilities_the_engine_does_not_attach_is_an_error(cards, monkeypatch):
+    card = _vanilla(cards)
+    _fake_engine(monkeypatch, abilities=())
+    [result] = run(f'''Scenario: Abilities lost on the way
+  Cards:
+    "Pony" is "{card.full_name}" from the card database.
+  Then Alice has 0 points
+''')
+    assert "does not carry the abilities of its current text" in str(result.error)
+
+
+def test_a_card_not_defined_and_a_card_without_its_text_have_no_abilities(cards, monkeypatch):
+    card = _vanilla(cards)
+    ability = Ability("event", "Main Phase: draw a card.", effect=Effect("draw"))
+    _fake_engine(monkeypatch, abilities=(ability,))
+    scenario_file = parser.parse(f'''Cards:
+  "Without" is "{card.full_name}" from the card database, without its text.
+  "With" is "{card.full_name}" from the card database.
+Scenario: x
+  Then Alice has 0 points
+''', "x.scenario")
+    [scenario] = scenario_file.scenarios
+    session = binding.CCGSession(scenario, scenario_file.cards)
+    assert session.definitions["With"].abilities == (ability,)
+    assert session.definitions["Without"].abilities == ()
+    assert session._undefined(scenario.steps[0].statements[0], card.full_name).abilities == ()
+    assert session.definitions["Without"].colors == (Color(card.colors[0]),)
