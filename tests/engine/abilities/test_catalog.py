@@ -136,7 +136,7 @@ def test_the_boosted_side_is_judged_too(mane):
 
 
 def test_text_the_reader_stopped_on_is_unparsed_with_where_and_the_words(mane):
-    error = SimpleNamespace(line=2, column=7, text="Flibber the jabberwock.", side="boosted", reason="expected a verb")
+    error = SimpleNamespace(line=2, column=7, text="Draw a card.\nFlibber the jabberwock.", side="boosted", expected="expected a verb")
     state = catalog.card_state(mane, engine=_engine(), reader=_reader(error=error))
     hold = state.hold
     assert state.state == catalog.UNPARSED

@@ -94,9 +94,11 @@ class Hold:
 @dataclass(frozen=True)
 class CardState:
     """A card's state (one of :data:`STATES`) with the card's id, full name,
-    set (its first), type, the number of abilities read (both sides) and
-    what holds it back (``hold``; ``None`` when executable).  ``printed``:
-    whether its printed text was read rather than its current text."""
+    set (its first), type, the number of abilities read (both sides), of
+    those the number the engine carries out as text (``carried``: not the
+    keywords it plays by the rules) and what holds it back (``hold``;
+    ``None`` when executable).  ``printed``: whether its printed text was
+    read rather than its current text."""
 
     card_id: str
     name: str
@@ -106,6 +108,7 @@ class CardState:
     abilities: int = 0
     hold: Hold | None = None
     printed: bool = False
+    carried: int = 0
 
     @property
     def is_executable(self) -> bool:
@@ -237,8 +240,10 @@ def state_of(card, reading, engine: Engine, printed: bool = False) -> CardState:
     if error is not None:
         line, column = getattr(error, "line", None), getattr(error, "column", None)
         side = getattr(error, "side", None) or "front"
-        hold = Hold(side, None, str(getattr(error, "text", "") or ""), "text",
-                    str(getattr(error, "reason", None) or getattr(error, "message", None) or error),
+        text = str(getattr(error, "text", "") or "")
+        lines = text.split("\n")
+        shown = lines[line - 1] if line and 0 < line <= len(lines) else text
+        hold = Hold(side, None, shown, "text", str(getattr(error, "expected", None) or error),
                     line or None, column or None)
         return CardState(**base, state=UNPARSED, abilities=count, hold=hold)
     for side, abilities in sides:
@@ -249,7 +254,9 @@ def state_of(card, reading, engine: Engine, printed: bool = False) -> CardState:
                 line, column = _position(ability)
                 hold = Hold(side, number, ability.text or getattr(ability.part, "text", ""), part, reason, line, column)
                 return CardState(**base, state=UNEXECUTABLE, abilities=count, hold=hold)
-    return CardState(**base, state=EXECUTABLE, abilities=count)
+    carried = sum(1 for _, abilities in sides for ability in abilities
+                  if not (ability.kind == "keyword" and ability.keyword and engine.keyword_known(ability.keyword)))
+    return CardState(**base, state=EXECUTABLE, abilities=count, carried=carried)
 
 
 def card_state(card, printed: bool = False, engine: Engine | None = None, reader=None) -> CardState:
