@@ -69,7 +69,8 @@ def test_an_activated_ability_and_its_costs():
     assert ability == Ability(
         "activated", timing="Main Phase",
         cost=(Effect("exhaust", target=THIS_CARD), Effect("pay", amount=Amount(1))),
-        effect=Effect("search", target=Selector("Friend"), values=values(zone="discard", to="hand")))
+        effect=Effect("search", target=Selector("Friend"), values=values(zone="discard"),
+                      then=Effect("to-hand", target=Selector("it"))))
 
 
 def test_an_event_chooses_then_changes_power():

@@ -177,11 +177,13 @@ class _Reader(Transformer):
                        part=self._part(meta))
 
     def timed(self, meta, children):
+        condition = next((c for c in children if isinstance(c, Condition)), None)
+        children = [c for c in children if not isinstance(c, Condition)]
         timing, body = children[0], children[1]
         anyone = len(children) > 2
         kind = "event" if self.card_type == "Event" else "activated"
         return Ability(kind, timing=timing, trigger=body.get("trigger"), cost=body.get("cost", ()),
-                       effect=body["effect"], anyone=anyone, part=self._part(meta))
+                       condition=condition, effect=body["effect"], anyone=anyone, part=self._part(meta))
 
     def timing(self, meta, children):
         return " ".join(w.capitalize() for w in self._word(children[0]).split())
@@ -217,7 +219,7 @@ class _Reader(Transformer):
         return build
 
     cost_exhaust, cost_retire, cost_dismiss = _cost("exhaust"), _cost("retire"), _cost("dismiss")
-    cost_discard, cost_banish = _cost("discard"), _cost("banish")
+    cost_discard, cost_banish, cost_spend = _cost("discard"), _cost("banish"), _cost("spend")
 
     def cost_pay(self, meta, children):
         return Effect("pay", amount=children[0], part=self._part(meta))
@@ -351,6 +353,20 @@ class _Reader(Transformer):
                      "readied", "moved", "solved", "replaced"):
         locals()["p_" + _passive] = _constant(_passive)
     p_leaves = _constant("leaves-play")
+    p_flipped = _constant("flips")
+    p_defeated = _constant("defeated")
+
+    def any_phase_starts(self, meta, children):
+        return {"event": "phase-starts", "values": values(phase="any")}
+
+    def leaves(self, meta, children):
+        return {"event": "leaves-play", "subject": children[0]}
+
+    def cutie_marked(self, meta, children):
+        return {"event": "cutie-marked", "subject": children[0]}
+
+    def draws(self, meta, children):
+        return {"event": "draws", "values": values(by=children[0])}
 
     def would_put_bottom(self, meta, children):
         return {"event": "put", "subject": children[1], "values": values(by=children[0], to="deck-bottom")}
@@ -497,6 +513,16 @@ class _Reader(Transformer):
                          values=values(what=Selector("icon", controller="you",
                                                      filters=(("color", COLORS[str(children[2])[1:-1]]),)),
                                        compare=f">={int(children[1])}"), part=self._part(meta))
+
+    def score_at_least(self, meta, children):
+        return Condition("score", subject=children[0], values=values(compare=f">={int(children[1])}"),
+                         part=self._part(meta))
+
+    def status_is(self, meta, children):
+        return Condition("status", subject=children[0], values=values(status=children[1]), part=self._part(meta))
+
+    st_exhausted, st_ready = _constant("exhausted"), _constant("ready")
+    st_frightened, st_face_down = _constant("frightened"), _constant("face-down")
 
     def exhausted_self(self, meta, children):
         return Condition("status", subject=THIS_CARD, values=values(status="exhausted"), part=self._part(meta))
@@ -659,6 +685,63 @@ class _Reader(Transformer):
     to_hand, to_your_hand = _verb("to-hand"), _verb("to-hand")
     to_deck_top = _verb("to-deck", to="top")
 
+    def costs_to(self, meta, children):
+        optional = children[0] == "optional"
+        items = [c for c in children if c != "optional"]
+        costs, effect = items[0], items[1]
+        if len(items) > 2:
+            effect = replace(effect, duration=items[2])
+        effect = replace(effect, condition=Condition("did"))
+        first = None
+        for step in reversed(costs):
+            first = replace(step, then=first if first is not None else effect)
+        return replace(first, optional=optional)
+
+    def cutie_mark(self, meta, children):
+        return Effect("cutie-mark", target=children[0], part=self._part(meta))
+
+    def lose_game(self, meta, children):
+        return Effect("lose", values=values(what="game"), part=self._part(meta))
+
+    def reveal(self, meta, children):
+        return Effect("reveal", target=children[0], part=self._part(meta))
+
+    def shuffle(self, meta, children):
+        return Effect("shuffle", values=values(zone="deck"), part=self._part(meta))
+
+    def search(self, meta, children):
+        return Effect("search", target=children[1], values=values(zone=children[0]), part=self._part(meta))
+
+    def put_into_play(self, meta, children):
+        said = self.source[meta.start_pos:meta.end_pos]
+        face = "face-up" if "face-up" in said else ("face-down" if "face-down" in said else None)
+        return Effect("put-into-play", target=children[0],
+                      values=values(face=face, area=children[1] if len(children) > 1 else None),
+                      part=self._part(meta))
+
+    def token(self, meta, children):
+        power, color = int(children[0]), COLORS[str(children[1])[1:-1]]
+        traits = tuple(c[2] for c in children[2:] if isinstance(c, tuple) and c[:2] == ("filter", "trait"))
+        others = [c for c in children[2:] if isinstance(c, tuple) and c[:2] not in (("filter", "trait"),)
+                  and c[0] != "noun"]
+        if others:
+            raise _Unreadable("a token described otherwise than by power, color, traits and keywords",
+                              meta.start_pos)
+        noun = next(c[1] for c in children if isinstance(c, tuple) and c[0] == "noun")
+        keyword = next((c for c in children[2:] if isinstance(c, str)), None)
+        if keyword is not None and _keyword_named(keyword) is None:
+            raise _Unreadable(f"not a keyword: {keyword!r}", meta.start_pos)
+        area = next((c for c in children[2:] if isinstance(c, str) and c != keyword), None)
+        description = values(power=power, color=color, traits=traits, type=noun,
+                             keyword=_keyword_named(keyword) if keyword else None)
+        return Effect("token", values=values(token=description, area=area), part=self._part(meta))
+
+    def take_control(self, meta, children):
+        return Effect("take-control", target=children[0], part=self._part(meta))
+
+    def to_deck_bottom(self, meta, children):
+        return Effect("to-deck", target=children[0], values=values(to="bottom"), part=self._part(meta))
+
     def move_from(self, meta, children):
         return Effect("move", target=children[0], values=values(**{"from": children[1]}, area=children[2]),
                       part=self._part(meta))
@@ -757,6 +840,11 @@ class _Reader(Transformer):
     your_deck = _constant("deck")
     problem_deck = _constant("problem-deck")
     your_discard = _constant("discard")
+    your_hand = _constant("hand")
+    your_deck_zone = _constant("deck")
+
+    def beneath(self, meta, children):
+        return ("beneath", children[0])
 
     def until_end(self, meta, children):
         return children[0]
@@ -929,6 +1017,18 @@ class _Reader(Transformer):
 
     def post_power_exactly(self, meta, children):
         return ("filter", "power", f"=={int(children[0])}")
+
+    def post_power_at_least(self, meta, children):
+        return ("filter", "power", f">={int(children[0])}")
+
+    def post_from(self, meta, children):
+        zone = children[0]
+        if isinstance(zone, tuple):
+            return ("filter", "beneath", zone[1])
+        return ("zone", zone)
+
+    def post_beneath(self, meta, children):
+        return ("filter", "beneath", children[0])
 
     def post_on(self, meta, children):
         return ("filter", "on", children[0])
