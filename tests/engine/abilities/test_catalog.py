@@ -231,3 +231,35 @@ def test_the_cli_asks_for_a_query_or_abilities():
     runner = CliRunner()
     assert "give a query" in runner.invoke(main, ["cards"]).output
     assert "--state goes with --abilities" in runner.invoke(main, ["cards", "x", "--state", "unparsed"]).output
+
+
+def test_the_subject_of_a_trigger_or_a_modifier_is_asked_of_the_targets_table(friend):
+    engine = catalog.Engine({**_engine().modules, "targets": SimpleNamespace(
+        executable=lambda selector: None if selector.noun == "self" else f"the selector noun {selector.noun!r}")})
+    mine = Ability("continuous", "...", modifier=Modifier("power", Selector("self")))
+    assert catalog.card_state(friend, engine=engine, reader=_reader(front=(mine,))).is_executable
+    theirs = Ability("continuous", "...", modifier=Modifier("power", Selector("weather")))
+    state = catalog.card_state(friend, engine=engine, reader=_reader(front=(theirs,)))
+    assert (state.hold.part, state.hold.reason) == ("target", "the selector noun 'weather'")
+    waiting = Ability("triggered", "...", trigger=Trigger("enters-play", Selector("weather")), effect=DRAW)
+    assert catalog.card_state(friend, engine=engine, reader=_reader(front=(waiting,))).hold.part == "target"
+
+
+def test_the_cards_of_a_theme_deck_with_the_engine_s_own_reader_and_tables(cards):
+    from rulebase.engine.ccg.abilities import reading, resolve
+
+    deck = sorted(catalog.theme_decks(cards).items())[0][1]
+    for card_id in deck:
+        card = cards.by_id[card_id]
+        state = catalog.card_state(card)
+        assert state.state in catalog.STATES and state.card_id == card_id
+        if state.state == catalog.EXECUTABLE:
+            assert state.hold is None
+            found = reading.read_card(card)
+            for ability in (found.front or ()) + (found.boosted or ()):
+                if ability.kind in ("triggered", "activated", "event"):
+                    assert resolve.executable(ability.effect) is None, (card_id, ability.text)
+        elif state.state == catalog.UNPARSED:
+            assert state.hold.line and state.hold.column and state.hold.part == "text", card_id
+        else:
+            assert state.hold.ability >= 1 and state.hold.reason, card_id

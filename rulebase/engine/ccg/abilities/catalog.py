@@ -196,6 +196,10 @@ class Engine:
             parts.append(("modifier", ability.modifier))
         if kind == "placement":
             parts.append(("target", ability.target))
+        for value in (ability.trigger, ability.modifier):
+            subject = getattr(value, "subject", None)
+            if subject is not None:
+                parts.append(("target", subject))
         if ability.condition is not None:
             parts.append(("condition", ability.condition))
         if kind in ("triggered", "activated", "replacement", "event"):
@@ -384,14 +388,15 @@ def theme_decks(database) -> dict[str, list[str]]:
     return decks
 
 
-_SOURCES = (paths.PACKAGE / "engine" / "ccg" / "abilities", paths.PACKAGE / "engine" / "ccg" / "cards.py",
-            paths.PACKAGE / "cards" / "errata.py", paths.GRAMMAR)
+_SOURCES = (paths.PACKAGE / "engine", paths.PACKAGE / "cards", paths.GRAMMAR)
+"""The code and grammars a card's state depends on: the engine (its tables
+of what it carries out), the card data's reader and errata, the grammars."""
 
 
 def fingerprint(database) -> str:
     """What the states depend on, hashed: the code and grammars that read
-    and carry out card text, the corpus's manifest (its errata), and the
-    card data's files (their names, sizes and times)."""
+    and carry out card text (:data:`_SOURCES`), the corpus's manifest (its
+    errata), and the card data's files (their names, sizes and times)."""
     digest = hashlib.sha256()
     for source in _SOURCES:
         files = sorted(source.rglob("*")) if source.is_dir() else [source]
