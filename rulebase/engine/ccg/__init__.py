@@ -18,7 +18,8 @@
 """
 
 MODULES = ("actions", "board", "cards", "confront", "deck", "decks", "effects", "faceoffs", "moving", "play",
-           "points", "power", "priority", "start", "status", "turn", "uniqueness", "zones")
+           "points", "power", "priority", "start", "status", "turn", "uniqueness", "zones", "abilities.verbs",
+           "abilities.resolve")
 
 
 def engine_rulebook():

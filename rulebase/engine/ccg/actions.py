@@ -48,10 +48,17 @@ DECISIONS = {
     "concede": "",
     "arrange": "zone order",
     "continue": "",
+    "choose": "card",
+    "choose-player": "player",
+    "choose-area": "area",
+    "choose-option": "amount",
+    "accept": "",
+    "decline": "",
+    "order": "order",
     "trigger": "card index",
     "activate": "card index",
 }
-CHANCE_EVENTS = {"shuffle": "zone order", "first-player": "player"}
+CHANCE_EVENTS = {"shuffle": "zone order", "first-player": "player", "random-card": "card"}
 EFFECTS = {
     "frighten": "card", "unfrighten": "card", "exhaust": "card", "ready": "card", "dismiss": "card",
     "retire": "card", "banish": "card", "discard": "card", "draw": "amount", "flip": "amount",

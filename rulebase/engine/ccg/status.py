@@ -8,6 +8,7 @@ it happen (checking first) through the rule's step units.
 
 from __future__ import annotations
 
+from rulebase.engine.ccg.abilities.events import emit
 from rulebase.engine.ccg.board import Board, Card, Zone
 from rulebase.engine.ccg.cards import CardType
 from rulebase.engine.ccg.rules import Allowed, check, step
@@ -133,13 +134,15 @@ def turn_face_up_unfrightened(board: Board, card: Card):
 def exhaust(board: Board, card: Card) -> None:
     """Exhaust a card: an exhaustion counter is placed on it (503.2)."""
     check_exhaust(board, card)
-    place_exhaustion_counter(board, card)
+    if place_exhaustion_counter(board, card) is not None:
+        emit(board, "exhausted", card=card, player=card.controller)
 
 
 def ready(board: Board, card: Card) -> None:
     """Ready a card: remove its exhaustion counter (503.3)."""
     check_ready(board, card)
-    remove_exhaustion_counter(board, card)
+    if remove_exhaustion_counter(board, card) is not None:
+        emit(board, "readied", card=card, player=card.controller)
 
 
 def frighten(board: Board, card: Card) -> None:
@@ -150,6 +153,7 @@ def frighten(board: Board, card: Card) -> None:
     attached = board.attachments(card)
     if become_frightened(board, card) is None:
         return
+    emit(board, "frightened", card=card, player=card.controller)
     becomes_different(board, card)
     for other in attached:
         discard_attachment(board, other, card)

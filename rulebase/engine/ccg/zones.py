@@ -7,6 +7,7 @@ rule, and a function that makes it happen through the rule's step unit."""
 
 from __future__ import annotations
 
+from rulebase.engine.ccg.abilities.events import emit
 from rulebase.engine.ccg.board import ORDERED_ZONES, Board, Card, Zone
 from rulebase.engine.ccg.cards import CardType
 from rulebase.engine.ccg.rules import check, step
@@ -155,14 +156,23 @@ def leave_play(board: Board, card: Card, zone: Zone, put) -> None:
     """Put a card from play into ``zone`` of its owner by the step ``put``;
     what was attached to it is dismissed by the game (511.2)."""
     attached = board.attachments(card)
+    controller = card.controller
     if card.controller != card.owner:
         board.trace.note("401.4", "{card} is controlled by {controller} but goes to its owner's {zone}: each player has their own",
                          card=card.label, controller=board.name(card.controller), zone=zone)
     put(board, card)
     if card.zone == Zone.PLAY:
         return
+    event = LEAVING_EVENTS.get(put)
+    if event is not None:
+        emit(board, event, card=card, player=controller)
+    emit(board, "leaves-play", card=card, player=controller)
     for other in attached:
         dismiss_unattached(board, other)
+
+
+LEAVING_EVENTS = {put_dismissed: "dismissed", put_retired: "retired", put_banished: "banished"}
+"""The event announced as a card leaves play by each step (for triggered abilities)."""
 
 
 def dismiss(board: Board, card: Card, by_game: bool = False) -> None:
@@ -183,7 +193,8 @@ def retire(board: Board, player: int, card: Card) -> None:
 def discard(board: Board, player: int, card: Card) -> None:
     """Put a card from a player's hand into its owner's discard pile (410.3)."""
     check_discard(board, player, card)
-    put_discarded(board, player, card)
+    if put_discarded(board, player, card) is not None:
+        emit(board, "discards", card=card, player=player)
 
 
 def draw(board: Board, player: int, count: int = 1) -> int:
@@ -197,6 +208,7 @@ def draw(board: Board, player: int, count: int = 1) -> int:
             break
         if draw_top_card(board, player) is not None:
             drawn += 1
+            emit(board, "draws", player=player)
         if count > 1:
             board.trace.note("410.4b", "draw {n} of {count} is a separate occurrence", n=number + 1, count=count)
     return drawn

@@ -1,0 +1,226 @@
+"""The conditions of card text ("if", "while", "as long as"): the table of
+the condition kinds of the model
+(:data:`rulebase.engine.ccg.abilities.model.CONDITIONS`) the engine can
+judge.
+
+:func:`holds` answers a :class:`~rulebase.engine.ccg.abilities.model.Condition`
+in the context of an ability (its card, its controller, what earlier parts
+named; see :mod:`.resolve`); :func:`executable` names the first kind (or
+word) of a condition the engine can't judge, so that a card using it is
+reported as not executable.
+
+>>> from rulebase.engine.ccg.abilities.model import Condition, Selector
+>>> executable(Condition("did")), executable(Condition("guess"))
+(None, "the condition kind 'guess'")
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from functools import lru_cache
+
+from rulebase.engine.ccg import power as powers
+from rulebase.engine.ccg.abilities import targets
+from rulebase.engine.ccg.abilities.model import Condition, Selector
+from rulebase.engine.ccg.board import Board, Card
+
+PHASES = {"ready": "ready", "troublemaker": "troublemaker", "main": "main", "score": "score", "end": "end"}
+"""The phases a ``during`` condition names (601.3); ``faceoff`` is a faceoff under way."""
+
+
+def _cards(board: Board, context, selector) -> list:
+    return targets.candidates(board, context, selector)
+
+
+def _subject_cards(board: Board, context, condition: Condition) -> list:
+    found = _cards(board, context, condition.subject)
+    return [card for card in found if isinstance(card, Card)]
+
+
+def _compare(text, default: str = ">="):
+    return targets.comparison(text if text is not None else default)
+
+
+def _at(board, context, condition):
+    where = condition.value("where")
+    cards = _subject_cards(board, context, condition)
+    return bool(cards) and all(targets.at_place(board, context, card, where) for card in cards)
+
+
+def _with(board, context, condition):
+    others = _cards(board, context, condition.value("what"))
+    return any(card.area is not None and any(other is not card and other.area == card.area for other in others)
+               for card in _subject_cards(board, context, condition))
+
+
+@lru_cache(maxsize=1024)
+def _theirs(what: Selector) -> Selector:
+    return replace(what, controller="you") if what.controller is None else what
+
+
+def _owned(board, context, condition) -> list:
+    """The cards of ``what`` the subject players have (control): each
+    read from that player's perspective, "theirs" unless it says whose."""
+    what = _theirs(condition.value("what"))
+    found = []
+    for player in _cards(board, context, condition.subject) if condition.subject is not None else [context.controller]:
+        if not isinstance(player, int):
+            continue
+        seen = Perspective(context, player)
+        found.extend(targets.candidates(board, seen, what))
+    return found
+
+
+def _has(board, context, condition):
+    compare, n = _compare(condition.value("compare"), f">={condition.value('amount', 1)}")
+    return compare(len(_owned(board, context, condition)), n)
+
+
+def _none(board, context, condition):
+    return not _cards(board, context, condition.subject)
+
+
+def _involved(board, context, condition):
+    faceoff = board.faceoff
+    if faceoff is None:
+        return False
+    kind = condition.value("kind")
+    if kind is not None and faceoff.kind_group != kind:
+        return False
+    cards = _subject_cards(board, context, condition)
+    return bool(cards) and all(faceoff.involves(board, card) for card in cards)
+
+
+def _during(board, context, condition):
+    phase = condition.value("phase")
+    if phase == "faceoff":
+        kind = condition.value("kind")
+        return board.faceoff is not None and (kind is None or board.faceoff.kind_group == kind)
+    return board.turn.phase == PHASES.get(phase, phase) and board.faceoff is None
+
+
+def _status(board, context, condition):
+    test = targets.STATUSES[condition.value("status")]
+    cards = _subject_cards(board, context, condition)
+    return bool(cards) and all(test(card) for card in cards)
+
+
+def _score(board, context, condition):
+    compare, n = _compare(condition.value("compare"), f">={condition.value('amount', 0)}")
+    players = _cards(board, context, condition.subject) if condition.subject is not None else [context.controller]
+    return any(compare(board.players[p].score, n) for p in players if isinstance(p, int))
+
+
+def _power(board, context, condition):
+    compare, n = _compare(condition.value("compare"))
+    cards = _subject_cards(board, context, condition)
+    return bool(cards) and all(compare(powers.counted(powers.power(board, card)), n) for card in cards)
+
+
+def _attached(board, context, condition):
+    cards = _subject_cards(board, context, condition)
+    return any(card.host is not None or board.attachments(card) for card in cards)
+
+
+def _did(board, context, condition):
+    return bool(getattr(context, "done", True))
+
+
+def _turn(board, context, condition):
+    whose = condition.value("whose", "your")
+    me = targets.perspective(context)
+    return (board.turn.player == me) == (whose in ("your", "you"))
+
+
+def _count(board, context, condition):
+    compare, n = _compare(condition.value("compare"), f">={condition.value('amount', 1)}")
+    what = condition.value("what")
+    if what is None:
+        return compare(len(_cards(board, context, condition.subject)), n)
+    return compare(len(_owned(board, context, condition)), n)
+
+
+def _all(board, context, condition):
+    return all(holds(board, context, part) for part in condition.all_of)
+
+
+KINDS = {
+    "at": _at, "with": _with, "has": _has, "none": _none, "involved": _involved, "during": _during,
+    "status": _status, "score": _score, "power": _power, "attached": _attached, "did": _did, "turn": _turn,
+    "count": _count, "all": _all,
+}
+"""The condition table: each kind the engine judges, with its judge."""
+
+
+class Perspective:
+    """A context read from another player's perspective (513.5): "you" is
+    ``player``."""
+
+    __slots__ = ("card", "controller", "player", "named", "event", "area", "done")
+
+    def __init__(self, context, player: int):
+        self.card = context.card
+        self.controller = context.controller
+        self.player = player
+        self.named = getattr(context, "named", None)
+        self.event = getattr(context, "event", None)
+        self.area = getattr(context, "area", None)
+        self.done = getattr(context, "done", True)
+
+
+def holds(board: Board, context, condition: Condition | None) -> bool:
+    """Whether ``condition`` holds now in ``context``; ``None`` always holds."""
+    if condition is None:
+        return True
+    if condition.kind == "all" or (condition.all_of and condition.kind not in KINDS):
+        result = all(holds(board, context, part) for part in condition.all_of)
+    else:
+        result = KINDS[condition.kind](board, context, condition)
+    if condition.any_of:
+        result = result or any(holds(board, context, part) for part in condition.any_of)
+    return not result if condition.negated else result
+
+
+def executable(condition: Condition | None) -> str | None:
+    """``None`` if the engine can judge ``condition``, else the first kind,
+    selector word or value it can't."""
+    if condition is None:
+        return None
+    if condition.kind not in KINDS:
+        return f"the condition kind {condition.kind!r}"
+    for part in condition.all_of + condition.any_of:
+        missing = executable(part)
+        if missing is not None:
+            return missing
+    missing = targets.executable(condition.subject)
+    if missing is not None:
+        return missing
+    what = condition.value("what")
+    if what is not None:
+        if not hasattr(what, "noun"):
+            return f"the condition's {what!r}"
+        missing = targets.executable(what)
+        if missing is not None:
+            return missing
+    compare = condition.value("compare")
+    if compare is not None:
+        try:
+            targets.comparison(compare)
+        except ValueError:
+            return f"the comparison {compare!r}"
+    if condition.kind == "status" and condition.value("status") not in targets.STATUSES:
+        return f"the status {condition.value('status')!r}"
+    if condition.kind == "at" and condition.value("where") not in targets.WHERE:
+        return f"the place {condition.value('where')!r}"
+    if condition.kind == "during":
+        phase = condition.value("phase")
+        if phase != "faceoff" and phase not in PHASES:
+            return f"the phase {phase!r}"
+        extra = {key for key, _ in condition.values} - {"phase", "kind"}
+        if extra:
+            return f"the faceoff's {sorted(extra)[0]!r}"
+    if condition.kind == "involved":
+        extra = {key for key, _ in condition.values} - {"kind"}
+        if extra:
+            return f"the faceoff's {sorted(extra)[0]!r}"
+    return None

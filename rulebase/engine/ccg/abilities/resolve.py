@@ -1,0 +1,587 @@
+"""Resolving an ability's effect: carrying out its instructions in order
+(705.2e), each on the targets the players choose, as much as can be done
+(707.2).
+
+:func:`resolve` is a generator (``yield from resolve(s, context,
+effect)``): where the text leaves a choice to a player (which card, which
+Problem, "you may", "Choose one:", the order of cards put back) the player
+is asked with :func:`rulebase.engine.ccg.priority.decide`, each answer
+listed among the legal actions and checked by a rule unit, so that the
+simulator's random players and a scenario's stated choices both work; a
+random choice ("a random card") is a chance action.
+
+The :class:`Context` carries what the text refers to: its card (the
+source), its controller (the perspective it is read from, 513.5), the
+event that triggered it, the cards earlier parts named ("it", "them",
+"that Friend"), the Problem named ("that Problem") and whether the
+previous instruction was done ("If you do").
+
+:func:`executable` says whether the engine can carry out every part of an
+effect, naming the first it can't: a verb the table
+(:data:`rulebase.engine.ccg.abilities.verbs.VERBS`) lacks, a selector word
+(:mod:`.targets`), a condition kind (:mod:`.conditions`), a value.
+
+>>> from rulebase.engine.ccg.abilities.model import Amount, Effect, Selector
+>>> executable(Effect("draw", amount=Amount(2)))
+>>> executable(Effect("copy", target=Selector("Event")))
+"the verb 'copy'"
+"""
+
+from __future__ import annotations
+
+import itertools
+from dataclasses import dataclass, field, replace
+from functools import lru_cache
+
+from rulebase.engine.ccg import rules
+from rulebase.engine.ccg.abilities import conditions, targets
+from rulebase.engine.ccg.abilities.model import Ability, Amount, Effect, Selector
+from rulebase.engine.ccg.abilities.verbs import CARD, DURATIONS, NOTHING, PLAYER, VERBS, Act, Verb, can_pay
+from rulebase.engine.ccg.actions import CHANCE_PLAYER, Action
+from rulebase.engine.ccg.board import Area, Board, Card, Zone
+from rulebase.engine.ccg.cards import CardType
+from rulebase.engine.errors import EngineError
+
+CHOICE_RULE = "705.2e"
+"""The rule under which players make the decisions of following an
+instruction ("any decisions ... are made in order")."""
+
+
+@dataclass
+class Context:
+    """What an ability's text is resolved with: ``card`` (its source),
+    ``controller`` (513.4), the ``ability``, the ``event`` that triggered
+    it, ``named`` (the cards earlier parts named, by the words that refer
+    to them: ``it``, ``them``, a noun such as ``Friend`` for "that
+    Friend"), ``area`` (the Problem named: "that Problem"), ``done``
+    (whether the previous instruction was done: "If you do") and
+    ``player`` (who carries out the instruction at hand; ``None``: the
+    controller).  ``board`` is optional (the game's state has it)."""
+
+    board: Board | None = None
+    card: Card | None = None
+    controller: int = 0
+    ability: Ability | None = None
+    event: object = None
+    named: dict = field(default_factory=dict)
+    area: Area | None = None
+    done: bool = True
+    player: int | None = None
+
+    def __post_init__(self):
+        if self.event is not None and "it" not in self.named:
+            card = self.event.get("card")
+            if isinstance(card, Card):
+                self.named["it"] = [card]
+
+    def bind(self, selector: Selector | None, found: list) -> None:
+        """Name ``found`` for the parts after: "it", "them", and the noun
+        ("that Friend")."""
+        cards = [card for card in found if isinstance(card, Card)]
+        if not cards:
+            return
+        self.named["it"] = cards
+        self.named["them"] = cards
+        if selector is not None:
+            self.named[selector.noun] = cards
+            if selector.ref:
+                self.named[selector.ref] = cards
+
+    def as_player(self, player: int) -> "Context":
+        """This context, read from ``player``'s perspective (who carries
+        the instruction out); what it names is shared."""
+        other = Context(self.board, self.card, self.controller, self.ability, self.event, self.named, self.area,
+                        self.done, player)
+        return other
+
+
+class Stopped(Exception):
+    """The resolution stops: a part that can't be done, with 707.2
+    switched off, ends it (the rest is not processed)."""
+
+
+# -- the rules units of resolving ---------------------------------------------------------
+
+
+@rules.check("707.2", "if part of a modifier's text can't be done, the parts which can be done are still processed")
+def can_be_done(board: Board, what: str, reason: str):
+    return f"{what} can't be done ({reason}): that part is skipped and the rest is processed"
+
+
+@rules.check("705.2e", "players can't choose to do things that can't be done")
+def among_the_choices(board: Board, options: list, action):
+    if action not in options:
+        return f"{action} is not one of the choices that can be done"
+
+
+@rules.check("518.1", "a player searching a zone for a card of a specified description may choose to fail to find one")
+def may_fail_to_find(board: Board, effect: Effect):
+    if effect.verb == "search":
+        return rules.Allowed("the player may fail to find a card")
+
+
+def _part_skipped(board: Board, effect: Effect, reason: str) -> None:
+    """A part of the text that can't be done is skipped (707.2); with
+    707.2 switched off, the resolution stops there."""
+    what = effect.part.text or effect.verb if board.trace.enabled else effect.verb
+    if not can_be_done.allows(board, what, reason):
+        return
+    raise Stopped(what)
+
+
+# -- resolving ---------------------------------------------------------------------------
+
+
+def resolve(s, context: Context, effect: Effect | None):
+    """Carry out ``effect`` and those that follow it (``then``), in order
+    (705.2e), as much as can be done (707.2).  A generator: ``yield from``."""
+    if context.board is None:
+        context.board = s.board
+    try:
+        yield from _chain(s, context, effect)
+    except Stopped:
+        s.board.trace.note("707.2", "the rest of the text is not processed")
+
+
+def _chain(s, context: Context, effect: Effect | None):
+    while effect is not None:
+        yield from _instruction(s, context, effect)
+        effect = effect.then
+
+
+def _instruction(s, context: Context, effect: Effect):
+    board = s.board
+    trace = board.trace
+    if effect.condition is not None and not conditions.holds(board, context, effect.condition):
+        if trace.enabled:
+            trace.note(CHOICE_RULE, "the condition ({condition}) does not hold: \"{text}\" is not followed",
+                       condition=effect.condition.part.text or effect.condition.kind, text=effect.part.text or effect.verb)
+        context.done = False
+        if effect.otherwise is not None:
+            yield from _chain(s, context, effect.otherwise)
+        return
+    if trace.enabled:
+        trace.note(CHOICE_RULE, "following the instruction \"{text}\"", text=effect.part.text or effect.verb)
+    if effect.choices:
+        chosen = yield from _choose_one(s, context, effect)
+        yield from _chain(s, context, chosen)
+        return
+    if effect.who is None:
+        players = [context.controller]
+    else:
+        players = targets.candidates(board, context.as_player(context.controller), effect.who)
+        if not (effect.who.every or len(players) <= 1):
+            players = [(yield from _choose_player(s, context.controller, players, effect))]
+    done = False
+    for player in players:
+        if isinstance(player, int) and not board.players[player].removed:
+            mine = context.as_player(player)
+            yield from _carry_out(s, mine, effect)
+            done = done or mine.done
+            context.area = mine.area
+    context.done = done
+
+
+def _carry_out(s, context: Context, effect: Effect):
+    """One instruction, carried out by ``context.player``."""
+    board = s.board
+    player = context.player
+    if effect.optional and not (yield from _accepts(s, player, effect)):
+        context.done = False
+        return
+    alternative = effect.value("unless-paid")
+    verb = VERBS.get(effect.verb)
+    if verb is None:
+        raise EngineError(f"the engine can't carry out the verb {effect.verb!r}")
+    if alternative is not None:
+        n = amount_of(board, context, effect.amount) or 0
+        if not can_pay.allows(board, player, n) or not (yield from _accepts(s, player, effect, "pay")):
+            yield from _chain(s, context, alternative)
+            return
+    n = amount_of(board, context, effect.amount)
+    if verb.takes == PLAYER:
+        done = yield from _on_players(s, context, effect, verb, n)
+    elif verb.takes == NOTHING:
+        done = yield from _on_nothing(s, context, effect, verb, n)
+    else:
+        done = yield from _on_cards(s, context, effect, verb, n)
+    context.done = done
+
+
+def amount_of(board: Board, context: Context, amount: Amount | None) -> int | None:
+    """The number an amount stands for: its value, times the count of its
+    ``per`` selector's cards ("for each ...")."""
+    if amount is None:
+        return None
+    value = amount.value if amount.value is not None else 0
+    if amount.per is not None:
+        return value * len(targets.candidates(board, context, amount.per))
+    return value
+
+
+def _do(s, verb: Verb, act: Act):
+    """Carry out ``act``: its check first, recorded (what it allowed, card
+    text over a rule, 104.1), then its application."""
+    verb.check(s.board, act)
+    if verb.procedure:
+        yield from verb.apply(s, act)
+    else:
+        verb.apply(s.board, act)
+
+
+def _on_players(s, context: Context, effect: Effect, verb: Verb, n):
+    board = s.board
+    if effect.target is None:
+        players = [context.player]
+    else:
+        players = targets.candidates(board, context, effect.target)
+        if not effect.target.every and len(players) > 1:
+            players = [(yield from _choose_player(s, context.player, players, effect))]
+    done = False
+    for player in players:
+        act = Act(context.player, player, amount=n, effect=effect, source=context.card)
+        if not verb.allows(board, act):
+            _part_skipped(board, effect, _reason(board, verb, act))
+            continue
+        yield from _do(s, verb, act)
+        done = True
+    return done
+
+
+def _on_nothing(s, context: Context, effect: Effect, verb: Verb, n):
+    """An instruction on the cards an earlier part named as a whole (put
+    them back in any order)."""
+    board = s.board
+    cards = [card for card in targets.candidates(board, context, effect.target) if isinstance(card, Card)]
+    act = Act(context.player, None, amount=n, effect=effect, source=context.card)
+    act.cards = cards
+    if effect.verb == "arrange" and len(cards) > 1:
+        act.order = yield from _choose_order(s, context.player, cards, effect)
+    if not verb.allows(board, act):
+        _part_skipped(board, effect, _reason(board, verb, act))
+        return False
+    yield from _do(s, verb, act)
+    return True
+
+
+@lru_cache(maxsize=2048)
+def _for_verb(selector: Selector, zone: str | None) -> Selector:
+    """The selector as the verb reads it: in ``zone`` when it names none
+    (a card discarded is in a hand, a card searched for in the zone
+    searched)."""
+    if selector.zone is None and zone is not None and selector.noun in targets.TYPES:
+        return replace(selector, zone=zone)
+    return selector
+
+
+DEFAULT_ZONES = {"discard": "hand"}
+"""The zone a verb's card is in when the text names none."""
+
+
+def _card_selector(effect: Effect) -> Selector | None:
+    selector = effect.target
+    if selector is None:
+        return None
+    zone = effect.value("zone") if effect.verb == "search" else DEFAULT_ZONES.get(effect.verb)
+    return _for_verb(selector, zone)
+
+
+def _on_cards(s, context: Context, effect: Effect, verb: Verb, n):
+    board = s.board
+    selector = _card_selector(effect)
+    found = [card for card in targets.candidates(board, context, selector) if isinstance(card, Card)]
+    possible = []
+    for card in found:
+        if any(verb.allows(board, act) for act in _acts(board, context, effect, verb, card, n)):
+            possible.append(card)
+    if not possible:
+        if effect.verb == "search" and found == [] and selector is not None:
+            board.trace.note("518.1", "{player} searches and finds no card of that description",
+                             player=board.name(context.player))
+            return False
+        acts = _acts(board, context, effect, verb, found[0], n) if found else []
+        _part_skipped(board, effect, _reason(board, verb, acts[0]) if acts else "there is nothing it can be done to")
+        return False
+    chosen = yield from _choose_cards(s, context, effect, selector, possible)
+    done = False
+    for card in chosen:
+        acts = [act for act in _acts(board, context, effect, verb, card, n) if verb.allows(board, act)]
+        if not acts:
+            _part_skipped(board, effect, f"{card} can't be chosen for it any more")
+            continue
+        act = acts[0] if len(acts) == 1 else (yield from _choose_act(s, context.player, acts, effect))
+        yield from _do(s, verb, act)
+        if act.area is not None:
+            context.area = act.area
+        done = True
+    context.bind(effect.target, chosen)
+    return done
+
+
+def _acts(board: Board, context: Context, effect: Effect, verb: Verb, card: Card, n) -> list[Act]:
+    """The ways the instruction can be carried out on ``card``: one, or one
+    per destination (a move to a Problem of the player's choice, a new
+    host, the top or the bottom of a deck)."""
+    player = card.owner if verb.by_owner else context.player
+    if effect.verb in ("move", "send"):
+        return [Act(player, card, amount=n, area=area, effect=effect, source=context.card)
+                for area in _areas(board, context, effect, card)]
+    if effect.verb == "attach":
+        found = []
+        for host in _hosts(board, context, effect, card):
+            act = Act(player, card, amount=n, effect=effect, source=context.card)
+            act.cards = [host]
+            found.append(act)
+        return found
+    if effect.verb == "to-deck" and effect.value("to") == "top-or-bottom":
+        return [Act(player, card, amount=n, effect=replace(effect, values=(("to", end),)), source=context.card)
+                for end in ("top", "bottom")]
+    return [Act(player, card, amount=n, effect=effect, source=context.card)]
+
+
+AREAS = (None, "problem", "home", "here", "this-problem", "its-problem", "that-problem", "there", "same-problem",
+         "opponent-problem", "your-problem")
+"""The destinations of a move the engine knows."""
+
+
+def _areas(board: Board, context: Context, effect: Effect, card: Card) -> list[Area]:
+    where = effect.value("area")
+    if effect.verb == "send" and where is None:
+        where = "home"
+    if where == "home":
+        return [board.players[card.controller].home]
+    if where in ("here", "this-problem", "its-problem"):
+        area = targets.problem_of(board, context.card)
+        return [area] if area is not None else []
+    if where in ("that-problem", "there"):
+        area = targets.place_named(context)
+        return [area] if area is not None else []
+    if where == "same-problem":
+        return sorted({other.area for other in targets.named_cards(context, "it")
+                       if other.area is not None and other.area.is_problem})
+    me = context.player
+    problems = [p.problem_area for p in board.players if not p.removed and board.problem_at(p.problem_area) is not None]
+    if where == "opponent-problem":
+        return [area for area in problems if area.owner != me]
+    if where == "your-problem":
+        return [area for area in problems if area.owner == me]
+    return problems
+
+
+def _hosts(board: Board, context: Context, effect: Effect, card: Card) -> list[Card]:
+    kind = CardType.FRIEND if effect.value("to") == "another-friend" else None
+    return [other for other in board.play if other is not card and other is not card.host
+            and (other.type == kind if kind is not None else other.type != CardType.RESOURCE)
+            and not (other.face_down and other.type == CardType.TROUBLEMAKER)]
+
+
+def _reason(board: Board, verb: Verb, act: Act) -> str:
+    """Why ``verb`` can't be done on ``act`` (the refusing rule's words)."""
+    from rulebase.engine.errors import IllegalAction
+
+    with board.trace.quiet():
+        try:
+            verb.check(board, act)
+        except IllegalAction as refusal:
+            return f"{refusal.rule}: {refusal.reason}"
+    return "it can't be done"
+
+
+# -- asking the players --------------------------------------------------------------------
+
+
+def _ask(s, player: int, kind: str, options: list, default=None):
+    from rulebase.engine.ccg.priority import decide
+
+    board = s.board
+    verbs = {action.verb: (lambda action: among_the_choices(board, options, action)) for action in options}
+    return (yield from decide(s, player, kind, lambda: options, verbs, rule=CHOICE_RULE,
+                              default=(lambda: default) if default is not None else None))
+
+
+def _accepts(s, player: int, effect: Effect, what: str = "do it"):
+    """Whether ``player`` does what "you may" leaves to them."""
+    options = [Action("accept", player), Action("decline", player)]
+    text = effect.part.text or effect.verb
+    action = yield from _ask(s, player, f"decide whether to {what}: {text}", options)
+    return action.verb == "accept"
+
+
+def _choose_player(s, player: int, players: list, effect: Effect):
+    options = [Action("choose-player", player, owner=p) for p in players]
+    action = yield from _ask(s, player, f"choose a player for: {effect.part.text or effect.verb}", options)
+    return action.owner
+
+
+def _choose_one(s, context: Context, effect: Effect):
+    """"Choose one:": the controller chooses one of the choices."""
+    player = context.controller
+    options = [Action("choose-option", player, amount=index) for index in range(len(effect.choices))]
+    action = yield from _ask(s, player, "choose one", options)
+    return effect.choices[action.amount]
+
+
+def _choose_order(s, player: int, cards: list, effect: Effect):
+    """The order ``player`` puts ``cards`` back in (top first)."""
+    ids = [card.id for card in cards]
+    orders = itertools.permutations(ids) if len(ids) <= 5 else iter([tuple(ids), tuple(reversed(ids))])
+    options = [Action("order", player, order=order) for order in orders]
+    action = yield from _ask(s, player, "choose the order to put the cards back in", options, default=options[0])
+    return action.order
+
+
+def _choose_act(s, player: int, acts: list[Act], effect: Effect):
+    """Where a chosen card goes when the text leaves it to the player."""
+    if acts[0].area is not None:
+        options = [Action("choose-area", player, area=act.area) for act in acts]
+        action = yield from _ask(s, player, f"choose where: {effect.part.text or effect.verb}", options)
+        return next(act for act in acts if act.area == action.area)
+    if acts[0].cards:
+        options = [Action("choose", player, card=act.cards[0].id) for act in acts]
+        action = yield from _ask(s, player, f"choose the new host: {effect.part.text or effect.verb}", options)
+        return next(act for act in acts if act.cards[0].id == action.card)
+    options = [Action("choose-option", player, amount=index) for index in range(len(acts))]
+    action = yield from _ask(s, player, f"choose how: {effect.part.text or effect.verb}", options)
+    return acts[action.amount]
+
+
+def _choose_cards(s, context: Context, effect: Effect, selector: Selector | None, possible: list[Card]):
+    """The cards the instruction is carried out on, among those it can be
+    done to: all of them ("each"), at random, or chosen one at a time by
+    the player carrying it out ("up to", or a search, may stop early)."""
+    board = s.board
+    if selector is None or selector.noun in ("self", "host", "that", "it") or selector.every:
+        return list(possible)
+    count = selector.count
+    wanted = count.value if count.value is not None else len(possible)
+    may_stop = count.up_to or may_fail_to_find.verdict(board, effect) is not None
+    if selector.filter("random"):
+        return (yield from _at_random(s, context.player, possible, wanted))
+    if len(possible) <= wanted and not may_stop:
+        return list(possible)
+    chosen: list[Card] = []
+    left = list(possible)
+    player = context.player
+    while left and len(chosen) < wanted:
+        options = [Action("choose", player, card=card.id) for card in left]
+        if may_stop:
+            options.append(Action("decline", player))
+        action = yield from _ask(s, player, f"choose for: {effect.part.text or effect.verb}", options)
+        if action.verb == "decline":
+            break
+        card = board.cards[action.card]
+        chosen.append(card)
+        left.remove(card)
+    return chosen
+
+
+def _at_random(s, player: int, possible: list[Card], wanted: int):
+    """Cards chosen at random: each a chance action."""
+    import random as _random
+
+    from rulebase.engine.ccg.start import chance
+
+    board = s.board
+    chosen: list[Card] = []
+    left = list(possible)
+    while left and len(chosen) < wanted:
+        options = [Action("random-card", CHANCE_PLAYER, card=card.id) for card in left]
+
+        def sample(rng: _random.Random, options=options):
+            return options[rng.randrange(len(options))]
+
+        action = yield from chance(s, f"choose a random card for {board.name(player)}", sample,
+                                   lambda action, options=options: among_the_choices(board, options, action),
+                                   lambda options=options: options[0])
+        card = board.cards[action.card]
+        board.trace.chance("{card} is chosen at random", rule=CHOICE_RULE, card=card.label)
+        chosen.append(card)
+        left.remove(card)
+    return chosen
+
+
+# -- what the engine can carry out ---------------------------------------------------------
+
+
+VALUES = {
+    "power": {"color"}, "move": {"area", "from"}, "send": {"area"}, "search": {"zone", "to"},
+    "to-deck": {"to"}, "arrange": {"to"}, "attach": {"again", "to"}, "score": {"additional"},
+    "discard": {"random"}, "pay": {"unless-paid"},
+}
+"""The further values of an instruction the engine reads, by verb."""
+
+VALUE_WORDS = {
+    ("search", "to"): ("hand",), ("search", "zone"): ("discard", "deck"), ("to-deck", "to"): ("top", "bottom", "top-or-bottom"),
+    ("arrange", "to"): ("top",), ("attach", "to"): ("another-friend",), ("move", "area"): AREAS,
+    ("send", "area"): (None, "home"), ("power", "color"): (None,),
+}
+"""The words each value may take, where the engine knows only some."""
+
+
+def _parts(effect: Effect):
+    """Every instruction of an effect: its chain, what happens otherwise,
+    the choices of "Choose one:" and an alternative to paying."""
+    for part in effect.chain():
+        yield part
+        for other in (part.otherwise, part.value("unless-paid")):
+            if isinstance(other, Effect):
+                yield from _parts(other)
+        for choice in part.choices:
+            yield from _parts(choice)
+
+
+def executable(effect: Effect | None) -> str | None:
+    """``None`` if the engine can carry out every part of ``effect``, else
+    the first part it can't: the verb, a selector's word, a condition's
+    kind, a value or a duration."""
+    if effect is None:
+        return "no effect"
+    for part in _parts(effect):
+        missing = _part_executable(part)
+        if missing is not None:
+            return missing
+    return None
+
+
+def _part_executable(part: Effect) -> str | None:
+    verb = VERBS.get(part.verb)
+    if verb is None or not verb.model:
+        return f"the verb {part.verb!r}"
+    for selector in (part.target, part.who):
+        missing = targets.executable(selector)
+        if missing is not None:
+            return missing
+    if part.who is not None and part.who.noun not in targets.PLAYER_NOUNS:
+        return f"an instruction carried out by {part.who.noun!r}"
+    if verb.takes == PLAYER and part.target is not None and part.target.noun not in targets.PLAYER_NOUNS:
+        return f"the verb {part.verb!r} on a {part.target.noun!r}"
+    if verb.takes == CARD and part.verb != "choose" and part.target is None:
+        return f"the verb {part.verb!r} with no card to do it to"
+    if verb.takes == CARD and part.target is not None and part.target.noun in targets.PLAYER_NOUNS:
+        return f"the verb {part.verb!r} on a player"
+    missing = conditions.executable(part.condition)
+    if missing is not None:
+        return missing
+    amount = part.amount
+    if amount is not None:
+        if amount.value is None:
+            return f"the amount {amount.variable or 'any number'!r}"
+        if amount.per is not None:
+            missing = targets.executable(amount.per)
+            if missing is not None:
+                return missing
+    if part.duration is not None:
+        if part.verb != "power":
+            return f"the duration {part.duration!r} of {part.verb!r}"
+        if part.duration not in DURATIONS:
+            return f"the duration {part.duration!r}"
+    known = VALUES.get(part.verb, set())
+    for key, value in part.values:
+        if key not in known:
+            return f"the value {key!r} of {part.verb!r}"
+        words = VALUE_WORDS.get((part.verb, key))
+        if words is not None and value not in words:
+            return f"the {key} {value!r} of {part.verb!r}"
+    if part.choices and part.verb not in VERBS:
+        return f"the verb {part.verb!r}"
+    return None

@@ -1,0 +1,409 @@
+"""What card text refers to: the cards (or players) a
+:class:`~rulebase.engine.ccg.abilities.model.Selector` can name.
+
+:func:`candidates` honours the selector's noun, its controller ("your",
+"an opponent's", read from the perspective of the player who carries the
+instruction out, 513.5, 513.6), where the cards are (``here``: this card's
+Problem, ``home``, ...), the zone (play unless it says another: modifiers
+only affect cards in play, 707.3) and its filters; face-down Troublemakers
+can't be referenced unless the selector says "face-down" (505.2).
+
+The words the engine knows are listed in :data:`NOUNS`, :data:`WHERE`,
+:data:`ZONES`, :data:`CONTROLLERS` and :data:`FILTERS`; :func:`executable`
+names the first word of a selector that is not among them.  A selector is
+compiled once into a predicate (:func:`compiled`), so that asking for its
+candidates during a game costs no parsing.
+
+>>> from rulebase.engine.ccg.abilities.model import Selector
+>>> executable(Selector("Friend", controller="opponent", filters=(("power", "<=1"),)))
+>>> executable(Selector("Friend", filters=(("token", True),)))
+"the filter 'token'"
+"""
+
+from __future__ import annotations
+
+import operator
+from functools import lru_cache
+
+from rulebase.engine.ccg import power as powers
+from rulebase.engine.ccg.abilities.model import Selector
+from rulebase.engine.ccg.abilities.verbs import referable
+from rulebase.engine.ccg.board import Area, Board, Card, Zone
+from rulebase.engine.ccg.cards import CardType, parse_color
+from rulebase.engine.errors import SetupError
+
+PLAYER_NOUNS = ("player", "opponent", "you")
+"""Nouns that name players, not cards."""
+
+TYPES = {
+    "card": None,
+    "character": "character",
+    "Friend": CardType.FRIEND,
+    "Mane Character": CardType.MANE,
+    "Troublemaker": CardType.TROUBLEMAKER,
+    "Problem": CardType.PROBLEM,
+    "Resource": CardType.RESOURCE,
+    "Event": CardType.EVENT,
+}
+"""The nouns that name cards by type (``character``: a Friend or a Mane Character)."""
+
+NOUNS = {
+    **{noun: f"a card of type {noun}" for noun in TYPES},
+    "card": "any card",
+    "player": "a player",
+    "opponent": "an opponent of the player carrying the instruction out",
+    "you": "the player carrying the instruction out",
+    "self": "this card",
+    "host": "the card this card is attached to",
+    "that": "a card an earlier part named",
+    "it": "the card an earlier part named",
+}
+"""The selector nouns the engine knows."""
+
+WHERE = {
+    None: "anywhere",
+    "here": "this card's Problem",
+    "this-problem": "this card's Problem",
+    "home": "a home",
+    "your-home": "the home of the player carrying the instruction out",
+    "opponent-home": "an opponent's home",
+    "problem": "any Problem",
+    "your-problem": "the Problem of the player carrying the instruction out",
+    "opponent-problem": "an opponent's Problem",
+    "that-problem": "the Problem an earlier part or the event named",
+    "there": "the Problem an earlier part or the event named",
+    "its-problem": "this card's Problem",
+    "same-problem": "the Problem of the card an earlier part named",
+}
+"""Where the cards of a selector are."""
+
+ZONES = {
+    None: Zone.PLAY, "play": Zone.PLAY, "hand": Zone.HAND, "discard": Zone.DISCARD, "deck": Zone.DRAW_DECK,
+    "problem-deck": Zone.PROBLEM_DECK, "banished": Zone.BANISHED, "flip": Zone.FLIP,
+}
+"""The zones a selector's cards are in (play unless it says another, 707.3)."""
+
+CONTROLLERS = {
+    None: "anyone's", "any": "anyone's", "you": "the player carrying the instruction out's",
+    "their": "the player carrying the instruction out's", "opponent": "an opponent's",
+    "owner": "owned by the player carrying the instruction out", "that-player": "the event's player's",
+}
+"""Whose cards a selector names."""
+
+STATUSES = {
+    "ready": lambda card: card.is_ready,
+    "exhausted": lambda card: card.exhausted,
+    "frightened": lambda card: card.frightened,
+    "face-down": lambda card: card.face_down,
+    "face-up": lambda card: not card.face_down,
+    "unfrightened": lambda card: not card.frightened,
+}
+"""The statuses a selector's ``status`` filter can ask for."""
+
+FILTERS = {
+    "trait": "has a trait", "color": "has a color (or one of several)", "power": "its power compares with a number",
+    "printed-power": "its printed power compares", "cost": "its cost compares", "other": "not this card",
+    "status": "ready, exhausted, frightened, face-down, face-up", "involved": "involved in the faceoff under way",
+    "random": "chosen at random", "top": "the top cards of a deck (as many as the count)",
+    "on": "attached to one of a selector's cards", "with": "at the same area as one of a selector's cards",
+}
+"""The filters the engine knows."""
+
+_COMPARE = {">=": operator.ge, "<=": operator.le, "==": operator.eq, "=": operator.eq, ">": operator.gt,
+            "<": operator.lt, "!=": operator.ne}
+
+
+def comparison(text) -> tuple:
+    """A comparison ``">=3"`` (or a bare number, "exactly") as ``(op, n)``.
+
+    >>> comparison("<=1")[1], comparison(2)[1]
+    (1, 2)
+    """
+    if isinstance(text, int):
+        return operator.eq, text
+    words = str(text).replace(" ", "")
+    for symbol in (">=", "<=", "==", "!=", ">", "<", "="):
+        if words.startswith(symbol):
+            return _COMPARE[symbol], int(words[len(symbol):])
+    return operator.eq, int(words)
+
+
+def _colors(value) -> tuple:
+    values = value if isinstance(value, (tuple, list, frozenset, set)) else str(value).replace(" or ", ",").split(",")
+    return tuple(parse_color(str(v)) for v in values if str(v).strip())
+
+
+class Compiled:
+    """A selector made into what :func:`candidates` asks: the card type,
+    the zone, whether face-down Troublemakers can be named, and one test per
+    filter, each a function ``(board, context, card) -> bool``."""
+
+    __slots__ = ("selector", "type", "zone", "tests", "face_down_named", "top")
+
+    def __init__(self, selector: Selector):
+        self.selector = selector
+        self.type = TYPES.get(selector.noun)
+        self.zone = ZONES[selector.zone]
+        self.tests = []
+        self.face_down_named = False
+        self.top = False
+        for name, value in selector.filters:
+            self.tests.extend(self._filter(name, value))
+
+    def _filter(self, name: str, value):
+        if name == "trait":
+            trait = str(value)
+            return [lambda board, context, card: card.has_trait(trait)]
+        if name == "color":
+            colors = _colors(value)
+            return [lambda board, context, card: any(color in card.colors for color in colors)]
+        if name in ("power", "printed-power", "cost"):
+            compare, n = comparison(value)
+            if name == "power":
+                return [lambda board, context, card: compare(powers.counted(powers.power(board, card)), n)]
+            if name == "printed-power":
+                return [lambda board, context, card: compare(card.info.power or 0, n)]
+            return [lambda board, context, card: compare(card.info.cost or 0, n)]
+        if name == "other":
+            return [lambda board, context, card: card is not context.card] if value else []
+        if name == "status":
+            test = STATUSES[value]
+            if value == "face-down":
+                self.face_down_named = True
+            return [lambda board, context, card: test(card)]
+        if name == "involved":
+            return [lambda board, context, card: board.faceoff is not None and board.faceoff.involves(board, card)]
+        if name == "on":
+            hosts = value
+            return [lambda board, context, card: card.host is not None and card.host in candidates(board, context, hosts)]
+        if name == "with":
+            others = value
+            return [lambda board, context, card: card.area is not None
+                    and any(other is not card and other.area == card.area for other in candidates(board, context, others))]
+        if name == "top":
+            self.top = True
+            return []
+        if name == "random":
+            return []
+        raise KeyError(name)
+
+
+@lru_cache(maxsize=4096)
+def compiled(selector: Selector) -> Compiled:
+    """The selector compiled once (selectors are frozen values)."""
+    return Compiled(selector)
+
+
+# -- the perspective: who "you" are ----------------------------------------------------
+
+
+def perspective(context) -> int:
+    """The player from whose perspective text is read: the one carrying out
+    the instruction (``context.player``), else the ability's controller
+    (513.5)."""
+    player = getattr(context, "player", None)
+    return context.controller if player is None else player
+
+
+def event_player(context) -> int | None:
+    """The player of the event a triggered ability answers ("that player",
+    "they"), if any."""
+    event = getattr(context, "event", None)
+    player = event.get("player") if event is not None else None
+    return player if isinstance(player, int) else None
+
+
+def named_cards(context, ref: str | None) -> list:
+    """The cards an earlier part (or the event) named ``ref`` ("it", "them",
+    "that Friend"): those bound under ``ref``, else under ``it``."""
+    named = getattr(context, "named", None) or {}
+    found = named.get(ref) if ref is not None else None
+    if found is None:
+        found = named.get("it", ())
+    return [card for card in found if isinstance(card, Card)]
+
+
+def players(board: Board, context, selector: Selector) -> list[int]:
+    """The players a player noun names, in turn order from the perspective player."""
+    me = perspective(context)
+    noun, ref = selector.noun, selector.ref
+    if ref == "owner":
+        return sorted({card.owner for card in named_cards(context, "it")} or {context.card.owner})
+    if ref in ("that", "they", "that-player"):
+        them = event_player(context)
+        if them is None:
+            return []
+        return board.opponents(them) if noun == "opponent" else [them]
+    if noun == "you":
+        return [me]
+    if noun == "opponent" or selector.controller == "opponent":
+        return board.opponents(me)
+    if selector.controller == "you":
+        return [me]
+    return [me] + board.opponents(me)
+
+
+def _owners(board: Board, context, selector: Selector) -> list[int]:
+    me = perspective(context)
+    if selector.controller in (None, "you", "owner", "their"):
+        return [me]
+    if selector.controller == "that-player":
+        them = event_player(context)
+        return [] if them is None else [them]
+    if selector.controller == "opponent":
+        return board.opponents(me)
+    return [p.index for p in board.players if not p.removed]
+
+
+def problem_of(board: Board, card: Card | None) -> Area | None:
+    """The Problem area a card is at (an attachment's is its host's), if any."""
+    if card is None or card.zone != Zone.PLAY or card.area is None or not card.area.is_problem:
+        return None
+    return card.area
+
+
+def at_place(board: Board, context, card: Card, where: str | None) -> bool:
+    """Whether ``card`` is at the place ``where`` names (see :data:`WHERE`)."""
+    if where is None:
+        return True
+    area = card.area
+    if area is None:
+        return False
+    me = perspective(context)
+    if where in ("here", "this-problem", "its-problem"):
+        return area.is_problem and area == problem_of(board, context.card)
+    if where == "home":
+        return area.is_home
+    if where == "your-home":
+        return area.is_home and area.owner == me
+    if where == "opponent-home":
+        return area.is_home and area.owner != me
+    if where == "problem":
+        return area.is_problem
+    if where == "your-problem":
+        return area.is_problem and area.owner == me
+    if where == "opponent-problem":
+        return area.is_problem and area.owner != me
+    if where in ("that-problem", "there"):
+        return area.is_problem and area == place_named(context)
+    if where == "same-problem":
+        return area.is_problem and any(area == other.area for other in named_cards(context, "it"))
+    return False
+
+
+def place_named(context) -> Area | None:
+    """The Problem an earlier part or the event named ("that Problem",
+    "there"): bound as ``context.area``, else where the event happened."""
+    area = getattr(context, "area", None)
+    if area is not None:
+        return area
+    event = getattr(context, "event", None)
+    if event is None:
+        return None
+    for key in ("to", "area"):
+        found = event.get(key)
+        if isinstance(found, Area):
+            return found
+    card = event.get("card")
+    return card.area if isinstance(card, Card) and card.zone == Zone.PLAY else None
+
+
+def candidates(board: Board, context, selector: Selector | None) -> list:
+    """The cards (or, for a player noun, the players' indexes) ``selector``
+    can name now, in the context of an ability (``context.card`` its
+    source, ``context.controller``, ``context.named`` the cards earlier
+    parts named).  ``None`` names this card."""
+    if selector is None:
+        return [context.card] if context.card is not None else []
+    noun = selector.noun
+    if noun in PLAYER_NOUNS:
+        return players(board, context, selector)
+    if noun == "self":
+        return [context.card] if context.card is not None else []
+    if noun == "host":
+        host = context.card.host if context.card is not None else None
+        return [host] if host is not None else []
+    if noun in ("that", "it"):
+        return named_cards(context, selector.ref or noun)
+    rule = compiled(selector)
+    if rule.zone == Zone.PLAY:
+        pool = board.play
+    else:
+        pool = []
+        for owner in _owners(board, context, selector):
+            cards = board.zone_list(rule.zone, owner)
+            if rule.top:
+                cards = cards[:selector.count.value or 1]
+            pool.extend(cards)
+    found = []
+    kind = rule.type
+    me = perspective(context)
+    controller = selector.controller
+    for card in pool:
+        if kind is not None:
+            if kind == "character":
+                if not card.is_character:
+                    continue
+            elif card.type != kind:
+                continue
+        if rule.zone == Zone.PLAY:
+            if controller is not None:
+                if controller in ("you", "their"):
+                    if card.controller != me:
+                        continue
+                elif controller == "opponent":
+                    if card.controller == me:
+                        continue
+                elif controller == "owner":
+                    if card.owner != me:
+                        continue
+                elif controller == "that-player" and card.controller != event_player(context):
+                    continue
+            if (card.face_down and card.type == CardType.TROUBLEMAKER and not rule.face_down_named
+                    and referable.verdict(board, card) is not None):
+                continue
+            if selector.where is not None and not at_place(board, context, card, selector.where):
+                continue
+        if rule.tests and not all(test(board, context, card) for test in rule.tests):
+            continue
+        found.append(card)
+    return found
+
+
+def executable(selector: Selector | None) -> str | None:
+    """``None`` if the engine knows every word of ``selector``, else the
+    first it does not know (``"the selector noun 'token'"``)."""
+    if selector is None:
+        return None
+    if selector.noun not in NOUNS:
+        return f"the selector noun {selector.noun!r}"
+    if selector.controller not in CONTROLLERS:
+        return f"the controller {selector.controller!r}"
+    if selector.where not in WHERE:
+        return f"the place {selector.where!r}"
+    if selector.zone not in ZONES:
+        return f"the zone {selector.zone!r}"
+    for name, value in selector.filters:
+        if name not in FILTERS:
+            return f"the filter {name!r}"
+        if name == "status" and value not in STATUSES:
+            return f"the status {value!r}"
+        if name == "color":
+            try:
+                _colors(value)
+            except SetupError:
+                return f"the color {value!r}"
+        if name in ("power", "printed-power", "cost"):
+            try:
+                comparison(value)
+            except ValueError:
+                return f"the comparison {value!r}"
+        if name in ("on", "with"):
+            if not isinstance(value, Selector):
+                return f"the filter {name!r} of {value!r}"
+            missing = executable(value)
+            if missing is not None:
+                return missing
+    if selector.count.per is not None:
+        return executable(selector.count.per)
+    return None

@@ -1,0 +1,916 @@
+"""The verb table: what each instruction of card text does to the card or
+player it is carried out on, with the rules that judge it (chapter 7, 104,
+410, 503-521).
+
+Each entry of :data:`VERBS` is a :class:`Verb`: its ``check`` is made of
+rule check units (it raises :class:`~rulebase.engine.errors.IllegalAction`
+naming the rule when the instruction can't be carried out on that target),
+its ``apply`` of rule step units (each records the rule it applies).  A
+verb is carried out on one target at a time, described by an :class:`Act`:
+
+>>> from rulebase.engine.ccg.board import Board, Zone
+>>> from rulebase.engine.ccg.cards import Printed
+>>> board = Board(["Alice", "Bob"])
+>>> comet = board.new_card(Printed.build("Comet", "Friend", colors=["blue"], power=2, cost=2), 0)
+>>> board.put(comet, Zone.PLAY, area=board.players[0].home)
+>>> act = Act(0, comet, amount=2)
+>>> VERBS["power"].allows(board, act), VERBS["exhaust"].allows(board, act)
+(True, True)
+>>> VERBS["power"].apply(board, act); comet.modifiers
+[2]
+>>> [str(step) for step in board.trace][-1]
+'507.1: Comet gets +2 power until the end of the turn'
+
+The instructions a scenario states "by card text" (``effect`` actions, see
+:mod:`rulebase.engine.ccg.effects`) go through the same table, as does the
+resolution of an ability's effect (:mod:`.resolve`).  A verb of the model
+(:data:`rulebase.engine.ccg.abilities.model.VERBS`) the table lacks is one
+the engine cannot carry out: a card using it is not executable.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from rulebase.engine.ccg import moving, points, rules, status, zones
+from rulebase.engine.ccg.abilities.events import emit
+from rulebase.engine.ccg.board import Area, Board, Card, Zone
+from rulebase.engine.ccg.cards import CardType
+from rulebase.engine.errors import IllegalAction
+
+CARD, PLAYER, NOTHING = "card", "player", "nothing"
+"""What a verb is carried out on: a card, a player, or the game itself."""
+
+DURATIONS = {"turn": "the end of the turn", "phase": "the end of the phase", "faceoff": "the end of the faceoff"}
+"""The durations of a power modifier the engine ends, with their words."""
+
+
+class Act:
+    """A verb being carried out once: by ``player`` (who carries it out, the
+    ability's controller unless the text says another), on ``target`` (a
+    :class:`~rulebase.engine.ccg.board.Card`, a player's index or ``None``),
+    with ``amount``, ``area`` (where to move), ``order`` (cards, for an
+    arrangement or a faceoff's named cards), the ``effect`` being carried
+    out (its ``values`` and ``duration``) and its ``source`` card."""
+
+    __slots__ = ("player", "target", "amount", "area", "order", "effect", "source", "cards")
+
+    def __init__(self, player: int, target=None, amount: int | None = None, area: Area | None = None,
+                 order: tuple | None = None, effect=None, source: Card | None = None):
+        self.player = player
+        self.target = target
+        self.amount = amount
+        self.area = area
+        self.order = order
+        self.effect = effect
+        self.source = source
+        self.cards: list = []
+
+    def value(self, name: str, default=None):
+        """A further value of the instruction (``color``, ``to``, ``random``, ...)."""
+        return default if self.effect is None else self.effect.value(name, default)
+
+    @property
+    def duration(self) -> str:
+        """How long a modifier it creates lasts (the end of the turn unless said)."""
+        return (self.effect.duration if self.effect is not None else None) or "turn"
+
+    @property
+    def n(self) -> int:
+        return 1 if self.amount is None else self.amount
+
+    def __repr__(self) -> str:
+        return f"<Act p{self.player} {self.target!r} amount={self.amount}>"
+
+
+@dataclass(frozen=True)
+class Verb:
+    """One entry of the verb table: ``name`` (a word of the model's VERBS or
+    an instruction of the ``effect`` actions), the ``rule`` its application
+    follows, what it ``takes`` (:data:`CARD`, :data:`PLAYER` or
+    :data:`NOTHING`), its ``check`` and its ``apply``.  A ``procedure`` verb's
+    apply is a generator taking the game's state (it may ask players to
+    decide or start a faceoff); ``model`` is false for the instructions only
+    a scenario states (they are not words card text is read into);
+    ``by_owner``: the card's owner carries it out on a card ("discards",
+    "into its owner's hand")."""
+
+    name: str
+    rule: str
+    takes: str
+    check: Callable[[Board, Act], None]
+    apply: Callable
+    procedure: bool = False
+    model: bool = True
+    by_owner: bool = False
+
+    def allows(self, board: Board, act: Act) -> bool:
+        """Whether the instruction can be carried out on ``act``'s target,
+        asked quietly (the asking is not part of the game's record)."""
+        with board.trace.quiet():
+            try:
+                self.check(board, act)
+            except IllegalAction:
+                return False
+        return True
+
+
+VERBS: dict[str, Verb] = {}
+"""The verb table, by name."""
+
+
+def verb(name: str, rule: str, takes: str = CARD, procedure: bool = False, model: bool = True,
+         by_owner: bool = False):
+    """Register the apply function of a verb; its check is registered by
+    :func:`checked`."""
+
+    def register(apply):
+        VERBS[name] = Verb(name, rule, takes, _NO_CHECK, apply, procedure, model, by_owner)
+        return apply
+
+    return register
+
+
+def checked(name: str):
+    """Register the check of a verb already in the table."""
+
+    def register(check):
+        entry = VERBS[name]
+        VERBS[name] = Verb(entry.name, entry.rule, entry.takes, check, entry.apply, entry.procedure, entry.model,
+                           entry.by_owner)
+        return check
+
+    return register
+
+
+def _NO_CHECK(board: Board, act: Act) -> None:
+    return None
+
+
+# -- the checks shared by verbs --------------------------------------------------------
+
+
+@rules.check("505.2", "face-down Troublemakers can't be referenced by cards, abilities or effects")
+def referable(board: Board, card: Card | None):
+    if card is not None and card.type == CardType.TROUBLEMAKER and card.face_down and card.zone == Zone.PLAY:
+        return "face-down Troublemakers can't be referenced by cards, abilities or effects"
+
+
+@rules.check("707.3", "modifiers only affect cards in play")
+def modifies_in_play(board: Board, card: Card):
+    if card.zone != Zone.PLAY:
+        return f"{card} is not in play: modifiers only affect cards in play"
+
+
+@rules.check("103.5", "a player who has left the game takes no more part in it")
+def in_the_game(board: Board, player: int):
+    if board.players[player].removed:
+        return f"{board.name(player)} has been removed from the game"
+
+
+@rules.check("105.1", "a number of things to do can't be negative")
+def not_negative(board: Board, amount):
+    if (amount or 0) < 0:
+        return "a number of things to do can't be negative"
+
+
+@rules.check("104.1", "a card that specifically contradicts the rules takes precedence")
+def card_over_rule(board: Board, unit, reason: str, text: str):
+    """Card text over the rules (104.1): the rule of ``unit`` would refuse
+    (``reason``) what the card's instruction ``text`` says to do; the card
+    wins, and the trace says so with both."""
+    return rules.Allowed(f"the card says to {text}; rule {unit.number} says {reason}: the card takes precedence")
+
+
+def overruled(board: Board, unit, text: str, *args) -> None:
+    """Judge by ``unit`` something card text says to do: when its rule
+    refuses, the card's text takes precedence (104.1), recorded with both;
+    with 104.1 switched off, the rule's refusal stands."""
+    reason = unit.verdict(board, *args)
+    if reason is None or isinstance(reason, rules.Allowed):
+        return
+    if "104.1" in board.off:
+        unit(board, *args)
+        return
+    card_over_rule(board, unit, reason, text)
+
+
+# -- status: frighten, unfrighten, exhaust, ready -----------------------------------------
+
+
+@verb("frighten", "504.1")
+def frighten(board: Board, act: Act) -> None:
+    status.frighten(board, act.target)
+
+
+checked("frighten")(lambda board, act: status.check_frighten(board, act.target))
+
+
+@verb("unfrighten", "504.3")
+def unfrighten(board: Board, act: Act) -> None:
+    status.unfrighten(board, act.target)
+
+
+checked("unfrighten")(lambda board, act: status.check_unfrighten(board, act.target))
+
+
+@verb("exhaust", "503.2")
+def exhaust(board: Board, act: Act) -> None:
+    status.exhaust(board, act.target)
+
+
+checked("exhaust")(lambda board, act: status.check_exhaust(board, act.target))
+
+
+@verb("ready", "503.3")
+def ready(board: Board, act: Act) -> None:
+    card = act.target
+    if not card.exhausted:
+        board.trace.note("503.1", "{card} has no exhaustion counter: it is already ready", card=card.label)
+    status.ready(board, card)
+
+
+checked("ready")(lambda board, act: status.check_ready(board, act.target))
+
+
+# -- leaving play and changing zones ------------------------------------------------------
+
+
+@verb("dismiss", "410.1")
+def dismiss(board: Board, act: Act) -> None:
+    zones.dismiss(board, act.target)
+
+
+checked("dismiss")(lambda board, act: zones.check_dismiss(board, act.target))
+
+
+@verb("retire", "410.2")
+def retire(board: Board, act: Act) -> None:
+    zones.retire(board, act.player, act.target)
+
+
+checked("retire")(lambda board, act: zones.check_retire(board, act.player, act.target))
+
+
+@verb("banish", "410.5")
+def banish(board: Board, act: Act) -> None:
+    zones.banish(board, act.target)
+
+
+checked("banish")(lambda board, act: zones.check_banish(board, act.target))
+
+
+@verb("discard", "410.3", by_owner=True)
+def discard(board: Board, act: Act) -> None:
+    zones.discard(board, act.player, act.target)
+
+
+checked("discard")(lambda board, act: zones.check_discard(board, act.player, act.target))
+
+
+@verb("draw", "410.4", takes=PLAYER)
+def draw(board: Board, act: Act) -> None:
+    zones.draw(board, act.target, act.n)
+
+
+checked("draw")(lambda board, act: not_negative(board, act.amount))
+
+
+@rules.check("404.1", "a card is taken into hand from one of its owner's zones")
+def takeable(board: Board, player: int, card: Card):
+    if card.owner != player or card.zone not in (Zone.DRAW_DECK, Zone.DISCARD, Zone.BANISHED, Zone.FLIP):
+        return f"{card} is not in one of {board.name(player)}'s zones a card can be taken from"
+
+
+@rules.check("301.5", "Mane Characters can't leave play")
+def not_a_mane_leaving(board: Board, card: Card):
+    if card.type == CardType.MANE and card.zone == Zone.PLAY:
+        return f"{card} is a Mane Character and can't leave play"
+
+
+@rules.step("410.4a", "{card} is put into {player}'s hand: not a draw, since the instruction does not say \"draw\"")
+def put_into_hand(board: Board, player: int, card: Card):
+    board.put(card, Zone.HAND)
+    return {"card": card.label, "player": board.name(player)}
+
+
+@verb("to-hand", "410.4a", by_owner=True)
+def to_hand(board: Board, act: Act) -> None:
+    put_into_hand(board, act.player, act.target)
+
+
+checked("to-hand")(lambda board, act: takeable(board, act.player, act.target))
+
+
+@rules.check("402.1", "a card is put on its owner's draw deck from another zone")
+def not_in_the_deck(board: Board, card: Card):
+    if card.zone in (Zone.DRAW_DECK, Zone.REMOVED, None):
+        return f"{card} is already in a draw deck or out of the game"
+
+
+@rules.step("402.1", "{card} is put on the {end} of {player}'s draw deck")
+def put_on_deck(board: Board, card: Card, bottom: bool):
+    if card.zone == Zone.PLAY:
+        zones.leave_play(board, card, Zone.DRAW_DECK, lambda board, card: board.put(card, Zone.DRAW_DECK, bottom=bottom))
+    else:
+        board.put(card, Zone.DRAW_DECK, bottom=bottom)
+    return {"card": card.label, "end": "bottom" if bottom else "top", "player": board.name(card.owner)}
+
+
+@verb("to-deck", "402.1")
+def to_deck(board: Board, act: Act) -> None:
+    put_on_deck(board, act.target, act.value("to") == "bottom")
+
+
+@checked("to-deck")
+def _check_to_deck(board: Board, act: Act) -> None:
+    not_in_the_deck(board, act.target)
+    not_a_mane_leaving(board, act.target)
+
+
+# -- moving -------------------------------------------------------------------------------
+
+
+@rules.step("506.4", "{card} is moved by card text")
+def moved_by_text(board: Board, card: Card, area: Area):
+    old = card.area
+    moving.move(board, card, area, how="by card text")
+    if card.area == area and old != area:
+        return {"card": card.label}
+
+
+@verb("move", "506.4")
+def move(board: Board, act: Act) -> None:
+    moved_by_text(board, act.target, act.area)
+
+
+@rules.check("506.1", "a card is moved to an area")
+def has_destination(board: Board, area):
+    if area is None:
+        return "the instruction names no area to move the card to"
+
+
+@checked("move")
+def _check_move(board: Board, act: Act) -> None:
+    has_destination(board, act.area)
+    moving.check_move(board, act.target, act.area)
+
+
+@verb("send", "506.5")
+def send(board: Board, act: Act) -> None:
+    moving.send(board, act.target, act.area or board.players[act.target.controller].home, "by card text")
+
+
+@checked("send")
+def _check_send(board: Board, act: Act) -> None:
+    moving.check_send(board, act.target, act.area or board.players[act.target.controller].home)
+
+
+@rules.step("104.2", "a modifier says {card} can't be moved")
+def cant_move(board: Board, card: Card):
+    card.cannot_move = True
+    return {"card": card.label}
+
+
+verb("cant-move", "104.2", model=False)(lambda board, act: cant_move(board, act.target))
+checked("cant-move")(lambda board, act: modifies_in_play(board, act.target))
+
+
+# -- power and counters ---------------------------------------------------------------------
+
+
+@rules.step("507.1", "{card} gets {amount:+d} power until the end of the turn")
+def power_modifier(board: Board, card: Card, amount: int):
+    card.modifiers.append(amount)
+    return {"card": card.label, "amount": amount}
+
+
+class Lasting:
+    """A power modifier with a duration shorter than the turn (708.2): it
+    ends at the end of the phase or faceoff it was created in."""
+
+    __slots__ = ("card", "incarnation", "amount", "until")
+
+    def __init__(self, card: Card, amount: int, until: str):
+        self.card = card
+        self.incarnation = card.incarnation
+        self.amount = amount
+        self.until = until
+
+
+def lasting(board: Board) -> list[Lasting]:
+    """The modifiers on ``board`` waiting for the end of their duration."""
+    found = getattr(board, "lasting", None)
+    if found is None:
+        found = board.lasting = []
+    return found
+
+
+@rules.step("708.2", "{card} gets {amount:+d} power until {until}")
+def power_for_a_while(board: Board, card: Card, amount: int, until: str):
+    card.modifiers.append(amount)
+    lasting(board).append(Lasting(card, amount, until))
+    return {"card": card.label, "amount": amount, "until": DURATIONS[until]}
+
+
+@rules.step("708.2", "the modifier giving {card} {amount:+d} power until {until} ends")
+def modifier_ends(board: Board, modifier: Lasting):
+    card = modifier.card
+    if card.incarnation == modifier.incarnation and modifier.amount in card.modifiers:
+        card.modifiers.remove(modifier.amount)
+        return {"card": card.label, "amount": modifier.amount, "until": DURATIONS[modifier.until]}
+
+
+def end_durations(board: Board, until: str) -> None:
+    """End the modifiers that last until the end of the phase or of the
+    faceoff (708.2); the turn's end is 616.4's
+    (:func:`rulebase.engine.ccg.turn.modifiers_end`)."""
+    waiting = getattr(board, "lasting", None)
+    if not waiting:
+        return
+    kept = []
+    for modifier in waiting:
+        if modifier.until == until:
+            modifier_ends(board, modifier)
+        else:
+            kept.append(modifier)
+    board.lasting = kept
+
+
+@verb("power", "507.1")
+def power(board: Board, act: Act) -> None:
+    duration = act.duration
+    if duration == "turn":
+        power_modifier(board, act.target, act.n)
+    else:
+        power_for_a_while(board, act.target, act.n, duration)
+
+
+@rules.check("708.2", "a definite modifier lasts for its duration")
+def known_duration(board: Board, duration: str):
+    if duration not in DURATIONS:
+        return f"the engine ends no modifier that lasts until {duration!r}"
+
+
+@checked("power")
+def _check_power(board: Board, act: Act) -> None:
+    modifies_in_play(board, act.target)
+    known_duration(board, act.duration)
+
+
+@rules.check("519.1", "a number of counters can't be negative")
+def counters_not_negative(board: Board, amount):
+    if (amount or 0) < 0:
+        return "a number of counters can't be negative"
+
+
+@rules.step("519.4", "{n} +1 power counter{s} are put on {card}")
+def put_counters(board: Board, card: Card, amount: int):
+    card.counters += amount
+    return {"n": amount, "s": "s" * (amount != 1), "card": card.label}
+
+
+verb("counters", "519.4")(lambda board, act: put_counters(board, act.target, act.n))
+
+
+@checked("counters")
+def _check_counters(board: Board, act: Act) -> None:
+    modifies_in_play(board, act.target)
+    counters_not_negative(board, act.amount)
+
+
+@rules.check("519.3", "counters remain on a card until they are removed: only counters on it can be removed")
+def has_counters(board: Board, card: Card, amount: int):
+    if card.counters < amount:
+        return f"{card} has {card.counters} +1 power counter{'s' * (card.counters != 1)}, not {amount}"
+
+
+@rules.step("519.3", "{n} +1 power counter{s} are removed from {card}")
+def remove_counters(board: Board, card: Card, amount: int):
+    card.counters -= amount
+    return {"n": amount, "s": "s" * (amount != 1), "card": card.label}
+
+
+verb("remove-counters", "519.3")(lambda board, act: remove_counters(board, act.target, act.n))
+
+
+@checked("remove-counters")
+def _check_remove_counters(board: Board, act: Act) -> None:
+    modifies_in_play(board, act.target)
+    counters_not_negative(board, act.amount)
+    has_counters(board, act.target, act.n)
+
+
+# -- players: tokens, points, paying ----------------------------------------------------
+
+
+@rules.step("502.1", "{player} gains {n} action token{s}")
+def gain_tokens(board: Board, player: int, amount: int):
+    board.players[player].tokens += amount
+    return {"player": board.name(player), "n": amount, "s": "s" * (amount != 1)}
+
+
+@verb("gain", "502.1", takes=PLAYER)
+def gain(board: Board, act: Act) -> None:
+    if gain_tokens(board, act.target, act.n) is not None:
+        emit(board, "gains-tokens", player=act.target, n=act.n)
+
+
+checked("gain")(lambda board, act: not_negative(board, act.amount))
+
+
+@rules.check("508.1d", "a player can't pay a cost unless he has the means to pay all of it")
+def can_pay(board: Board, player: int, amount: int):
+    tokens = board.players[player].tokens
+    if tokens < amount:
+        return f"{board.name(player)} has {tokens} action token{'s' * (tokens != 1)} and can't pay {amount}"
+
+
+@rules.step("508.1", "{player} pays {n} action token{s}")
+def pay_tokens(board: Board, player: int, amount: int):
+    board.players[player].tokens -= amount
+    return {"player": board.name(player), "n": amount, "s": "s" * (amount != 1)}
+
+
+verb("pay", "508.1", takes=PLAYER)(lambda board, act: pay_tokens(board, act.target, act.n))
+
+
+@checked("pay")
+def _check_pay(board: Board, act: Act) -> None:
+    not_negative(board, act.amount)
+    can_pay(board, act.target, act.n)
+
+
+@verb("score", "517.2", takes=PLAYER)
+def score(board: Board, act: Act) -> None:
+    reason = "an additional point, by card text" if act.value("additional") else "by card text"
+    cards = (act.source,) if act.source is not None else ()
+    before = board.players[act.target].score
+    try:
+        points.score(board, act.target, act.n, reason, cards=cards, rule="517.2")
+    finally:
+        if board.players[act.target].score > before:
+            emit(board, "scores", player=act.target, n=act.n, card=act.source)
+
+
+checked("score")(lambda board, act: not_negative(board, act.amount))
+
+
+@verb("each-score", "517.2", takes=NOTHING, model=False)
+def each_score(board: Board, act: Act) -> None:
+    points.score_each(board, {p.index: act.n for p in board.players if not p.removed}, "by card text")
+
+
+checked("each-score")(lambda board, act: not_negative(board, act.amount))
+
+
+# -- faceoffs: flipping and ignoring ---------------------------------------------------------
+
+
+@rules.check("514.3", "cards are flipped for faceoffs")
+def flip_in_faceoff(board: Board):
+    if board.faceoff is None:
+        return "cards are flipped for faceoffs: there is no faceoff under way"
+
+
+@verb("flip", "514.3", takes=PLAYER)
+def flip(board: Board, act: Act) -> None:
+    from rulebase.engine.ccg import faceoffs
+
+    faceoffs.flip(board, act.target, act.n)
+
+
+@checked("flip")
+def _check_flip(board: Board, act: Act) -> None:
+    flip_in_faceoff(board)
+    not_negative(board, act.amount)
+
+
+@rules.step("514.3a", "{player} flips {n} more card{s} during faceoffs this turn")
+def extra_flips(board: Board, player: int, amount: int):
+    board.players[player].extra_flips += amount
+    return {"player": board.name(player), "n": amount, "s": "s" * (amount != 1)}
+
+
+verb("extra-flips", "514.3a", takes=PLAYER, model=False)(lambda board, act: extra_flips(board, act.target, act.n))
+checked("extra-flips")(lambda board, act: not_negative(board, act.amount))
+
+
+@rules.check("515.4", "a card flipped in the faceoff under way can be ignored")
+def ignorable(board: Board, card: Card):
+    if card.zone != Zone.FLIP or board.faceoff is None:
+        return f"{card} is not a card flipped in this faceoff"
+
+
+@rules.check("515.4a", "an ignored card can't be ignored again")
+def not_ignored_yet(board: Board, card: Card):
+    if card.ignored:
+        return f"{card} is already ignored and can't be ignored again"
+
+
+@rules.step("515.4", "{card} is ignored: it remains flipped but adds no power")
+def ignore_card(board: Board, card: Card):
+    card.ignored = True
+    return {"card": card.label}
+
+
+verb("ignore", "515.4")(lambda board, act: ignore_card(board, act.target))
+
+
+@checked("ignore")
+def _check_ignore(board: Board, act: Act) -> None:
+    ignorable(board, act.target)
+    not_ignored_yet(board, act.target)
+
+
+@rules.check("707.4a", "faceoffs can't be started during a faceoff")
+def no_faceoff_under_way(board: Board):
+    if board.faceoff is not None:
+        return "faceoffs can't be started during a faceoff"
+
+
+@rules.check("514.2c", "a Troublemaker is challenged by characters its challenger controls")
+def challengeable(board: Board, player: int, card: Card, order):
+    if card.type != CardType.TROUBLEMAKER or card.zone != Zone.PLAY:
+        return f"{card} is not a face-up Troublemaker in play"
+    for index in order or ():
+        other = board.cards[index] if 0 <= index < len(board.cards) else None
+        if other is None or other.zone != Zone.PLAY or not other.is_character or other.controller != player:
+            return f"{other or 'that card'} is not a character {board.name(player)} controls in play"
+
+
+@verb("challenge", "514.2c", procedure=True, model=False)
+def challenge(s, act: Act):
+    from rulebase.engine.ccg import faceoffs
+
+    board = s.board
+    troublemaker = act.target
+    named = (troublemaker,) + tuple(board.cards[i] for i in act.order or ())
+    yield from faceoffs.faceoff(s, faceoffs.TROUBLEMAKER, (), act.player, troublemaker=troublemaker, named=named)
+
+
+@checked("challenge")
+def _check_challenge(board: Board, act: Act) -> None:
+    no_faceoff_under_way(board)
+    challengeable(board, act.player, act.target, act.order)
+
+
+# -- Mane Characters, Troublemakers, control ---------------------------------------------
+
+
+@rules.check("301.2", "only Mane Characters in play are turned over")
+def turnable(board: Board, card: Card):
+    if card.type != CardType.MANE or card.zone != Zone.PLAY:
+        return f"{card} is not a Mane Character in play: only Mane Characters are turned over"
+
+
+@rules.step("301.2", "{card} is turned over: its {side} side is face up, with that side's card information (301.3)")
+def turn_over_card(board: Board, card: Card):
+    card.turned_over = not card.turned_over
+    return {"card": card.label, "side": "Boosted" if card.turned_over else "Start"}
+
+
+@verb("turn-over", "301.2")
+def turn_over(board: Board, act: Act) -> None:
+    if turn_over_card(board, act.target) is not None:
+        emit(board, "turned-over", card=act.target)
+
+
+checked("turn-over")(lambda board, act: turnable(board, act.target))
+
+
+@rules.check("607.3", "a face-down Troublemaker in play is uncovered")
+def uncoverable(board: Board, card: Card):
+    if card.type != CardType.TROUBLEMAKER or card.zone != Zone.PLAY or not card.face_down:
+        return f"{card} is not a face-down Troublemaker in play"
+
+
+@verb("uncover", "607.3", procedure=True)
+def uncover(s, act: Act):
+    from rulebase.engine.ccg import turn
+
+    yield from turn.uncover(s, act.target)
+
+
+@checked("uncover")
+def _check_uncover(board: Board, act: Act) -> None:
+    from rulebase.engine.ccg import turn
+
+    uncoverable(board, act.target)
+    turn.epic_keeps_troublemakers_covered(board, act.target)
+
+
+@rules.step("513.2", "{player} takes control of {card}")
+def take_control_of(board: Board, player: int, card: Card):
+    card.controller = player
+    return {"player": board.name(player), "card": card.label}
+
+
+verb("take-control", "513.2")(lambda board, act: take_control_of(board, act.player, act.target))
+
+
+@rules.check("513.2", "control of a card in play changes to another player")
+def not_controlled_yet(board: Board, player: int, card: Card):
+    if card.controller == player:
+        return f"{board.name(player)} already controls {card}"
+
+
+@checked("take-control")
+def _check_take_control(board: Board, act: Act) -> None:
+    modifies_in_play(board, act.target)
+    not_controlled_yet(board, act.player, act.target)
+
+
+# -- looking and arranging ------------------------------------------------------------------
+
+
+def _hidden_unit(card: Card):
+    """The check of the rule that keeps ``card`` hidden from a player, if any."""
+    if card.zone == Zone.DRAW_DECK:
+        return deck_not_public
+    if card.zone == Zone.PROBLEM_DECK:
+        return problem_deck_not_public
+    if card.zone == Zone.PLAY and card.face_down and card.type == CardType.TROUBLEMAKER:
+        return face_down_not_public
+    return None
+
+
+@rules.check("402.2", "cards in the draw deck are not public to any player")
+def deck_not_public(board: Board, player: int, card: Card):
+    return f"{card} is in a draw deck: not public to any player"
+
+
+@rules.check("403.2", "cards in the Problem deck are not public to any player")
+def problem_deck_not_public(board: Board, player: int, card: Card):
+    return f"{card} is in a Problem deck: not public to any player"
+
+
+@rules.check("505.1d", "face-down Troublemakers are not public")
+def face_down_not_public(board: Board, player: int, card: Card):
+    if card.controller != player:
+        return f"{card} is a face-down Troublemaker: not public"
+
+
+@rules.step("518.1", "{player} looks at {card}")
+def looks_at(board: Board, player: int, card: Card):
+    return {"player": board.name(player), "card": card.label}
+
+
+@verb("look", "518.1")
+def look(board: Board, act: Act) -> None:
+    looks_at(board, act.player, act.target)
+
+
+@checked("look")
+def _check_look(board: Board, act: Act) -> None:
+    unit = _hidden_unit(act.target)
+    if unit is not None:
+        overruled(board, unit, "look at it", act.player, act.target)
+
+
+@rules.check("401.3", "players may not rearrange the order of cards in the ordered zones")
+def ordered_zone(board: Board, zone: Zone):
+    if zone in (Zone.DRAW_DECK, Zone.PROBLEM_DECK):
+        return f"the {zone} is ordered: players may not rearrange the order of its cards"
+
+
+@rules.check("401.3", "cards put back in an order are the cards looked at")
+def same_cards_back(board: Board, cards: list, order):
+    if sorted(c.id for c in cards) != sorted(order or ()):
+        return "the new order must hold exactly the cards looked at"
+
+
+@rules.step("402.3", "{player} puts {n} cards back on the {end} of the {zone} in the order they choose")
+def put_back(board: Board, player: int, cards: list, order: tuple, bottom: bool):
+    zone_list = board.zone_list(cards[0].zone, cards[0].owner)
+    for card in cards:
+        zone_list.remove(card)
+    chosen = [board.cards[i] for i in order]
+    if bottom:
+        zone_list.extend(chosen)
+    else:
+        zone_list[:0] = chosen
+    return {"player": board.name(player), "n": len(chosen), "end": "bottom" if bottom else "top",
+            "zone": chosen[0].zone}
+
+
+@verb("arrange", "402.3", takes=NOTHING)
+def arrange(board: Board, act: Act) -> None:
+    if act.cards:
+        put_back(board, act.player, act.cards, act.order or tuple(c.id for c in act.cards), act.value("to") == "bottom")
+
+
+@checked("arrange")
+def _check_arrange(board: Board, act: Act) -> None:
+    if not act.cards:
+        return
+    overruled(board, ordered_zone, "put the cards back in any order", act.cards[0].zone)
+    same_cards_back(board, act.cards, act.order or tuple(c.id for c in act.cards))
+
+
+# -- searching ----------------------------------------------------------------------------
+
+
+@rules.step("518.1", "{player} searches their {zone} and finds {card}")
+def finds(board: Board, player: int, zone: Zone, card: Card):
+    return {"player": board.name(player), "zone": zone, "card": card.label}
+
+
+@verb("search", "518.1", procedure=True)
+def search(s, act: Act):
+    """Search a zone for the target (chosen by :mod:`.resolve`, which lets
+    the player fail to find one, 518.1) and put it where the text says;
+    a searched deck is shuffled by its owner (518.2)."""
+    board = s.board
+    card = act.target
+    zone = card.zone
+    finds(board, act.player, zone, card)
+    where = act.value("to", "hand")
+    if where == "hand":
+        put_into_hand(board, card.owner, card)
+    elif where in ("top", "bottom", "deck"):
+        put_on_deck(board, card, where == "bottom")
+    if zone == Zone.DRAW_DECK:
+        yield from shuffle_searched(s, card.owner)
+
+
+@checked("search")
+def _check_search(board: Board, act: Act) -> None:
+    if act.value("to", "hand") == "hand":
+        takeable(board, act.target.owner, act.target)
+
+
+@rules.step("518.2", "{player} shuffles the searched deck")
+def searched_deck_shuffled(board: Board, player: int):
+    return {"player": board.name(player)}
+
+
+@rules.check("518.2", "the searched deck is shuffled: the new order holds exactly its cards")
+def shuffle_holds_the_deck(board: Board, cards: list, action):
+    if getattr(action, "verb", None) != "shuffle" or sorted(action.order or ()) != sorted(c.id for c in cards):
+        return "a shuffle must hold exactly the cards of the searched deck"
+
+
+def shuffle_searched(s, player: int):
+    """The owner of a searched deck shuffles it (518.2): the order is a
+    chance action."""
+    import random as _random
+
+    from rulebase.engine.ccg.actions import CHANCE_PLAYER as CHANCE, Action
+    from rulebase.engine.ccg.start import chance
+
+    board = s.board
+    if searched_deck_shuffled(board, player) is None:
+        return
+    cards = board.players[player].deck
+
+    def sample(rng: _random.Random):
+        order = [c.id for c in cards]
+        rng.shuffle(order)
+        return Action("shuffle", CHANCE, order=tuple(order), zone=Zone.DRAW_DECK, owner=player)
+
+    def verify(action):
+        shuffle_holds_the_deck(board, cards, action)
+
+    default = lambda: Action("shuffle", CHANCE, order=tuple(c.id for c in cards), zone=Zone.DRAW_DECK, owner=player)
+    action = yield from chance(s, f"shuffle {board.name(player)}'s draw deck", sample, verify, default)
+    cards[:] = [board.cards[i] for i in action.order]
+    board.trace.chance("{player} shuffles their {zone}", rule="518.2", player=board.name(player), zone=Zone.DRAW_DECK)
+
+
+# -- attachments ----------------------------------------------------------------------------
+
+
+@rules.check("509.5", "to reattach an attachment, a player chooses another card in play as its host")
+def reattachable(board: Board, card: Card, host):
+    if card.host is None or card.zone != Zone.PLAY:
+        return f"{card} is not an attachment in play"
+    if host is None or host is card.host or host is card or host.zone != Zone.PLAY:
+        return f"{host or 'no card'} is not another card in play {card} can be attached to"
+
+
+@rules.step("509.5", "{card} is reattached to {host}: it ceases to be attached to {old}")
+def reattach_to(board: Board, card: Card, host: Card):
+    old = card.host
+    card.host = host
+    card.area = host.area
+    return {"card": card.label, "host": host.label, "old": old.label}
+
+
+@verb("attach", "509.5")
+def attach(board: Board, act: Act) -> None:
+    """Reattach the target to the card in ``act.cards`` (its new host)."""
+    reattach_to(board, act.target, act.cards[0] if act.cards else None)
+
+
+@checked("attach")
+def _check_attach(board: Board, act: Act) -> None:
+    reattachable(board, act.target, act.cards[0] if act.cards else None)
+
+
+# -- choosing -------------------------------------------------------------------------------
+
+
+verb("choose", "705.2e")(lambda board, act: None)
+checked("choose")(lambda board, act: None)

@@ -1,0 +1,147 @@
+"""Resolving an effect: targets chosen by the players among those the
+instruction can be done to (705.2e), "you may", "if", "If you do",
+"Choose one:", durations, and what can't be done skipped (707.2); and
+:func:`executable`, which names the first part the engine can't carry out."""
+
+from rulebase.engine.ccg.abilities import verbs
+from rulebase.engine.ccg.abilities.model import Amount, Condition, Effect, Selector, values
+from rulebase.engine.ccg.abilities.resolve import Context, executable
+from rulebase.engine.ccg.actions import Action
+from rulebase.engine.ccg.board import Zone
+from rulebase.engine.errors import IllegalAction
+from rulebase.engine.trace import CHECK
+
+from ..helpers import COMET, KITE, PEST, RUNNER, board_with, kinds
+from .driving import drive
+
+OPPOSING_FRIEND = Selector("Friend", controller="opponent")
+
+
+def table():
+    """Alice's Comet at home; Bob's Breeze Runner (power 1) and Comet
+    (power 2) at Bob's Problem."""
+    return board_with((COMET, 0, Zone.PLAY, "home", 0), (RUNNER, 1, Zone.PLAY, "problem", 1),
+                      (KITE, 1, Zone.PLAY, "problem", 1), (COMET, 1, Zone.PLAY, "problem", 1))
+
+
+def test_a_target_is_chosen_among_those_the_instruction_can_be_done_to():
+    board = table()
+    runner, bobs_comet = board.cards[1], board.cards[3]
+    runner.exhausted = True
+    asked = drive(board, Effect("exhaust", target=OPPOSING_FRIEND), Context(card=board.cards[0], controller=0))
+    assert asked == [], "only one opposing Friend can be exhausted: no choice is asked"
+    assert bobs_comet.exhausted
+
+
+def test_a_choice_that_is_not_offered_is_refused_by_705_2e():
+    board = table()
+    asked = drive(board, Effect("exhaust", target=OPPOSING_FRIEND), Context(card=board.cards[0], controller=0),
+                  answers=[Action("choose", 0, card=3)])
+    assert board.cards[3].exhausted and not board.cards[1].exhausted
+    request = asked[0]
+    assert [str(action) for action in request.legal()] == ["p0 choose #1", "p0 choose #3"]
+    try:
+        request.check(Action("choose", 0, card=0))
+    except IllegalAction as refusal:
+        assert refusal.rule == "705.2e"
+    else:
+        raise AssertionError("choosing one's own Friend was allowed")
+    board.off = frozenset({"705.2e"})
+    request.check(Action("choose", 0, card=0))
+
+
+def test_each_names_every_card_it_can():
+    board = table()
+    every = Selector("Friend", controller="opponent", every=True, count=Amount(None))
+    drive(board, Effect("power", target=every, amount=Amount(-1), duration="turn"), Context(controller=0))
+    assert board.cards[1].modifiers == [-1] and board.cards[3].modifiers == [-1] and board.cards[0].modifiers == []
+
+
+def test_then_the_chosen_card_is_it_and_a_condition_is_judged_when_reached():
+    board = table()
+    effect = Effect("choose", target=OPPOSING_FRIEND, then=Effect(
+        "power", target=Selector("that", ref="Friend"), amount=Amount(-1), duration="turn",
+        then=Effect("dismiss", target=Selector("it"),
+                    condition=Condition("power", subject=Selector("it"), values=values(compare="<=0")))))
+    drive(board, effect, Context(controller=0), answers=[Action("choose", 0, card=3)])
+    assert board.cards[3].zone == Zone.PLAY and board.cards[3].modifiers == [-1], "Comet keeps 1 power"
+    board = table()
+    drive(board, effect, Context(controller=0), answers=[Action("choose", 0, card=1)])
+    assert board.cards[1].zone == Zone.DISCARD
+
+
+def test_you_may_is_asked_and_if_you_do_follows_the_answer():
+    for answer, paid in ((Action("accept", 0), True), (Action("decline", 0), False)):
+        board = table()
+        board.players[0].tokens = 2
+        effect = Effect("pay", amount=Amount(1), optional=True,
+                        then=Effect("draw", amount=Amount(1), condition=Condition("did")))
+        board.players[0].zones[Zone.DRAW_DECK].append(board.new_card(COMET, 0))
+        board.cards[-1].zone = Zone.DRAW_DECK
+        drive(board, effect, Context(controller=0), answers=[answer])
+        assert board.players[0].tokens == (1 if paid else 2)
+        assert len(board.players[0].hand) == (1 if paid else 0)
+
+
+def test_a_part_that_cant_be_done_is_skipped_and_the_rest_processed_unless_707_2_is_off():
+    effect = Effect("exhaust", target=Selector("Troublemaker"), then=Effect("gain", amount=Amount(2)))
+    board = table()
+    drive(board, effect, Context(controller=0))
+    assert board.players[0].tokens == 2 and kinds(board, "707.2") == [CHECK]
+    board = table()
+    board.off = frozenset({"707.2"})
+    drive(board, effect, Context(controller=0))
+    assert board.players[0].tokens == 0, "without 707.2, the text stops at the part that can't be done"
+
+
+def test_choose_one_and_who_carries_it_out():
+    board = table()
+    effect = Effect("choose", choices=(Effect("gain", amount=Amount(1)), Effect("gain", amount=Amount(3))))
+    drive(board, effect, Context(controller=0), answers=[Action("choose-option", 0, amount=1)])
+    assert board.players[0].tokens == 3
+    board = table()
+    drive(board, Effect("gain", amount=Amount(2), who=Selector("opponent")), Context(controller=0))
+    assert (board.players[0].tokens, board.players[1].tokens) == (0, 2)
+
+
+def test_each_player_reads_an_opponents_card_from_their_own_perspective():
+    board = table()
+    effect = Effect("exhaust", target=Selector("Friend", controller="opponent"),
+                    who=Selector("player", every=True, count=Amount(None)))
+    drive(board, effect, Context(controller=0), answers=[Action("choose", 0, card=1)])
+    assert board.cards[1].exhausted and board.cards[0].exhausted and not board.cards[3].exhausted
+
+
+def test_a_random_card_is_a_chance_action():
+    board = table()
+    hand = [board.new_card(COMET, 1), board.new_card(RUNNER, 1)]
+    for card in hand:
+        board.put(card, Zone.HAND)
+    effect = Effect("discard", target=Selector("card", filters=(("random", True),)), who=Selector("opponent"))
+    asked = drive(board, effect, Context(controller=0), answers=[Action("random-card", -1, card=hand[1].id)])
+    assert asked[0].is_chance and hand[1].zone == Zone.DISCARD and hand[0].zone == Zone.HAND
+
+
+def test_a_power_modifier_until_the_end_of_the_phase_ends_then():
+    board = table()
+    drive(board, Effect("power", target=Selector("self"), amount=Amount(2), duration="phase"),
+          Context(card=board.cards[0], controller=0))
+    assert board.cards[0].modifiers == [2] and kinds(board, "708.2")
+    verbs.end_durations(board, "faceoff")
+    assert board.cards[0].modifiers == [2]
+    verbs.end_durations(board, "phase")
+    assert board.cards[0].modifiers == []
+
+
+def test_executable_names_the_first_part_it_cant_carry_out():
+    assert executable(Effect("dismiss", target=Selector("Friend", filters=(("power", "<=1"),)))) is None
+    assert executable(Effect("copy", target=Selector("Event"))) == "the verb 'copy'"
+    assert executable(Effect("draw", amount=Amount(None, variable="X"))) == "the amount 'X'"
+    assert executable(Effect("power", target=Selector("self"), amount=Amount(1), duration="next-turn")) \
+        == "the duration 'next-turn'"
+    assert executable(Effect("dismiss", target=Selector("token"))) == "the selector noun 'token'"
+    assert executable(Effect("gain", amount=Amount(1), then=Effect("draw", condition=Condition("guess")))) \
+        == "the condition kind 'guess'"
+    assert executable(Effect("each-score", amount=Amount(1))) == "the verb 'each-score'", "a scenario's instruction only"
+    assert executable(Effect("exhaust", target=Selector("Friend", filters=(("next-played", "turn"),)))) \
+        == "the filter 'next-played'"

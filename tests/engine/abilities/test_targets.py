@@ -1,0 +1,117 @@
+"""What a selector names: nouns, whose cards, where, zones and filters;
+face-down Troublemakers only when the text says "face-down" (505.2)."""
+
+from rulebase.engine.ccg.abilities import conditions, targets
+from rulebase.engine.ccg.abilities.events import Happened
+from rulebase.engine.ccg.abilities.model import THIS_CARD, Amount, Condition, Selector, values
+from rulebase.engine.ccg.abilities.resolve import Context
+from rulebase.engine.ccg.board import Zone
+from rulebase.engine.ccg.cards import Printed
+
+from ..helpers import COMET, GEAR, KITE, PEST, RUNNER, board_with
+
+CRITTER = Printed.build("Angel", "Friend", colors=["yellow"], power=1, cost=1, traits=["Critter"])
+
+
+def table():
+    """Alice: Comet at home, Angel (Critter) and Stuck Kite at her Problem;
+    Bob: Breeze Runner at Alice's Problem, Comet at home, a face-down Pest
+    at Alice's Problem, Comet in his hand and discard pile."""
+    board = board_with((COMET, 0, Zone.PLAY, "home", 0), (CRITTER, 0, Zone.PLAY, "problem", 0),
+                       (KITE, 0, Zone.PLAY, "problem", 0), (RUNNER, 1, Zone.PLAY, "problem", 0),
+                       (COMET, 1, Zone.PLAY, "home", 1), (PEST, 1, Zone.PLAY, "problem", 0),
+                       (COMET, 1, Zone.HAND, None, 1), (COMET, 1, Zone.DISCARD, None, 1))
+    board.cards[5].face_down = True
+    return board
+
+
+def labels(found):
+    return [f"{card.label}/{card.owner}" for card in found]
+
+
+def test_nouns_controllers_and_places():
+    board = table()
+    alice = Context(card=board.cards[1], controller=0)
+    assert labels(targets.candidates(board, alice, Selector("Friend"))) == [
+        "Comet/0", "Angel/0", "Breeze Runner/1", "Comet/1"]
+    assert labels(targets.candidates(board, alice, Selector("character", controller="opponent"))) == [
+        "Breeze Runner/1", "Comet/1"]
+    assert labels(targets.candidates(board, alice, Selector("Friend", where="here"))) == ["Angel/0", "Breeze Runner/1"]
+    assert labels(targets.candidates(board, alice, Selector("Friend", where="home", controller="you"))) == ["Comet/0"]
+    assert labels(targets.candidates(board, alice, Selector("Problem"))) == ["Stuck Kite/0"]
+    assert targets.candidates(board, alice, Selector("opponent")) == [1]
+    assert targets.candidates(board, alice, Selector("player", every=True, count=Amount(None))) == [0, 1]
+
+
+def test_filters():
+    board = table()
+    alice = Context(card=board.cards[1], controller=0)
+    assert labels(targets.candidates(board, alice, Selector("Friend", filters=(("trait", "Critter"),)))) == ["Angel/0"]
+    assert labels(targets.candidates(board, alice, Selector("Friend", filters=(("power", "<=1"),)))) == [
+        "Angel/0", "Breeze Runner/1"]
+    assert labels(targets.candidates(board, alice, Selector("Friend", filters=(("color", ("yellow", "pink")),)))) \
+        == ["Angel/0"]
+    assert labels(targets.candidates(board, alice, Selector("Friend", controller="you", filters=(("other", True),)))) \
+        == ["Comet/0"]
+    board.cards[0].exhausted = True
+    assert labels(targets.candidates(board, alice, Selector("Friend", controller="you",
+                                                            filters=(("status", "exhausted"),)))) == ["Comet/0"]
+
+
+def test_other_zones_are_named_only_when_the_text_says_so_707_3():
+    board = table()
+    bob = Context(card=board.cards[4], controller=1)
+    assert labels(targets.candidates(board, bob, Selector("Friend", controller="you"))) == ["Breeze Runner/1", "Comet/1"]
+    assert labels(targets.candidates(board, bob, Selector("Friend", zone="hand"))) == ["Comet/1"]
+    assert labels(targets.candidates(board, bob, Selector("card", zone="discard", controller="you"))) == ["Comet/1"]
+
+
+def test_face_down_troublemakers_are_named_only_as_face_down_unless_505_2_is_off():
+    board = table()
+    alice = Context(card=board.cards[1], controller=0)
+    assert targets.candidates(board, alice, Selector("Troublemaker")) == []
+    face_down = Selector("Troublemaker", filters=(("status", "face-down"),))
+    assert labels(targets.candidates(board, alice, face_down)) == ["Pest/1"]
+    board.off = frozenset({"505.2"})
+    assert labels(targets.candidates(board, alice, Selector("Troublemaker"))) == ["Pest/1"]
+
+
+def test_references_to_earlier_parts_and_to_the_event():
+    board = table()
+    moved = Happened("moved", (("card", board.cards[3]), ("player", 1), ("to", board.players[0].problem_area)))
+    context = Context(card=board.cards[1], controller=0, event=moved)
+    assert labels(targets.candidates(board, context, Selector("it"))) == ["Breeze Runner/1"]
+    assert targets.candidates(board, context, Selector("player", ref="that")) == [1]
+    assert targets.candidates(board, context, Selector("opponent", ref="that-player")) == [0]
+    assert labels(targets.candidates(board, context, Selector("Friend", where="there", controller="you"))) == ["Angel/0"]
+    context.bind(Selector("Friend"), [board.cards[0]])
+    assert labels(targets.candidates(board, context, Selector("that", ref="Friend"))) == ["Comet/0"]
+
+
+def test_executable_names_unknown_words():
+    assert targets.executable(Selector("Friend", where="here", filters=(("power", ">=2"),))) is None
+    assert targets.executable(Selector("token")) == "the selector noun 'token'"
+    assert targets.executable(Selector("Friend", where="moon")) == "the place 'moon'"
+    assert targets.executable(Selector("Friend", filters=(("status", "sleepy"),))) == "the status 'sleepy'"
+    assert targets.executable(Selector("Friend", filters=(("on", Selector("token")),))) == "the selector noun 'token'"
+
+
+def test_conditions():
+    board = table()
+    alice = Context(card=board.cards[1], controller=0)
+    at_problem = Condition("at", subject=THIS_CARD, values=values(where="problem"))
+    assert conditions.holds(board, alice, at_problem)
+    assert not conditions.holds(board, alice, Condition("at", subject=THIS_CARD, values=values(where="home")))
+    has_two = Condition("has", subject=Selector("you"), values=values(amount=2, what=Selector("Friend")))
+    assert conditions.holds(board, alice, has_two)
+    assert not conditions.holds(board, alice, Condition("has", subject=Selector("you"),
+                                                        values=values(amount=3, what=Selector("Friend"))))
+    assert conditions.holds(board, alice, Condition("none", subject=Selector("Resource")))
+    board.turn.phase = "main"
+    assert conditions.holds(board, alice, Condition("during", values=values(phase="main")))
+    assert conditions.holds(board, alice, Condition("turn", values=values(whose="your")))
+    assert not conditions.holds(board, alice, Condition("turn", values=values(whose="your"), negated=True))
+    assert conditions.holds(board, alice, Condition("all", all_of=(at_problem, has_two)))
+    assert conditions.executable(Condition("first")) == "the condition kind 'first'"
+    assert conditions.executable(Condition("during", values=values(phase="faceoff", challenging="x"))) \
+        == "the faceoff's 'challenging'"

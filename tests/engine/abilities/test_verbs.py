@@ -1,0 +1,215 @@
+"""The verb table: each verb's check refuses with its rule and its
+application records the rule it applies; switching a rule off changes
+what happens (the audit's principle: a rule cited decided something)."""
+
+import pytest
+
+from rulebase.engine.ccg import effects
+from rulebase.engine.ccg.abilities import model, verbs
+from rulebase.engine.ccg.abilities.model import Amount, Effect, Selector, values
+from rulebase.engine.ccg.abilities.resolve import Context
+from rulebase.engine.ccg.abilities.verbs import VERBS, Act
+from rulebase.engine.ccg.actions import Action
+from rulebase.engine.ccg.board import Zone
+from rulebase.engine.errors import IllegalAction
+from rulebase.engine.trace import ALLOWED, CHECK, REFUSAL, STEP
+
+from ..helpers import COMET, GEAR, KITE, PEST, RUNNER, board_with, kinds
+from .driving import drive
+
+
+def deck_of_three(board, owner=0):
+    cards = [board.new_card(COMET, owner, f"Top {n}") for n in range(3)]
+    for card in cards:
+        board.put(card, Zone.DRAW_DECK, bottom=True)
+    return cards
+
+
+def refused(rule, function, *args):
+    with pytest.raises(IllegalAction) as refusal:
+        function(*args)
+    assert refusal.value.rule == rule, refusal.value
+    return refusal.value
+
+
+def test_every_model_verb_in_the_table_is_a_word_of_the_model():
+    assert {name for name, entry in VERBS.items() if entry.model} <= set(model.VERBS)
+    assert {"power", "dismiss", "move", "ready", "exhaust", "frighten", "draw", "discard", "score", "gain", "pay",
+            "look", "arrange", "search", "to-hand", "to-deck", "uncover", "turn-over", "counters", "ignore", "flip",
+            "take-control", "attach"} <= set(VERBS)
+
+
+def test_the_effect_actions_of_a_scenario_go_through_the_table():
+    board = board_with((COMET, 0, Zone.PLAY, "home", 0))
+    comet = board.cards[0]
+    effects.check(board, Action.parse("p0 effect power #0 -2"))
+    effects.apply(board, Action.parse("p0 effect power #0 -2"))
+    assert comet.modifiers == [-2] and kinds(board, "507.1") == [STEP]
+    refused("519.1", effects.check, board, Action("effect", 0, card=comet.id, effect="counters", amount=-1))
+
+
+def test_looking_at_the_top_of_ones_deck_is_card_text_over_402_2_unless_104_1_is_off():
+    board = board_with((COMET, 0, Zone.PLAY, "home", 0))
+    top = deck_of_three(board)[0]
+    act = Act(0, top)
+    VERBS["look"].check(board, act)
+    assert kinds(board, "104.1") == [ALLOWED] and "402.2" in board.trace.steps[-1].text
+    VERBS["look"].apply(board, act)
+    assert kinds(board, "518.1") == [STEP]
+    board.off = frozenset({"104.1"})
+    refused("402.2", VERBS["look"].check, board, act)
+
+
+def test_putting_looked_at_cards_back_in_any_order():
+    board = board_with((COMET, 0, Zone.PLAY, "home", 0))
+    cards = deck_of_three(board)
+    look = Effect("look", target=Selector("card", count=Amount(2), zone="deck", filters=(("top", True),)),
+                  then=Effect("arrange", target=Selector("that", ref="them"), values=values(to="top")))
+    order = (cards[1].id, cards[0].id)
+    drive(board, look, Context(card=board.cards[0], controller=0), answers=[Action("order", 0, order=order)])
+    assert board.players[0].deck == [cards[1], cards[0], cards[2]]
+    assert kinds(board, "402.3") == [STEP] and ALLOWED in kinds(board, "104.1")
+    board.off = frozenset({"104.1"})
+    drive(board, look, Context(card=board.cards[0], controller=0), answers=[Action("order", 0, order=order)])
+    assert board.players[0].deck == [cards[1], cards[0], cards[2]], "402.2 and 401.3 keep the deck as it is"
+
+
+def test_rearranging_other_cards_than_those_looked_at_is_refused_by_401_3():
+    board = board_with((COMET, 0, Zone.PLAY, "home", 0))
+    cards = deck_of_three(board)
+    act = Act(0, None, order=(cards[2].id, cards[0].id))
+    act.cards = cards[:2]
+    refused("401.3", VERBS["arrange"].check, board, act)
+
+
+def test_paying_needs_the_means_to_pay_508_1d():
+    board = board_with((COMET, 0, Zone.PLAY, "home", 0))
+    board.players[0].tokens = 1
+    refused("508.1d", VERBS["pay"].check, board, Act(0, 0, amount=2))
+    VERBS["pay"].check(board, Act(0, 0, amount=1))
+    VERBS["pay"].apply(board, Act(0, 0, amount=1))
+    assert board.players[0].tokens == 0 and kinds(board, "508.1") == [STEP]
+    board.off = frozenset({"508.1"})
+    VERBS["pay"].apply(board, Act(0, 0, amount=1))
+    assert board.players[0].tokens == 0
+
+
+def test_its_owner_must_pay_or_the_alternative_happens():
+    board = board_with((PEST, 1, Zone.PLAY, "problem", 0))
+    pest = board.cards[0]
+    dismiss_it = Effect("dismiss", target=Selector("it"))
+    effect = Effect("pay", amount=Amount(2), who=Selector("player", ref="owner"), values=values(unless_paid=dismiss_it))
+    drive(board, effect, Context(card=pest, controller=1, named={"it": [pest]}))
+    assert pest.zone == Zone.DISCARD and kinds(board, "508.1d") == [CHECK]
+    board = board_with((PEST, 1, Zone.PLAY, "problem", 0))
+    pest = board.cards[0]
+    board.players[1].tokens = 3
+    drive(board, effect, Context(card=pest, controller=1, named={"it": [pest]}), answers=[Action("accept", 1)])
+    assert pest.zone == Zone.PLAY and board.players[1].tokens == 1
+
+
+def test_counters_are_put_on_and_removed_519():
+    board = board_with((COMET, 0, Zone.PLAY, "home", 0))
+    comet = board.cards[0]
+    VERBS["counters"].apply(board, Act(0, comet, amount=2))
+    assert comet.counters == 2 and kinds(board, "519.4") == [STEP]
+    refused("519.3", VERBS["remove-counters"].check, board, Act(0, comet, amount=3))
+    VERBS["remove-counters"].apply(board, Act(0, comet, amount=2))
+    assert comet.counters == 0
+    board.off = frozenset({"519.3"})
+    VERBS["remove-counters"].check(board, Act(0, comet, amount=3))
+
+
+def test_taking_control_of_a_card_already_controlled_is_refused_by_513_2():
+    board = board_with((COMET, 1, Zone.PLAY, "home", 1))
+    comet = board.cards[0]
+    refused("513.2", VERBS["take-control"].check, board, Act(1, comet))
+    VERBS["take-control"].check(board, Act(0, comet))
+    VERBS["take-control"].apply(board, Act(0, comet))
+    assert comet.controller == 0
+
+
+def test_to_deck_puts_a_card_on_top_unless_402_1_is_off():
+    board = board_with((COMET, 0, Zone.PLAY, "problem", 0), (KITE, 0, Zone.PLAY, "problem", 0))
+    comet = board.cards[0]
+    deck_of_three(board)
+    drive(board, Effect("to-deck", target=Selector("self"), values=values(to="top")),
+          Context(card=comet, controller=0))
+    assert board.players[0].deck[0] is comet and kinds(board, "402.1") == [STEP]
+    refused("402.1", VERBS["to-deck"].check, board, Act(0, comet))
+    board.off = frozenset({"402.1"})
+    VERBS["to-deck"].check(board, Act(0, comet))
+
+
+def test_a_move_needs_a_destination_506_1_and_the_player_chooses_the_problem():
+    board = board_with((COMET, 0, Zone.PLAY, "home", 0), (KITE, 0, Zone.PLAY, "problem", 0),
+                       (KITE, 1, Zone.PLAY, "problem", 1))
+    comet = board.cards[0]
+    refused("506.1", VERBS["move"].check, board, Act(0, comet))
+    asked = drive(board, Effect("move", target=Selector("self"), values=values(area="problem")),
+                  Context(card=comet, controller=0), answers=[Action("choose-area", 0, area=board.players[1].problem_area)])
+    assert [str(action) for action in asked[0].legal()] == ["p0 choose-area to p0.problem", "p0 choose-area to p1.problem"]
+    assert comet.area == board.players[1].problem_area and kinds(board, "506.4") == [STEP]
+
+
+def test_a_power_modifier_lasts_only_as_the_engine_can_end_it_708_2():
+    board = board_with((COMET, 0, Zone.PLAY, "home", 0))
+    comet = board.cards[0]
+    refused("708.2", VERBS["power"].check, board, Act(0, comet, amount=1, effect=Effect("power", duration="forever")))
+    VERBS["power"].apply(board, Act(0, comet, amount=1, effect=Effect("power", duration="faceoff")))
+    assert comet.modifiers == [1] and kinds(board, "708.2") == [REFUSAL, STEP]
+    board.off = frozenset({"708.2"})
+    verbs.end_durations(board, "faceoff")
+    assert comet.modifiers == [1], "with 708.2 off the modifier does not end at the faceoff's end"
+
+
+def test_searching_the_discard_pile_may_fail_to_find_518_1():
+    board = board_with((COMET, 0, Zone.PLAY, "home", 0), (RUNNER, 0, Zone.DISCARD, None, 0))
+    runner = board.cards[1]
+    effect = Effect("search", target=Selector("Friend"), values=values(zone="discard", to="hand"))
+    asked = drive(board, effect, Context(card=board.cards[0], controller=0), answers=[Action("decline", 0)])
+    assert [str(action) for action in asked[0].legal()] == ["p0 choose #1", "p0 decline"]
+    assert runner.zone == Zone.DISCARD
+    drive(board, effect, Context(card=board.cards[0], controller=0), answers=[Action("choose", 0, card=runner.id)])
+    assert runner.zone == Zone.HAND and kinds(board, "518.1") == [STEP] and kinds(board, "410.4a") == [STEP]
+    board = board_with((COMET, 0, Zone.PLAY, "home", 0), (RUNNER, 0, Zone.DISCARD, None, 0))
+    board.off = frozenset({"518.1"})
+    asked = drive(board, effect, Context(card=board.cards[0], controller=0))
+    assert asked == [] and board.cards[1].zone == Zone.HAND, "without 518.1 the only Friend is found"
+
+
+def test_a_searched_deck_is_shuffled_518_2():
+    board = board_with((COMET, 0, Zone.PLAY, "home", 0))
+    cards = deck_of_three(board)
+    effect = Effect("search", target=Selector("Friend"), values=values(zone="deck", to="hand"))
+    asked = drive(board, effect, Context(card=board.cards[0], controller=0),
+                  answers=[Action("choose", 0, card=cards[0].id)])
+    assert cards[0].zone == Zone.HAND and asked[-1].is_chance and kinds(board, "518.2") == [STEP, "chance"]
+    board = board_with((COMET, 0, Zone.PLAY, "home", 0))
+    cards = deck_of_three(board)
+    board.off = frozenset({"518.2"})
+    asked = drive(board, effect, Context(card=board.cards[0], controller=0),
+                  answers=[Action("choose", 0, card=cards[0].id)])
+    assert not asked[-1].is_chance and kinds(board, "518.2") == []
+
+
+def test_reattaching_a_resource_to_another_friend_509_5():
+    board = board_with((COMET, 0, Zone.PLAY, "home", 0), (RUNNER, 0, Zone.PLAY, "problem", 0),
+                       (GEAR, 0, Zone.PLAY, "home", 0))
+    comet, runner, gear = board.cards
+    gear.host = comet
+    drive(board, Effect("attach", target=Selector("Resource"), values=values(again=True, to="another-friend")),
+          Context(card=comet, controller=0))
+    assert gear.host is runner and gear.area == runner.area and kinds(board, "509.5") == [STEP]
+    refused("509.5", VERBS["attach"].check, board, Act(0, gear))
+
+
+def test_uncovering_a_face_down_troublemaker_by_card_text_607_3():
+    board = board_with((PEST, 1, Zone.PLAY, "problem", 0), (COMET, 0, Zone.PLAY, "home", 0))
+    pest = board.cards[0]
+    refused("607.3", VERBS["uncover"].check, board, Act(0, pest))
+    pest.face_down = True
+    VERBS["uncover"].check(board, Act(0, pest))
+    board.off = frozenset({"607.3"})
+    pest.face_down = False
+    VERBS["uncover"].check(board, Act(0, pest))
