@@ -41,6 +41,7 @@ its steps do nothing.
 from __future__ import annotations
 
 import functools
+import inspect
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -123,8 +124,8 @@ class Rulebook:
         ``waiting`` marks a check that refuses only because the game waits
         for another decision now."""
 
-        def register(function: Callable) -> CheckUnit:
-            return CheckUnit(self._register(number, CHECK_UNIT, summary, function, waiting))
+        def register(function: Callable) -> Callable:
+            return check_unit(self._register(number, CHECK_UNIT, summary, function, waiting))
 
         return register
 
@@ -132,7 +133,7 @@ class Rulebook:
         """Register one check under each rule of ``numbers`` (for a concern,
         like an action out of turn, that the rule of the decision at hand
         refuses); the decorated function becomes a ``dict`` of rule number ->
-        :class:`CheckUnit`, each unit named after the function."""
+        check (:func:`check_unit`), each unit named after the function."""
 
         def register(function: Callable) -> dict:
             units = {}
@@ -155,8 +156,8 @@ class Rulebook:
         values of ``template`` (or ``None`` when nothing happened), which is
         recorded in the trace."""
 
-        def register(function: Callable) -> StepUnit:
-            return StepUnit(self._register(number, STEP_UNIT, template, function), template)
+        def register(function: Callable) -> Callable:
+            return step_unit(self._register(number, STEP_UNIT, template, function), template)
 
         return register
 
@@ -202,69 +203,144 @@ def sort_key(number: str) -> tuple:
     return (0, tuple((0, int(part), "") if part.isdigit() else (1, 0, part) for part in parts))
 
 
-class CheckUnit:
-    """A registered check, called like the function it wraps."""
+# -- the units as the engine calls them ---------------------------------------------
+#
+# A unit is called thousands of times a game (every legal action is asked of
+# every check that could refuse it), so what the engine calls is a plain
+# function with the wrapped function's own parameters: it asks whether the
+# rule is switched off, calls the function, and leaves the rare work (writing
+# to the trace, refusing) to a helper.  A function with other kinds of
+# parameters (``*args``, keyword-only) gets a wrapper that passes on
+# whatever it is given.
 
-    def __init__(self, unit: Unit):
-        self.unit = unit
-        self.number = unit.number
-        self._function = unit.function
-        functools.update_wrapper(self, unit.function)
+_CALLS = {
+    CHECK_UNIT: """
+def _make(_number, _function, _judged{defaults}):
+    def unit({parameters}):
+        if _number in {table}.off:
+            return None
+        _verdict = _function({arguments})
+        if _verdict is not None:
+            _judged({table}, _verdict)
+    return unit
+""",
+    STEP_UNIT: """
+def _make(_number, _function, _done{defaults}):
+    def unit({parameters}):
+        if _number in {table}.off:
+            return None
+        _values = _function({arguments})
+        if _values is not None:
+            _done({table}, _values)
+        return _values
+    return unit
+""",
+}
 
-    def verdict(self, table, *args, **kwargs):
+
+def _signature(function: Callable) -> tuple[str, str, str, dict] | None:
+    """The parameters of a wrapper that passes its arguments on to
+    ``function`` as they came, the call that does, the name of the table
+    and the defaults (``None`` when ``function`` has parameters other than
+    plain named ones, or names the wrapper needs for itself)."""
+    try:
+        parameters = list(inspect.signature(function, follow_wrapped=False).parameters.values())
+    except (TypeError, ValueError):  # pragma: no cover - a builtin or another callable without a signature
+        return None
+    if not parameters or any(p.kind is not inspect.Parameter.POSITIONAL_OR_KEYWORD or p.name.startswith("_")
+                             or not p.name.isidentifier() for p in parameters):
+        return None
+    defaults = {f"_default{index}": p.default for index, p in enumerate(parameters) if p.default is not p.empty}
+    listed = ", ".join(p.name if p.default is p.empty else f"{p.name}=_default{index}"
+                       for index, p in enumerate(parameters))
+    return listed, ", ".join(p.name for p in parameters), parameters[0].name, defaults
+
+
+def _callable(unit: Unit, finish: Callable) -> Callable:
+    """The function the engine calls for ``unit``: ``finish(table, result)``
+    is called when the wrapped function returns something."""
+    number, function = unit.number, unit.function
+    shape = _signature(function)
+    if shape is None:
+        if unit.kind == CHECK_UNIT:
+            def call(table, *args, **kwargs):
+                if number in table.off:
+                    return None
+                verdict = function(table, *args, **kwargs)
+                if verdict is not None:
+                    finish(table, verdict)
+        else:
+            def call(table, *args, **kwargs):
+                if number in table.off:
+                    return None
+                values = function(table, *args, **kwargs)
+                if values is not None:
+                    finish(table, values)
+                return values
+    else:
+        parameters, arguments, table, defaults = shape
+        source = _CALLS[unit.kind].format(parameters=parameters, arguments=arguments, table=table,
+                                          defaults="".join(f", {name}" for name in defaults))
+        namespace: dict = {}
+        exec(compile(source, f"<rule {number} {unit.kind}: {unit.name}>", "exec"), namespace)
+        call = namespace["_make"](number, function, finish, *defaults.values())
+    functools.update_wrapper(call, function)
+    call.unit = unit
+    call.number = number
+    return call
+
+
+def check_unit(unit: Unit) -> Callable:
+    """The check the engine calls for ``unit`` (see :meth:`Rulebook.check`):
+    called like the function it wraps, with ``verdict`` and ``allows``,
+    and the ``unit`` and rule ``number`` it applies."""
+    number, function, name = unit.number, unit.function, unit.name
+
+    def judged(table, verdict) -> None:
+        if isinstance(verdict, Allowed):
+            table.trace.record(number, ALLOWED, verdict.reason)
+            return
+        table.trace.record(number, REFUSAL, verdict)
+        raise IllegalAction(number, verdict, unit=name)
+
+    def verdict(table, *args, **kwargs):
         """What the rule says, without recording anything: ``None``, an
         :class:`Allowed` or the reason it forbids (``None`` when the rule is
         switched off)."""
-        if self.number in table.off:
+        if number in table.off:
             return None
-        return self.unit.function(table, *args, **kwargs)
+        return function(table, *args, **kwargs)
 
-    def __call__(self, table, *args, **kwargs) -> None:
-        if self.number in table.off:
-            return
-        verdict = self._function(table, *args, **kwargs)
-        if verdict is None:
-            return
-        if isinstance(verdict, Allowed):
-            table.trace.record(self.number, ALLOWED, verdict.reason)
-            return
-        table.trace.record(self.number, REFUSAL, verdict)
-        raise IllegalAction(self.number, verdict, unit=self.unit.name)
-
-    def allows(self, table, *args, **kwargs) -> bool:
+    def allows(table, *args, **kwargs) -> bool:
         """Whether the rule lets the game do something; when it does not,
         the trace records that the rule decided the game's course."""
-        verdict = self.verdict(table, *args, **kwargs)
-        if verdict is None or isinstance(verdict, Allowed):
+        said = verdict(table, *args, **kwargs)
+        if said is None or isinstance(said, Allowed):
             return True
-        table.trace.record(self.number, CHECK, verdict)
+        table.trace.record(number, CHECK, said)
         return False
 
-    def __repr__(self) -> str:
-        return f"<check {self.number} {self.unit.name}>"
+    call = _callable(unit, judged)
+    call.verdict = verdict
+    call.allows = allows
+    return call
 
 
-class StepUnit:
-    """A registered step, called like the function it wraps."""
+def step_unit(unit: Unit, template: str) -> Callable:
+    """The step the engine calls for ``unit`` (see :meth:`Rulebook.step`):
+    called like the function it wraps, with its ``template``, and the
+    ``unit`` and rule ``number`` it applies.  Its values are copied into
+    the trace only while the trace records."""
+    number = unit.number
 
-    def __init__(self, unit: Unit, template: str):
-        self.unit = unit
-        self.number = unit.number
-        self.template = template
-        self._function = unit.function
-        functools.update_wrapper(self, unit.function)
+    def done(table, values) -> None:
+        trace = table.trace
+        if trace.enabled:
+            trace.record(number, STEP, template, **values)
 
-    def __call__(self, table, *args, **kwargs):
-        if self.number in table.off:
-            return None
-        values = self._function(table, *args, **kwargs)
-        if values is None:
-            return None
-        table.trace.record(self.number, STEP, self.template, **values)
-        return values
-
-    def __repr__(self) -> str:
-        return f"<step {self.number} {self.unit.name}>"
+    call = _callable(unit, done)
+    call.template = template
+    return call
 
 
 def legal(table, candidates, check: Callable[[object], None]) -> list:

@@ -18,7 +18,6 @@ that a simulation that switches the trace off pays almost nothing for it:
 
 from __future__ import annotations
 
-from contextlib import contextmanager
 from dataclasses import dataclass, field
 
 STEP = "step"
@@ -92,15 +91,10 @@ class Trace:
         if self.enabled:
             self.steps.append(Step(rule, CHANCE, template, values))
 
-    @contextmanager
-    def quiet(self):
+    def quiet(self) -> "_Quiet":
         """Record nothing inside the block (to ask the rules a question
         without the asking being part of the game)."""
-        enabled, self.enabled = self.enabled, False
-        try:
-            yield self
-        finally:
-            self.enabled = enabled
+        return _Quiet(self)
 
     def __iter__(self):
         return iter(self.steps)
@@ -128,3 +122,22 @@ class Trace:
         other = Trace(self.enabled)
         other.steps = list(self.steps)
         return other
+
+
+class _Quiet:
+    """The block of :meth:`Trace.quiet`: the trace is switched off inside it
+    and back as it was after (a plain context manager, as the legal actions
+    of every decision are asked inside one)."""
+
+    __slots__ = ("trace", "enabled")
+
+    def __init__(self, trace: Trace):
+        self.trace = trace
+
+    def __enter__(self) -> Trace:
+        self.enabled = self.trace.enabled
+        self.trace.enabled = False
+        return self.trace
+
+    def __exit__(self, *exception) -> None:
+        self.trace.enabled = self.enabled
