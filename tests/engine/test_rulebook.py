@@ -174,3 +174,42 @@ def test_one_check_registered_under_each_rule_of_a_decision():
         units["602.2"](Table(), "Bob")
     assert refused.value.rule == "602.2"
     assert units["604.1"](Table(off={"604.1"}), "Bob") is None
+
+
+def test_a_unit_takes_the_arguments_of_the_function_it_wraps_however_they_are_passed():
+    book = Rulebook("test")
+
+    @book.check("101.1", "at most a few copies")
+    def copies(table, count, most=3):
+        if count > most:
+            return f"{count} copies are more than {most}"
+
+    @book.check("101.2", "anything goes")
+    def anything(table, *cards, **named):
+        if "refuse" in cards or named.get("refuse"):
+            return "refused"
+
+    @book.step("603.1", "{player} readies {n}")
+    def ready(table, player, n=1, *, twice=False):
+        return {"player": player, "n": n * (2 if twice else 1)}
+
+    table = Table()
+    copies(table, 3)
+    copies(table, count=5, most=5)
+    with pytest.raises(IllegalAction, match="4 copies are more than 3"):
+        copies(table, 4)
+    with pytest.raises(TypeError):
+        copies(table)
+    anything(table, "a", "b", fine=True)
+    with pytest.raises(IllegalAction):
+        anything(table, refuse=True)
+    assert ready(table, "Alice", twice=True) == {"player": "Alice", "n": 2}
+    assert [str(step) for step in table.trace if step.kind == STEP] == ["603.1: Alice readies 2"]
+    assert copies.__name__ == "copies" and copies.number == "101.1" and copies.unit.summary == "at most a few copies"
+    assert copies.verdict(table, 9) == "9 copies are more than 3" and copies.allows(table, 2) is True
+    assert ready.template == "{player} readies {n}"
+    quiet = Table(trace=Trace(enabled=False), off=book.switch_off({"101.1"}))
+    copies(quiet, 9)
+    with pytest.raises(IllegalAction):
+        anything(quiet, "refuse")
+    assert ready(quiet, "Bob") == {"player": "Bob", "n": 1} and len(quiet.trace) == 0
