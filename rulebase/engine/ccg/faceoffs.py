@@ -535,3 +535,7 @@ def end(s, current: Faceoff):
             if flipped_to_the_bottom(board, card) is None:
                 break
     board.faceoff = None
+    if getattr(board, "lasting", None):
+        from rulebase.engine.ccg.abilities.verbs import end_durations
+
+        end_durations(board, "faceoff")

@@ -65,6 +65,10 @@ def turn(s, start: str = "ready"):
 
 
 def _enter(board: Board, phase: str, step: str | None = None) -> None:
+    if phase != board.turn.phase and getattr(board, "lasting", None):
+        from rulebase.engine.ccg.abilities.verbs import end_durations
+
+        end_durations(board, "phase")
     board.turn.phase = phase
     board.turn.step = step
 

@@ -145,3 +145,18 @@ def test_executable_names_the_first_part_it_cant_carry_out():
     assert executable(Effect("each-score", amount=Amount(1))) == "the verb 'each-score'", "a scenario's instruction only"
     assert executable(Effect("exhaust", target=Selector("Friend", filters=(("next-played", "turn"),)))) \
         == "the filter 'next-played'"
+
+
+def test_the_phase_and_the_faceoff_end_their_modifiers():
+    from rulebase.engine.ccg import turn
+
+    board = table()
+    board.turn.phase = "main"
+    comet = board.cards[0]
+    drive(board, Effect("power", target=Selector("self"), amount=Amount(2), duration="phase",
+                        then=Effect("power", target=Selector("self"), amount=Amount(1), duration="turn")),
+          Context(card=comet, controller=0))
+    turn._enter(board, "main", "a step")
+    assert comet.modifiers == [2, 1], "a step of the same phase ends nothing"
+    turn._enter(board, "score")
+    assert comet.modifiers == [1], "the end of the phase ends the modifier (708.2), not the turn's"
