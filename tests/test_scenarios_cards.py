@@ -157,18 +157,16 @@ def _fake_engine(monkeypatch, abilities=(), carried=1):
 
 
 def test_the_printed_text_is_asked_of_the_catalog_and_the_engine(cards, monkeypatch):
-    card = next(card for card in cards.cards if card.type == "Friend" and current_text(card).erratum)
+    card = next(card for card in cards.cards if current_text(card).erratum and current_text(card).state == "printed")
     ability = Ability("event", "Main Phase: draw a card.", effect=Effect("draw"))
     asked = _fake_engine(monkeypatch, abilities=(ability,))
     [printed, current] = run(f'''Cards:
   "Pony" is "{card.full_name}" from the card database, with its printed text.
 Scenario: Its printed text
-  Given Alice has "Pony" at her home
   Then Alice has 0 points
 Scenario: Its current text
   Cards:
     "Pony" is "{card.full_name}" from the card database.
-  Given Alice has "Pony" at her home
   Then Alice has 0 points
 ''')
     assert printed.passed and current.passed, (printed.error, current.error)
@@ -203,3 +201,16 @@ Scenario: x
     assert session.definitions["Without"].abilities == ()
     assert session._undefined(scenario.steps[0].statements[0], card.full_name).abilities == ()
     assert session.definitions["Without"].colors == (Color(card.colors[0]),)
+
+
+def test_the_printed_text_of_a_card_whose_data_holds_its_corrected_text_is_not_known(cards, monkeypatch):
+    card = next(card for card in cards.cards if current_text(card).erratum and current_text(card).state == "current")
+    _fake_engine(monkeypatch)
+    [result] = run(f'''Scenario: Before the erratum
+  Cards:
+    "Pony" is "{card.full_name}" from the card database, with its printed text.
+  Then Alice has 0 points
+''')
+    error = str(result.error)
+    assert error.startswith("cards.scenario:3:5: ") and "its printed text is not known" in error
+    assert current_text(card).erratum in error

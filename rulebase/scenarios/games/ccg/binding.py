@@ -140,6 +140,8 @@ class CCGSession(GameSession):
             return
         printed_text = choice == "printed_text"
         which = "printed" if printed_text else "current"
+        if printed_text:
+            self._check_printed_text(node, card)
         state = _card_state(card, printed_text)
         if not state.is_executable:
             problem = "is not read" if state.state == "unparsed" else "can't be carried out by the engine"
@@ -151,6 +153,20 @@ class CCGSession(GameSession):
             raise self.error(node, f"\"{card.full_name}\": the engine's card does not carry the abilities of its "
                                    f"{which} text")
         self.definitions[label] = printed
+
+    def _check_printed_text(self, node: Node, card) -> None:
+        """The printed text of a card with an erratum is the card data's own
+        text only where the data holds the text as printed (the erratum's
+        state ``printed``, :mod:`rulebase.cards.errata`); where it holds the
+        corrected text, or neither, the printed text is not known: an error,
+        never the current text under the printed text's name."""
+        from rulebase.cards.errata import current_text
+
+        current = current_text(card)
+        if current.erratum is not None and current.state != "printed":
+            held = "its corrected text" if current.state == "current" else "a text that is neither"
+            raise self.error(node, f"\"{card.full_name}\": its printed text is not known: the card data holds "
+                                   f"{held} (erratum {current.erratum})")
 
     def _printed(self, node: Node, card, printed: bool = False, text: bool = False) -> Printed:
         """A card of the card database as the engine plays it: its printed
