@@ -145,11 +145,11 @@ def _fake_engine(monkeypatch, abilities=(), carried=1):
 
     real = octgn.printed_from_card
 
-    def printed_from_card(side, title=None, printed=False):
+    def printed_from_card(side, title=None, printed=False, **options):
         asked.append(("printed", side.id, printed))
         from dataclasses import replace
 
-        return replace(real(side, title), abilities=tuple(abilities))
+        return replace(real(side, title, **options), abilities=tuple(abilities))
 
     monkeypatch.setattr(binding, "_card_state", state)
     monkeypatch.setattr(octgn, "printed_from_card", printed_from_card)

@@ -263,3 +263,23 @@ def test_the_cards_of_a_theme_deck_with_the_engine_s_own_reader_and_tables(cards
             assert state.hold.line and state.hold.column and state.hold.part == "text", card_id
         else:
             assert state.hold.ability >= 1 and state.hold.reason, card_id
+
+
+def test_a_card_the_rules_graph_does_not_know_is_read_from_its_own_text(friend):
+    asked = []
+
+    def reader(card, printed=False):
+        asked.append(printed)
+        if not printed:
+            raise KeyError("no card in the rule graph")
+        return SimpleNamespace(front=(), boosted=None, error=None)
+
+    assert catalog.card_state(friend, engine=_engine(), reader=reader).is_executable and asked == [False, True]
+
+
+def test_a_reader_that_fails_on_a_card_leaves_it_unparsed_with_the_reason(friend):
+    def reader(card, printed=False):
+        raise RecursionError("too deep")
+
+    state = catalog.card_state(friend, engine=_engine(), reader=reader)
+    assert state.state == catalog.UNPARSED and "RecursionError: too deep" in state.hold.reason

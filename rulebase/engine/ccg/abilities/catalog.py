@@ -270,12 +270,21 @@ def card_state(card, printed: bool = False, engine: Engine | None = None, reader
     the engine's tables and :func:`.reading.read_card` (for tests)."""
     engine = engine or Engine()
     reader = reader or _reader()
-    if reader is None:
-        hold = Hold("front", None, card.text, "text",
-                    f"there is no reader of card text ({PACKAGE}.reading.read_card)", None, None)
+
+    def unparsed(reason: str) -> CardState:
         return CardState(card.id, card.full_name, (card.sets or ("",))[0], card.type or "", UNPARSED,
-                         hold=hold, printed=printed)
-    return state_of(card, reader(card, printed=printed), engine, printed)
+                         hold=Hold("front", None, card.text, "text", reason), printed=printed)
+
+    if reader is None:
+        return unparsed(f"there is no reader of card text ({PACKAGE}.reading.read_card)")
+    try:
+        try:
+            found = reader(card, printed=printed)
+        except KeyError:  # a card the rules' graph does not know has no erratum: its printed text is current
+            found = reader(card, printed=True)
+    except Exception as error:  # the reader failing on a card: said, never executable
+        return unparsed(f"the reader failed on it: {type(error).__name__}: {error}")
+    return state_of(card, found, engine, printed)
 
 
 # -- the report ----------------------------------------------------------------------
