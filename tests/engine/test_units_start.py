@@ -49,7 +49,8 @@ def test_a_legal_deck_is_allowed_by_every_deckbuilding_rule():
 def test_the_starting_problems_to_choose_are_those_102_2_allows():
     state = new_state()
     assert state.is_chance_node() and state.pending.kind == "decide who plays first"
-    assert [step.rule for step in state.trace if step.kind == "step"] == ["102.2", "102.2"]
+    assert [step.rule for step in state.trace if step.kind == "step"] == ["301.1", "517.1", "301.1", "517.1",
+                                                                          "303.1", "102.2", "303.1", "102.2"]
     state = new_state(off={"102.2"})
     assert state.pending.kind == "choose a Starting Problem"
     board = state.board
@@ -103,3 +104,42 @@ def test_with_102_5_off_the_game_does_not_start():
     with pytest.raises(EngineError, match="102.5 switched off, the game does not start"):
         _keep_every_hand(state)
     assert "102.5" not in state.trace.rules()
+
+
+def test_each_mane_character_starts_at_home_start_side_up_unless_301_1_is_off():
+    for off, at_home in (((), True), (("301.1",), False)):
+        game = CCGGame(decks=sample_decks())
+        board = starting.new_board(game.names, game.decks, Trace(), game.turn_limit, off=off)
+        mane = board.mane(0)
+        mane.area, mane.turned_over = board.players[0].problem_area, True
+        state = CCGState(game, board)
+        state.start(starting.start_game(state), factory=game.new_initial_state)
+        assert (mane.area == board.players[0].home and not mane.turned_over) is at_home
+
+
+def test_players_start_with_zero_points_unless_517_1_is_off():
+    for off, score in (((), 0), (("517.1",), 4)):
+        game = CCGGame(decks=sample_decks())
+        board = starting.new_board(game.names, game.decks, Trace(), game.turn_limit, off=off)
+        board.players[1].score = 4
+        state = CCGState(game, board)
+        state.start(starting.start_game(state), factory=game.new_initial_state)
+        assert board.players[1].score == score
+
+
+def test_a_mulligan_puts_the_hand_under_the_deck_before_the_shuffle():
+    state = new_state()
+    while state.is_chance_node():
+        state.apply_action(state.pending.default())
+    player = state.pending.player
+    hand = list(state.board.players[player].hand)
+    state.apply_action(state.legal_actions()[1])
+    while not state.is_chance_node():
+        state.apply_action(state.legal_actions()[0])
+    assert state.pending.kind.startswith("shuffle") and state.board.players[player].deck[-len(hand):] == hand
+
+
+def test_with_303_1_off_no_starting_problem_enters_play():
+    state = new_state(off={"303.1"})
+    assert all(card.zone.value == "problem deck" for card in state.board.cards if card.type == "Problem")
+    assert "102.2" not in [step.rule for step in state.trace if step.kind == "step"]

@@ -83,9 +83,17 @@ def _card(board: Board, action):
 # -- steps -----------------------------------------------------------------------
 
 
+@step("303.1", "{problem} enters play at {player}'s Problem area, its confront requirements facing the players they apply to")
+def problem_enters_play(board: Board, problem):
+    owner = board.players[problem.owner]
+    board.put(problem, Zone.PLAY, area=owner.problem_area)
+    return {"problem": problem.label, "player": owner.name}
+
+
 @step("102.2", "{player} puts {problem} into play as their Starting Problem")
 def put_starting_problem(board: Board, index: int, problem):
-    board.put(problem, Zone.PLAY, area=board.players[index].problem_area)
+    if problem_enters_play(board, problem) is None:
+        return None
     return {"player": board.name(index), "problem": problem.label}
 
 
@@ -112,8 +120,27 @@ def draw_mulligan_hand(board: Board, index: int):
 def hand_into_deck(board: Board, index: int):
     player = board.players[index]
     for card in list(player.hand):
-        board.put(card, Zone.DRAW_DECK)
+        board.put(card, Zone.DRAW_DECK, bottom=True)
     return {"player": player.name}
+
+
+@step("301.1", "{mane} starts the game in play at {player}'s home, with its Start side face up")
+def mane_starts_at_home(board: Board, index: int):
+    mane = board.mane(index)
+    if mane is None:
+        return None
+    home = board.players[index].home
+    if mane.area != home:
+        mane.area = home
+    mane.turned_over = False
+    mane.face_down = False
+    return {"mane": mane.label, "player": board.name(index)}
+
+
+@step("517.1", "{player} starts the game with zero points")
+def starts_with_zero_points(board: Board, index: int):
+    board.players[index].score = 0
+    return {"player": board.name(index)}
 
 
 @step("102.5", "the mulligans are complete: the game starts with {player}'s first turn")
@@ -154,10 +181,9 @@ def start_game(s):
         mane = board.mane(player.index)
         trace.note("102.1", "{player} has a Draw Deck, a Problem Deck and a Mane Character, {mane}, in play with its Start side face up",
                    player=player.name, mane=mane.label if mane else "none")
-        trace.note("301.1", "{mane} starts the game in play at {player}'s home", mane=mane.label if mane else "no Mane",
-                   player=player.name)
+        mane_starts_at_home(board, player.index)
+        starts_with_zero_points(board, player.index)
     trace.note("513.1", "players own all cards with which they start the game")
-    trace.note("517.1", "players start the game with zero points")
     trace.note("401.4", "the players share the play zone and the queue; each has their own other zones")
     choices = {}
     for player in board.players:
