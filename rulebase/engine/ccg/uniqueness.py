@@ -38,6 +38,12 @@ def epic_troublemaker_alone(board: Board, area: Area, face_up: list[Card]):
         return f"an Epic Troublemaker and another Troublemaker are at {board.area_name(area)}"
 
 
+@check("306.2", "players can control only one face-up Troublemaker at a given Problem")
+def one_face_up_troublemaker(board: Board, area: Area, player: int, mine: list[Card]):
+    if len(mine) > 1:
+        return f"{board.name(player)} controls {len(mine)} face-up Troublemakers at {board.area_name(area)}"
+
+
 @check("516.4", "a player can't control more than one face-up Troublemaker at the same Problem")
 def one_troublemaker_at_a_problem(board: Board, area: Area, player: int, mine: list[Card]):
     if len(mine) > 1:
@@ -82,7 +88,7 @@ def find(board: Board) -> Violation | None:
                 return found
         for player in board.players:
             mine = [c for c in face_up if c.controller == player.index]
-            if len(mine) > 1:
+            if len(mine) > 1 and not one_face_up_troublemaker.allows(board, area, player.index, mine):
                 found = _violation(board, one_troublemaker_at_a_problem, player.index, mine, area, player.index, mine)
                 if found:
                     return found
