@@ -95,6 +95,7 @@ VERBS = {
     "cost-change": "a card's cost changes by ``amount`` (``what``: the cards)",
     "choose": "a player chooses the target (later parts say 'that card')",
     "guess": "a player guesses something about the target",
+    "start-faceoff": "start a faceoff involving the cards of ``involving`` (a tuple of Selectors)",
     "spend": "put a card from beneath the target (``zone``: beneath) into its owner's discard pile (a cost)",
 }
 """The effect verbs, with what each does."""

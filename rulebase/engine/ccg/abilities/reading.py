@@ -386,6 +386,16 @@ class _Reader(Transformer):
     p_flipped = _constant("flips")
     p_defeated = _constant("defeated")
 
+    def side_turned_up(self, meta, children):
+        return {"event": "turned-over", "subject": THIS_CARD, "values": values(face="up")}
+
+    def after_start_of(self, meta, children):
+        said = dict(children[0])
+        if "event" not in said:  # a faceoff
+            return {"event": "faceoff-starts", "values": values(**said)}
+        said["event"] = said["event"] + "-starts"
+        return said
+
     def any_phase_starts(self, meta, children):
         return {"event": "phase-starts", "values": values(phase="any")}
 
@@ -552,6 +562,7 @@ class _Reader(Transformer):
         return Condition("status", subject=children[0], values=values(status=children[1]), part=self._part(meta))
 
     st_exhausted, st_ready = _constant("exhausted"), _constant("ready")
+    st_flipped, st_cutie_marked = _constant("flipped"), _constant("cutie-marked")
     st_frightened, st_face_down = _constant("frightened"), _constant("face-down")
 
     def exhausted_self(self, meta, children):
@@ -659,6 +670,9 @@ class _Reader(Transformer):
     def cond_if(self, meta, children):
         return children[0]
 
+    def if_you_do(self, meta, children):
+        return Condition("did", part=self._part(meta))
+
     def effect_chain(self, meta, children):
         effect = None
         for step in reversed(children):
@@ -727,6 +741,40 @@ class _Reader(Transformer):
         for step in reversed(costs):
             first = replace(step, then=first if first is not None else effect)
         return replace(first, optional=optional)
+
+    def move_home(self, meta, children):
+        return Effect("move", target=children[0], values=values(area="home"), part=self._part(meta))
+
+    def start_faceoff(self, meta, children):
+        return Effect("start-faceoff", values=values(involving=tuple(children)), part=self._part(meta))
+
+    def named_counter(self, meta, children):
+        name = self._word(children[0])
+        if not name[:1].isupper():
+            raise _Unreadable(f"{name!r} counter", meta.start_pos)
+        return Effect("counters", target=children[1], amount=Amount(1), values=values(kind=name),
+                      part=self._part(meta))
+
+    def score_points(self, meta, children):
+        return Effect("score", amount=Amount(int(children[0]) if children else 1), part=self._part(meta))
+
+    def lose_tokens(self, meta, children):
+        return Effect("lose", amount=children[0], values=values(what="tokens"), part=self._part(meta))
+
+    def pay_less_for(self, meta, children):
+        amount, what = children
+        return Effect("cost-change", target=what, amount=Amount(-amount.value if amount.value else None,
+                                                                variable=amount.variable),
+                      part=self._part(meta))
+
+    def reveal_top(self, meta, children):
+        if len(children) == 1:
+            children = [Amount(1)] + list(children)
+        return Effect("reveal", target=Selector("card", count=children[0], zone=children[1],
+                                                filters=(("top", True),)), part=self._part(meta))
+
+    def choose_one(self, meta, children):
+        return Effect("choose", choices=tuple(children), part=self._part(meta))
 
     def cutie_mark(self, meta, children):
         return Effect("cutie-mark", target=children[0], part=self._part(meta))
@@ -953,6 +1001,8 @@ class _Reader(Transformer):
     a_player = _constant(Selector("player"))
     each_player = _constant(Selector("player", every=True, count=Amount(None)))
 
+    the_winner = _constant(Selector("player", ref="winner"))
+
     def that_noun(self, meta, children):
         return Selector("that", ref=children[0][1], part=self._part(meta))
 
@@ -1019,7 +1069,7 @@ class _Reader(Transformer):
 
     card, character, friend = _noun("card"), _noun("character"), _noun("Friend")
     troublemaker, resource, problem = _noun("Troublemaker"), _noun("Resource"), _noun("Problem")
-    event, mane_character = _noun("Event"), _noun("Mane Character")
+    event, mane_character, player = _noun("Event"), _noun("Mane Character"), _noun("player")
 
     def noun(self, meta, children):
         return children[0]
@@ -1061,6 +1111,12 @@ class _Reader(Transformer):
     def post_beneath(self, meta, children):
         return ("filter", "beneath", children[0])
 
+    def post_cost_at_most(self, meta, children):
+        return ("filter", "cost", f"<={int(children[0])}")
+
+    post_equal_or_greater = _constant(("filter", "power", ">=that"))
+    post_shares_requirement = _constant(("filter", "requirement-shares-color", THIS_CARD))
+
     def post_on(self, meta, children):
         return ("filter", "on", children[0])
 
@@ -1084,6 +1140,7 @@ class _Reader(Transformer):
     same_problem = _constant("same-problem")
     opponents_problem = _constant("opponent-problem")
     home_area = _constant("home")
+    another_problem = _constant("another-problem")
 
     def problem_with(self, meta, children):
         return ("problem-with", children[0])
