@@ -57,7 +57,7 @@ def test_octgn_card_data_and_deck_files():
     assert cards["e1"].timing == "Faceoff" and cards["r1"].host == "Friend"
     assert cards["t1"].points == 2 and cards["t1"].has_trait("Epic") and cards["t1"].keyword("Villain")
     [deck] = octgn.theme_decks(OCTGN)
-    assert deck.name == "Test Deck" and deck.mane is mane and len(deck.draw) == 6 and len(deck.problems) == 2
+    assert deck.name == "Test Deck" and deck.mane == mane and len(deck.draw) == 6 and len(deck.problems) == 2
     assert [rule for rule, _ in violations(deck)][:2] == ["101.1", "101.3"]
 
 

@@ -231,6 +231,10 @@ class Board:
         """What happened since the most recent priority window closed (512.4d)."""
         self.waiting: list = []
         """The triggered effects waiting to be processed (704.1c, 511.7)."""
+        self.version = 0
+        """Bumped whenever a card changes zones (caches of the cards in play follow it)."""
+        self.acting = None
+        """The cards in play whose abilities act beyond themselves, cached by version."""
         self.used: set = set()
         """The once-per-turn (faceoff, game) abilities used, by card and span."""
 
@@ -279,6 +283,7 @@ class Board:
         A card that changes zones becomes a different card (410.6): its
         counters, modifiers, status and ignored mark go.
         """
+        self.version += 1
         if card.zone is not None:
             self.zone_list(card.zone, card.owner if card.zone != Zone.REMOVED else card.owner).remove(card)
             if card.host is not None:

@@ -2,9 +2,15 @@
 once, by the card database, :mod:`rulebase.cards`) and ``*.o8d`` deck files
 (the original theme decks among them).
 
-The engine plays the printed information of these cards; their own text is
-not carried out (Events do nothing beyond their cost, keywords the engine
-does not know are dropped).
+The engine plays the printed information of these cards with their text:
+the current text (errata applied) read into abilities
+(:func:`rulebase.engine.ccg.abilities.reading.read_card`), the Boosted
+side's on its own side.  A card is never partly played: when the engine
+can't carry out every ability of a card (or its text can't be read), the
+card is *held*: it plays with its printed information and keywords only,
+every time it is played the trace says its text is not carried out (701.1),
+and :func:`held_cards` names such cards of a deck with what holds them
+(the simulator's report lists them).
 
 Both are read as untrusted input: a file with a document type declaration
 is refused (so no entity is ever expanded or fetched), and whatever is wrong
@@ -65,13 +71,62 @@ def _need(need: card_model.Need) -> Need | None:
     return Need(amount, Color(word))
 
 
-def printed_from_card(side: card_model.Side, title: str | None = None, printed: bool = False) -> Printed:
+HELD: dict[str, str] = {}
+"""The cards whose text the engine can't carry out in full, by name: what holds each."""
+
+
+def card_abilities(card, printed: bool = False) -> tuple[tuple, tuple, str | None]:
+    """The abilities of a card's front and Boosted side, read from its
+    current text (``printed``: its printed text), and what holds the card
+    back (``None`` when the engine can carry out all of them); a held card
+    gets no abilities."""
+    from rulebase.engine.ccg.abilities import catalog, reading
+
+    try:
+        read = reading.read_card(card, printed=printed)
+    except KeyError:  # a card the rules' graph does not know has no errata: its printed text is current
+        read = reading.read_card(card, printed=True)
+    if not read.parsed:
+        error = read.error
+        return (), (), f"its text can't be read (line {error.line}, column {error.column}: {error.expected})"
+    engine = catalog.Engine()
+    for side in (read.front or (), read.boosted or ()):
+        for ability in side:
+            lacking = engine.ability(ability)
+            if lacking is not None:
+                return (), (), f"{ability.text or ability.kind!r}: {lacking[0]}: {lacking[1]}"
+    return tuple(read.front or ()), tuple(read.boosted or ()), None
+
+
+def held_cards(decks) -> dict[str, str]:
+    """The cards of ``decks`` whose text the engine can't carry out in
+    full, by name, with what holds each."""
+    found = {}
+    for deck in decks:
+        for printed in [deck.mane, *deck.draw, *deck.problems]:
+            if printed is not None and printed.name in HELD:
+                found[printed.name] = HELD[printed.name]
+    return found
+
+
+def printed_from_card(side: card_model.Side, title: str | None = None, printed: bool = False,
+                      abilities: tuple | None = None, read_text: bool = True) -> Printed:
     """The printed information the engine plays of a card of the card
-    database (with its Boosted side), or of one side of a card (``title``:
-    the card's name).  ``printed``: the card's text is its printed
-    (pre-errata) text rather than its current text.  Raises
+    database (with its Boosted side and the abilities of its text, see
+    :func:`card_abilities`), or of one side of a card (``title``: the
+    card's name; ``abilities``: that side's).  ``printed``: the card's text
+    is its printed (pre-errata) text rather than its current text;
+    ``read_text`` false leaves the text unread (no abilities).  Raises
     :class:`SetupError` for a card the engine can't play."""
     name = title or side.name
+    boosted_abilities: tuple = ()
+    if title is None and read_text:
+        abilities, boosted_abilities, held = card_abilities(side, printed)
+        if held is not None:
+            HELD[name] = held
+        else:
+            HELD.pop(name, None)
+    abilities = tuple(abilities or ())
     boosted = getattr(side, "boosted", None)
     card_type = side.type or ""
     colors = [Color(color) for color in side.colors]
@@ -89,28 +144,29 @@ def printed_from_card(side: card_model.Side, title: str | None = None, printed: 
                 pass
     traits = list(side.traits)
     text = side.text
-    fields: dict = {"colors": colors, "traits": traits, "keywords": keywords}
+    fields: dict = {"colors": colors, "traits": traits, "keywords": keywords, "abilities": abilities, "text": text}
     requirement = [Need(need.amount, Color(need.color)) for need in side.requirement
                    if _int(need.amount) and need.color in card_model.COLORS]
     if card_type.startswith("Mane Character"):
         fields.update(power=_int(side.power) or 0, home_limit=home_limit or 3)
         if boosted is not None:
-            fields["boosted"] = printed_from_card(boosted, name, printed)
+            fields["boosted"] = printed_from_card(boosted, name, printed, boosted_abilities)
         return Printed.build(name, CardType.MANE, subtitle=side.subtitle, **fields)
     if card_type == "Problem":
         owner = [n for n in map(_need, side.owner_needs) if n is not None]
         opponents = _int(side.opponent_needs[0].amount) if side.opponent_needs else None
         return Printed.build(name, CardType.PROBLEM, subtitle=side.subtitle, traits=traits,
                              keywords=keywords, owner_needs=tuple(owner), opponents_need=(Need(opponents or 0),),
-                             bonus=_int(side.bonus) or 0, starting_problem=starting)
+                             bonus=_int(side.bonus) or 0, starting_problem=starting, abilities=abilities, text=text)
     if card_type == "Troublemaker":
         return Printed.build(name, CardType.TROUBLEMAKER, subtitle=side.subtitle, traits=traits,
-                             keywords=keywords, power=_int(side.power) or 0, points=_int(side.points) or 0)
+                             keywords=keywords, power=_int(side.power) or 0, points=_int(side.points) or 0,
+                             abilities=abilities, text=text)
     if card_type == "Event":
         timing = next((t for t in sorted(TIMINGS, key=len, reverse=True) if text.startswith(t + ":")), "Reaction")
         return Printed.build(name, CardType.EVENT, subtitle=side.subtitle, colors=colors, traits=traits,
                              power=_int(side.power), cost=_int(side.cost) or 0,
-                             requirement=tuple(requirement), timing=timing)
+                             requirement=tuple(requirement), timing=timing, abilities=abilities, text=text)
     if card_type in ("Friend", "Resource"):
         host = None
         if card_type == "Resource":
@@ -132,14 +188,31 @@ def load_cards(root: str) -> dict[str, Printed]:
     except CardDataError as error:
         raise SetupError(str(error)) from None
     playable: dict[str, Printed] = {}
+    records = _RECORDS.setdefault(root, {})
     for card in database.cards:
         try:
-            printed = printed_from_card(card)
+            printed = printed_from_card(card, read_text=False)
         except SetupError:
             continue
         for printing in card.printings:
             playable[printing.octgn_id] = printed
+            records[printing.octgn_id] = card
     return playable
+
+
+_RECORDS: dict[str, dict] = {}
+"""The card database's record of each card :func:`load_cards` found, by root and OCTGN id."""
+
+
+@lru_cache(maxsize=4096)
+def with_text(root: str, octgn_id: str) -> Printed | None:
+    """The card ``octgn_id`` as the engine plays it in a deck: with the
+    abilities of its text (read once, only for the cards decks use)."""
+    printed = load_cards(root).get(octgn_id)
+    record = _RECORDS.get(root, {}).get(octgn_id)
+    if printed is None or record is None:
+        return printed
+    return printed_from_card(record)
 
 
 def copies_of(value: str | None) -> int:
@@ -175,7 +248,7 @@ def load_deck(path: str | Path, root: str | Path) -> Deck:
             name = (entry.text or "").strip()
             if not entry.get("id"):
                 raise SetupError(f"{where}: a card needs an id: {name!r}")
-            printed = cards.get(entry.get("id"))
+            printed = with_text(str(root), entry.get("id")) if entry.get("id") in cards else None
             if printed is None:
                 raise SetupError(f"{where}: card {name!r} (id {entry.get('id')!r}) is not in the card data")
             try:

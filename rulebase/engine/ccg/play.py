@@ -58,6 +58,12 @@ def immediate(board: Board, card: Card):
 @rules.check("512.4b", "a Reaction can be played only when the condition in its text occurs")
 def reaction(board: Board, card: Card):
     if card.info.timing == "Reaction":
+        from rulebase.engine.ccg.abilities import activated
+
+        text = activated.event_ability(card)
+        met = activated.reaction_met(board, card, text, 0) if text is not None else None
+        if met is not None:
+            return Allowed(f"{card}'s Reaction condition was met ({met.event}): it may answer it once (512.4c)")
         return f"{card} is a Reaction: it can be played only when the condition in its text occurs"
 
 
@@ -483,10 +489,11 @@ def resource_enters(board: Board, card: Card):
     return {"card": card.label}
 
 
-def play_card(board: Board, action: Action, apply_instructions) -> Card:
+def play_card(board: Board, action: Action, apply_instructions, by_text: bool = False) -> Card:
     """Play a card (609.2a, 609.2c), following 705.2: announce, queue, pay,
     follow its instructions; a Friend, Troublemaker or Resource enters play,
-    an Event is put into its owner's discard pile."""
+    an Event is put into its owner's discard pile.  ``by_text``: the Event's
+    text is an ability the caller resolves (it stays in the queue)."""
     player = action.player
     card = board.cards[action.card]
     board.trace.note("705.2a", "{player} announces playing {card}", player=board.name(player),
@@ -498,6 +505,11 @@ def play_card(board: Board, action: Action, apply_instructions) -> Card:
         troublemaker_cost(board, player, cost)
     board.trace.note("705.2c", "the cost is {cost} action token{s}", cost=cost[0], s="s" * (cost[0] != 1))
     pay(board, player, cost[0], f"play {card}")
+    if card.info.text and not card.info.abilities:
+        board.trace.note("701.1", "{card}'s text is not carried out: the engine can't carry out all of it ({text})",
+                         card=card.label, text=card.info.text)
+    if card.type == CardType.EVENT and by_text:
+        return card
     if card.type == CardType.EVENT:
         for instruction in card.info.instructions:
             follow_instruction(board, player, card, instruction, apply_instructions)

@@ -18,7 +18,7 @@ from rulebase.engine.ccg import (
     uniqueness,
     zones,
 )
-from rulebase.engine.ccg.abilities import events, triggers
+from rulebase.engine.ccg.abilities import activated, events, triggers
 from rulebase.engine.ccg.actions import Action
 from rulebase.engine.ccg.board import Card, Zone
 from rulebase.engine.ccg.cards import CardType
@@ -160,7 +160,7 @@ WHO_DOES = {"challenge": "608.1", "uncover": "607.2", "confront": "610.1"}
 VERB_RULES = {"challenge": "608.1", "uncover": "607.2", "confront": "610.1", "send-home": "514.5b",
               "discard": "616.2", "retire": "616.3", "dismiss": "516.2", "bottom": "514.6",
               "starting-problem": "102.2", "mulligan": "102.4", "keep": "102.4", "pass": "510.1",
-              "arrange": "401.3", "trigger": "511.7a"}
+              "arrange": "401.3", "trigger": "511.7a", "activate": "703.1"}
 """The rule under which each kind of decision is taken."""
 
 DECISION_RULES = ("102.2", "102.4", "402.3", "510.1", "511.7a", "514.5b", "516.2", "607.2", "608.1", "610.1", "616.2",
@@ -372,10 +372,12 @@ def priority_window(s, window: play.Window, first: int | None = None):
         player = order[position % len(order)]
         yield from settle(s, opening=position == 0)
         board.turn.priority = player
-        verbs = {"pass": lambda action: None, "play": lambda action, w=window: play.check_play(board, action, w)}
+        verbs = {"pass": lambda action: None, "play": lambda action, w=window: play.check_play(board, action, w),
+                 "activate": lambda action, w=window: activated.check(board, action, w)}
         if window.main and player == board.turn.player:
             verbs.update({verb: (lambda action, w=window, v=verb: play.check(board, action, w)) for verb in ("move", "draw", "rally")})
-        options = lambda player=player: [Action("pass", player)] + play.options(board, player, window)
+        options = lambda player=player: ([Action("pass", player)] + play.options(board, player, window)
+                                         + activated.options(board, player, window))
         asked = s.checkpoints and window.main and player == board.turn.player
         action = yield from decide(s, player, PRIORITY, options, verbs, rule="510.1",
                                    default=lambda player=player: Action("pass", player), automatic=not asked)
@@ -396,8 +398,14 @@ def take_action(s, action: Action):
     board = s.board
     board.trace.note("705.1", "{player} takes an action", player=board.name(action.player))
     if action.verb == "play":
+        card = board.cards[action.card]
+        text = activated.event_ability(card) if card.type == CardType.EVENT else None
         play.play_card(board, action, lambda player, instruction: effects.follow(
-            board, player, instruction, lambda p, n: faceoffs.flip(board, p, n)))
+            board, player, instruction, lambda p, n: faceoffs.flip(board, p, n)), by_text=text is not None)
+        if text is not None:
+            yield from activated.play_event(s, card, action.player, text)
+    elif action.verb == "activate":
+        yield from activated.activate(s, action)
     elif action.verb == "move":
         play.move_action(board, action)
     elif action.verb == "draw":
@@ -408,8 +416,10 @@ def take_action(s, action: Action):
 
 
 def anyone_can_act(board, window: play.Window) -> bool:
-    """Whether any player holds a card playable in this window."""
-    return any(play.options(board, p.index, window, first=True) for p in board.players if not p.removed)
+    """Whether any player holds a card playable in this window, or has an
+    ability they may activate in it."""
+    return any(play.options(board, p.index, window, first=True) or activated.options(board, p.index, window)
+               for p in board.players if not p.removed)
 
 
 @step("601.2", "a priority window opens at the {name}")

@@ -43,45 +43,91 @@ def executable(modifier) -> str | None:
 
 
 class Index:
-    """One side of a card's continuous abilities, by what they change:
-    ``own[kind]`` those that change the card itself, ``outward[kind]``
-    those that change other cards or players (a Showy card's Problem)."""
+    """One side of a card's abilities, by where they act: ``own[kind]`` the
+    continuous abilities that change the card itself, ``outward[kind]``
+    those that change other cards or players (a Showy card's Problem),
+    ``replacing[event]`` the replacement effects, ``triggered[event]`` the
+    triggered abilities (:mod:`.triggers`) and ``activated`` the activated
+    abilities (:mod:`.activated`), each numbered among all the side's
+    abilities (from 1).  ``acts``: whether the side has any of them."""
 
-    __slots__ = ("printed", "own", "outward", "replacing")
+    __slots__ = ("own", "outward", "replacing", "triggered", "activated", "acts")
 
     def __init__(self, printed):
-        self.printed = printed
         self.own: dict[str, tuple] = {}
         self.outward: dict[str, tuple] = {}
         self.replacing: dict[str, tuple] = {}
-        for ability, acts in keywords.acting(printed):
-            if acts.kind == "replacement" and acts.trigger is not None:
-                self.replacing[acts.trigger.event] = self.replacing.get(acts.trigger.event, ()) + ((ability, acts),)
-            if acts.kind != "continuous" or acts.modifier is None:
-                continue
-            modifier = acts.modifier
-            subject = modifier.subject
-            table = self.own if subject is None or subject.noun == "self" else self.outward
-            table[modifier.kind] = table.get(modifier.kind, ()) + ((ability, acts),)
+        self.triggered: dict[str, tuple] = {}
+        activated = []
+        for number, (ability, acts) in enumerate(keywords.acting(printed), start=1):
+            kind = acts.kind
+            if kind == "activated":
+                activated.append((number, acts))
+            elif kind == "triggered" and acts.trigger is not None and acts.trigger.when != "would":
+                event = acts.trigger.event
+                self.triggered[event] = self.triggered.get(event, ()) + ((number, ability, acts),)
+            elif kind == "replacement" and acts.trigger is not None:
+                event = acts.trigger.event
+                self.replacing[event] = self.replacing.get(event, ()) + ((number, ability, acts),)
+            elif kind == "continuous" and acts.modifier is not None:
+                modifier = acts.modifier
+                subject = modifier.subject
+                table = self.own if subject is None or subject.noun == "self" else self.outward
+                table[modifier.kind] = table.get(modifier.kind, ()) + ((ability, acts),)
+        self.activated = tuple(activated)
+        self.acts = bool(self.outward or self.replacing or self.triggered or self.activated)
 
 
-_INDEX: dict[int, Index] = {}
+_KEY = "_abilities_index"
 
 
 def index(printed) -> Index:
-    """The continuous abilities of one side of a card, made once."""
-    found = _INDEX.get(id(printed))
-    if found is None or found.printed is not printed:
-        found = _INDEX[id(printed)] = Index(printed)
+    """The abilities of one side of a card by where they act, made once
+    (kept on the printed information itself)."""
+    found = printed.__dict__.get(_KEY)
+    if found is None:
+        found = Index(printed)
+        printed.__dict__[_KEY] = found
+    return found
+
+
+def side(card: Card) -> Index | None:
+    """The index of the face-up side of a card; ``None`` for a face-down
+    card, which has no abilities (505.1a)."""
+    if card.face_down:
+        return None
+    printed = card.printed
+    if card.turned_over and printed.boosted is not None:
+        printed = printed.boosted
+    found = printed.__dict__.get(_KEY)
+    return found if found is not None else index(printed)
+
+
+def _acts(printed) -> bool:
+    if index(printed).acts:
+        return True
+    return printed.boosted is not None and index(printed.boosted).acts
+
+
+def acting_cards(board: Board) -> list:
+    """The cards in play with abilities that act beyond changing the card
+    itself (triggered, activated, replacement, or changing others), either
+    side, in the order they entered play; remade when a card enters or
+    leaves play."""
+    key = (board.version, len(board.play))
+    cached = board.acting
+    if cached is not None and cached[0] == key:
+        return cached[1]
+    found = [card for card in board.play if _acts(card.printed)]
+    board.acting = (key, found)
     return found
 
 
 def own(card: Card, kind: str) -> tuple:
     """The ``(ability, what acts)`` pairs of ``card`` that change the card
     itself by a modifier of ``kind``; none while face-down (505.1a)."""
-    if card.face_down:
-        return ()
-    return index(card.info).own.get(kind, ())
+    found = side(card)
+    return found.own.get(kind, ()) if found is not None else ()
 
 
 def outward(board: Board, kind: str, area=None):
@@ -89,10 +135,10 @@ def outward(board: Board, kind: str, area=None):
     change other cards or players by a modifier of ``kind``, each with
     those ``(ability, what acts)`` pairs, in the order the cards entered play
     (711.3)."""
-    for card in board.play:
+    for card in acting_cards(board):
         if card.face_down or (area is not None and card.area != area):
             continue
-        found = index(card.info).outward.get(kind)
+        found = side(card).outward.get(kind)
         if found:
             yield card, found
 
@@ -196,35 +242,54 @@ def confront_needs(board: Board, player: int, problem: Card, extra: list) -> Non
 
 # -- whom a modifier reaches --------------------------------------------------------------
 
-_TYPES = {"Friend", "Mane Character", "Troublemaker", "Problem", "Resource", "Event"}
+
+class Seen:
+    """What a selector of an ability is read with (513.5: from its
+    controller's perspective): its card, controller and the event it
+    answers, as :mod:`.targets` asks of a context."""
+
+    __slots__ = ("card", "controller", "event", "player", "named", "area")
+
+    def __init__(self, card: Card, event=None):
+        self.card = card
+        self.controller = card.controller
+        self.event = event
+        self.player = None
+        self.area = None
+        self.named = {}
+        if event is not None:
+            subject = event.get("card")
+            if isinstance(subject, Card):
+                self.named["it"] = [subject]
 
 
-def fits(board: Board, source: Card, selector, card: Card) -> bool:
+def fits(board: Board, source: Card, selector, card: Card, event=None) -> bool:
     """Whether ``card`` is one of the cards ``selector`` of an ability of
-    ``source`` describes (the nouns, controllers and places continuous
-    modifiers name)."""
+    ``source`` describes (read from its controller's perspective, 513.5,
+    with the words of :mod:`.targets`)."""
     if selector is None:
         return card is source
     noun = selector.noun
     if noun == "self":
         return card is source
-    if noun == "character" and not card.is_character:
-        return False
-    if noun in _TYPES and str(card.type) != noun:
+    if noun == "host":
+        return card is source.host
+    from rulebase.engine.ccg.abilities import targets
+
+    seen = Seen(source, event)
+    if noun in ("that", "it"):
+        return card in targets.named_cards(seen, selector.ref or noun)
+    rule = targets.compiled(selector)
+    kind = rule.type
+    if kind is not None and (not card.is_character if kind == "character" else card.type != kind):
         return False
     controller = selector.controller
-    if controller == "you" and card.controller != source.controller:
+    if controller in ("you", "their") and card.controller != source.controller:
         return False
     if controller == "opponent" and card.controller == source.controller:
         return False
-    where = selector.where
-    if where in ("here", "this-problem") and card.area != source.area:
+    if controller == "owner" and card.owner != source.controller:
         return False
-    if where == "home" and (card.area is None or not card.area.is_home):
+    if selector.where is not None and not targets.at_place(board, seen, card, selector.where):
         return False
-    for name, value in selector.filters:
-        if name == "other" and card is source:
-            return False
-        if name == "trait" and not card.has_trait(value):
-            return False
-    return True
+    return all(test(board, seen, card) for test in rule.tests)

@@ -141,11 +141,16 @@ def keyword_abilities(printed: Printed) -> tuple[Ability, ...]:
 
 def acting(printed: Printed) -> tuple[tuple[Ability, Ability], ...]:
     """Every ability of one side of a card as ``(ability, what acts)``:
-    a keyword acts by its meaning (701.4), other text as itself."""
+    a keyword acts by its meaning (701.4; for a keyword the engine plays,
+    the meaning its unit carries out), other text as itself."""
     found = _ACTING.get(id(printed))
     if found is not None and found[0] is printed:
         return found[1]
-    pairs = [(a, a.meaning) for a in keyword_abilities(printed) if a.meaning is not None]
+    pairs = []
+    for ability in keyword_abilities(printed):
+        acts = meaning(ability.keyword, ability.x) or ability.meaning
+        if acts is not None:
+            pairs.append((ability, acts))
     pairs += [(a, a) for a in printed.abilities if a.kind != "keyword"]
     made = tuple(pairs)
     _ACTING[id(printed)] = (printed, made)

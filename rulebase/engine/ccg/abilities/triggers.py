@@ -4,7 +4,7 @@ in Pre-Priority Processing (511.7), with simultaneity (801.1).
 A triggered ability watches for its trigger condition (704.1): each event
 a step announces (:func:`~rulebase.engine.ccg.abilities.events.emit`) is
 shown to the abilities of the cards in play that wait for that event (an
-index per side of a card, :func:`index`), and each one it matches creates
+index per side of a card, :func:`~rulebase.engine.ccg.abilities.continuous.index`), and each one it matches creates
 a triggered effect at once (704.1c), one per instance (704.1b), keeping
 what it needs of the game as it was then (712.2).  The effects wait in
 ``board.waiting`` until a player is about to receive priority (712.1):
@@ -30,7 +30,7 @@ are asked of the players.
 from __future__ import annotations
 
 from rulebase.engine.ccg.abilities import events, keywords
-from rulebase.engine.ccg.abilities.continuous import fits
+from rulebase.engine.ccg.abilities.continuous import acting_cards, fits, side
 from rulebase.engine.ccg.abilities.model import EVENTS, Ability
 from rulebase.engine.ccg.actions import Action
 from rulebase.engine.ccg.board import Board, Card, Zone
@@ -98,35 +98,21 @@ class Waiting:
         return f"<Waiting {self.card.label} {self.text()!r} on {self.happened.event}>"
 
 
-# -- the index: which abilities wait for which event ---------------------------------------
-
-_INDEX: dict[int, tuple] = {}
-
-
-def index(printed) -> dict:
-    """The triggered abilities of one side of a card by the event they wait
-    for: ``{event: ((number, ability, what acts), ...)}``, made once."""
-    found = _INDEX.get(id(printed))
-    if found is not None and found[0] is printed:
-        return found[1]
-    table: dict[str, tuple] = {}
-    for number, (ability, acts) in enumerate(keywords.acting(printed), start=1):
-        if acts.kind == "triggered" and acts.trigger is not None and acts.trigger.when in WHENS:
-            event = acts.trigger.event
-            table[event] = table.get(event, ()) + ((number, ability, acts),)
-    _INDEX[id(printed)] = (printed, table)
-    return table
-
-
 # -- triggering ------------------------------------------------------------------------------
+
+
+def _word(value):
+    """A trigger's value as a word: a selector's noun (``you``, ``self``)."""
+    return getattr(value, "noun", value)
 
 
 def _player_fits(source: Card, word, player) -> bool:
     """Whether the player an event concerns is the one a trigger names
     (``you``/``your``, ``opponent``/``an opponent's``, anyone)."""
-    if word in (None, "each", "any", "a player", "anyone"):
+    word = _word(word)
+    if word in (None, "each", "any", "a player", "anyone", "player"):
         return True
-    if player is None:
+    if not isinstance(player, int):
         return False
     if word in ("you", "your"):
         return player == source.controller
@@ -135,25 +121,41 @@ def _player_fits(source: Card, word, player) -> bool:
     return True
 
 
+def _places(happened) -> tuple:
+    areas = happened.get("areas")
+    if areas:
+        return tuple(areas)
+    area = happened.get("area")
+    if area is None:
+        card = happened.get("card")
+        area = getattr(card, "area", None)
+    return (area,)
+
+
 def matches(board: Board, source: Card, trigger, happened) -> bool:
     """Whether ``happened`` is the trigger condition of ``source``'s
     ability (704.1)."""
-    if trigger.subject is not None:
+    subject = trigger.subject
+    if subject is not None:
         card = happened.get("card")
-        if trigger.subject.noun in ("player", "you", "opponent"):
-            if not _player_fits(source, trigger.subject.noun, happened.get("player")):
+        if subject.noun in ("player", "you", "opponent"):
+            if not _player_fits(source, subject.noun, happened.get("player")):
                 return False
-        elif not isinstance(card, Card) or not fits(board, source, trigger.subject, card):
+        elif not isinstance(card, Card) or not fits(board, source, subject, card, happened):
             return False
     for name, value in trigger.values:
-        if name in ("whose", "by") and not _player_fits(source, value, happened.get("player")):
-            return False
-        if name == "involving" and value == "self" and source.id not in (happened.get("involving") or ()):
-            return False
-        if name == "where" and value == "here" and source.area not in (happened.get("areas") or (happened.get("area"),)):
-            return False
-        if name in ("phase", "kind") and happened.get(name) not in (None, value):
-            return False
+        if name in ("whose", "by"):
+            if not _player_fits(source, value, happened.get("player")):
+                return False
+        elif name == "involving":
+            if _word(value) == "self" and source.id not in (happened.get("involving") or ()):
+                return False
+        elif name == "where":
+            if _word(value) in ("self", "here", "this-problem") and source.area not in _places(happened):
+                return False
+        elif name in ("phase", "kind"):
+            if happened.get(name) not in (None, value):
+                return False
     if trigger.condition is not None and not _condition_holds(board, source, trigger.condition, happened):
         return False
     return True
@@ -171,25 +173,29 @@ def _condition_holds(board: Board, source: Card, condition, happened) -> bool:
 def triggers(board: Board, card: Card, ability: Ability, acts: Ability, number: int, happened):
     """A triggered ability triggers, once for each instance of its trigger
     condition (704.1b), and creates a triggered effect (704.1c)."""
-    if ability.limit in LIMITS and not limit_allows.allows(board, card, number, ability.limit):
-        return None
+    if ability.limit:
+        if not limit_allows.allows(board, card, number, ability.limit):
+            return None
+        board.used.add(_limit_key(board, card, number, ability.limit))
     board.waiting.append(Waiting(card, ability, acts, number, happened))
     return {"card": card.label, "text": ability.text or ability.keyword or "its text"}
 
 
-@check("704.1", "an ability limited to once per turn (or faceoff, or game) triggers only once in that span")
+@check("104.1", "card text that limits how often an ability triggers takes precedence over 704.1b")
 def limit_allows(board: Board, card: Card, number: int, limit: str):
-    key = (card.id, card.incarnation, number, _span(board, limit))
-    if key in board.used:
+    if _limit_key(board, card, number, limit) in board.used:
         return f"{card}'s ability has already triggered {limit.replace('-', ' ')}"
-    board.used.add(key)
+
+
+def _limit_key(board: Board, card: Card, number: int, limit: str):
+    return ("triggered", card.id, card.incarnation, number, _span(board, limit))
 
 
 def _span(board: Board, limit: str):
     if limit == "once-per-turn":
         return ("turn", board.turn.number)
     if limit == "once-per-faceoff":
-        return ("faceoff", len(board.faceoffs), id(board.faceoff))
+        return ("faceoff", len(board.faceoffs))
     return ("game",)
 
 
@@ -198,10 +204,10 @@ def listen(board: Board, happened) -> None:
     wait for it (701.3: abilities function in play; 505.1a: face-down
     cards have none)."""
     event = happened.event
-    for card in board.play:
+    for card in acting_cards(board):
         if card.face_down:
             continue
-        found = index(card.info).get(event)
+        found = side(card).triggered.get(event)
         if not found:
             continue
         for number, ability, acts in found:

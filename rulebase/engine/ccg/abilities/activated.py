@@ -1,0 +1,354 @@
+"""Activated abilities (703): a player's action while they have priority
+(703.1, 705.1), with a timing phrase that says when (512), a cost paid
+before its instructions are followed (508, 703.1d, 705.2c-d); and the
+Reactions among Events and abilities, which answer a condition met since
+the most recent priority window closed (512.4b-d).
+
+An activated ability is an action like playing a card: ``p0 activate #5``
+(``p0 activate #5 2`` for the card's second ability with a timing phrase
+... numbered among all its abilities).  :func:`options` lists those a
+player may activate now, kept when the same checks that refuse an illegal
+activation allow it (:func:`check`), so that the two never disagree; each
+refusal names its rule.  Processing an activation follows 705.2:
+announce, determine and pay the costs, follow the instructions (the effect
+resolver, :mod:`.resolve`).
+
+>>> from rulebase.engine.ccg.abilities.model import Ability, Effect, Amount
+>>> executable(Ability("activated", timing="Main Phase", cost=(Effect("pay", amount=Amount(1)),)))
+>>> executable(Ability("activated", timing="Whenever"))
+"the timing phrase 'Whenever'"
+"""
+
+from __future__ import annotations
+
+from rulebase.engine.ccg import status, zones
+from rulebase.engine.ccg.abilities.continuous import acting_cards, side
+from rulebase.engine.ccg.abilities.model import Ability
+from rulebase.engine.ccg.actions import Action
+from rulebase.engine.ccg.board import Board, Card, Zone
+from rulebase.engine.ccg.rules import Allowed, check, step
+from rulebase.engine.errors import IllegalAction, UnknownCard
+
+TIMINGS = ("Main Phase", "Troublemaker Phase", "Score Phase", "Faceoff", "Problem Faceoff", "Troublemaker Faceoff",
+           "Immediate", "Reaction")
+"""The timing phrases an activated ability can have (512)."""
+
+COSTS = ("pay", "exhaust", "retire", "dismiss", "banish", "frighten")
+"""The costs the engine pays: action tokens, or something done to the card
+itself ("exhaust this card")."""
+
+
+def executable(ability) -> str | None:
+    """``None`` if the engine knows when ``ability`` (an activated ability
+    or an Event's text) may be used and can pay its cost, else what it lacks."""
+    timing = getattr(ability, "timing", None)
+    if timing is not None and timing not in TIMINGS:
+        return f"the timing phrase {timing!r}"
+    for cost in getattr(ability, "cost", ()) or ():
+        reason = _cost_executable(cost)
+        if reason is not None:
+            return reason
+    if timing == "Reaction" and getattr(ability, "trigger", None) is None:
+        return "a Reaction without its condition"
+    return None
+
+
+def _cost_executable(cost) -> str | None:
+    if cost.verb not in COSTS:
+        return f"the cost {cost.verb!r}"
+    if cost.verb == "pay" and (cost.amount is None or cost.amount.value is None or cost.amount.per is not None):
+        return "a cost of a number of action tokens the engine can't tell"
+    if cost.verb != "pay" and cost.target is not None and cost.target.noun != "self":
+        return f"a cost to {cost.verb} another card"
+    return None
+
+
+# -- finding them ----------------------------------------------------------------------------
+
+
+def find(card: Card, number: int | None):
+    """The activated ability ``number`` of ``card`` (its only one when
+    ``None``), or ``None``."""
+    found = side(card)
+    if found is None:
+        return None
+    for index, ability in found.activated:
+        if number is None or number == index:
+            return index, ability
+    return None
+
+
+# -- checks ----------------------------------------------------------------------------------
+
+
+@check("703.1", "an activated ability is activated by a player as an action while that player has priority")
+def has_the_ability(board: Board, card: Card | None, number: int | None):
+    if card is None or card.zone != Zone.PLAY:
+        return f"{card or 'that card'} is not in play: abilities function only in play (701.3)"
+    if find(card, number) is None:
+        which = f" numbered {number}" if number is not None else ""
+        return f"{card} has no activated ability{which}"
+
+
+@check("703.1b", "only the controller of a card may activate its activated abilities")
+def controller_activates(board: Board, player: int, card: Card, ability: Ability):
+    if card.controller == player:
+        return None
+    if ability.anyone:
+        return Allowed(f"{card}'s text says any player may activate the ability: card text takes precedence (104.1)")
+    return f"{board.name(player)} does not control {card}: only its controller may activate its abilities"
+
+
+@check("512.5", "an Immediate ability can be activated any time its player has priority")
+def immediate(board: Board, ability: Ability):
+    if ability.timing == "Immediate":
+        return Allowed("the ability has the timing phrase Immediate: it can be activated any time its player has priority")
+
+
+@check("512.3a", "an ability with a phase timing phrase can't be activated during a faceoff")
+def phase_in_faceoff(board: Board, ability: Ability, window):
+    if ability.timing.endswith("Phase") and window.faceoff is not None:
+        return f"the ability has the timing phrase {ability.timing} and can't be activated during a faceoff"
+
+
+@check("512.3", "an ability with a phase timing phrase is activated only by the turn player, during that phase")
+def phase(board: Board, player: int, ability: Ability, window):
+    timing = ability.timing
+    if timing.endswith("Phase") and window.faceoff is None:
+        name = timing[:-len(" Phase")].lower()
+        if player != board.turn.player or board.turn.phase != name or (name == "main" and not window.main):
+            return f"the ability can be activated only by the turn player, during their {timing}"
+        return Allowed(f"the ability has the timing phrase {timing}, and it is {board.name(player)}'s {timing}")
+
+
+@check("512.4a", "an ability whose timing phrase names a kind of faceoff is activated only during that kind")
+def faceoff_kind(board: Board, ability: Ability, window):
+    if window.faceoff is not None and ability.timing in ("Troublemaker Faceoff", "Problem Faceoff"):
+        wanted = "troublemaker" if ability.timing == "Troublemaker Faceoff" else "problem"
+        if window.faceoff.kind_group != wanted:
+            return f"the ability can be activated only during a {ability.timing}"
+
+
+@check("512.4", "an ability with a faceoff timing phrase can be activated only during a faceoff")
+def faceoff(board: Board, ability: Ability, window):
+    if ability.timing.endswith("Faceoff"):
+        if window.faceoff is None:
+            return f"the ability has the timing phrase {ability.timing} and can't be activated outside a faceoff"
+        return Allowed(f"the ability has the timing phrase {ability.timing}, and a faceoff is under way")
+
+
+@check("512.4b", "a Reaction can be played or activated only when the condition in its text occurs")
+def reaction(board: Board, card: Card, ability: Ability, number: int):
+    if (ability.timing or "") != "Reaction":
+        return None
+    met = reaction_met(board, card, ability, number)
+    if met is None:
+        return f"{card}'s Reaction condition has not been met since the most recent priority window closed (512.4d)"
+    return Allowed(f"{card}'s Reaction condition was met ({met.event}): it may answer it once (512.4c)")
+
+
+@check("104.1", "card text that limits how often an ability is used takes precedence over 703.1c")
+def within_limit(board: Board, card: Card, number: int, ability: Ability):
+    if ability.limit and _limit_key(board, card, number, ability.limit) in board.used:
+        return f"{card}'s ability can be activated only {ability.limit.replace('-', ' ')}"
+
+
+def _limit_key(board: Board, card: Card, number: int, limit: str):
+    from rulebase.engine.ccg.abilities.triggers import _span
+
+    return ("activated", card.id, card.incarnation, number, _span(board, limit))
+
+
+def reaction_met(board: Board, card: Card, ability: Ability, number: int):
+    """The event since the most recent priority window closed (512.4d) that
+    meets a Reaction's condition and that it has not yet answered (512.4c),
+    or ``None``."""
+    from rulebase.engine.ccg.abilities.triggers import matches
+
+    trigger = ability.trigger
+    if trigger is None:
+        return None
+    for position, happened in enumerate(board.events):
+        if happened.event != trigger.event or ("reaction", card.id, number, id(happened)) in board.used:
+            continue
+        if matches(board, card, trigger, happened):
+            return happened
+    return None
+
+
+def check_timing(board: Board, player: int, card: Card, number: int, ability: Ability, window) -> None:
+    """When an ability may be activated (512): the first rule of its timing
+    phrase that decides."""
+    if ability.timing == "Reaction":
+        reaction(board, card, ability, number)
+        return
+    for unit, arguments in ((immediate, (ability,)), (phase_in_faceoff, (ability, window)),
+                            (phase, (player, ability, window)), (faceoff_kind, (ability, window)),
+                            (faceoff, (ability, window))):
+        verdict = unit.verdict(board, *arguments)
+        if verdict is None:
+            continue
+        unit(board, *arguments)
+        if isinstance(verdict, Allowed):
+            return
+
+
+@check("508.1d", "a player can't pay a cost unless they have the means to pay all of it")
+def can_pay(board: Board, player: int, card: Card, ability: Ability):
+    tokens = sum(cost.amount.value for cost in ability.cost if cost.verb == "pay")
+    if board.players[player].tokens < tokens:
+        return (f"{board.name(player)} can't pay {tokens} action token{'s' * (tokens != 1)} to activate {card}'s "
+                f"ability (has {board.players[player].tokens})")
+
+
+CAN_HAPPEN = {"exhaust": status.check_exhaust, "frighten": status.check_frighten,
+              "dismiss": zones.check_dismiss, "banish": zones.check_banish}
+
+
+def check_costs(board: Board, player: int, card: Card, ability: Ability) -> None:
+    """Whether the costs can be paid (508.1d; 104.2a: a cost whose
+    occurrence can't happen can't be paid, refused by that occurrence's rule)."""
+    can_pay(board, player, card, ability)
+    for cost in ability.cost:
+        if cost.verb == "retire":
+            zones.check_retire(board, player, card)
+        elif cost.verb in CAN_HAPPEN:
+            CAN_HAPPEN[cost.verb](board, card)
+
+
+def check(board: Board, action: Action, window) -> tuple[Card, int, Ability]:
+    """Everything that must hold to activate the ability ``action`` names
+    (703.1, 703.1b, 512, 104.1, 508.1d); returns the card, the ability's
+    number and the ability."""
+    card = board.cards[action.card] if action.card is not None and 0 <= action.card < len(board.cards) else None
+    has_the_ability(board, card, action.amount)
+    if card is None:
+        raise UnknownCard(action.card)
+    found = find(card, action.amount)
+    if found is None:
+        raise IllegalAction("703.1", f"{card} has no activated ability")
+    number, ability = found
+    controller_activates(board, action.player, card, ability)
+    check_timing(board, action.player, card, number, ability, window)
+    within_limit(board, card, number, ability)
+    check_costs(board, action.player, card, ability)
+    return card, number, ability
+
+
+def options(board: Board, player: int, window) -> list[Action]:
+    """The activations ``player`` may take in this window."""
+    found = []
+    with board.trace.quiet():
+        for card in acting_cards(board):
+            listed = side(card)
+            if listed is None or not listed.activated:
+                continue
+            for number, ability in listed.activated:
+                if card.controller != player and not ability.anyone:
+                    continue
+                action = Action("activate", player, card.id, amount=number)
+                try:
+                    check(board, action, window)
+                except IllegalAction:
+                    continue
+                found.append(action)
+    return found
+
+
+# -- activating ------------------------------------------------------------------------------
+
+
+@step("705.2d", "{player} pays the cost of {card}'s ability: {cost}")
+def pay_cost(board: Board, player: int, card: Card, ability: Ability):
+    from rulebase.engine.ccg import play
+
+    paid = []
+    for cost in ability.cost:
+        if cost.verb == "pay":
+            play.pay(board, player, cost.amount.value, f"activate {card}'s ability")
+            paid.append(f"{cost.amount.value} action token{'s' * (cost.amount.value != 1)}")
+        elif cost.verb == "exhaust":
+            status.exhaust(board, card)
+            paid.append(f"exhaust {card}")
+        elif cost.verb == "frighten":
+            status.frighten(board, card)
+            paid.append(f"frighten {card}")
+        elif cost.verb == "retire":
+            zones.retire(board, player, card)
+            paid.append(f"retire {card}")
+        elif cost.verb == "dismiss":
+            zones.dismiss(board, card)
+            paid.append(f"dismiss {card}")
+        elif cost.verb == "banish":
+            zones.banish(board, card)
+            paid.append(f"banish {card}")
+    if paid:
+        return {"player": board.name(player), "card": card.label, "cost": ", ".join(paid)}
+
+
+@step("512.4c", "{card}'s Reaction answers {event}: it can't answer that instance again")
+def answers(board: Board, card: Card, number: int, happened):
+    board.used.add(("reaction", card.id, number, id(happened)))
+    return {"card": card.label, "event": happened.event}
+
+
+def activate(s, action: Action):
+    """Activate an ability (705.2): announce it, determine and pay its
+    costs, follow its instructions."""
+    board = s.board
+    card = board.cards[action.card]
+    number, ability = find(card, action.amount)
+    player = action.player
+    board.trace.note("705.2a", "{player} activates {card}'s ability: {text}", player=board.name(player),
+                     card=card.label, text=ability.text or "its text")
+    if ability.limit:
+        board.used.add(_limit_key(board, card, number, ability.limit))
+    if ability.timing == "Reaction":
+        met = reaction_met(board, card, ability, number)
+        if met is not None:
+            answers(board, card, number, met)
+    board.trace.note("705.2c", "the costs of the ability are determined")
+    pay_cost(board, player, card, ability)
+    if ability.effect is not None:
+        yield from follow(s, card, player, ability.effect)
+    board.trace.note("705.2f", "the ability has been processed")
+
+
+def follow(s, card: Card, player: int, effect, happened=None):
+    """Follow the instructions of card text in order (705.2e), by the
+    effect resolver."""
+    from rulebase.engine.ccg.abilities import resolve
+    from rulebase.engine.ccg.abilities.triggers import context
+
+    s.board.trace.note("705.2e", "{player} follows the instructions of {card}", player=s.board.name(player),
+                       card=card.label)
+    yield from resolve.resolve(s, context(s.board, card, player, happened), effect)
+
+
+def event_ability(card: Card):
+    """The text of an Event after its timing phrase (304.2), as an
+    ``event`` ability, or ``None`` when the card has none the engine reads."""
+    for ability in card.info.abilities:
+        if ability.kind == "event":
+            return ability
+    return None
+
+
+def play_event(s, card: Card, player: int, ability: Ability):
+    """The rest of playing an Event whose text is an ability (304.2, 705.2):
+    a Reaction answers its condition once (512.4c), its additional costs
+    are paid, its instructions followed, and it goes to its owner's
+    discard pile."""
+    from rulebase.engine.ccg import play
+
+    board = s.board
+    if ability.timing == "Reaction":
+        met = reaction_met(board, card, ability, 0)
+        if met is not None:
+            answers(board, card, 0, met)
+    if ability.cost:
+        pay_cost(board, player, card, ability)
+    if ability.effect is not None:
+        yield from follow(s, card, player, ability.effect)
+    if card.zone == Zone.QUEUE:
+        play.event_discarded(board, card)
