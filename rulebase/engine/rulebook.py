@@ -235,6 +235,14 @@ def _make(_number, _function, _done{defaults}):
         return _values
     return unit
 """,
+    "verdict": """
+def _make(_number, _function, _finish{defaults}):
+    def unit({parameters}):
+        if _number in {table}.off:
+            return None
+        return _function({arguments})
+    return unit
+""",
 }
 
 
@@ -256,13 +264,21 @@ def _signature(function: Callable) -> tuple[str, str, str, dict] | None:
     return listed, ", ".join(p.name for p in parameters), parameters[0].name, defaults
 
 
-def _callable(unit: Unit, finish: Callable) -> Callable:
+def _callable(unit: Unit, finish: Callable, kind: str | None = None) -> Callable:
     """The function the engine calls for ``unit``: ``finish(table, result)``
-    is called when the wrapped function returns something."""
+    is called when the wrapped function returns something.  ``kind``
+    ``"verdict"``: a function that only answers what the wrapped one
+    returns (``None`` when the rule is off)."""
     number, function = unit.number, unit.function
+    kind = kind or unit.kind
     shape = _signature(function)
     if shape is None:
-        if unit.kind == CHECK_UNIT:
+        if kind == "verdict":
+            def call(table, *args, **kwargs):
+                if number in table.off:
+                    return None
+                return function(table, *args, **kwargs)
+        elif kind == CHECK_UNIT:
             def call(table, *args, **kwargs):
                 if number in table.off:
                     return None
@@ -279,10 +295,10 @@ def _callable(unit: Unit, finish: Callable) -> Callable:
                 return values
     else:
         parameters, arguments, table, defaults = shape
-        source = _CALLS[unit.kind].format(parameters=parameters, arguments=arguments, table=table,
+        source = _CALLS[kind].format(parameters=parameters, arguments=arguments, table=table,
                                           defaults="".join(f", {name}" for name in defaults))
         namespace: dict = {}
-        exec(compile(source, f"<rule {number} {unit.kind}: {unit.name}>", "exec"), namespace)
+        exec(compile(source, f"<rule {number} {kind}: {unit.name}>", "exec"), namespace)
         call = namespace["_make"](number, function, finish, *defaults.values())
     functools.update_wrapper(call, function)
     call.unit = unit
@@ -294,22 +310,21 @@ def check_unit(unit: Unit) -> Callable:
     """The check the engine calls for ``unit`` (see :meth:`Rulebook.check`):
     called like the function it wraps, with ``verdict`` and ``allows``,
     and the ``unit`` and rule ``number`` it applies."""
-    number, function, name = unit.number, unit.function, unit.name
+    number, name = unit.number, unit.name
 
     def judged(table, verdict) -> None:
+        trace = table.trace
         if isinstance(verdict, Allowed):
-            table.trace.record(number, ALLOWED, verdict.reason)
+            if trace.enabled:
+                trace.record(number, ALLOWED, verdict.reason)
             return
-        table.trace.record(number, REFUSAL, verdict)
+        if trace.enabled:
+            trace.record(number, REFUSAL, verdict)
         raise IllegalAction(number, verdict, unit=name)
 
-    def verdict(table, *args, **kwargs):
-        """What the rule says, without recording anything: ``None``, an
-        :class:`Allowed` or the reason it forbids (``None`` when the rule is
-        switched off)."""
-        if number in table.off:
-            return None
-        return function(table, *args, **kwargs)
+    verdict = _callable(unit, judged, "verdict")
+    verdict.__doc__ = ("What the rule says, without recording anything: ``None``, an :class:`Allowed` or the "
+                       "reason it forbids (``None`` when the rule is switched off).")
 
     def allows(table, *args, **kwargs) -> bool:
         """Whether the rule lets the game do something; when it does not,
