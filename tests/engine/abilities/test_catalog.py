@@ -160,6 +160,7 @@ def _fake_report(cards, monkeypatch, tmp_path):
     """The report of the real card data with every third card unparsed
     and every other one unexecutable, the cache in ``tmp_path``."""
     monkeypatch.setenv("RULEBASE_CACHE", str(tmp_path))
+    monkeypatch.setattr(catalog, "WORKERS", 1)
     made = []
 
     def fake_state(card, printed=False, engine=None, reader=None):
@@ -283,3 +284,17 @@ def test_a_reader_that_fails_on_a_card_leaves_it_unparsed_with_the_reason(friend
 
     state = catalog.card_state(friend, engine=_engine(), reader=reader)
     assert state.state == catalog.UNPARSED and "RecursionError: too deep" in state.hold.reason
+
+
+def test_the_cards_read_by_several_processes_are_the_cards_read_by_one(cards, monkeypatch):
+    def fake_state(card, printed=False, engine=None, reader=None):
+        state = catalog.STATES[len(card.text) % 3]
+        hold = None if state == catalog.EXECUTABLE else catalog.Hold("front", 1, card.text[:20], "effect", card.id)
+        return catalog.CardState(card.id, card.full_name, card.sets[0], card.type, state, hold=hold)
+
+    monkeypatch.setattr(catalog, "card_state", fake_state)
+    some = cards.cards[:250]
+    monkeypatch.setattr(catalog, "WORKERS", 1)
+    alone = catalog._states(some)
+    monkeypatch.setattr(catalog, "WORKERS", 2)
+    assert catalog._states(some) == alone and [state.card_id for state in alone] == [card.id for card in some]

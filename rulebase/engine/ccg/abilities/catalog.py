@@ -34,6 +34,8 @@ from __future__ import annotations
 import hashlib
 import importlib
 import json
+import multiprocessing
+import os
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
@@ -385,6 +387,37 @@ class Report:
                 "cards": [state.as_dict() for state in self.cards]}
 
 
+WORKERS = os.cpu_count() or 1
+"""How many processes read the cards when the report is made (where
+processes can be forked): the reading of card text is what takes time."""
+
+_CARDS: tuple = ()
+
+
+def _state_at(index: int) -> CardState:
+    return card_state(_CARDS[index])
+
+
+def _states(cards) -> list[CardState]:
+    """The state of each card, read by :data:`WORKERS` forked processes
+    (the first card read first, so that they share the reader's grammar
+    and the errata it loads)."""
+    global _CARDS
+    cards = tuple(cards)
+    if not cards:
+        return []
+    first = card_state(cards[0])
+    workers = min(WORKERS, len(cards) // 100)
+    if workers <= 1 or "fork" not in multiprocessing.get_all_start_methods():
+        return [first, *(card_state(card) for card in cards[1:])]
+    _CARDS = cards
+    try:
+        with multiprocessing.get_context("fork").Pool(workers) as pool:
+            return [first, *pool.map(_state_at, range(1, len(cards)), chunksize=32)]
+    finally:
+        _CARDS = ()
+
+
 def theme_decks(database) -> dict[str, list[str]]:
     """The decks under the card data's ``Decks`` folder (the six original
     theme decks in the corpus's copy), each as its cards' ids."""
@@ -463,8 +496,7 @@ def report(database=None, cache: bool = True) -> Report:
     key = fingerprint(database) if cache else ""
     states = _cached(database, key) if cache else None
     if states is None:
-        engine, reader = Engine(), _reader()
-        states = [card_state(card, engine=engine, reader=reader) for card in database.cards]
+        states = _states(database.cards)
         if cache:
             _store(database, key, states)
     return Report(states, theme_decks(database))
