@@ -335,6 +335,8 @@ def cards_command(query, limit, as_json, abilities, state):
 
     With --abilities (and no query), report the state of every card's text."""
     if abilities:
+        if query is not None:
+            raise click.UsageError("--abilities reports every card: give it no query")
         _abilities_report(as_json, state)
         return
     if state:

@@ -232,6 +232,8 @@ def test_the_cli_asks_for_a_query_or_abilities():
     runner = CliRunner()
     assert "give a query" in runner.invoke(main, ["cards"]).output
     assert "--state goes with --abilities" in runner.invoke(main, ["cards", "x", "--state", "unparsed"]).output
+    refused = runner.invoke(main, ["cards", "t:friend", "--abilities"])
+    assert refused.exit_code == 2 and "give it no query" in refused.output
 
 
 def test_the_subject_of_a_trigger_or_a_modifier_is_asked_of_the_targets_table(friend):
