@@ -95,6 +95,8 @@ VERBS = {
     "cost-change": "a card's cost changes by ``amount`` (``what``: the cards)",
     "choose": "a player chooses the target (later parts say 'that card')",
     "guess": "a player guesses something about the target",
+    "name": "a player names a card or a color (``what``); later parts say 'the named card'",
+    "gain-abilities": "the target gains the printed abilities of ``of`` (a Selector)",
     "start-faceoff": "start a faceoff involving the cards of ``involving`` (a tuple of Selectors)",
     "spend": "put a card from beneath the target (``zone``: beneath) into its owner's discard pile (a cost)",
 }
@@ -150,6 +152,9 @@ MODIFIERS = {
     "bonus": "a Problem's bonus changes by ``amount``",
     "points": "a Troublemaker's point value changes by ``amount``",
     "may": "a player may do something the rules would not let them (``action``)",
+    "starts-in-play": "the card starts the game in play (``where``: home)",
+    "enters-exhausted": "the subject enters play exhausted",
+    "additional-cost": "playing the subject costs the instructions of ``pay`` as well",
     "contributes": "the subject contributes its power where the rules would not let it (``to``: faceoffs, confronting)",
     "colors": "the subject also has the colors of the cards ``of`` (a Selector)",
     "abilities": "the subject also has the other printed abilities of ``of`` (a Selector)",

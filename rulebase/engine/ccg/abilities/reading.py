@@ -182,6 +182,17 @@ class _Reader(Transformer):
         return {"event": self._EVENT_OF[event], "subject": target, "values": values(by=subject, **rest)}
 
     # abilities ------------------------------------------------------------------
+    def additional_body(self, meta, children):
+        return {"cost": children[0], "effect": children[1]}
+
+    def additional_cost(self, meta, children):
+        return tuple(children[0].chain())
+
+    def additional_cost_statement(self, meta, children):
+        steps = tuple(replace(step, then=None) for step in children[0])
+        return Modifier("additional-cost", subject=THIS_CARD, values=values(pay=steps, action="play"),
+                        part=self._part(meta)), None
+
     def start(self, meta, children):
         return children[0]
 
@@ -268,7 +279,7 @@ class _Reader(Transformer):
             event = dict(event, event=f"{event['event']}-{'starts' if when == 'start' else 'ends'}")
         return Trigger(**event, when=when, condition=condition, part=self._part(meta))
 
-    when_, after_, start_, end_ = (_constant(w) for w in ("when", "after", "start", "end"))
+    when_, after_, start_, end_, as_ = (_constant(w) for w in ("when", "after", "start", "end", "as"))
 
     def replacement(self, meta, children):
         condition = None
@@ -297,6 +308,44 @@ class _Reader(Transformer):
 
     def would_confront(self, meta, children):
         return {"event": "confronts", "subject": children[1], "values": values(by=children[0])}
+
+    def starts_at_home(self, meta, children):
+        return Modifier("starts-in-play", subject=THIS_CARD, values=values(where="home"), part=self._part(meta)), None
+
+    def enters_exhausted(self, meta, children):
+        return Modifier("enters-exhausted", subject=THIS_CARD, part=self._part(meta)), None
+
+    def pay_less_to(self, meta, children):
+        amount, action = children[0], children[1]
+        per = children[2] if len(children) > 2 else None
+        change = Amount(-amount.value if amount.value is not None else None, variable=amount.variable,
+                        per=per.per if per else None)
+        return Modifier("cost", subject=action["what"], amount=change,
+                        values=values(player=Selector("you"), action=action["action"], to=action.get("to")),
+                        part=self._part(meta)), None
+
+    def home_limit(self, meta, children):
+        whose, number = children
+        sign = -1 if "decreased" in self.source[meta.start_pos:meta.end_pos] else 1
+        return Modifier("home-limit", subject=Selector("player" if whose == "each" else
+                                                       ("you" if whose == "your" else "opponent")),
+                        amount=Amount(sign * int(number)), part=self._part(meta)), None
+
+    def cant_contribute(self, meta, children):
+        return Modifier("cant", subject=children[0], values=values(action="contribute-to-confront"),
+                        part=self._part(meta)), None
+
+    def flips_count(self, meta, children):
+        who, number = children[0], int(children[1])
+        sign = -1 if "fewer" in self.source[meta.start_pos:meta.end_pos] else 1
+        during = children[2] if len(children) > 2 else None
+        return Modifier("flips", subject=who, amount=Amount(sign * number), part=self._part(meta)), during
+
+    def confront_need_per(self, meta, children):
+        who, changes, problem, per = children
+        (amount, color), = changes
+        return Modifier("confront-need", subject=problem, amount=Amount(amount.value, per=per.per),
+                        values=values(player=who, color=color), part=self._part(meta)), None
 
     def contributes(self, meta, children):
         return Modifier("contributes", subject=children[0], values=values(to=("faceoffs", "confronting")),
@@ -422,6 +471,12 @@ class _Reader(Transformer):
 
     def loses_faceoff(self, meta, children):
         return {"event": "faceoff-lost", "values": values(by=children[0], **children[1])}
+
+    def puts_on_top(self, meta, children):
+        return {"event": "put", "subject": children[1], "values": values(by=children[0], to="deck-top")}
+
+    def discards(self, meta, children):
+        return {"event": "discards", "subject": children[1], "values": values(by=children[0])}
 
     def to(self, meta, children):
         return {"to": children[0]}
@@ -565,6 +620,28 @@ class _Reader(Transformer):
     st_flipped, st_cutie_marked = _constant("flipped"), _constant("cutie-marked")
     st_frightened, st_face_down = _constant("frightened"), _constant("face-down")
 
+    def counters_at_least(self, meta, children):
+        number, kind, where = int(children[0]), self._word(children[1]), children[2]
+        return Condition("count", subject=Selector("counter", filters=(("kind", kind), ("on", where))),
+                         values=values(compare=f">={number}"), part=self._part(meta))
+
+    def revealed_this_way(self, meta, children):
+        return Condition("did", values=values(what="reveal", found=children[0]), part=self._part(meta))
+
+    def won_the_faceoff(self, meta, children):
+        return Condition("did", values=values(what="win-faceoff"), part=self._part(meta))
+
+    def more_than(self, meta, children):
+        (_, noun), other = children
+        return Condition("count", subject=Selector(noun, every=True, count=Amount(None), controller="you"),
+                         values=values(compare=">", than=replace(other, noun=noun)), part=self._part(meta))
+
+    def in_zone(self, meta, children):
+        zone = children[1]
+        if isinstance(zone, tuple):
+            raise _Unreadable("a card beneath a card as a place", meta.start_pos)
+        return Condition("at", subject=children[0], values=values(where=zone), part=self._part(meta))
+
     def exhausted_self(self, meta, children):
         return Condition("status", subject=THIS_CARD, values=values(status="exhausted"), part=self._part(meta))
 
@@ -661,6 +738,14 @@ class _Reader(Transformer):
         effect = None
         for sentence in reversed(children):
             effect = _then(sentence, effect)
+        return effect
+
+    def lasting_sentence(self, meta, children):
+        duration, chain = children
+        steps = list(chain.chain())
+        effect = None
+        for step in reversed(steps):
+            effect = replace(step, duration=duration, then=effect)
         return effect
 
     def sentence(self, meta, children):
@@ -775,6 +860,21 @@ class _Reader(Transformer):
 
     def choose_one(self, meta, children):
         return Effect("choose", choices=tuple(children), part=self._part(meta))
+
+    def name_(self, meta, children):
+        what = "card" if self.source[meta.start_pos:meta.end_pos].endswith("card") else "color"
+        return Effect("name", values=values(what=what), part=self._part(meta))
+
+    def challenge_with(self, meta, children):
+        return Effect("challenge", target=children[0], values=values(using=children[1]), part=self._part(meta))
+
+    def remove_them(self, meta, children):
+        return Effect("remove-counters", target=Selector("that", ref="them"), amount=Amount(None, up_to=False),
+                      part=self._part(meta))
+
+    def gains_abilities(self, meta, children):
+        return Effect("gain-abilities", target=children[0], values=values(of=children[1], printed=True),
+                      part=self._part(meta))
 
     def cutie_mark(self, meta, children):
         return Effect("cutie-mark", target=children[0], part=self._part(meta))
@@ -929,6 +1029,9 @@ class _Reader(Transformer):
         return children[0]
 
     turn, phase, faceoff = _constant("turn"), _constant("phase"), _constant("faceoff")
+
+    def until_end_of_phase(self, meta, children):
+        return f"{children[0]}-phase"
     until_next_turn = _constant("next-turn")
     that_turn = _constant("turn")
 
@@ -981,6 +1084,27 @@ class _Reader(Transformer):
         return Selector("self", part=self._part(meta))
 
     this_problem = this_card
+
+    def this_card_from(self, meta, children):
+        zone = children[0]
+        if isinstance(zone, tuple):
+            raise _Unreadable("this card beneath a card", meta.start_pos)
+        return Selector("self", zone=zone, part=self._part(meta))
+
+    def up_to_of(self, meta, children):
+        return replace(children[1], count=Amount(int(children[0]), up_to=True), every=False)
+
+    def hand_of(self, meta, children):
+        whose = children[0]
+        return Selector("hand", controller={"your": "you", "each": "any"}.get(whose, whose), part=self._part(meta))
+
+    a_color = _constant(Selector("color"))
+
+    def next_noun(self, meta, children):
+        selector = self.noun_phrase(meta, children)
+        return _with(selector, **{"next-played": "turn"})
+
+    non_unique = _constant(("filter", "unique", False))
 
     def this_cards_problem(self, meta, children):
         return Selector("Problem", where="here", part=self._part(meta))
@@ -1116,6 +1240,9 @@ class _Reader(Transformer):
 
     post_equal_or_greater = _constant(("filter", "power", ">=that"))
     post_shares_requirement = _constant(("filter", "requirement-shares-color", THIS_CARD))
+
+    def post_printed_power(self, meta, children):
+        return ("filter", "printed-power", f"=={int(children[0])}")
 
     def post_on(self, meta, children):
         return ("filter", "on", children[0])
