@@ -300,3 +300,18 @@ def test_the_cards_read_by_several_processes_are_the_cards_read_by_one(cards, mo
     alone = catalog._states(some)
     monkeypatch.setattr(catalog, "WORKERS", 2)
     assert catalog._states(some) == alone and [state.card_id for state in alone] == [card.id for card in some]
+
+
+def test_a_placement_is_executable_where_the_engine_s_rules_of_play_check_it(friend):
+    engine = _engine(missing=("targets",))
+
+    def state(selector):
+        ability = Ability("placement", "Play ...", target=selector)
+        return catalog.card_state(friend, engine=engine, reader=_reader(front=(ability,)))
+
+    assert state(Selector("home", controller="you")).is_executable
+    assert state(Selector("Friend")).is_executable and state(Selector("character")).is_executable
+    for selector in (Selector("Friend", controller="you"), Selector("Friend", filters=(("trait", "Unicorn"),)),
+                     Selector("Resource"), None):
+        found = state(selector)
+        assert found.state == catalog.UNEXECUTABLE and found.hold.part == "placement", selector

@@ -197,7 +197,7 @@ class Engine:
         if kind == "continuous":
             parts.append(("modifier", ability.modifier))
         if kind == "placement":
-            parts.append(("target", ability.target))
+            return placement(ability.target)
         for value in (ability.trigger, ability.modifier):
             subject = getattr(value, "subject", None)
             if subject is not None:
@@ -215,6 +215,38 @@ class Engine:
             if reason is not None:
                 return part, reason
         return None
+
+
+def placement(target) -> tuple[str, str] | None:
+    """Whether the engine plays a card where its placement (305.1, 509.1)
+    says: ``None``, else ``("placement", what it lacks)``.
+
+    The engine's rules of play (:func:`rulebase.engine.ccg.play.check_placement`)
+    put a Resource that is not an attachment at its owner's home (305.1a),
+    and an attachment on a card of the type its text names
+    (:data:`rulebase.engine.ccg.cards.HOSTS`), whoever controls it, whatever
+    else it is: a placement that says more ("one of your Friends", "a
+    Unicorn Friend") is more than the engine checks.
+
+    >>> from rulebase.engine.ccg.abilities.model import Selector
+    >>> placement(Selector("home", controller="you")), placement(Selector("Friend"))
+    (None, None)
+    >>> placement(Selector("Friend", controller="opponent"))
+    ('placement', "a card to play on whose controller is said ('opponent')")
+    """
+    from rulebase.engine.ccg.cards import HOSTS
+
+    if target is None:
+        return "placement", "a placement that names no card or place"
+    if target.noun == "home":
+        return None if target.controller in (None, "you") else ("placement", f"a home of {target.controller!r}")
+    if target.noun not in HOSTS:
+        return "placement", f"a card to play on that is a {target.noun!r}"
+    if target.controller not in (None, "any"):
+        return "placement", f"a card to play on whose controller is said ({target.controller!r})"
+    if target.filters or target.where or target.zone not in (None, "play"):
+        return "placement", f"a card to play on that is more than a {target.noun}: {target.part.text or target.filters!r}"
+    return None
 
 
 # -- a card's state ------------------------------------------------------------------
