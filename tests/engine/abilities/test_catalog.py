@@ -315,3 +315,11 @@ def test_a_placement_is_executable_where_the_engine_s_rules_of_play_check_it(fri
                      Selector("Resource"), None):
         found = state(selector)
         assert found.state == catalog.UNEXECUTABLE and found.hold.part == "placement", selector
+
+
+def test_the_cost_of_any_ability_is_asked_of_the_activated_table(friend):
+    engine = catalog.Engine({**_engine().modules, "activated": SimpleNamespace(
+        executable=lambda ability: "the cost 'banish'" if ability.cost else None)})
+    paid = Ability("triggered", "When ..., banish ... to draw.", trigger=ENTERS, cost=(Effect("banish"),), effect=DRAW)
+    state = catalog.card_state(friend, engine=engine, reader=_reader(front=(paid,)))
+    assert (state.hold.part, state.hold.reason) == ("timing", "the cost 'banish'")

@@ -192,7 +192,7 @@ class Engine:
         parts = []
         if kind in ("triggered", "replacement") or (kind == "activated" and ability.trigger is not None):
             parts.append(("trigger", ability.trigger))
-        if kind in ("activated", "event"):
+        if kind in ("activated", "event") or ability.cost:
             parts.append(("timing", ability))
         if kind == "continuous":
             parts.append(("modifier", ability.modifier))
