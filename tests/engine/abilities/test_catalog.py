@@ -322,4 +322,4 @@ def test_the_cost_of_any_ability_is_asked_of_the_activated_table(friend):
         executable=lambda ability: "the cost 'banish'" if ability.cost else None)})
     paid = Ability("triggered", "When ..., banish ... to draw.", trigger=ENTERS, cost=(Effect("banish"),), effect=DRAW)
     state = catalog.card_state(friend, engine=engine, reader=_reader(front=(paid,)))
-    assert (state.hold.part, state.hold.reason) == ("timing", "the cost 'banish'")
+    assert (state.hold.part, state.hold.reason) == ("activation", "the cost 'banish'")

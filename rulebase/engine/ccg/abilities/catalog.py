@@ -53,7 +53,7 @@ JUDGES = {
     "trigger": ("triggers", "the events triggered abilities wait for"),
     "modifier": ("continuous", "what continuous abilities change"),
     "condition": ("conditions", "the conditions of card text"),
-    "timing": ("activated", "the timings and costs of activated abilities"),
+    "activation": ("activated", "when abilities may be used and what they cost"),
     "target": ("targets", "what card text refers to"),
 }
 """Which module of the engine says whether each part of an ability can be
@@ -70,7 +70,7 @@ class Hold:
     """What holds a card back: on which ``side`` (``front`` or ``boosted``),
     which ``ability`` (its number on that side, from 1; ``None`` when the
     reader stopped before one was read) with its ``text``, which ``part``
-    (``effect``, ``trigger``, ``modifier``, ``condition``, ``timing``,
+    (``effect``, ``trigger``, ``modifier``, ``condition``, ``activation``,
     ``target``, ``keyword``, or ``text`` for words that were not read) and
     ``reason``: what the engine lacks, or what the reader expected.
     ``line`` and ``column`` (from 1) are where, in that side's text."""
@@ -193,7 +193,7 @@ class Engine:
         if kind in ("triggered", "replacement") or (kind == "activated" and ability.trigger is not None):
             parts.append(("trigger", ability.trigger))
         if kind in ("activated", "event") or ability.cost:
-            parts.append(("timing", ability))
+            parts.append(("activation", ability))
         if kind == "continuous":
             parts.append(("modifier", ability.modifier))
         if kind == "placement":
