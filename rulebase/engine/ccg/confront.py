@@ -61,12 +61,23 @@ def opponents_requirements(board: Board, player: int, problem: Card):
                 "needs": " + ".join(str(n) for n in problem.info.opponents_need)}
 
 
+@step("209.1", "{player} owns {problem}: the confront requirements beneath its text box apply: {needs}")
+def owners_requirements(board: Board, player: int, problem: Card):
+    if problem.owner == player:
+        return {"player": board.name(player), "problem": problem.label,
+                "needs": " + ".join(str(n) for n in problem.info.owner_needs)}
+
+
 def requirements(board: Board, player: int, problem: Card) -> tuple[tuple[Need, ...], list[tuple[str, str]]]:
-    """The confront requirements of ``problem`` for ``player``: those beneath
-    its text box, or for an opponent of its owner those at its top (611.2),
-    with the power continuous abilities of the cards there add (Eccentric)."""
-    needs = problem.info.owner_needs
+    """The confront requirements of ``problem`` for ``player``: for its owner
+    those beneath its text box (209.1), for an opponent of its owner those at
+    its top (611.2), with the power continuous abilities of the cards there
+    add (Eccentric).  Without 611.2 the set beneath the text box applies to
+    every player; without 209.1 no set applies to the owner."""
+    needs: tuple[Need, ...] = problem.info.owner_needs if problem.owner != player else ()
     steps: list[tuple[str, str]] = []
+    if owners_requirements(board, player, problem) is not None:
+        needs = problem.info.owner_needs
     if opponents_requirements(board, player, problem) is not None:
         needs = problem.info.opponents_need
     extra: list[Need] = []
@@ -143,6 +154,19 @@ def mane_is_a_character(board: Board, card: Card):
         return {"card": card.label, "player": board.name(card.controller), "area": board.area_name(card.area)}
 
 
+@step("302.2", "{card} is a Friend, and Friends are characters: it is one of {player}'s characters at {area}")
+def friend_is_a_character(board: Board, card: Card):
+    if card.type == CardType.FRIEND:
+        return {"card": card.label, "player": board.name(card.controller), "area": board.area_name(card.area)}
+
+
+@step("203.2", "{card} is {colors}: it contributes power of {that}")
+def contributes_its_colors(board: Board, card: Card):
+    if card.colors:
+        return {"card": card.label, "colors": "/".join(str(c) for c in card.colors),
+                "that": "that color" if len(card.colors) == 1 else "those colors"}
+
+
 @step("611.3a", "{card} contributes {amount} power ({colors}) to confronting {problem}")
 def contributes_power(board: Board, card: Card, amount: int, problem: Card):
     return {"card": card.label, "amount": amount, "problem": problem.label,
@@ -208,6 +232,8 @@ def _power(board: Board, player: int, problem: Card, needs: tuple[Need, ...], st
     for card in board.characters_at(problem.area, player):
         if card.type == CardType.MANE and mane_is_a_character(board, card) is None:
             continue
+        if card.type == CardType.FRIEND and friend_is_a_character(board, card) is None:
+            continue
         if not contributes(board, card, explain):
             continue
         value, parts = power_parts(board, card, explain)
@@ -220,7 +246,7 @@ def _power(board: Board, player: int, problem: Card, needs: tuple[Need, ...], st
             steps.extend(parts)
         if contributes_power(board, card, amount, problem) is None:
             continue
-        colors = card.colors or (None,)
+        colors = card.colors if card.colors and contributes_its_colors(board, card) is not None else (None,)
         if len(colors) > 1 and one_color_only.allows(board, card):
             contributions.append((card, amount, (tuple(colors),)))
         elif len(colors) > 1:
