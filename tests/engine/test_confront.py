@@ -69,3 +69,20 @@ def test_a_face_up_troublemaker_of_the_opponent_blocks_but_ones_own_does_not():
     board.play[2].controller = 1
     verdict = judge(board, 0, board.play[0])
     assert not verdict.met and verdict.steps[-1][0] == "611.3e"
+
+
+def test_a_friend_contributes_power_of_its_color_to_its_owners_requirements():
+    comet = Printed.build("Comet", "Friend", colors=["blue"], power=2, cost=2)
+    kite = Printed.build("Kite", "Problem", owner_needs="2 blue", opponents_need=9, bonus=1)
+    board = board_with((kite, 0, Zone.PLAY, "problem", 0), (comet, 0, Zone.PLAY, "problem", 0))
+    assert judge(board, 0, board.play[0]).met
+    assert {"209.1", "302.2", "203.2"} <= {step.rule for step in board.trace}
+    for rule in ("302.2", "203.2"):
+        board = board_with((kite, 0, Zone.PLAY, "problem", 0), (comet, 0, Zone.PLAY, "problem", 0))
+        board.off = frozenset({rule})
+        assert not judge(board, 0, board.play[0]).met
+    tall = Printed.build("Tall Kite", "Problem", owner_needs="3 blue", opponents_need=2, bonus=1)
+    board = board_with((tall, 0, Zone.PLAY, "problem", 0), (comet, 0, Zone.PLAY, "problem", 0))
+    assert not judge(board, 0, board.play[0]).met
+    board.off = frozenset({"209.1"})
+    assert judge(board, 0, board.play[0]).needs == ()
