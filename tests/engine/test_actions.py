@@ -36,3 +36,18 @@ def test_fields_of_parsed_actions():
 def test_text_that_is_not_an_action_is_refused(text):
     with pytest.raises(ActionSyntaxError):
         Action.parse(text)
+
+
+def test_an_action_takes_every_field_as_the_dataclass_declares_it_and_stays_frozen():
+    import dataclasses
+    import inspect
+
+    declared = [(f.name, f.default) for f in dataclasses.fields(Action)]
+    taken = [(p.name, p.default) for p in inspect.signature(Action).parameters.values()]
+    assert taken == [(name, inspect.Parameter.empty if default is dataclasses.MISSING else default)
+                     for name, default in declared]
+    action = Action("move", 0, 5, area=Area(1, "problem"))
+    assert action == Action.parse("p0 move #5 to p1.problem") and hash(action) == hash(Action.parse(str(action)))
+    assert dataclasses.replace(action, card=6).card == 6
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        action.card = 7

@@ -89,6 +89,24 @@ class Action:
     effect: str | None = None
     owner: int | None = None
 
+    def __init__(self, verb: str, player: int, card: int | None = None, area: Area | None = None,
+                 host: int | None = None, amount: int | None = None, order: tuple[int, ...] | None = None,
+                 zone: Zone | None = None, effect: str | None = None, owner: int | None = None):
+        # The fields written straight into the instance: the legal actions of
+        # every decision are made as Actions, thousands a game, and a frozen
+        # dataclass's own __init__ sets each field through object.__setattr__.
+        fields = self.__dict__
+        fields["verb"] = verb
+        fields["player"] = player
+        fields["card"] = card
+        fields["area"] = area
+        fields["host"] = host
+        fields["amount"] = amount
+        fields["order"] = order
+        fields["zone"] = zone
+        fields["effect"] = effect
+        fields["owner"] = owner
+
     @property
     def is_chance(self) -> bool:
         return self.player == CHANCE_PLAYER
