@@ -71,7 +71,8 @@ class Hold:
     which ``ability`` (its number on that side, from 1; ``None`` when the
     reader stopped before one was read) with its ``text``, which ``part``
     (``effect``, ``trigger``, ``modifier``, ``condition``, ``activation``,
-    ``target``, ``keyword``, or ``text`` for words that were not read) and
+    ``target``, ``placement``, ``keyword``, or ``text`` for words that
+    were not read) and
     ``reason``: what the engine lacks, or what the reader expected.
     ``line`` and ``column`` (from 1) are where, in that side's text."""
 
