@@ -176,7 +176,7 @@ class CCGSession(GameSession):
         from rulebase.engine.ccg.octgn import printed_from_card
 
         try:
-            result = printed_from_card(card, printed=printed)
+            result = printed_from_card(card, printed=printed, read_text=text)
         except SetupError as error:
             raise self.error(node, f"\"{card.full_name}\": {error}") from None
         if not text:
