@@ -331,6 +331,10 @@ class _Reader(Transformer):
                                                        ("you" if whose == "your" else "opponent")),
                         amount=Amount(sign * int(number)), part=self._part(meta)), None
 
+    def cant_contribute_faceoffs(self, meta, children):
+        return Modifier("cant", subject=children[0], values=values(action="contribute-to-faceoffs"),
+                        part=self._part(meta)), None
+
     def cant_contribute(self, meta, children):
         return Modifier("cant", subject=children[0], values=values(action="contribute-to-confront"),
                         part=self._part(meta)), None
@@ -349,6 +353,12 @@ class _Reader(Transformer):
 
     def contributes(self, meta, children):
         return Modifier("contributes", subject=children[0], values=values(to=("faceoffs", "confronting")),
+                        part=self._part(meta)), None
+
+    def play_from_zone(self, meta, children):
+        if isinstance(children[0], tuple):
+            raise _Unreadable("playing from beneath a card", meta.start_pos)
+        return Modifier("may", subject=THIS_CARD, values=values(action="play", zone=children[0]),
                         part=self._part(meta)), None
 
     def hasty(self, meta, children):
@@ -397,6 +407,9 @@ class _Reader(Transformer):
 
     def during_faceoff(self, meta, children):
         return Condition("during", values=values(phase="faceoff", **children[0]), part=self._part(meta))
+
+    def during_whose_phase(self, meta, children):
+        return Condition("during", values=values(phase=children[1], whose=children[0]), part=self._part(meta))
 
     def during_phase(self, meta, children):
         return Condition("during", values=values(phase=children[0]), part=self._part(meta))
@@ -618,6 +631,19 @@ class _Reader(Transformer):
 
     st_exhausted, st_ready = _constant("exhausted"), _constant("ready")
     st_flipped, st_cutie_marked = _constant("flipped"), _constant("cutie-marked")
+    st_boosted = _constant("boosted")
+
+    def power_compare(self, meta, children):
+        number = int(children[1])
+        compare = "<=" if "less" in self.source[meta.start_pos:meta.end_pos] else ">="
+        return Condition("power", subject=children[0], values=values(compare=f"{compare}{number}"),
+                         part=self._part(meta))
+
+    def won_this_turn(self, meta, children):
+        said = {}
+        for child in children:
+            said.update(child)
+        return Condition("did", values=values(what="win-faceoff", during="turn", **said), part=self._part(meta))
     st_frightened, st_face_down = _constant("frightened"), _constant("face-down")
 
     def counters_at_least(self, meta, children):
@@ -695,7 +721,15 @@ class _Reader(Transformer):
                                                                          to=action.get("to")),
                         part=self._part(meta)), None
 
-    be_dismissed, be_frightened, be_moved = (_constant(w) for w in ("be-dismissed", "be-frightened", "be-moved"))
+    def be_done(self, meta, children):
+        said = self.source[meta.start_pos:meta.end_pos].split()[1]
+        if len(children) > 1:
+            return f"be-{said}-at-{children[1]}"
+        return f"be-{said}"
+
+    def be_involved(self, meta, children):
+        kind = children[0].get("kind")
+        return f"be-involved-in-{kind}-faceoff" if kind else "be-involved-in-faceoff"
 
     def act_move(self, meta, children):
         return {"action": "move", "what": children[0], "to": children[1] if len(children) > 1 else None}
@@ -859,7 +893,16 @@ class _Reader(Transformer):
                                                 filters=(("top", True),)), part=self._part(meta))
 
     def choose_one(self, meta, children):
-        return Effect("choose", choices=tuple(children), part=self._part(meta))
+        return Effect("choose", amount=Amount(children[0]), choices=tuple(children[1:]), part=self._part(meta))
+
+    def num(self, meta, children):
+        return int(children[0])
+
+    one, two, three, four, five = (_constant(n) for n in (1, 2, 3, 4, 5))
+
+    def have_do(self, meta, children):
+        who, effect = children
+        return replace(effect, who=who, part=self._part(meta))
 
     def name_(self, meta, children):
         what = "card" if self.source[meta.start_pos:meta.end_pos].endswith("card") else "color"
@@ -1237,6 +1280,12 @@ class _Reader(Transformer):
 
     def post_cost_at_most(self, meta, children):
         return ("filter", "cost", f"<={int(children[0])}")
+
+    def post_involved_any(self, meta, children):
+        return ("filter", "involved", children[0]["kind"] if children else "faceoff")
+
+    flipped_adj = _constant(("zone", "flip"))
+    theirs = _constant("their")
 
     post_equal_or_greater = _constant(("filter", "power", ">=that"))
     post_shares_requirement = _constant(("filter", "requirement-shares-color", THIS_CARD))
