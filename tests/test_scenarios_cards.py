@@ -214,3 +214,41 @@ def test_the_printed_text_of_a_card_whose_data_holds_its_corrected_text_is_not_k
     error = str(result.error)
     assert error.startswith("cards.scenario:3:5: ") and "its printed text is not known" in error
     assert current_text(card).erratum in error
+
+
+REAL_TEXT = '''Cards:
+  "Too Many Bandages" is from the card database.
+  "Berry Dreams" is "Berry Dreams, Pom-Pom Pony" from the card database.
+  "Comet" is a Friend: blue, power 3, cost 2.
+  "Kite" is a Friend: pink, power 1, cost 1.
+
+Scenario: A continuous ability of a real card
+  Given Alice has "Comet" at her home
+    And Alice has "Too Many Bandages" on "Comet"
+  Then "Comet" has power 1
+
+Scenario: A triggered ability of a real card
+  Given Alice's hand: "Berry Dreams"
+    And Alice's deck: "Kite"
+    And Alice has 2 action tokens
+  When Alice plays "Berry Dreams" at her home
+  Then "Kite" is in Alice's hand
+'''
+
+
+def test_the_current_text_of_a_real_card_is_carried_out_or_the_card_is_refused(cards):
+    states = [catalog.card_state(cards.find(name)[0]) for name in ("Too Many Bandages", "Berry Dreams, Pom-Pom Pony")]
+    results = run(REAL_TEXT)
+    if all(state.is_executable for state in states):
+        assert all(result.passed for result in results), [(r.error, r.failures) for r in results]
+    else:
+        held = next(state for state in states if not state.is_executable)
+        assert all(held.hold.describe() in str(result.error) for result in results)
+
+
+def test_without_its_text_a_real_card_s_ability_is_not_carried_out():
+    text = REAL_TEXT.replace('"Too Many Bandages" is from the card database.',
+                             '"Too Many Bandages" is from the card database, without its text.')
+    continuous = run(text)[0]
+    assert not continuous.passed and continuous.error is None
+    assert any("power 1" in failure for failure in continuous.failures)
