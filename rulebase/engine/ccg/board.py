@@ -66,7 +66,7 @@ class Card:
 
     __slots__ = ("id", "printed", "owner", "controller", "zone", "area", "exhausted", "frightened",
                  "face_down", "counters", "turned_over", "modifiers", "host", "ignored", "label",
-                 "incarnation", "cannot_move", "type", "is_character")
+                 "incarnation", "cannot_move", "type", "is_character", "gained")
 
     def __init__(self, id: int, printed: Printed, owner: int, label: str | None = None):
         self.id = id
@@ -88,6 +88,8 @@ class Card:
         self.label = label or printed.name
         self.incarnation = 0
         self.cannot_move = False
+        self.gained: list = []
+        """Colors a modifier gives the card for a while (507.1, 203.2)."""
 
     def __repr__(self) -> str:
         return f"<Card {self.id} {self.label!r} {self.zone}>"
@@ -116,8 +118,14 @@ class Card:
 
     @property
     def colors(self) -> tuple[Color, ...]:
-        """Face-down cards have no color (505.1b)."""
-        return () if self.face_down else self.info.colors
+        """Face-down cards have no color (505.1b); a modifier may give a
+        card more colors (:attr:`gained`)."""
+        if self.face_down:
+            return ()
+        colors = self.info.colors
+        if self.gained:
+            colors = colors + tuple(dict.fromkeys(c for c in self.gained if c not in colors))
+        return colors
 
     def keyword(self, name: str):
         """A keyword of the card; face-down cards have none (505.1a)."""
@@ -355,7 +363,7 @@ def becomes_new(board: Board, card: Card):
     counters, modifiers, status and ignored mark go.  Recorded when it
     leaves play with any of them."""
     had = card.zone == Zone.PLAY and (card.exhausted or card.frightened or card.counters or card.modifiers
-                                      or card.turned_over or card.cannot_move)
+                                      or card.turned_over or card.cannot_move or card.gained)
     card.exhausted = False
     card.frightened = False
     card.face_down = False
@@ -364,5 +372,6 @@ def becomes_new(board: Board, card: Card):
     card.modifiers = []
     card.ignored = False
     card.cannot_move = False
+    card.gained = []
     card.incarnation += 1
     return {"card": card.label} if had else None

@@ -114,6 +114,7 @@ def become_frightened(board: Board, card: Card):
 @step("505.3", "turned face-down, {card} becomes a different card")
 def becomes_different(board: Board, card: Card):
     card.modifiers = []
+    card.gained = []
     card.incarnation += 1
     return {"card": card.label}
 

@@ -69,6 +69,8 @@ def _enter(board: Board, phase: str, step: str | None = None) -> None:
         from rulebase.engine.ccg.abilities.verbs import end_durations
 
         end_durations(board, "phase")
+        if phase == "ready":
+            end_durations(board, "turn")
     board.turn.phase = phase
     board.turn.step = step
 

@@ -160,3 +160,27 @@ def test_the_phase_and_the_faceoff_end_their_modifiers():
     assert comet.modifiers == [2, 1], "a step of the same phase ends nothing"
     turn._enter(board, "score")
     assert comet.modifiers == [1], "the end of the phase ends the modifier (708.2), not the turn's"
+
+
+def test_power_of_a_color_makes_the_card_that_color_until_the_duration_ends_203_2():
+    from rulebase.engine.ccg import turn
+    from rulebase.engine.ccg.cards import Color
+
+    effect = Effect("power", target=Selector("self"), amount=Amount(1), duration="phase", values=values(color="orange"),
+                    then=Effect("power", target=Selector("self"), amount=Amount(2), duration="turn",
+                                values=values(color="yellow")))
+    board = table()
+    board.turn.phase = "main"
+    comet = board.cards[0]
+    drive(board, effect, Context(card=comet, controller=0))
+    assert comet.colors == (Color.BLUE, Color.ORANGE, Color.YELLOW) and comet.modifiers == [1, 2]
+    assert kinds(board, "203.2") == ["step", "step"]
+    turn._enter(board, "score")
+    assert comet.colors == (Color.BLUE, Color.YELLOW) and comet.modifiers == [2]
+    comet.modifiers = []  # 616.4 ends the turn's modifiers
+    turn._enter(board, "ready")
+    assert comet.colors == (Color.BLUE,)
+    board = table()
+    board.off = frozenset({"203.2"})
+    drive(board, effect, Context(card=board.cards[0], controller=0))
+    assert board.cards[0].colors == (Color.BLUE,) and board.cards[0].modifiers == []

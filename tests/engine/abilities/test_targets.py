@@ -115,3 +115,34 @@ def test_conditions():
     assert conditions.executable(Condition("first")) == "the condition kind 'first'"
     assert conditions.executable(Condition("during", values=values(phase="faceoff", challenging="x"))) \
         == "the faceoff's 'challenging'"
+
+
+def test_homes_keywords_players_who_have_and_problems_with_a_card():
+    board = table()
+    alice = Context(card=board.cards[1], controller=0)
+    assert targets.candidates(board, alice, Selector("home", controller="you")) == [board.players[0].home]
+    assert labels(targets.candidates(board, alice, Selector("Friend", filters=(("keyword", "Swift"),)))) == [
+        "Breeze Runner/1"]
+    two_friends_here = Selector("Friend", count=Amount(2), where="this-problem")
+    assert targets.candidates(board, alice, Selector("player", filters=(("has", two_friends_here),))) == []
+    one_friend_here = Selector("Friend", count=Amount(1), where="this-problem")
+    assert targets.candidates(board, alice, Selector("player", filters=(("has", one_friend_here),))) == [0, 1]
+    with_angel = Selector("character", where=("problem-with", Selector("self")))
+    assert labels(targets.candidates(board, alice, with_angel)) == ["Angel/0", "Breeze Runner/1"]
+    scored = Happened("faceoff-won", (("player", 1),))
+    assert targets.candidates(board, Context(controller=0, event=scored), Selector("that", ref="player")) == [1]
+
+
+def test_more_power_than_any_opponent_and_power_of_a_color_in_play():
+    board = table()
+    alice = Context(card=board.cards[1], controller=0)
+    more = Condition("power", subject=Selector("you"), values=values(compare=">any-opponent", where="this-problem"))
+    assert not conditions.holds(board, alice, more), "Angel 1 against Breeze Runner 1"
+    board.cards[1].counters = 1
+    assert conditions.holds(board, alice, more)
+    blue = Condition("count", subject=Selector("you"),
+                     values=values(compare=">=2", what=Selector("icon", controller="you", filters=(("color", "blue"),))))
+    assert conditions.holds(board, alice, blue), "Comet has 2 blue power"
+    board.cards[0].exhausted = True
+    assert conditions.holds(board, alice, blue), "power of a color counts exhausted characters too (507.3)"
+    assert conditions.executable(blue) is None and conditions.executable(more) is None

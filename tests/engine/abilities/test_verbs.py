@@ -213,3 +213,27 @@ def test_uncovering_a_face_down_troublemaker_by_card_text_607_3():
     board.off = frozenset({"607.3"})
     pest.face_down = False
     VERBS["uncover"].check(board, Act(0, pest))
+
+
+def test_any_number_on_top_in_any_order_and_the_rest_on_the_bottom():
+    board = board_with((COMET, 0, Zone.PLAY, "home", 0))
+    cards = deck_of_three(board)
+    look = Effect("look", target=Selector("card", count=Amount(2), zone="deck", filters=(("top", True),)),
+                  then=Effect("arrange", target=Selector("that", ref="them"), values=values(to="top", rest="bottom")))
+    asked = drive(board, look, Context(card=board.cards[0], controller=0),
+                  answers=[Action("order", 0, order=(cards[1].id,))])
+    assert len(asked[0].legal()) == 5, "none, either one, or both in either order"
+    assert board.players[0].deck == [cards[1], cards[2], cards[0]]
+    assert "on the bottom" in [step for step in board.trace if step.rule == "402.3"][0].text
+    act = Act(0, None, order=(cards[1].id, cards[1].id), effect=look.then)
+    act.cards = cards[:2]
+    refused("401.3", VERBS["arrange"].check, board, act)
+
+
+def test_the_top_or_the_bottom_is_the_players_choice():
+    board = board_with((COMET, 0, Zone.PLAY, "home", 0))
+    cards = deck_of_three(board)
+    look = Effect("look", target=Selector("card", zone="deck", filters=(("top", True),)),
+                  then=Effect("arrange", target=Selector("that", ref="them"), values=values(to="top-or-bottom")))
+    drive(board, look, Context(card=board.cards[0], controller=0), answers=[Action("choose-option", 0, amount=1)])
+    assert board.players[0].deck == [cards[1], cards[2], cards[0]]

@@ -24,6 +24,12 @@ from rulebase.engine.ccg.abilities import targets
 from rulebase.engine.ccg.abilities.model import Condition, Selector
 from rulebase.engine.ccg.board import Board, Card
 
+ICON = "icon"
+"""The noun of "3 [Generosity] in play": power of a color (507.3)."""
+
+MORE_THAN_ANY_OPPONENT = ">any-opponent"
+"""The comparison of "more power at this Problem than any opponent"."""
+
 PHASES = {"ready": "ready", "troublemaker": "troublemaker", "main": "main", "score": "score", "end": "end"}
 """The phases a ``during`` condition names (601.3); ``faceoff`` is a faceoff under way."""
 
@@ -111,7 +117,23 @@ def _score(board, context, condition):
     return any(compare(board.players[p].score, n) for p in players if isinstance(p, int))
 
 
+def _area_power(board: Board, context, player: int, where) -> int:
+    """A player's power at the place ``where``: the combined power of the
+    characters they control there (507.2)."""
+    seen = Perspective(context, player)
+    return sum(powers.counted(powers.power(board, card)) for card in board.play
+               if card.controller == player and card.is_character and targets.at_place(board, seen, card, where))
+
+
 def _power(board, context, condition):
+    if condition.value("compare") == MORE_THAN_ANY_OPPONENT:
+        where = condition.value("where")
+        for player in _cards(board, context, condition.subject):
+            if isinstance(player, int):
+                mine = _area_power(board, context, player, where)
+                if all(mine > _area_power(board, context, other, where) for other in board.opponents(player)):
+                    return True
+        return False
     compare, n = _compare(condition.value("compare"))
     cards = _subject_cards(board, context, condition)
     return bool(cards) and all(compare(powers.counted(powers.power(board, card)), n) for card in cards)
@@ -137,6 +159,11 @@ def _count(board, context, condition):
     what = condition.value("what")
     if what is None:
         return compare(len(_cards(board, context, condition.subject)), n)
+    if what.noun == ICON:
+        colors = targets.colors_of(what.filter("color"))
+        players = _cards(board, context, condition.subject) if condition.subject is not None else [context.controller]
+        return any(compare(sum(powers.power_of_color(board, player, color) for color in colors), n)
+                   for player in players if isinstance(player, int))
     return compare(len(_owned(board, context, condition)), n)
 
 
@@ -199,10 +226,19 @@ def executable(condition: Condition | None) -> str | None:
     if what is not None:
         if not hasattr(what, "noun"):
             return f"the condition's {what!r}"
+        if what.noun == ICON:
+            if condition.kind != "count" or not what.filter("color"):
+                return f"the noun {ICON!r} of {condition.kind!r}"
+            what = None
+    if what is not None:
         missing = targets.executable(what)
         if missing is not None:
             return missing
     compare = condition.value("compare")
+    if compare == MORE_THAN_ANY_OPPONENT:
+        compare = None
+        if condition.kind != "power":
+            return f"the comparison {MORE_THAN_ANY_OPPONENT!r} of {condition.kind!r}"
     if compare is not None:
         try:
             targets.comparison(compare)
@@ -210,8 +246,10 @@ def executable(condition: Condition | None) -> str | None:
             return f"the comparison {compare!r}"
     if condition.kind == "status" and condition.value("status") not in targets.STATUSES:
         return f"the status {condition.value('status')!r}"
-    if condition.kind == "at" and condition.value("where") not in targets.WHERE:
-        return f"the place {condition.value('where')!r}"
+    if condition.kind in ("at", "power"):
+        missing = targets.place_executable(condition.value("where"))
+        if missing is not None:
+            return missing
     if condition.kind == "during":
         phase = condition.value("phase")
         if phase != "faceoff" and phase not in PHASES:

@@ -39,7 +39,7 @@ from rulebase.engine.ccg.abilities.model import Ability, Amount, Effect, Selecto
 from rulebase.engine.ccg.abilities.verbs import CARD, DURATIONS, NOTHING, PLAYER, VERBS, Act, Verb, can_pay
 from rulebase.engine.ccg.actions import CHANCE_PLAYER, Action
 from rulebase.engine.ccg.board import Area, Board, Card, Zone
-from rulebase.engine.ccg.cards import CardType
+from rulebase.engine.ccg.cards import CardType, Color
 from rulebase.engine.errors import EngineError
 
 CHOICE_RULE = "705.2e"
@@ -253,9 +253,15 @@ def _on_nothing(s, context: Context, effect: Effect, verb: Verb, n):
     them back in any order)."""
     board = s.board
     cards = [card for card in targets.candidates(board, context, effect.target) if isinstance(card, Card)]
+    if effect.verb == "arrange" and effect.value("to") == "top-or-bottom":
+        ends = [replace(effect, values=tuple((k, v) for k, v in effect.values if k != "to") + (("to", end),))
+                for end in ("top", "bottom")]
+        action = yield from _ask(s, context.player, f"choose the top or the bottom: {effect.part.text or effect.verb}",
+                                 [Action("choose-option", context.player, amount=index) for index in range(2)])
+        effect = ends[action.amount]
     act = Act(context.player, None, amount=n, effect=effect, source=context.card)
     act.cards = cards
-    if effect.verb == "arrange" and len(cards) > 1:
+    if effect.verb == "arrange" and (len(cards) > 1 or effect.value("rest")):
         act.order = yield from _choose_order(s, context.player, cards, effect)
     if not verb.allows(board, act):
         _part_skipped(board, effect, _reason(board, verb, act))
@@ -422,9 +428,16 @@ def _choose_one(s, context: Context, effect: Effect):
 
 
 def _choose_order(s, player: int, cards: list, effect: Effect):
-    """The order ``player`` puts ``cards`` back in (top first)."""
+    """The order ``player`` puts ``cards`` back in (top first); where the
+    rest go to the bottom, which of them are put back in that order."""
     ids = [card.id for card in cards]
-    orders = itertools.permutations(ids) if len(ids) <= 5 else iter([tuple(ids), tuple(reversed(ids))])
+    if effect.value("rest"):
+        if len(ids) <= 4:
+            orders = [order for k in range(len(ids) + 1) for order in itertools.permutations(ids, k)]
+        else:
+            orders = [tuple(ids), ()]
+    else:
+        orders = list(itertools.permutations(ids)) if len(ids) <= 5 else [tuple(ids), tuple(reversed(ids))]
     options = [Action("order", player, order=order) for order in orders]
     action = yield from _ask(s, player, "choose the order to put the cards back in", options, default=options[0])
     return action.order
@@ -505,15 +518,16 @@ def _at_random(s, player: int, possible: list[Card], wanted: int):
 
 VALUES = {
     "power": {"color"}, "move": {"area", "from"}, "send": {"area"}, "search": {"zone", "to"},
-    "to-deck": {"to"}, "arrange": {"to"}, "attach": {"again", "to"}, "score": {"additional"},
+    "to-deck": {"to"}, "arrange": {"to", "rest"}, "attach": {"again", "to"}, "score": {"additional"},
     "discard": {"random"}, "pay": {"unless-paid"},
 }
 """The further values of an instruction the engine reads, by verb."""
 
 VALUE_WORDS = {
     ("search", "to"): ("hand",), ("search", "zone"): ("discard", "deck"), ("to-deck", "to"): ("top", "bottom", "top-or-bottom"),
-    ("arrange", "to"): ("top",), ("attach", "to"): ("another-friend",), ("move", "area"): AREAS,
-    ("send", "area"): (None, "home"), ("power", "color"): (None,),
+    ("arrange", "to"): ("top", "bottom", "top-or-bottom"), ("arrange", "rest"): ("bottom",),
+    ("attach", "to"): ("another-friend",), ("move", "area"): AREAS,
+    ("send", "area"): (None, "home"), ("power", "color"): tuple(str(color) for color in Color),
 }
 """The words each value may take, where the engine knows only some."""
 
@@ -551,14 +565,16 @@ def _part_executable(part: Effect) -> str | None:
         missing = targets.executable(selector)
         if missing is not None:
             return missing
-    if part.who is not None and part.who.noun not in targets.PLAYER_NOUNS:
+    if part.who is not None and not targets.names_players(part.who):
         return f"an instruction carried out by {part.who.noun!r}"
-    if verb.takes == PLAYER and part.target is not None and part.target.noun not in targets.PLAYER_NOUNS:
+    if verb.takes == PLAYER and part.target is not None and not targets.names_players(part.target):
         return f"the verb {part.verb!r} on a {part.target.noun!r}"
     if verb.takes == CARD and part.verb != "choose" and part.target is None:
         return f"the verb {part.verb!r} with no card to do it to"
-    if verb.takes == CARD and part.target is not None and part.target.noun in targets.PLAYER_NOUNS:
+    if verb.takes == CARD and targets.names_players(part.target):
         return f"the verb {part.verb!r} on a player"
+    if verb.takes == CARD and part.target is not None and part.target.noun == "home":
+        return f"the verb {part.verb!r} on a home"
     missing = conditions.executable(part.condition)
     if missing is not None:
         return missing

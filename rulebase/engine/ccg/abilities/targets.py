@@ -35,6 +35,15 @@ from rulebase.engine.errors import SetupError
 PLAYER_NOUNS = ("player", "opponent", "you")
 """Nouns that name players, not cards."""
 
+PLAYER_REFS = ("player", "they", "that-player")
+"""The words "that" refers to a player with ("that player")."""
+
+
+def names_players(selector: Selector | None) -> bool:
+    """Whether ``selector`` names players (not cards)."""
+    return selector is not None and (selector.noun in PLAYER_NOUNS
+                                     or (selector.noun == "that" and selector.ref in PLAYER_REFS))
+
 TYPES = {
     "card": None,
     "character": "character",
@@ -55,8 +64,9 @@ NOUNS = {
     "you": "the player carrying the instruction out",
     "self": "this card",
     "host": "the card this card is attached to",
-    "that": "a card an earlier part named",
+    "that": "a card an earlier part named (or, with ``ref`` player, the event's player)",
     "it": "the card an earlier part named",
+    "home": "a player's home (an area: where a card is played)",
 }
 """The selector nouns the engine knows."""
 
@@ -106,6 +116,7 @@ FILTERS = {
     "status": "ready, exhausted, frightened, face-down, face-up", "involved": "involved in the faceoff under way",
     "random": "chosen at random", "top": "the top cards of a deck (as many as the count)",
     "on": "attached to one of a selector's cards", "with": "at the same area as one of a selector's cards",
+    "keyword": "has a keyword", "has": "a player who has at least as many of a selector's cards as its count",
 }
 """The filters the engine knows."""
 
@@ -128,7 +139,8 @@ def comparison(text) -> tuple:
     return operator.eq, int(words)
 
 
-def _colors(value) -> tuple:
+def colors_of(value) -> tuple:
+    """The colors a ``color`` filter names (one, or several: "[Honesty] or [Magic]")."""
     values = value if isinstance(value, (tuple, list, frozenset, set)) else str(value).replace(" or ", ",").split(",")
     return tuple(parse_color(str(v)) for v in values if str(v).strip())
 
@@ -155,7 +167,7 @@ class Compiled:
             trait = str(value)
             return [lambda board, context, card: card.has_trait(trait)]
         if name == "color":
-            colors = _colors(value)
+            colors = colors_of(value)
             return [lambda board, context, card: any(color in card.colors for color in colors)]
         if name in ("power", "printed-power", "cost"):
             compare, n = comparison(value)
@@ -183,6 +195,9 @@ class Compiled:
         if name == "top":
             self.top = True
             return []
+        if name == "keyword":
+            keyword = str(value)
+            return [lambda board, context, card: bool(card.keyword(keyword))]
         if name == "random":
             return []
         raise KeyError(name)
@@ -229,11 +244,15 @@ def players(board: Board, context, selector: Selector) -> list[int]:
     noun, ref = selector.noun, selector.ref
     if ref == "owner":
         return sorted({card.owner for card in named_cards(context, "it")} or {context.card.owner})
-    if ref in ("that", "they", "that-player"):
+    if ref in ("that",) + PLAYER_REFS:
         them = event_player(context)
         if them is None:
             return []
         return board.opponents(them) if noun == "opponent" else [them]
+    has = selector.filter("has")
+    if has is not None:
+        plain = Selector(noun, controller=selector.controller)
+        return [player for player in players(board, context, plain) if _has(board, context, player, has)]
     if noun == "you":
         return [me]
     if noun == "opponent" or selector.controller == "opponent":
@@ -241,6 +260,36 @@ def players(board: Board, context, selector: Selector) -> list[int]:
     if selector.controller == "you":
         return [me]
     return [me] + board.opponents(me)
+
+
+def _has(board: Board, context, player: int, what: Selector) -> bool:
+    """Whether ``player`` has (controls) at least ``what``'s count of its
+    cards, read from that player's perspective."""
+    seen = _Seen(context, player)
+    wanted = what.count.value if what.count.value is not None else 1
+    mine = what if what.controller is not None else _yours(what)
+    return len(candidates(board, seen, mine)) >= wanted
+
+
+@lru_cache(maxsize=1024)
+def _yours(selector: Selector) -> Selector:
+    from dataclasses import replace
+
+    return replace(selector, controller="you")
+
+
+class _Seen:
+    """A context read from ``player``'s perspective (513.5)."""
+
+    __slots__ = ("card", "controller", "player", "named", "event", "area")
+
+    def __init__(self, context, player: int):
+        self.card = context.card
+        self.controller = context.controller
+        self.player = player
+        self.named = getattr(context, "named", None)
+        self.event = getattr(context, "event", None)
+        self.area = getattr(context, "area", None)
 
 
 def _owners(board: Board, context, selector: Selector) -> list[int]:
@@ -288,6 +337,9 @@ def at_place(board: Board, context, card: Card, where: str | None) -> bool:
         return area.is_problem and area == place_named(context)
     if where == "same-problem":
         return area.is_problem and any(area == other.area for other in named_cards(context, "it"))
+    if isinstance(where, tuple) and len(where) == 2 and where[0] == "problem-with":
+        return area.is_problem and any(other.area == area for other in candidates(board, context, where[1])
+                                       if isinstance(other, Card))
     return False
 
 
@@ -316,8 +368,10 @@ def candidates(board: Board, context, selector: Selector | None) -> list:
     if selector is None:
         return [context.card] if context.card is not None else []
     noun = selector.noun
-    if noun in PLAYER_NOUNS:
+    if noun in PLAYER_NOUNS or (noun == "that" and selector.ref in PLAYER_REFS):
         return players(board, context, selector)
+    if noun == "home":
+        return [board.players[player].home for player in _owners(board, context, selector)]
     if noun == "self":
         return [context.card] if context.card is not None else []
     if noun == "host":
@@ -333,7 +387,11 @@ def candidates(board: Board, context, selector: Selector | None) -> list:
         for owner in _owners(board, context, selector):
             cards = board.zone_list(rule.zone, owner)
             if rule.top:
-                cards = cards[:selector.count.value or 1]
+                count = selector.count
+                n = count.value if count.value is not None else len(cards)
+                if count.per is not None:
+                    n *= len(candidates(board, context, count.per))
+                cards = cards[:n]
             pool.extend(cards)
     found = []
     kind = rule.type
@@ -370,6 +428,15 @@ def candidates(board: Board, context, selector: Selector | None) -> list:
     return found
 
 
+def place_executable(where) -> str | None:
+    """``None`` if the engine knows the place ``where``, else the place."""
+    if isinstance(where, tuple) and len(where) == 2 and where[0] == "problem-with":
+        return executable(where[1]) if isinstance(where[1], Selector) else f"the place {where!r}"
+    if where not in WHERE:
+        return f"the place {where!r}"
+    return None
+
+
 def executable(selector: Selector | None) -> str | None:
     """``None`` if the engine knows every word of ``selector``, else the
     first it does not know (``"the selector noun 'token'"``)."""
@@ -379,8 +446,9 @@ def executable(selector: Selector | None) -> str | None:
         return f"the selector noun {selector.noun!r}"
     if selector.controller not in CONTROLLERS:
         return f"the controller {selector.controller!r}"
-    if selector.where not in WHERE:
-        return f"the place {selector.where!r}"
+    missing = place_executable(selector.where)
+    if missing is not None:
+        return missing
     if selector.zone not in ZONES:
         return f"the zone {selector.zone!r}"
     for name, value in selector.filters:
@@ -390,7 +458,7 @@ def executable(selector: Selector | None) -> str | None:
             return f"the status {value!r}"
         if name == "color":
             try:
-                _colors(value)
+                colors_of(value)
             except SetupError:
                 return f"the color {value!r}"
         if name in ("power", "printed-power", "cost"):
@@ -398,7 +466,9 @@ def executable(selector: Selector | None) -> str | None:
                 comparison(value)
             except ValueError:
                 return f"the comparison {value!r}"
-        if name in ("on", "with"):
+        if name == "has" and selector.noun not in PLAYER_NOUNS:
+            return f"the filter 'has' of a {selector.noun!r}"
+        if name in ("on", "with", "has"):
             if not isinstance(value, Selector):
                 return f"the filter {name!r} of {value!r}"
             missing = executable(value)

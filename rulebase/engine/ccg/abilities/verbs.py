@@ -36,7 +36,7 @@ from dataclasses import dataclass
 from rulebase.engine.ccg import moving, points, rules, status, zones
 from rulebase.engine.ccg.abilities.events import emit
 from rulebase.engine.ccg.board import Area, Board, Card, Zone
-from rulebase.engine.ccg.cards import CardType
+from rulebase.engine.ccg.cards import CardType, Color, parse_color
 from rulebase.engine.errors import IllegalAction
 
 CARD, PLAYER, NOTHING = "card", "player", "nothing"
@@ -387,16 +387,18 @@ def power_modifier(board: Board, card: Card, amount: int):
 
 
 class Lasting:
-    """A power modifier with a duration shorter than the turn (708.2): it
-    ends at the end of the phase or faceoff it was created in."""
+    """A power modifier that ends at the end of the phase or faceoff it was
+    created in (708.2), or that gives a color until then or the end of the
+    turn (the power of a turn's modifier ends with the others, 616.4)."""
 
-    __slots__ = ("card", "incarnation", "amount", "until")
+    __slots__ = ("card", "incarnation", "amount", "until", "color")
 
-    def __init__(self, card: Card, amount: int, until: str):
+    def __init__(self, card: Card, amount: int, until: str, color=None):
         self.card = card
         self.incarnation = card.incarnation
         self.amount = amount
         self.until = until
+        self.color = color
 
 
 def lasting(board: Board) -> list[Lasting]:
@@ -414,18 +416,28 @@ def power_for_a_while(board: Board, card: Card, amount: int, until: str):
     return {"card": card.label, "amount": amount, "until": DURATIONS[until]}
 
 
-@rules.step("708.2", "the modifier giving {card} {amount:+d} power until {until} ends")
+@rules.step("708.2", "the modifier giving {card} {amount:+d} {what} until {until} ends")
 def modifier_ends(board: Board, modifier: Lasting):
     card = modifier.card
-    if card.incarnation == modifier.incarnation and modifier.amount in card.modifiers:
+    if card.incarnation != modifier.incarnation:
+        return None
+    ended = False
+    if modifier.until != "turn" and modifier.amount in card.modifiers:
         card.modifiers.remove(modifier.amount)
-        return {"card": card.label, "amount": modifier.amount, "until": DURATIONS[modifier.until]}
+        ended = True
+    if modifier.color is not None and modifier.color in card.gained:
+        card.gained.remove(modifier.color)
+        ended = True
+    if ended:
+        return {"card": card.label, "amount": modifier.amount, "until": DURATIONS[modifier.until],
+                "what": f"{modifier.color} power" if modifier.color is not None else "power"}
 
 
 def end_durations(board: Board, until: str) -> None:
     """End the modifiers that last until the end of the phase or of the
-    faceoff (708.2); the turn's end is 616.4's
-    (:func:`rulebase.engine.ccg.turn.modifiers_end`)."""
+    faceoff (708.2), and the colors given until the end of the turn (the
+    power of the turn's modifiers is ended by 616.4,
+    :func:`rulebase.engine.ccg.turn.modifiers_end`)."""
     waiting = getattr(board, "lasting", None)
     if not waiting:
         return
@@ -438,10 +450,25 @@ def end_durations(board: Board, until: str) -> None:
     board.lasting = kept
 
 
+@rules.step("203.2", "{card} gets {amount:+d} {color} power until {until}: it is {color} and contributes power of "
+                     "that color")
+def colored_power(board: Board, card: Card, amount: int, color: Color, until: str):
+    card.modifiers.append(amount)
+    card.gained.append(color)
+    lasting(board).append(Lasting(card, amount, until, color))
+    return {"card": card.label, "amount": amount, "color": color, "until": DURATIONS[until]}
+
+
 @verb("power", "507.1")
 def power(board: Board, act: Act) -> None:
+    """``+N`` power (507.1) or ``+N [Color]``: power of that color, the card
+    being that color meanwhile (203.2), until the end of the turn, phase
+    or faceoff."""
     duration = act.duration
-    if duration == "turn":
+    color = act.value("color")
+    if color is not None:
+        colored_power(board, act.target, act.n, parse_color(str(color)), duration)
+    elif duration == "turn":
         power_modifier(board, act.target, act.n)
     else:
         power_for_a_while(board, act.target, act.n, duration)
@@ -776,29 +803,38 @@ def ordered_zone(board: Board, zone: Zone):
 
 
 @rules.check("401.3", "cards put back in an order are the cards looked at")
-def same_cards_back(board: Board, cards: list, order):
-    if sorted(c.id for c in cards) != sorted(order or ()):
-        return "the new order must hold exactly the cards looked at"
+def same_cards_back(board: Board, cards: list, order, rest: bool):
+    ids, order = sorted(c.id for c in cards), tuple(order or ())
+    if len(set(order)) != len(order) or not set(order) <= set(ids) or (not rest and sorted(order) != ids):
+        return "the new order must hold the cards looked at, each once" + ("" if rest else ", all of them")
 
 
-@rules.step("402.3", "{player} puts {n} cards back on the {end} of the {zone} in the order they choose")
-def put_back(board: Board, player: int, cards: list, order: tuple, bottom: bool):
+@rules.step("402.3", "{player} puts {n} card{s} back on the {end} of the {zone} in the order they choose{rest}")
+def put_back(board: Board, player: int, cards: list, order: tuple, bottom: bool, rest_bottom: bool):
     zone_list = board.zone_list(cards[0].zone, cards[0].owner)
+    zone = cards[0].zone
     for card in cards:
         zone_list.remove(card)
     chosen = [board.cards[i] for i in order]
+    rest = [card for card in cards if card.id not in order]
     if bottom:
         zone_list.extend(chosen)
     else:
         zone_list[:0] = chosen
-    return {"player": board.name(player), "n": len(chosen), "end": "bottom" if bottom else "top",
-            "zone": chosen[0].zone}
+    zone_list.extend(rest)
+    return {"player": board.name(player), "n": len(chosen), "s": "s" * (len(chosen) != 1),
+            "end": "bottom" if bottom else "top", "zone": zone,
+            "rest": f", and the other {len(rest)} on the bottom" if rest else ""}
 
 
 @verb("arrange", "402.3", takes=NOTHING)
 def arrange(board: Board, act: Act) -> None:
+    """Put the cards looked at (``act.cards``) back: those of ``act.order``
+    on the top (or bottom) in that order, the rest on the bottom where the
+    text says so (``rest``)."""
     if act.cards:
-        put_back(board, act.player, act.cards, act.order or tuple(c.id for c in act.cards), act.value("to") == "bottom")
+        order = act.order if act.order is not None else tuple(c.id for c in act.cards)
+        put_back(board, act.player, act.cards, order, act.value("to") == "bottom", act.value("rest") == "bottom")
 
 
 @checked("arrange")
@@ -806,7 +842,8 @@ def _check_arrange(board: Board, act: Act) -> None:
     if not act.cards:
         return
     overruled(board, ordered_zone, "put the cards back in any order", act.cards[0].zone)
-    same_cards_back(board, act.cards, act.order or tuple(c.id for c in act.cards))
+    order = act.order if act.order is not None else tuple(c.id for c in act.cards)
+    same_cards_back(board, act.cards, order, act.value("rest") == "bottom")
 
 
 # -- searching ----------------------------------------------------------------------------
