@@ -115,7 +115,7 @@ def move_cost(board: Board, player: int, card: Card, area: Area) -> int:
 
 @step("506.1a", "{card} is moved {how} from {old} to {new}")
 def put_at_new_area(board: Board, card: Card, area: Area, how: str):
-    old = board.area_name(card.area)
+    old = board.area_name(card.area) if card.area is not None else f"{board.name(card.owner)}'s {card.zone}"
     before = card.area
     relocate(board, card, area)
     emit(board, "moved", card=card, player=card.controller, **{"from": before, "to": area})
