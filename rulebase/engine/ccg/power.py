@@ -54,6 +54,13 @@ def has_power(power: Power):
         return f"{power.card} is face-down and has no power"
 
 
+@check("202.1", "a card's power is the value printed on it")
+def printed_power(power: Power):
+    value = power.card.info.power
+    if value is not None:
+        return Allowed(f"{power.card}'s power is the value printed on it: {value}")
+
+
 @step("519.4", "{card} has {n} +1 power counter{s}")
 def power_counters(power: Power):
     card = power.card
@@ -80,8 +87,10 @@ def power_parts(board: Board, card: Card, explain: bool = True) -> tuple[int | N
     if power.recorded and card.exhausted and card.in_play:
         stubborn(board, card)
     base = card.info.power
-    if base is None:
-        return None, []
+    if base is None or printed_power.verdict(power) is None:
+        return None, power.parts()
+    if power.recorded:
+        printed_power(power)
     power.total = base
     if card.counters:
         power_counters(power)
