@@ -100,12 +100,16 @@ def test_power_counters_add_power_unless_519_4_is_off():
     comet = board.cards[0]
     comet.counters = 2
     assert power.power_parts(board, comet) == (4, [])
-    assert [str(step) for step in board.trace] == ["519.4: Comet has 2 +1 power counters"] and kinds(board, "519.4") == [STEP]
+    assert [str(step) for step in board.trace] == ["202.1: Comet's power is the value printed on it: 2",
+                                                   "519.4: Comet has 2 +1 power counters"]
+    assert kinds(board, "519.4") == [STEP]
     with board.trace.quiet():
         assert power.power_parts(board, comet) == (4, [("519.4", "Comet has 2 +1 power counters")])
-    assert power.power_parts(board, comet, explain=False) == (4, []) and len(board.trace) == 1
+    assert power.power_parts(board, comet, explain=False) == (4, []) and len(board.trace) == 2
     board.off = frozenset({"519.4"})
-    assert power.power_parts(board, comet) == (2, []) and len(board.trace) == 1
+    assert power.power_parts(board, comet) == (2, []) and len(board.trace) == 3
+    board.off = frozenset({"202.1"})
+    assert power.power_parts(board, comet) == (None, []) and power.power(board, comet) is None
 
 
 def test_an_exhausted_stubborn_character_contributes_unless_its_keyword_is_off():
