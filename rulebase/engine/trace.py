@@ -64,6 +64,22 @@ class Step:
         return f"{self.rule}: {self.text}" if self.rule else self.text
 
 
+def _step(rule: str | None, kind: str, template: str, values: dict) -> Step:
+    """A :class:`Step` made as the trace records one (thousands a game), its
+    fields written straight into it rather than through a frozen
+    dataclass's ``__init__``."""
+    step = _new(Step)
+    fields = step.__dict__
+    fields["rule"] = rule
+    fields["kind"] = kind
+    fields["template"] = template
+    fields["values"] = values
+    return step
+
+
+_new = object.__new__
+
+
 class Trace:
     """An ordered record of steps; ``enabled=False`` records nothing."""
 
@@ -74,22 +90,22 @@ class Trace:
     def record(self, rule: str | None, kind: str, template: str, **values) -> None:
         """Record a step of ``kind`` (one of :data:`KINDS`)."""
         if self.enabled:
-            self.steps.append(Step(rule, kind, template, values))
+            self.steps.append(_step(rule, kind, template, values))
 
     def note(self, rule: str, template: str, **values) -> None:
         """Record that rule ``rule`` was consulted without deciding anything."""
         if self.enabled:
-            self.steps.append(Step(rule, NOTE, template, values))
+            self.steps.append(_step(rule, NOTE, template, values))
 
     def decision(self, template: str, rule: str | None = None, **values) -> None:
         """Record a player's decision."""
         if self.enabled:
-            self.steps.append(Step(rule, DECISION, template, values))
+            self.steps.append(_step(rule, DECISION, template, values))
 
     def chance(self, template: str, rule: str | None = None, **values) -> None:
         """Record the outcome of a shuffle or another random choice."""
         if self.enabled:
-            self.steps.append(Step(rule, CHANCE, template, values))
+            self.steps.append(_step(rule, CHANCE, template, values))
 
     def quiet(self) -> "_Quiet":
         """Record nothing inside the block (to ask the rules a question

@@ -1,4 +1,6 @@
-from rulebase.engine.trace import CHECK, REFUSAL, STEP, Trace
+import pytest
+
+from rulebase.engine.trace import CHECK, NOTE, REFUSAL, STEP, Step, Trace
 
 
 def test_steps_keep_rule_kind_and_words():
@@ -35,3 +37,17 @@ def test_templates_are_formatted_only_when_read():
     trace = Trace()
     trace.record("604.1", STEP, "{value}", value=Loud())
     assert len(trace) == 1
+
+
+def test_a_recorded_step_is_the_step_the_dataclass_would_make():
+    import dataclasses
+
+    trace = Trace()
+    trace.record("604.1b", STEP, "{player} receives {n} action tokens", player="Alice", n=3)
+    trace.note("601.1", "turn {n} is divided into phases and steps", n=3)
+    recorded = trace.steps
+    assert recorded == [Step("604.1b", STEP, "{player} receives {n} action tokens", {"player": "Alice", "n": 3}),
+                        Step("601.1", NOTE, "turn {n} is divided into phases and steps", {"n": 3})]
+    assert [dataclasses.asdict(step) for step in recorded] == [dataclasses.asdict(step) for step in trace.copy()]
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        recorded[0].rule = "101.1"

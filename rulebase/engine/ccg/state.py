@@ -100,9 +100,7 @@ class CCGState(FlowState):
         def card(index):
             return board.cards[index].label if index is not None and 0 <= index < len(board.cards) else f"#{index}"
 
-        phrases = {"bottom": "put {card} on the bottom of the deck", "send-home": "send {card} home",
-                   "starting-problem": "choose {card} as the Starting Problem",
-                   "confront": "take the confront step of {card}", "dismiss": "choose {card} to be dismissed"}
+        phrases = _PHRASES
         if action.verb in phrases and action.card is not None:
             return phrases[action.verb].format(card=card(action.card))
         words = action.verb.replace("-", " ")
@@ -117,6 +115,13 @@ class CCGState(FlowState):
         if action.amount is not None:
             words += f" {action.amount}"
         return words
+
+
+_PHRASES = {"bottom": "put {card} on the bottom of the deck", "send-home": "send {card} home",
+            "starting-problem": "choose {card} as the Starting Problem",
+            "confront": "take the confront step of {card}", "dismiss": "choose {card} to be dismissed"}
+"""How :meth:`CCGState.describe` words the decisions that name a card in a
+phrase of their own."""
 
 
 class ScenarioGame(Game):
