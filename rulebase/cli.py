@@ -329,18 +329,19 @@ def _hit_line(hit, scores: bool, graph=None) -> str:
                    "not parsed; per set, per type, in all and for the theme decks.")
 @click.option("--state", type=click.Choice(["unexecutable", "unparsed"]),
               help="With --abilities: list the cards in this state, each with what holds it back.")
+@click.option("--theme-decks", is_flag=True, help="With --abilities --state: only the cards of the theme decks.")
 @friendly
-def cards_command(query, limit, as_json, abilities, state):
+def cards_command(query, limit, as_json, abilities, state, theme_decks):
     """Find cards: words, "phrases" and fields such as t:friend c:blue pow>=3 kw:swift set:pr (see rulebase.cards.query).
 
     With --abilities (and no query), report the state of every card's text."""
     if abilities:
         if query is not None:
             raise click.UsageError("--abilities reports every card: give it no query")
-        _abilities_report(as_json, state)
+        _abilities_report(as_json, state, theme_decks)
         return
-    if state:
-        raise click.UsageError("--state goes with --abilities")
+    if state or theme_decks:
+        raise click.UsageError("--state and --theme-decks go with --abilities")
     if query is None:
         raise click.UsageError("give a query (or --abilities)")
     from rulebase.cards import query as card_query
@@ -359,22 +360,30 @@ def cards_command(query, limit, as_json, abilities, state):
     click.echo(f"{len(found)} card{'s' if len(found) != 1 else ''}{more}")
 
 
-def _abilities_report(as_json: bool, state: str | None) -> None:
+def _abilities_report(as_json: bool, state: str | None, theme_decks: bool) -> None:
     """``cards --abilities``: the report of :mod:`rulebase.engine.ccg.abilities.catalog`."""
     from rulebase.engine.ccg.abilities import catalog
 
     report = catalog.report()
     if as_json:
         data = report.as_dict()
-        if state:
-            data["cards"] = [card for card in data["cards"] if card["state"] == state]
+        if state or theme_decks:
+            data["cards"] = [card.as_dict() for card in (report.theme_cards() if theme_decks else report.cards)
+                             if state in (None, card.state)]
         click.echo(json.dumps(data, indent=2, ensure_ascii=False))
         return
     if state:
-        for card in report.in_state(state):
+        listed = report.in_state(state, theme_decks)
+        for card in listed:
             click.echo(f"{card.name} [{card.card_id}] ({card.set_name}, {card.type}): {card.hold.describe()}")
-        click.echo(f"{len(report.in_state(state))} cards {state}")
+        if state == catalog.UNEXECUTABLE:
+            click.echo("")
+            for what, count in report.lacking(theme_decks):
+                click.echo(f"{count:5}  {what}")
+        click.echo(f"{len(listed)} cards {state}{' in the theme decks' if theme_decks else ''}")
         return
+    if theme_decks:
+        raise click.UsageError("--theme-decks goes with --state")
     for number, (title, rows) in enumerate(report.rows().items()):
         if number:
             click.echo("")

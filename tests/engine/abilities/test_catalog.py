@@ -226,12 +226,24 @@ def test_the_cli_prints_the_tables_and_the_json(cards, monkeypatch, tmp_path):
     assert len(listed) == report.total.unparsed + 1 and listed[-1].startswith(str(report.total.unparsed))
     data = json.loads(runner.invoke(main, ["cards", "--abilities", "--json", "--state", "unexecutable"]).output)
     assert {card["state"] for card in data["cards"]} == {"unexecutable"}
+    assert sum(item["cards"] for item in data["lacking"]) == report.total.unexecutable
+    assert set(data["theme_decks"]["decks"]) == set(report.theme_decks)
+    for name in report.theme_decks:
+        assert any(line.split() == [name.split()[0], *name.split()[1:], *map(str, [
+            report.deck_tally(name).executable, report.deck_tally(name).unexecutable, report.deck_tally(name).unparsed,
+            report.deck_tally(name).total]), f"{report.deck_tally(name).percent:.1f}"] for line in lines), name
+    theirs = runner.invoke(main, ["cards", "--abilities", "--state", "unexecutable", "--theme-decks"]).output.splitlines()
+    held = report.in_state("unexecutable", theme_decks=True)
+    assert theirs[-1] == f"{len(held)} cards unexecutable in the theme decks"
+    assert theirs[:len(held)] == [f"{c.name} [{c.card_id}] ({c.set_name}, {c.type}): {c.hold.describe()}" for c in held]
+    assert theirs[len(held) + 1:-1] == [f"{count:5}  {what}" for what, count in report.lacking(theme_decks=True)]
+    assert runner.invoke(main, ["cards", "--abilities", "--theme-decks"]).exit_code == 2
 
 
 def test_the_cli_asks_for_a_query_or_abilities():
     runner = CliRunner()
     assert "give a query" in runner.invoke(main, ["cards"]).output
-    assert "--state goes with --abilities" in runner.invoke(main, ["cards", "x", "--state", "unparsed"]).output
+    assert "--state and --theme-decks go with --abilities" in runner.invoke(main, ["cards", "x", "--state", "unparsed"]).output
     refused = runner.invoke(main, ["cards", "t:friend", "--abilities"])
     assert refused.exit_code == 2 and "give it no query" in refused.output
 

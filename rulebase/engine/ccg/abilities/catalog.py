@@ -36,6 +36,7 @@ import importlib
 import json
 import multiprocessing
 import os
+from collections import Counter
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
@@ -379,20 +380,33 @@ class Report:
             tally.add(state.state)
         return tally
 
-    def theme_cards(self) -> list[CardState]:
-        """The cards of the theme decks, each once."""
-        wanted = {card_id for ids in self.theme_decks.values() for card_id in ids}
+    def theme_cards(self, deck: str | None = None) -> list[CardState]:
+        """The cards of the theme decks (or of the deck named), each once."""
+        wanted = {card_id for name, ids in self.theme_decks.items() if deck in (None, name) for card_id in ids}
         return [state for state in self.cards if state.card_id in wanted]
 
     @property
     def theme(self) -> Tally:
+        return self.deck_tally()
+
+    def deck_tally(self, deck: str | None = None) -> Tally:
+        """The states of the cards of the theme decks (or of the deck named)."""
         tally = Tally()
-        for state in self.theme_cards():
+        for state in self.theme_cards(deck):
             tally.add(state.state)
         return tally
 
-    def in_state(self, state: str) -> list[CardState]:
-        return [card for card in self.cards if card.state == state]
+    def in_state(self, state: str, theme_decks: bool = False) -> list[CardState]:
+        """The cards in ``state`` (of the theme decks only, if said)."""
+        cards = self.theme_cards() if theme_decks else self.cards
+        return [card for card in cards if card.state == state]
+
+    def lacking(self, theme_decks: bool = False) -> list[tuple[str, int]]:
+        """What holds the parsed but not executable cards back (the part and
+        the word the engine lacks), most often first, with how many cards."""
+        counts = Counter(f"{card.hold.part}: {card.hold.reason}"
+                         for card in self.in_state(UNEXECUTABLE, theme_decks) if card.hold is not None)
+        return counts.most_common()
 
     def rows(self) -> dict[str, list[dict]]:
         """The tables of the report: per set, per type, and the totals (all
@@ -403,7 +417,8 @@ class Report:
 
         return {"set": [row("set", name, tally) for name, tally in self.by_set.items()],
                 "type": [row("type", name, tally) for name, tally in self.by_type.items()],
-                "cards": [row("cards", "all cards", self.total), row("cards", "theme decks", self.theme)]}
+                "cards": [row("cards", "all cards", self.total), row("cards", "theme decks", self.theme),
+                          *(row("cards", f"  {name}", self.deck_tally(name)) for name in sorted(self.theme_decks))]}
 
     def summary(self) -> str:
         """One line: the executable cards in all and of the theme decks."""
@@ -413,8 +428,10 @@ class Report:
                 f"{total.unexecutable} parsed but not executable, {total.unparsed} not parsed")
 
     def as_dict(self) -> dict:
-        return {"total": self.total.as_dict(), "theme_decks": {"decks": sorted(self.theme_decks),
-                                                               **self.theme.as_dict()},
+        return {"total": self.total.as_dict(),
+                "theme_decks": {**self.theme.as_dict(),
+                                "decks": {name: self.deck_tally(name).as_dict() for name in sorted(self.theme_decks)}},
+                "lacking": [{"what": what, "cards": count} for what, count in self.lacking()],
                 "sets": {name: tally.as_dict() for name, tally in self.by_set.items()},
                 "types": {name: tally.as_dict() for name, tally in self.by_type.items()},
                 "cards": [state.as_dict() for state in self.cards]}
