@@ -527,7 +527,7 @@ def _cached(database, key: str) -> list[CardState] | None:
 
 def _store(database, key: str, states: list[CardState]) -> None:
     path = _cache_file(database)
-    temporary = path.with_suffix(".tmp")
+    temporary = path.with_suffix(f".{os.getpid()}.tmp")
     try:
         temporary.write_text(json.dumps({"fingerprint": key, "cards": [s.as_dict() for s in states]}), encoding="utf-8")
         temporary.replace(path)
