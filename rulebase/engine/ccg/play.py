@@ -106,6 +106,18 @@ def timing_allows(board: Board, card: Card):
     return f"no timing rule lets {card} ({card.info.timing}) be played now"
 
 
+@rules.check("304.1", "Events have timing phrases which specify when they can be played")
+def event_timing(board: Board, card: Card):
+    if card.type == CardType.EVENT and card.info.timing:
+        return Allowed(f"{card} is an Event with the timing phrase {card.info.timing}, which says when it can be played")
+
+
+@rules.check("512.2", "timing phrases on Events specify when that Event can be played")
+def timing_phrase_applies(board: Board, card: Card):
+    if card.type == CardType.EVENT and card.info.timing:
+        return Allowed(f"the timing phrase {card.info.timing} of {card} specifies when it can be played")
+
+
 @rules.check("609.1", "Main Phase actions are taken only by the turn player, in their Main Phase")
 def main_phase_action(board: Board, player: int, window: Window, what: str):
     if not (window.main and player == board.turn.player):
@@ -114,12 +126,14 @@ def main_phase_action(board: Board, player: int, window: Window, what: str):
 
 def check_timing(board: Board, player: int, card: Card, window: Window) -> None:
     """When a card may be played (512, 609.1, 609.2a): an Event only when a
-    rule of its timing phrase allows it now (512.2)."""
-    if card.type != CardType.EVENT:
+    rule of its timing phrase allows it now (304.1, 512.2); without those,
+    an Event is played as any other card is, as a Main Phase action."""
+    if card.type != CardType.EVENT or any(unit.verdict(board, card) is None for unit in (event_timing,
+                                                                                        timing_phrase_applies)):
         main_phase_action(board, player, window, f"playing a {card.type}")
         return
-    board.trace.note("304.1", "{card} has the timing phrase {timing}, which says when it can be played",
-                     card=card.label, timing=card.info.timing)
+    event_timing(board, card)
+    timing_phrase_applies(board, card)
     for unit, arguments in ((immediate, (card,)), (reaction, (card,)), (phase_card_in_faceoff, (card, window)),
                             (phase_card, (player, card, window)), (faceoff_kind, (card, window)),
                             (faceoff_card, (card, window))):
@@ -162,6 +176,13 @@ def play_cost(card: Card) -> int:
     if card.type == CardType.TROUBLEMAKER:
         return TROUBLEMAKER_COST
     return card.info.cost or 0
+
+
+@rules.step("204.1", "{card}'s printed cost is {n}: the action tokens {player} must pay to play it")
+def printed_cost(board: Board, player: int, card: Card, cost: list):
+    if card.info.cost is not None:
+        cost[0] = card.info.cost
+        return {"card": card.label, "n": card.info.cost, "player": board.name(player)}
 
 
 @rules.step("609.2c", "{player} plays a Troublemaker face-down to a Problem by paying {n} action token")
@@ -277,17 +298,24 @@ def check_play(board: Board, action: Action, window: Window) -> Card:
     return card
 
 
+@rules.check("506.3", "characters can be moved via the Move main phase action")
+def moved_by_the_move_action(board: Board, card: Card | None):
+    if card is not None and card.zone == Zone.PLAY and not card.is_character:
+        return f"{card} is a {card.type}, not a character: characters are moved with the Move action"
+
+
 @rules.check("609.2b", "the turn player may move a character they control with the Move action")
 def movable(board: Board, player: int, card: Card | None):
-    if card is None or card.zone != Zone.PLAY or not card.is_character or card.controller != player:
+    if card is None or card.zone != Zone.PLAY or card.controller != player:
         return f"the turn player may move only a character they control ({card or 'that card'} is not)"
-    return Allowed(f"{card} is a {card.type}, a character {board.name(player)} controls: it may be moved")
+    return Allowed(f"{card} is a {card.type} {board.name(player)} controls: it may be moved")
 
 
 def check_mover(board: Board, player: int, card: Card | None, window: Window) -> None:
     """What must hold of a character for the Move action, wherever it goes:
     among them, that its player can pay the least a move can cost (609.2b)."""
     main_phase_action(board, player, window, "the Move action")
+    moved_by_the_move_action(board, card)
     movable(board, player, card)
     if moving.least_move_cost.number not in board.off:
         check_cost(board, player, moving.MINIMUM_MOVE_COST, f"move {card}")
@@ -434,8 +462,10 @@ def enter_play(board: Board, card: Card, area: Area, face_down: bool = False, ho
     board.put(card, Zone.PLAY, area=area)
     card.controller = card.owner
     card.face_down = face_down
-    card.host = host
-    where = f"attached to {host}" if host is not None else f"at {board.area_name(area)}"
+    card.host = None
+    if host is not None:
+        attached_to_host(board, card, host)
+    where = f"attached to {host}" if card.host is not None else f"at {board.area_name(area)}"
     board.trace.note("706.1", "{card} enters play {where}{how}", card=card.label, where=where,
                      how=" face-down" if face_down else "")
     board.trace.note("503.1", "{card} enters play ready", card=card.label)
@@ -477,6 +507,12 @@ def stays_face_down(board: Board, card: Card):
     return {"card": card.label} if card.face_down else None
 
 
+@rules.step("509.2", "{card} is attached to its host, {host}")
+def attached_to_host(board: Board, card: Card, host: Card):
+    card.host = host
+    return {"card": card.label, "host": host.label}
+
+
 @rules.step("305.1b", "{card} enters play attached to {host}, at {host}'s area")
 def attachment_enters(board: Board, card: Card, host: Card):
     enter_play(board, card, host.area, host=host)
@@ -489,6 +525,16 @@ def resource_enters(board: Board, card: Card):
     return {"card": card.label}
 
 
+@rules.step("305.1", "as {player} plays {card}, a Resource, it enters play")
+def resource_enters_play(board: Board, player: int, card: Card, host: Card | None):
+    if host is not None:
+        attachment_enters(board, card, host)
+    else:
+        resource_enters(board, card)
+    if card.zone == Zone.PLAY:
+        return {"player": board.name(player), "card": card.label}
+
+
 def play_card(board: Board, action: Action, apply_instructions, by_text: bool = False) -> Card:
     """Play a card (609.2a, 609.2c), following 705.2: announce, queue, pay,
     follow its instructions; a Friend, Troublemaker or Resource enters play,
@@ -499,10 +545,11 @@ def play_card(board: Board, action: Action, apply_instructions, by_text: bool = 
     board.trace.note("705.2a", "{player} announces playing {card}", player=board.name(player),
                      card=card.label if card.type != CardType.TROUBLEMAKER else "a Troublemaker face-down")
     to_queue(board, card)
-    cost = [play_cost(card)]
+    cost = [0]
     if card.type == CardType.TROUBLEMAKER:
-        cost[0] = 0
         troublemaker_cost(board, player, cost)
+    else:
+        printed_cost(board, player, card, cost)
     board.trace.note("705.2c", "the cost is {cost} action token{s}", cost=cost[0], s="s" * (cost[0] != 1))
     pay(board, player, cost[0], f"play {card}")
     if card.info.text and not card.info.abilities:
@@ -521,10 +568,8 @@ def play_card(board: Board, action: Action, apply_instructions, by_text: bool = 
     elif card.type == CardType.TROUBLEMAKER:
         troublemaker_enters(board, card, action.area)
         stays_face_down(board, card)
-    elif host is not None:
-        attachment_enters(board, card, host)
     else:
-        resource_enters(board, card)
+        resource_enters_play(board, player, card, host)
     if card.zone == Zone.PLAY:
         board.trace.note("705.2f", "{card} has entered play", card=card.label)
     emit(board, "played", card=card, player=player, area=card.area)
