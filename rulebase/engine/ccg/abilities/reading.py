@@ -351,6 +351,20 @@ class _Reader(Transformer):
         return Modifier("confront-need", subject=problem, amount=Amount(amount.value, per=per.per),
                         values=values(player=who, color=color), part=self._part(meta)), None
 
+    def doesnt_prevent(self, meta, children):
+        return Modifier("doesnt-prevent", subject=children[0], values=values(confronting=children[1]),
+                        part=self._part(meta)), None
+
+    def count_compare(self, meta, children):
+        who, number, what = children
+        compare = "<=" if "fewer" in self.source[meta.start_pos:meta.end_pos] else ">="
+        return Condition("count", subject=replace(what, controller=what.controller or (
+            "you" if who == Selector("you") else what.controller)),
+                         values=values(compare=f"{compare}{int(number)}", who=who), part=self._part(meta))
+
+    def first_time(self, meta, children):
+        return {"first": "turn"}
+
     def contributes(self, meta, children):
         return Modifier("contributes", subject=children[0], values=values(to=("faceoffs", "confronting")),
                         part=self._part(meta)), None
@@ -495,7 +509,10 @@ class _Reader(Transformer):
         return {"to": children[0]}
 
     def undergoes(self, meta, children):
-        return {"event": children[1], "subject": children[0]}
+        subject = children[0]
+        if len(children) > 2:
+            subject = replace(subject, where=children[2])
+        return {"event": children[1], "subject": subject}
 
     def enters(self, meta, children):
         subject = children[0]
@@ -802,8 +819,11 @@ class _Reader(Transformer):
         optional = "optional" in children
         items = [c for c in children if c != "optional"]
         effect = items[0]
-        if len(items) > 1:
-            effect = replace(effect, duration=items[1])
+        for item in items[1:]:
+            if isinstance(item, Amount):
+                effect = _per(effect, item.per, meta)
+            else:
+                effect = replace(effect, duration=item)
         return replace(effect, optional=optional, part=self._part(meta))
 
     def they_do(self, meta, children):
@@ -817,10 +837,12 @@ class _Reader(Transformer):
         return Effect("pay", amount=amount, who=who, values=values(unless_paid=alternative), part=self._part(meta))
 
     def give_power(self, meta, children):
-        return self._power(meta, children[0], children[1], children[2] if len(children) > 2 else None)
+        per = next((c.per for c in children if isinstance(c, Amount)), None)
+        rest = [c for c in children if not isinstance(c, Amount)]
+        changes = [(Amount(amount.value, per=per), color) for amount, color in rest[1]]
+        return self._power(meta, rest[0], changes, rest[2] if len(rest) > 2 else None)
 
-    def gets(self, meta, children):
-        return self._power(meta, children[0], children[1], children[2] if len(children) > 2 else None)
+    gets = give_power
 
     def choose_to_get(self, meta, children):
         chosen = children[0]
@@ -1049,6 +1071,22 @@ class _Reader(Transformer):
         return Effect("arrange", target=Selector("that", ref="them"), values=values(to="top-or-bottom"),
                       part=self._part(meta))
 
+    def remove_counters(self, meta, children):
+        said = self.source[meta.start_pos:meta.end_pos]
+        number = next((c for c in children if isinstance(c, int)), None)
+        sign = next((c for c in children if isinstance(c, Token) and c.type == "SIGNED"), None)
+        if sign is not None and str(sign) != "+1":
+            raise _Unreadable(f"{sign} power counters", meta.start_pos)
+        amount = Amount(None) if said.split()[1] == "all" else Amount(number or 1)
+        return Effect("remove-counters", target=children[-1], amount=amount,
+                      values=values(kind="+1 power" if sign is not None else None), part=self._part(meta))
+
+    def turn_face_down(self, meta, children):
+        return Effect("turn-face-down", target=children[0], part=self._part(meta))
+
+    def unfrighten(self, meta, children):
+        return Effect("unfrighten", target=children[0], part=self._part(meta))
+
     def flip_one(self, meta, children):
         return Effect("flip", amount=Amount(1), part=self._part(meta))
 
@@ -1182,6 +1220,14 @@ class _Reader(Transformer):
 
     def another_one_of(self, meta, children):
         return _with(replace(children[0], count=Amount(1), every=False), other=True)
+
+    def one_or_more(self, meta, children):
+        return _with(replace(children[0], count=Amount(1), every=False), at_least=True)
+
+    def this_or_another(self, meta, children):
+        return _with(replace(children[0], count=Amount(1), every=False), **{"or-self": True})
+
+    token_adj = _constant(("filter", "token", True))
 
     def one_of(self, meta, children):
         return replace(children[0], count=Amount(1), every=False)
@@ -1326,6 +1372,13 @@ class _Reader(Transformer):
 
     here_where = _constant("here")
     home_where = _constant("home")
+
+
+def _per(effect: Effect, per: Selector, meta) -> Effect:
+    """``effect`` done once for each card ``per`` finds: its amount counts them."""
+    if effect.amount is None:
+        raise _Unreadable(f"'for each' with an instruction of no number ({effect.verb})", meta.start_pos)
+    return replace(effect, amount=replace(effect.amount, per=per))
 
 
 def _then(effect: Effect, following: Effect | None) -> Effect:
