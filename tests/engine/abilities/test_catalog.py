@@ -335,3 +335,19 @@ def test_the_cost_of_any_ability_is_asked_of_the_activated_table(friend):
     paid = Ability("triggered", "When ..., banish ... to draw.", trigger=ENTERS, cost=(Effect("banish"),), effect=DRAW)
     state = catalog.card_state(friend, engine=engine, reader=_reader(front=(paid,)))
     assert (state.hold.part, state.hold.reason) == ("activation", "the cost 'banish'")
+
+
+def test_a_module_of_the_engine_that_can_t_be_imported_is_an_error_not_a_report(monkeypatch):
+    import importlib
+
+    real = importlib.import_module
+
+    def broken(name, *args):
+        if name.endswith(".resolve"):
+            raise SyntaxError("invalid syntax (resolve.py, line 3)")
+        return real(name, *args)
+
+    monkeypatch.setattr(catalog.importlib, "import_module", broken)
+    with pytest.raises(catalog.CatalogError, match="resolve can't be imported: SyntaxError"):
+        catalog.Engine().part("effect", DRAW)
+    assert catalog._module("no_such_table") is None

@@ -41,6 +41,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
 from rulebase import paths
+from rulebase.engine.errors import EngineError
 
 EXECUTABLE, UNEXECUTABLE, UNPARSED = "executable", "unexecutable", "unparsed"
 STATES = (EXECUTABLE, UNEXECUTABLE, UNPARSED)
@@ -134,15 +135,22 @@ class CardState:
 # -- asking the engine ---------------------------------------------------------------
 
 
+class CatalogError(EngineError):
+    """Raised when a module of the engine the report asks can't be imported
+    (it exists, but is broken): the report would be wrong, so none is made."""
+
+
 def _module(name: str):
     """The engine's module ``name`` of the abilities package, or ``None``
-    while it does not exist."""
+    while it does not exist; :class:`CatalogError` if it can't be imported."""
     try:
         return importlib.import_module(f"{PACKAGE}.{name}")
     except ModuleNotFoundError as error:
         if error.name in (f"{PACKAGE}.{name}", PACKAGE):
             return None
-        raise
+        raise CatalogError(f"{PACKAGE}.{name} can't be imported: {type(error).__name__}: {error}") from None
+    except Exception as error:
+        raise CatalogError(f"{PACKAGE}.{name} can't be imported: {type(error).__name__}: {error}") from None
 
 
 class Engine:
