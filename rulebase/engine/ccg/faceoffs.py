@@ -149,6 +149,7 @@ def flip_one(board: Board, player: int):
     board.put(card, Zone.FLIP)
     if board.faceoff is not None and player in board.faceoff.flipped:
         board.faceoff.flipped[player].append(card)
+    emit(board, "flips", card=card, player=player, faceoff=board.faceoff)
     return {"player": board.name(player), "card": card.label, "power": card.printed.power or 0}
 
 

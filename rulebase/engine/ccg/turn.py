@@ -56,10 +56,15 @@ def turn(s, start: str = "ready"):
     trace.note("601.1", "turn {n} is divided into phases and steps", n=board.turn.number)
     procedures = {"ready": ready_phase, "troublemaker": troublemaker_phase, "main": main_phase,
                   "score": score_phase, "end": end_phase}
+    if start == "ready":
+        emit(board, "turn-starts", player=player)
     for phase in PHASES[PHASES.index(start):]:
         _enter(board, phase)
+        emit(board, "phase-starts", player=player, phase=phase)
         yield from checkpoint(s, phase)
         yield from procedures[phase](s)
+        if phase != "end":
+            emit(board, "phase-ends", player=player, phase=phase)
     _enter(board, "end", "over")
     yield from checkpoint(s, "end of turn")
 
@@ -340,6 +345,7 @@ def challenge_step(s):
             break
         card = chosen(board, action, challenges_a_face_up_troublemaker)
         board.turn.challenged.append(card)
+        emit(board, "challenged", card=card, player=player, area=card.area)
         trace.note("608.2", "{player} challenges {card}: {player} is the challenger", player=board.name(player),
                    card=card.label)
         if challenge_starts_a_faceoff(board, card) is not None:
@@ -408,6 +414,7 @@ def score_phase(s):
 @step("611.1", "{player} meets the confront requirements of {problem} and confronts it")
 def confronts(board: Board, player: int, problem: Card):
     board.confrontations.append(Confrontation(board.turn.number, player, problem))
+    emit(board, "confronts", card=problem, player=player, area=problem.area)
     return {"player": board.name(player), "problem": problem.label}
 
 
@@ -483,6 +490,7 @@ def faceoff_step(s, confronted: list):
 
 @step("613.1", "{problem}, where a Problem faceoff was resolved, becomes solved")
 def becomes_solved(board: Board, problem: Card):
+    emit(board, "solved", card=problem, player=board.turn.player, area=problem.area)
     return {"problem": problem.label}
 
 
@@ -608,18 +616,34 @@ def end_phase(s):
     trace = board.trace
     player = board.turn.player
     _enter(board, "end", "end of turn")
+    end_of_turn_triggers(board, player)
     yield from boundary_window(s, "start of the End of Turn Step")
-    trace.note("615.1", "all triggers which trigger at the end of the turn trigger")
-    _enter(board, "end", "wrap up")
-    trace.note("616.1", "no player receives priority during the Wrap Up Step")
-    trace.note("601.2b", "no player receives priority during the Wrap-Up Step")
-    yield from _discard_down(s, player)
-    yield from _retire_down(s, player)
+    while True:
+        _enter(board, "end", "wrap up")
+        trace.note("616.1", "no player receives priority during the Wrap Up Step")
+        trace.note("601.2b", "no player receives priority during the Wrap-Up Step")
+        yield from _discard_down(s, player)
+        yield from _retire_down(s, player)
+        if not board.waiting or triggers_in_wrap_up(board) is None:
+            break
+        yield from priority_window(s, Window("Wrap Up Step"))
     for card in board.play:
         modifiers_end(board, card)
     for someone in board.players:
         extra_flips_end(board, someone.index)
     trace.note("616.4", "the turn ends and the next player in turn order begins their turn")
+
+
+@step("615.1", "the End of Turn Step: all triggers which trigger at the end of {player}'s turn trigger")
+def end_of_turn_triggers(board: Board, player: int):
+    emit(board, "turn-ends", player=player)
+    return {"player": board.name(player)}
+
+
+@step("616.4a", "triggers occurred during the Wrap Up Step: a priority window opens before the turn ends to process "
+                "them, and another Wrap Up Step begins as it closes")
+def triggers_in_wrap_up(board: Board):
+    return {}
 
 
 @check("616.2", "the turn player can't end the turn with more cards in hand than the maximum hand size of 8")

@@ -176,9 +176,14 @@ def reaction_met(board: Board, card: Card, ability: Ability, number: int):
     return None
 
 
+@check("512.1", "timing phrases specify when an activated ability can be activated")
+def timing_allows(board: Board, card: Card, ability: Ability):
+    return f"no timing rule lets {card}'s ability ({ability.timing}) be activated now"
+
+
 def check_timing(board: Board, player: int, card: Card, number: int, ability: Ability, window) -> None:
     """When an ability may be activated (512): the first rule of its timing
-    phrase that decides."""
+    phrase that decides; none deciding, 512.1 refuses."""
     if ability.timing == "Reaction":
         reaction(board, card, ability, number)
         return
@@ -191,6 +196,7 @@ def check_timing(board: Board, player: int, card: Card, number: int, ability: Ab
         unit(board, *arguments)
         if isinstance(verdict, Allowed):
             return
+    timing_allows(board, card, ability)
 
 
 @check("508.1d", "a player can't pay a cost unless they have the means to pay all of it")

@@ -1,0 +1,192 @@
+"""Activated abilities (703) as actions (705.1): listed among the legal
+actions when the rules allow them, refused by the rule that forbids them
+(703.1, 703.1b, 512, 104.1, 508.1d), their costs paid (705.2d) before
+their instructions are followed; and Reactions (512.4b-d)."""
+
+import pytest
+
+from rulebase.engine.ccg.abilities import activated
+from rulebase.engine.ccg.abilities.events import emit
+from rulebase.engine.ccg.abilities.model import THIS_CARD, Ability, Amount, Effect, Selector, Trigger
+from rulebase.engine.ccg.actions import Action
+from rulebase.engine.ccg.board import Zone
+from rulebase.engine.ccg.cards import Printed
+from rulebase.engine.ccg.play import Window
+from rulebase.engine.ccg.state import CCGState
+from rulebase.engine.errors import IllegalAction
+from rulebase.engine.trace import ALLOWED, REFUSAL, STEP
+
+from ..helpers import COMET, board_with, kinds
+
+PAY_ONE = (Effect("pay", amount=Amount(1)),)
+TINKER = Printed.build("Tinker", "Friend", colors=["blue"], power=1, cost=1, abilities=(
+    Ability("activated", "Main Phase: Pay 1 to draw a card.", timing="Main Phase", cost=PAY_ONE,
+            effect=Effect("draw", amount=Amount(1))),))
+GUARD = Printed.build("Guard", "Friend", colors=["blue"], power=1, cost=1, abilities=(
+    Ability("activated", "Faceoff: Exhaust this card to gain 1.", timing="Faceoff",
+            cost=(Effect("exhaust", THIS_CARD),), effect=Effect("gain", amount=Amount(1))),))
+SPARK = Printed.build("Spark", "Friend", colors=["blue"], power=1, cost=1, abilities=(
+    Ability("activated", "Immediate: gain 1. Use once per turn.", timing="Immediate", limit="once-per-turn",
+            effect=Effect("gain", amount=Amount(1))),))
+SHARED = Printed.build("Shared", "Resource", cost=1, abilities=(
+    Ability("activated", "Immediate: gain 1. Any player may activate this ability.", timing="Immediate",
+            anyone=True, effect=Effect("gain", amount=Amount(1))),))
+QUICK = Printed.build("Quick Answer", "Event", cost=0, timing="Reaction", abilities=(
+    Ability("event", "Reaction: When an opponent's Friend enters play, gain 1.", timing="Reaction",
+            trigger=Trigger("enters-play", Selector("Friend", controller="opponent")),
+            effect=Effect("gain", amount=Amount(1))),))
+
+MAIN = Window("Main Phase", main=True)
+
+
+def _refused(board, action, window=MAIN) -> str:
+    with pytest.raises(IllegalAction) as refused:
+        activated.check(board, action, window)
+    return refused.value.rule
+
+
+def test_an_activated_ability_is_a_legal_action_its_cost_paid_before_its_instructions():
+    board = board_with((TINKER, 0, Zone.PLAY, "home", 0), (COMET, 0, Zone.DRAW_DECK, None, 0))
+    board.players[0].tokens = 1
+    state = CCGState.from_board(board, "main", checkpoints=True)
+    state.apply_action(Action("continue", 0))
+    assert Action.parse("p0 activate #0 1") in state.legal_actions()
+    state.apply_action(Action.parse("p0 activate #0 1"))
+    assert board.players[0].tokens == 0 and [c.label for c in board.players[0].hand] == ["Comet"]
+    assert kinds(board, "705.2d") == [STEP, STEP] and Action.parse("p0 activate #0 1") not in state.legal_actions()
+
+
+def test_705_2d_switched_off_the_cost_is_not_paid():
+    board = board_with((TINKER, 0, Zone.PLAY, "home", 0), (COMET, 0, Zone.DRAW_DECK, None, 0))
+    board.players[0].tokens = 1
+    board.off = frozenset({"705.2d"})
+    state = CCGState.from_board(board, "main", checkpoints=True)
+    state.apply_action(Action("continue", 0))
+    state.apply_action(Action.parse("p0 activate #0"))
+    assert board.players[0].tokens == 1 and len(board.players[0].hand) == 1
+
+
+def test_703_1_an_ability_the_card_does_not_have_or_a_card_out_of_play():
+    board = board_with((TINKER, 0, Zone.PLAY, "home", 0), (TINKER, 0, Zone.HAND, None, 0))
+    board.players[0].tokens = 1
+    board.turn.phase = "main"
+    assert _refused(board, Action.parse("p0 activate #0 2")) == "703.1"
+    assert _refused(board, Action.parse("p0 activate #1")) == "703.1"
+    activated.check(board, Action.parse("p0 activate #0 1"), MAIN)
+
+
+def test_703_1b_only_the_controller_activates_unless_the_text_says_any_player():
+    board = board_with((SPARK, 0, Zone.PLAY, "home", 0), (SHARED, 0, Zone.PLAY, "home", 0))
+    assert _refused(board, Action.parse("p1 activate #0")) == "703.1b"
+    activated.check(board, Action.parse("p1 activate #1"), MAIN)
+    assert kinds(board, "703.1b") == [REFUSAL, ALLOWED]
+    board.off = frozenset({"703.1b"})
+    activated.check(board, Action.parse("p1 activate #0"), MAIN)
+
+
+def test_512_3_a_phase_ability_only_in_its_phase_of_its_controller_s_turn():
+    board = board_with((TINKER, 0, Zone.PLAY, "home", 0))
+    board.players[0].tokens = 1
+    board.turn.phase = "score"
+    assert _refused(board, Action.parse("p0 activate #0"), Window("start of the Score Phase")) == "512.3"
+    board.off = frozenset({"512.3"})
+    assert _refused(board, Action.parse("p0 activate #0"), Window("start of the Score Phase")) == "512.1"
+
+
+def test_512_3a_and_512_4_phase_abilities_not_in_faceoffs_faceoff_abilities_only_there():
+    from rulebase.engine.ccg import faceoffs
+
+    board = board_with((TINKER, 0, Zone.PLAY, "problem", 0), (GUARD, 0, Zone.PLAY, "problem", 0))
+    board.players[0].tokens = 1
+    board.turn.phase = "main"
+    assert _refused(board, Action.parse("p0 activate #1")) == "512.4"
+    current = faceoffs.Faceoff(board, faceoffs.PROBLEM, (board.players[0].problem_area,), 0)
+    during = Window("Problem faceoff", faceoff=current)
+    assert _refused(board, Action.parse("p0 activate #0"), during) == "512.3a"
+    activated.check(board, Action.parse("p0 activate #1"), during)
+    assert kinds(board, "512.4")[-1] == ALLOWED
+
+
+def test_512_5_an_immediate_ability_any_time_its_player_has_priority():
+    board = board_with((SPARK, 0, Zone.PLAY, "home", 0))
+    activated.check(board, Action.parse("p0 activate #0"), Window("start of the Draw Step"))
+    assert kinds(board, "512.5") == [ALLOWED]
+    board.off = frozenset({"512.5"})
+    assert _refused(board, Action.parse("p0 activate #0"), Window("start of the Draw Step")) == "512.1"
+
+
+def test_508_1d_a_cost_that_can_t_be_paid_in_full_and_104_2a_an_occurrence_that_can_t_happen():
+    board = board_with((TINKER, 0, Zone.PLAY, "home", 0), (GUARD, 0, Zone.PLAY, "problem", 0))
+    board.turn.phase = "main"
+    assert _refused(board, Action.parse("p0 activate #0")) == "508.1d"
+    board.off = frozenset({"508.1d"})
+    activated.check(board, Action.parse("p0 activate #0"), MAIN)
+    from rulebase.engine.ccg import faceoffs
+
+    board.cards[1].exhausted = True
+    current = faceoffs.Faceoff(board, faceoffs.PROBLEM, (board.players[0].problem_area,), 0)
+    assert _refused(board, Action.parse("p0 activate #1"), Window("faceoff", faceoff=current)) == "503.2a"
+
+
+def test_104_1_once_per_turn_card_text_limits_activation():
+    board = board_with((SPARK, 0, Zone.PLAY, "home", 0))
+    state = CCGState.from_board(board, "main", checkpoints=True)
+    state.apply_action(Action("continue", 0))
+    state.apply_action(Action.parse("p0 activate #0"))
+    assert board.players[0].tokens == 1
+    assert Action.parse("p0 activate #0") not in state.legal_actions()
+    assert _refused(board, Action.parse("p0 activate #0")) == "104.1"
+    board.off = frozenset({"104.1"})
+    activated.check(board, Action.parse("p0 activate #0"), MAIN)
+
+
+def test_a_reaction_answers_its_condition_once_since_the_last_window_closed():
+    board = board_with((QUICK, 0, Zone.HAND, None, 0), (COMET, 1, Zone.PLAY, "home", 1))
+    quick, comet = board.cards
+    from rulebase.engine.ccg import play
+
+    assert not play.reaction.allows(board, quick)
+    emit(board, "enters-play", card=comet, player=1, area=comet.area)
+    assert play.reaction.verdict(board, quick) is not None and play.reaction.allows(board, quick)
+    text = activated.event_ability(quick)
+    met = activated.reaction_met(board, quick, text, 0)
+    activated.answers(board, quick, 0, met)
+    assert activated.reaction_met(board, quick, text, 0) is None and kinds(board, "512.4c") == [STEP]
+    emit(board, "enters-play", card=comet, player=1, area=comet.area)
+    from rulebase.engine.ccg.abilities import events
+
+    events.window_closed(board)
+    assert activated.reaction_met(board, quick, text, 0) is None
+
+
+def test_512_4c_switched_off_a_reaction_may_answer_the_same_instance_again():
+    board = board_with((QUICK, 0, Zone.HAND, None, 0), (COMET, 1, Zone.PLAY, "home", 1))
+    quick, comet = board.cards
+    board.off = frozenset({"512.4c"})
+    emit(board, "enters-play", card=comet, player=1, area=comet.area)
+    text = activated.event_ability(quick)
+    activated.answers(board, quick, 0, activated.reaction_met(board, quick, text, 0))
+    assert activated.reaction_met(board, quick, text, 0) is not None
+
+
+def test_playing_a_reaction_event_resolves_its_text():
+    board = board_with((QUICK, 0, Zone.HAND, None, 0), (COMET, 1, Zone.HAND, None, 1))
+    quick, comet = board.cards
+    board.turn.player = 1
+    board.players[1].tokens = 2
+    state = CCGState.from_board(board, "main", checkpoints=True)
+    state.apply_action(Action("continue", 1))
+    state.apply_action(Action("play", 1, comet.id, area=board.players[1].home))
+    while state.current_player() == 1 and Action("pass", 1) in state.legal_actions():
+        state.apply_action(Action("pass", 1))
+    assert Action("play", 0, quick.id) in state.legal_actions()
+    state.apply_action(Action("play", 0, quick.id))
+    assert board.players[0].tokens == 1 and quick.zone == Zone.DISCARD and kinds(board, "512.4c") == [STEP]
+
+
+def test_what_the_engine_can_t_activate_is_named():
+    assert activated.executable(Ability("activated", timing="Main Phase", cost=PAY_ONE)) is None
+    assert activated.executable(Ability("activated", timing="Whenever")) == "the timing phrase 'Whenever'"
+    assert activated.executable(Ability("activated", timing="Main Phase", cost=(Effect("discard"),))) == \
+        "the cost 'discard'"
+    assert activated.executable(Ability("activated", timing="Reaction")) == "a Reaction without its condition"

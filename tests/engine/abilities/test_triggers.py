@@ -1,0 +1,181 @@
+"""Triggered abilities (704), their effects waiting for Pre-Priority
+Processing (511.7, 712) and the order their controller chooses (511.7a,
+801.1): each rule unit decides, and switched off the game goes on as if the
+rule did not exist."""
+
+import pytest
+
+from rulebase.engine.ccg.abilities import triggers
+from rulebase.engine.ccg.abilities.events import emit
+from rulebase.engine.ccg.abilities.model import THIS_CARD, Ability, Amount, Effect, Selector, Trigger, values
+from rulebase.engine.ccg.actions import Action
+from rulebase.engine.ccg.board import Zone
+from rulebase.engine.ccg.cards import Printed
+from rulebase.engine.ccg.state import CCGState
+from rulebase.engine.errors import IllegalAction
+from rulebase.engine.trace import ALLOWED, CHECK, STEP
+
+from ..helpers import COMET, KITE, board_with, kinds
+
+DRAW_ON_ENTRY = Ability("triggered", "When a Friend enters play here, draw a card.",
+                        trigger=Trigger("enters-play", Selector("Friend", where="here")),
+                        effect=Effect("draw", amount=Amount(1)))
+GAIN_ON_ENTRY = Ability("triggered", "When a Friend enters play here, gain 1.",
+                        trigger=Trigger("enters-play", Selector("Friend", where="here")),
+                        effect=Effect("gain", amount=Amount(1)))
+LOOKOUT = Printed.build("Lookout", "Friend", colors=["blue"], power=1, cost=1, abilities=(DRAW_ON_ENTRY,))
+GREETER = Printed.build("Greeter", "Friend", colors=["blue"], power=1, cost=1, abilities=(GAIN_ON_ENTRY,))
+ONCE = Printed.build("Once Greeter", "Friend", colors=["blue"], power=1, cost=1, abilities=(
+    Ability("triggered", "Once per turn, when a Friend enters play here, gain 1.", limit="once-per-turn",
+            trigger=GAIN_ON_ENTRY.trigger, effect=GAIN_ON_ENTRY.effect),))
+CLOSER = Printed.build("Closer", "Friend", colors=["blue"], power=1, cost=1, abilities=(
+    Ability("triggered", "At the end of your turn, gain 1.", trigger=Trigger("turn-ends", values=values(whose="your"),
+                                                                             when="end"),
+            effect=Effect("gain", amount=Amount(1))),))
+MORNING = Printed.build("Early Riser", "Friend", colors=["blue"], power=1, cost=1, abilities=(
+    Ability("triggered", "At the start of your Main Phase, gain 1.",
+            trigger=Trigger("phase-starts", values=values(phase="main", whose="your"), when="start"),
+            effect=Effect("gain", amount=Amount(1))),))
+
+
+def _main_phase(*placements, tokens=4, off=()):
+    board = board_with(*placements)
+    board.off = frozenset(off)
+    board.players[0].tokens = tokens
+    return board, CCGState.from_board(board, "main")
+
+
+def _play_comet(state, board):
+    comet = next(card for card in board.cards if card.printed is COMET and card.zone == Zone.HAND)
+    state.apply_action(Action("play", 0, comet.id, area=board.players[0].problem_area))
+    return comet
+
+
+def test_an_ability_triggers_on_its_event_and_its_effect_waits_for_pre_priority_processing():
+    board, state = _main_phase((LOOKOUT, 0, Zone.PLAY, "problem", 0), (COMET, 0, Zone.HAND, None, 0),
+                               (COMET, 0, Zone.DRAW_DECK, None, 0))
+    _play_comet(state, board)
+    assert len(board.players[0].hand) == 1 and board.waiting == []
+    assert kinds(board, "704.1") == [STEP] and kinds(board, "511.7") == [STEP]
+
+
+def test_without_704_1_nothing_triggers():
+    board, state = _main_phase((LOOKOUT, 0, Zone.PLAY, "problem", 0), (COMET, 0, Zone.HAND, None, 0),
+                               (COMET, 0, Zone.DRAW_DECK, None, 0), off={"704.1"})
+    _play_comet(state, board)
+    assert board.players[0].hand == [] and kinds(board, "511.7") == []
+
+
+def test_without_511_7_the_triggered_effect_is_not_processed():
+    board, state = _main_phase((LOOKOUT, 0, Zone.PLAY, "problem", 0), (COMET, 0, Zone.HAND, None, 0),
+                               (COMET, 0, Zone.DRAW_DECK, None, 0), off={"511.7"})
+    _play_comet(state, board)
+    assert board.players[0].hand == [] and kinds(board, "704.1") == [STEP]
+
+
+def test_an_ability_elsewhere_or_face_down_does_not_trigger():
+    board, state = _main_phase((LOOKOUT, 0, Zone.PLAY, "home", 0), (GREETER, 0, Zone.PLAY, "problem", 0),
+                               (COMET, 0, Zone.HAND, None, 0), (COMET, 0, Zone.DRAW_DECK, None, 0))
+    board.cards[1].face_down = True
+    _play_comet(state, board)
+    assert board.players[0].hand == [] and board.players[0].tokens == 2 and kinds(board, "704.1") == []
+
+
+def test_the_controller_orders_their_waiting_effects_when_the_order_can_matter():
+    board, state = _main_phase((LOOKOUT, 0, Zone.PLAY, "problem", 0), (GREETER, 0, Zone.PLAY, "problem", 0),
+                               (COMET, 0, Zone.HAND, None, 0), (COMET, 0, Zone.DRAW_DECK, None, 0))
+    _play_comet(state, board)
+    assert state.pending.kind == "choose the next triggered effect to process"
+    assert {str(a) for a in state.legal_actions()} == {"p0 trigger #1 1", "p0 trigger #0 1"}
+    state.apply_action(Action.parse("p0 trigger #1 1"))
+    processed = [str(step) for step in board.trace if step.rule == "511.7"]
+    assert processed[0].startswith("511.7: Alice processes the triggered effect of Greeter")
+    assert board.players[0].tokens == 3 and len(board.players[0].hand) == 1
+    assert ALLOWED in kinds(board, "511.7a")
+
+
+def test_511_7a_refuses_a_choice_that_is_not_a_waiting_effect():
+    board, state = _main_phase((LOOKOUT, 0, Zone.PLAY, "problem", 0), (GREETER, 0, Zone.PLAY, "problem", 0),
+                               (COMET, 0, Zone.HAND, None, 0), (COMET, 0, Zone.DRAW_DECK, None, 0))
+    _play_comet(state, board)
+    assert state.pending.rule == "511.7a"
+    with pytest.raises(IllegalAction) as refused:
+        state.apply_action(Action.parse("p0 trigger #2"))
+    assert refused.value.rule == "511.7a" and len(board.waiting) == 0 and board.players[0].tokens == 2
+
+
+def test_effects_of_the_same_keyword_wait_in_any_order_without_a_question():
+    studious = Printed.build("Page", "Friend", colors=["purple"], power=1, cost=1, keywords=["Studious"])
+    board = board_with((studious, 0, Zone.PLAY, "problem", 1), (studious, 0, Zone.PLAY, "problem", 1))
+    from rulebase.engine.ccg import faceoffs
+
+    current = faceoffs.Faceoff(board, faceoffs.TROUBLEMAKER, (board.players[1].problem_area,), 0)
+    board.faceoff = current
+    emit(board, "faceoff-won", player=0, involving=frozenset({0, 1}), faceoff=current)
+    assert len(board.waiting) == 2 and len({w.key() for w in board.waiting}) == 1
+
+
+def test_once_per_turn_card_text_limits_triggering_and_104_1_switched_off_does_not():
+    for off, tokens in (((), 1), (("104.1",), 2)):
+        board = board_with((ONCE, 0, Zone.PLAY, "problem", 0), (COMET, 0, Zone.PLAY, "problem", 0),
+                           (COMET, 0, Zone.PLAY, "problem", 0))
+        board.off = frozenset(off)
+        for comet in board.cards[1:]:
+            emit(board, "enters-play", card=comet, player=0, area=comet.area)
+        assert len(board.waiting) == tokens
+        assert kinds(board, "104.1") == ([CHECK] if not off else [])
+
+
+def test_the_player_who_most_recently_had_priority_processes_first_as_a_new_window_opens_the_turn_player():
+    board = board_with((GREETER, 0, Zone.PLAY, "home", 0), (GREETER, 1, Zone.PLAY, "home", 1))
+    board.turn.last_priority = 1
+    assert triggers._first(board, opening=False) == 1 and kinds(board, "511.7a") == [STEP]
+    assert triggers._first(board, opening=True) == 0 and kinds(board, "511.7a.i") == [STEP]
+    board.off = frozenset({"511.7a.i"})
+    assert triggers._first(board, opening=True) == 1
+
+
+def test_end_of_turn_triggers_trigger_in_the_end_of_turn_step_unless_615_1_is_off():
+    for off, tokens in (((), 1), (("615.1",), 0)):
+        board, state = _main_phase((CLOSER, 0, Zone.PLAY, "home", 0), (KITE, 0, Zone.PLAY, "problem", 0),
+                                   (KITE, 1, Zone.PLAY, "problem", 1), (COMET, 1, Zone.DRAW_DECK, None, 1),
+                                   tokens=0, off=off)
+        while board.turn.player == 0 and not state.is_terminal():
+            state.apply_action(state.legal_actions()[0])
+        assert board.players[0].tokens == tokens
+
+
+def test_start_of_phase_triggers_answer_their_phase_and_player_only():
+    board = board_with((MORNING, 0, Zone.PLAY, "home", 0))
+    emit(board, "phase-starts", player=0, phase="score")
+    emit(board, "phase-starts", player=1, phase="main")
+    assert board.waiting == []
+    emit(board, "phase-starts", player=0, phase="main")
+    assert len(board.waiting) == 1
+
+
+def test_a_trigger_the_engine_does_not_announce_is_not_executable():
+    assert triggers.executable(Trigger("enters-play")) is None
+    assert triggers.executable(Trigger("cutie-marked")) == "the event 'cutie-marked'"
+    assert triggers.executable(None) == "no trigger condition"
+    assert THIS_CARD.noun == "self"
+
+
+WATCHER = Printed.build("Watcher", "Friend", colors=["blue"], power=1, cost=1, abilities=(
+    Ability("triggered", "When one of your Friends leaves play, gain 1.",
+            trigger=Trigger("leaves-play", Selector("Friend", controller="you")),
+            effect=Effect("gain", amount=Amount(1))),))
+CAPTAIN = Printed.build("Captain", "Mane Character", colors=["blue"], power=1, home_limit=1)
+
+
+def test_616_4a_triggers_of_the_wrap_up_step_are_processed_before_the_turn_ends():
+    for off, tokens in (((), 1), (("616.4a",), 0)):
+        board = board_with((CAPTAIN, 0, Zone.PLAY, "problem", 0), (WATCHER, 0, Zone.PLAY, "home", 0),
+                           (COMET, 0, Zone.PLAY, "home", 0))
+        board.off = frozenset(off)
+        state = CCGState.from_board(board, "end", checkpoints=True)
+        state.apply_action(Action("continue", 0))
+        assert state.pending.rule == "616.3"
+        state.apply_action(Action("retire", 0, board.cards[2].id))
+        assert state.pending.data.get("where") == "end of turn"
+        assert board.players[0].tokens == tokens and kinds(board, "616.4a") == ([STEP] if not off else [])
