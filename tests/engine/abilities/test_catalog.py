@@ -13,7 +13,14 @@ from click.testing import CliRunner
 from rulebase.cards import database as card_database
 from rulebase.cli import main
 from rulebase.engine.ccg.abilities import catalog
-from rulebase.engine.ccg.abilities.model import Ability, Effect, Modifier, Part, Selector, Trigger
+from rulebase.engine.ccg.abilities.model import (
+    Ability,
+    Effect,
+    Modifier,
+    Part,
+    Selector,
+    Trigger,
+)
 
 DRAW = Effect("draw", amount=None, part=Part("draw 2 cards", 1, 1))
 GUESS = Effect("guess", target=Selector("opponent"))
@@ -263,7 +270,7 @@ def test_the_subject_of_a_trigger_or_a_modifier_is_asked_of_the_targets_table(fr
 def test_the_cards_of_a_theme_deck_with_the_engine_s_own_reader_and_tables(cards):
     from rulebase.engine.ccg.abilities import reading, resolve
 
-    deck = sorted(catalog.theme_decks(cards).items())[0][1]
+    deck = min(catalog.theme_decks(cards).items())[1]
     for card_id in deck:
         card = cards.by_id[card_id]
         state = catalog.card_state(card)

@@ -125,7 +125,7 @@ class CardState:
         return data
 
     @classmethod
-    def from_dict(cls, data: dict) -> "CardState":
+    def from_dict(cls, data: dict) -> CardState:
         data = dict(data)
         data["set_name"] = data.pop("set")
         hold = data.pop("hold", None)
@@ -149,7 +149,7 @@ def _module(name: str):
         if error.name in (f"{PACKAGE}.{name}", PACKAGE):
             return None
         raise CatalogError(f"{PACKAGE}.{name} can't be imported: {type(error).__name__}: {error}") from None
-    except Exception as error:
+    except Exception as error:  # noqa: BLE001 - whatever breaks the import, the report names it
         raise CatalogError(f"{PACKAGE}.{name} can't be imported: {type(error).__name__}: {error}") from None
 
 
@@ -179,7 +179,7 @@ class Engine:
             return f"the engine has no table of {what} ({PACKAGE}.{name}.executable)"
         try:
             return judge(value)
-        except Exception as error:  # a table that fails on a value: said, never executable
+        except Exception as error:  # noqa: BLE001 - a table that fails on a value: said, never executable
             return f"{PACKAGE}.{name}.executable failed on it: {type(error).__name__}: {error}"
 
     def keyword_known(self, name: str) -> bool:
@@ -278,8 +278,8 @@ def _position(value) -> tuple[int | None, int | None]:
 def state_of(card, reading, engine: Engine, printed: bool = False) -> CardState:
     """The state of ``card`` from its reading (``front``, ``boosted``,
     ``error``, as :func:`.reading.read_card` gives it)."""
-    base = dict(card_id=card.id, name=card.full_name, set_name=(card.sets or ("",))[0],
-                type=card.type or "", printed=printed)
+    base = {"card_id": card.id, "name": card.full_name, "set_name": (card.sets or ("",))[0],
+            "type": card.type or "", "printed": printed}
     error = getattr(reading, "error", None)
     sides = [("front", tuple(getattr(reading, "front", None) or ()))]
     if getattr(reading, "boosted", None) is not None:
@@ -326,7 +326,7 @@ def card_state(card, printed: bool = False, engine: Engine | None = None, reader
             found = reader(card, printed=printed)
         except KeyError:  # a card the rules' graph does not know has no erratum: its printed text is current
             found = reader(card, printed=True)
-    except Exception as error:  # the reader failing on a card: said, never executable
+    except Exception as error:  # noqa: BLE001 - the reader failing on a card: said, never executable
         return unparsed(f"the reader failed on it: {type(error).__name__}: {error}")
     return state_of(card, found, engine, printed)
 
