@@ -358,3 +358,12 @@ def test_a_module_of_the_engine_that_can_t_be_imported_is_an_error_not_a_report(
     with pytest.raises(catalog.CatalogError, match="resolve can't be imported: SyntaxError"):
         catalog.Engine().part("effect", DRAW)
     assert catalog._module("no_such_table") is None
+
+
+def test_a_cache_that_can_t_be_written_only_makes_the_report_again(cards, monkeypatch, tmp_path):
+    made = _fake_report(cards, monkeypatch, tmp_path)
+    blocked = tmp_path / "a-file"
+    blocked.write_text("not a directory", encoding="utf-8")
+    monkeypatch.setenv("RULEBASE_CACHE", str(blocked / "cache"))
+    first = catalog.report(cards)
+    assert catalog.report(cards).cards == first.cards and len(made) == 2 * len(cards.cards)

@@ -534,9 +534,9 @@ def _cached(database, key: str) -> list[CardState] | None:
 
 
 def _store(database, key: str, states: list[CardState]) -> None:
-    path = _cache_file(database)
-    temporary = path.with_suffix(f".{os.getpid()}.tmp")
     try:
+        path = _cache_file(database)
+        temporary = path.with_suffix(f".{os.getpid()}.tmp")
         temporary.write_text(json.dumps({"fingerprint": key, "cards": [s.as_dict() for s in states]}), encoding="utf-8")
         temporary.replace(path)
     except OSError:  # a cache that cannot be written: the report is made again next time
