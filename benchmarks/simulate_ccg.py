@@ -7,7 +7,9 @@ Each run plays the same seeded games as ``rulebase simulate`` (the theme
 decks of the corpus's OCTGN data by default, random legal actions, the
 invariants checked after every step unless --no-check), once with the
 trace off and once with it on, in turn; the median games/s of the runs is
-printed for each, with the slowest and fastest run.  The games played are
+printed for each, with the slowest and fastest run, and the median
+games/s by the CPU time the process used (steadier than the clock on a
+machine other work shares).  The games played are
 the same with the trace on and off: a digest of their outcomes is printed
 for each, and the benchmark stops if they differ.  The process is pinned to
 one core (--cpu, by default the first it may run on) where the system
@@ -21,6 +23,7 @@ import hashlib
 import os
 import statistics
 import sys
+import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -70,22 +73,28 @@ def main() -> None:
           f"{'invariants checked after every step' if check else 'no invariant checks'}")
     simulating.simulate(5, seed=args.seed + 1, decks=decks, check=check)  # warm up: imports and caches
     rates: dict[bool, list[float]] = {False: [], True: []}
+    cpu_rates: dict[bool, list[float]] = {False: [], True: []}
     digests: dict[bool, str] = {}
     last = None
     for run in range(args.runs):
         for trace in (False, True):
+            cpu = time.process_time()
             report = simulating.simulate(args.games, seed=args.seed, decks=decks, check=check, trace=trace)
+            cpu = time.process_time() - cpu
             rates[trace].append(report.games_per_second)
+            cpu_rates[trace].append(args.games / cpu if cpu else 0.0)
             digests.setdefault(trace, digest(report))
             if digest(report) != digests[trace] or digests.get(not trace, digests[trace]) != digests[trace]:
                 raise SystemExit(f"run {run + 1}: the games played differ between runs or with the trace "
                                  f"{'on' if trace else 'off'}: the simulation is not deterministic")
             last = report
-        print(f"  run {run + 1}: {rates[False][-1]:.1f} games/s trace off, {rates[True][-1]:.1f} trace on", flush=True)
+        print(f"  run {run + 1}: {rates[False][-1]:.1f} games/s trace off, {rates[True][-1]:.1f} trace on "
+              f"(by CPU time {cpu_rates[False][-1]:.1f} and {cpu_rates[True][-1]:.1f})", flush=True)
     for trace in (False, True):
         values = rates[trace]
         print(f"trace {'on ' if trace else 'off'}: median {statistics.median(values):.1f} games/s "
-              f"(slowest {percentile(values, 0.0):.1f}, fastest {percentile(values, 1.0):.1f})")
+              f"(slowest {percentile(values, 0.0):.1f}, fastest {percentile(values, 1.0):.1f}); "
+              f"by CPU time {statistics.median(cpu_rates[trace]):.1f}")
     summary = last.as_dict()
     print(f"games: {', '.join(f'{key} {value}' for key, value in sorted(summary['outcomes'].items()))}; "
           f"{summary['mean_turns']} turns and {last.checked_steps / max(len(last.games), 1):.0f} steps a game; "
