@@ -237,3 +237,50 @@ def test_the_top_or_the_bottom_is_the_players_choice():
                   then=Effect("arrange", target=Selector("that", ref="them"), values=values(to="top-or-bottom")))
     drive(board, look, Context(card=board.cards[0], controller=0), answers=[Action("choose-option", 0, amount=1)])
     assert board.players[0].deck == [cards[1], cards[2], cards[0]]
+
+
+FIGMENT = (("color", "purple"), ("power", 2), ("traits", ("Figment",)), ("type", "Friend"))
+
+
+def test_a_token_is_created_in_play_and_ceases_to_exist_out_of_it_521():
+    board = board_with((COMET, 0, Zone.PLAY, "home", 0), (KITE, 0, Zone.PLAY, "problem", 0))
+    effect = Effect("token", values=values(token=FIGMENT, area="home"))
+    drive(board, effect, Context(card=board.cards[0], controller=0))
+    figment = board.cards[-1]
+    assert figment.label == "Figment token" and figment.zone == Zone.PLAY and figment.area == board.players[0].home
+    assert figment.info.cost == 0 and figment.info.power == 2 and kinds(board, "521.1") == [STEP]
+    from rulebase.engine.ccg import status, zones
+
+    zones.dismiss(board, figment)
+    assert figment.zone == Zone.REMOVED and kinds(board, "521.3") == [STEP]
+    drive(board, effect, Context(card=board.cards[0], controller=0))
+    second = board.cards[-1]
+    status.frighten(board, second)
+    assert second.zone == Zone.REMOVED and kinds(board, "521.4") == [STEP]
+    board.off = frozenset({"521.3"})
+    drive(board, effect, Context(card=board.cards[0], controller=0))
+    third = board.cards[-1]
+    zones.dismiss(board, third)
+    assert third.zone == Zone.DISCARD, "with 521.3 off a token stays in the discard pile"
+    refused("521.1", VERBS["token"].check, board, Act(0, 0, effect=Effect("token", values=values(
+        token=(("type", "Troublemaker"), ("power", 1))))))
+
+
+def test_a_friend_is_put_into_play_from_the_discard_pile_706_1():
+    board = board_with((COMET, 0, Zone.PLAY, "home", 0), (RUNNER, 0, Zone.DISCARD, None, 0))
+    runner = board.cards[1]
+    effect = Effect("put-into-play", target=Selector("Friend", zone="discard"), values=values(area="home"))
+    drive(board, effect, Context(card=board.cards[0], controller=0))
+    assert runner.zone == Zone.PLAY and runner.area == board.players[0].home and kinds(board, "706.1")[-1] == STEP
+    refused("706.1", VERBS["put-into-play"].check, board, Act(0, runner, area=board.players[0].home))
+
+
+def test_revealing_a_card_from_hand_is_card_text_over_404_1():
+    board = board_with((COMET, 0, Zone.HAND, None, 0))
+    comet = board.cards[0]
+    VERBS["reveal"].check(board, Act(0, comet))
+    assert kinds(board, "104.1") == [ALLOWED]
+    VERBS["look"].check(board, Act(0, comet))
+    assert kinds(board, "104.1") == [ALLOWED], "a player looks at their own hand by 404.1 itself"
+    board.off = frozenset({"104.1"})
+    refused("404.1", VERBS["reveal"].check, board, Act(0, comet))

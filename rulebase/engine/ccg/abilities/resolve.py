@@ -240,6 +240,14 @@ def _on_players(s, context: Context, effect: Effect, verb: Verb, n):
     done = False
     for player in players:
         act = Act(context.player, player, amount=n, effect=effect, source=context.card)
+        if effect.verb == "token":
+            acts = [Act(context.player, player, amount=n, area=area, effect=effect, source=context.card)
+                    for area in _entry_areas(board, context, effect, player, CardType.FRIEND)]
+            acts = [act for act in acts if verb.allows(board, act)]
+            if len(acts) > 1:
+                act = yield from _choose_act(s, context.player, acts, effect)
+            elif acts:
+                act = acts[0]
         if not verb.allows(board, act):
             _part_skipped(board, effect, _reason(board, verb, act))
             continue
@@ -339,6 +347,9 @@ def _acts(board: Board, context: Context, effect: Effect, verb: Verb, card: Card
             act.cards = [host]
             found.append(act)
         return found
+    if effect.verb == "put-into-play":
+        return [Act(player, card, amount=n, area=area, effect=effect, source=context.card)
+                for area in _entry_areas(board, context, effect, card.owner, card.type)]
     if effect.verb == "to-deck" and effect.value("to") == "top-or-bottom":
         return [Act(player, card, amount=n, effect=replace(effect, values=(("to", end),)), source=context.card)
                 for end in ("top", "bottom")]
@@ -372,6 +383,27 @@ def _areas(board: Board, context: Context, effect: Effect, card: Card) -> list[A
     if where == "your-problem":
         return [area for area in problems if area.owner == me]
     return problems
+
+
+ENTRY_AREAS = (None, "home", "here", "this-problem", "its-problem", "that-problem", "there")
+"""Where the engine puts a card or token into play."""
+
+
+def _entry_areas(board: Board, context: Context, effect: Effect, owner: int, kind) -> list[Area]:
+    """Where a card (or a token) of ``owner`` may be put into play: where
+    the text says, else their home or a Problem (a Troublemaker: a
+    Problem)."""
+    where = effect.value("area")
+    if where == "home":
+        return [board.players[owner].home]
+    if where in ("here", "this-problem", "its-problem"):
+        area = targets.problem_of(board, context.card)
+        return [area] if area is not None else []
+    if where in ("that-problem", "there"):
+        area = targets.place_named(context)
+        return [area] if area is not None else []
+    problems = [p.problem_area for p in board.players if not p.removed and board.problem_at(p.problem_area) is not None]
+    return problems if kind == CardType.TROUBLEMAKER else [board.players[owner].home] + problems
 
 
 def _hosts(board: Board, context: Context, effect: Effect, card: Card) -> list[Card]:
@@ -519,7 +551,7 @@ def _at_random(s, player: int, possible: list[Card], wanted: int):
 VALUES = {
     "power": {"color"}, "move": {"area", "from"}, "send": {"area"}, "search": {"zone", "to"},
     "to-deck": {"to"}, "arrange": {"to", "rest"}, "attach": {"again", "to"}, "score": {"additional"},
-    "discard": {"random"}, "pay": {"unless-paid"},
+    "discard": {"random"}, "pay": {"unless-paid"}, "put-into-play": {"area", "face"}, "token": {"token", "area"},
 }
 """The further values of an instruction the engine reads, by verb."""
 
@@ -527,6 +559,7 @@ VALUE_WORDS = {
     ("search", "to"): ("hand",), ("search", "zone"): ("discard", "deck"), ("to-deck", "to"): ("top", "bottom", "top-or-bottom"),
     ("arrange", "to"): ("top", "bottom", "top-or-bottom"), ("arrange", "rest"): ("bottom",),
     ("attach", "to"): ("another-friend",), ("move", "area"): AREAS,
+    ("put-into-play", "area"): ENTRY_AREAS, ("token", "area"): ENTRY_AREAS, ("put-into-play", "face"): ("face-up",),
     ("send", "area"): (None, "home"), ("power", "color"): tuple(str(color) for color in Color),
 }
 """The words each value may take, where the engine knows only some."""
@@ -575,6 +608,18 @@ def _part_executable(part: Effect) -> str | None:
         return f"the verb {part.verb!r} on a player"
     if verb.takes == CARD and part.target is not None and part.target.noun == "home":
         return f"the verb {part.verb!r} on a home"
+    if part.verb == "put-into-play" and part.target is not None and part.target.noun not in ("Friend", "Troublemaker"):
+        return f"putting a {part.target.noun!r} into play"
+    if part.verb == "token":
+        description = dict(part.value("token") or ())
+        if description.get("type", "Friend") != "Friend" or "power" not in description:
+            return f"the token {description!r}"
+        try:
+            from rulebase.engine.ccg.abilities.verbs import token_printed
+
+            token_printed(part.value("token"))
+        except Exception as error:
+            return f"the token {description!r} ({error})"
     missing = conditions.executable(part.condition)
     if missing is not None:
         return missing

@@ -754,6 +754,8 @@ def _check_take_control(board: Board, act: Act) -> None:
 
 def _hidden_unit(card: Card):
     """The check of the rule that keeps ``card`` hidden from a player, if any."""
+    if card.zone == Zone.HAND:
+        return hand_not_public
     if card.zone == Zone.DRAW_DECK:
         return deck_not_public
     if card.zone == Zone.PROBLEM_DECK:
@@ -766,6 +768,11 @@ def _hidden_unit(card: Card):
 @rules.check("402.2", "cards in the draw deck are not public to any player")
 def deck_not_public(board: Board, player: int, card: Card):
     return f"{card} is in a draw deck: not public to any player"
+
+
+@rules.check("404.1", "cards in players' hands are not public")
+def hand_not_public(board: Board, player: int, card: Card):
+    return f"{card} is in a hand: not public"
 
 
 @rules.check("403.2", "cards in the Problem deck are not public to any player")
@@ -791,6 +798,8 @@ def look(board: Board, act: Act) -> None:
 
 @checked("look")
 def _check_look(board: Board, act: Act) -> None:
+    if act.target.zone == Zone.HAND and act.target.owner == act.player:
+        return
     unit = _hidden_unit(act.target)
     if unit is not None:
         overruled(board, unit, "look at it", act.player, act.target)
@@ -944,6 +953,151 @@ def attach(board: Board, act: Act) -> None:
 @checked("attach")
 def _check_attach(board: Board, act: Act) -> None:
     reattachable(board, act.target, act.cards[0] if act.cards else None)
+
+
+# -- putting cards into play: cards from other zones, tokens ------------------------------------
+
+
+ENTERING = (CardType.FRIEND, CardType.TROUBLEMAKER)
+"""The card types the engine puts into play by card text (a Resource would need a host)."""
+
+
+@rules.check("706.1", "a card enters play as it is put into the play zone from another zone")
+def can_enter_play(board: Board, card: Card, area):
+    if card.zone == Zone.PLAY:
+        return f"{card} is already in play"
+    if card.type not in ENTERING:
+        return f"{card} is a {card.type}: the engine puts only Friends and Troublemakers into play by card text"
+    if area is None:
+        return f"the instruction names no area for {card} to enter play at"
+    if card.type == CardType.TROUBLEMAKER and not area.is_problem:
+        return "a Troublemaker enters play at a Problem"
+
+
+@rules.step("706.1", "{card} is put into play from its owner's {zone} at {area}{face}: it is not played")
+def put_into_play(board: Board, card: Card, area: Area, face_down: bool):
+    from rulebase.engine.ccg import play
+
+    zone = card.zone
+    play.enter_play(board, card, area, face_down=face_down, how="put into play")
+    return {"card": card.label, "zone": zone, "area": board.area_name(area), "face": " face-down" * face_down}
+
+
+@verb("put-into-play", "706.1")
+def put_in_play(board: Board, act: Act) -> None:
+    """Put the target into play at ``act.area`` (706.1); a Troublemaker
+    enters face-down unless the text says face-up."""
+    face_down = act.target.type == CardType.TROUBLEMAKER and act.value("face") != "face-up"
+    put_into_play(board, act.target, act.area, face_down)
+
+
+checked("put-into-play")(lambda board, act: can_enter_play(board, act.target, act.area))
+
+
+def tokens(board: Board) -> set:
+    """The ids of the tokens on ``board`` (521)."""
+    found = getattr(board, "tokens", None)
+    if found is None:
+        found = board.tokens = set()
+    return found
+
+
+def token_printed(description) -> "Printed":
+    """The printed information of a token the text describes (521.1): its
+    power, type, traits and colors; its cost is zero and, with no name
+    given, its name is its traits (521.1a)."""
+    from rulebase.engine.ccg.cards import Printed
+
+    values = dict(description)
+    traits = tuple(values.get("traits", ()))
+    color = values.get("color")
+    colors = color if isinstance(color, (tuple, list)) else (() if color is None else (color,))
+    name = values.get("name") or " ".join(traits) or str(values.get("type", "Friend"))
+    return Printed.build(name, values.get("type", "Friend"), colors=list(colors), power=values.get("power", 0),
+                         cost=0, traits=list(traits))
+
+
+@rules.check("521.1", "a token is a card a modifier creates, of the type, power and traits it specifies")
+def token_described(board: Board, description, area):
+    values = dict(description or ())
+    if values.get("type", "Friend") != "Friend":
+        return f"the engine creates Friend tokens only, not {values.get('type')!r}"
+    if area is None:
+        return "the instruction names no area for the token to enter play at"
+
+
+@rules.step("521.1", "a {name} token is created for {player} and put into play at {area}: its cost is 0")
+def create_token(board: Board, player: int, description, area: Area):
+    from rulebase.engine.ccg import play
+
+    printed = token_printed(description)
+    card = board.new_card(printed, player, f"{printed.name} token")
+    tokens(board).add(card.id)
+    play.enter_play(board, card, area, how="put into play")
+    return {"name": printed.name, "player": board.name(player), "area": board.area_name(area)}
+
+
+@verb("token", "521.1", takes=PLAYER)
+def token(board: Board, act: Act) -> None:
+    """Put ``amount`` tokens (the text's description, ``token``) into play
+    for the player at ``act.area``."""
+    for _ in range(act.n):
+        create_token(board, act.target, act.value("token"), act.area)
+
+
+@checked("token")
+def _check_token(board: Board, act: Act) -> None:
+    not_negative(board, act.amount)
+    token_described(board, act.value("token"), act.area)
+
+
+@rules.step("521.3", "{card} is a token and enters a non-play zone: it ceases to exist")
+def token_ceases(board: Board, card: Card):
+    board.put(card, Zone.REMOVED)
+    return {"card": card.label}
+
+
+@rules.step("521.4", "{card} is a token and is turned face-down: it ceases to exist")
+def token_face_down_ceases(board: Board, card: Card):
+    board.put(card, Zone.REMOVED)
+    return {"card": card.label}
+
+
+def _token_watch(board, happened) -> None:
+    """Tokens cease to exist as they leave play (521.3) or are turned
+    face-down (521.4)."""
+    ids = getattr(board, "tokens", None)
+    if not ids or happened.event not in ("leaves-play", "frightened"):
+        return
+    card = happened.get("card")
+    if card is None or card.id not in ids or card.zone == Zone.REMOVED:
+        return
+    if happened.event == "leaves-play":
+        token_ceases(board, card)
+    elif card.face_down:
+        token_face_down_ceases(board, card)
+
+
+from rulebase.engine.ccg.abilities import events as _events  # noqa: E402
+
+_events.LISTENERS.append(_token_watch)
+
+
+@rules.step("104.1", "{player} reveals {card}: the card's text takes precedence over the rule that keeps it hidden")
+def reveals(board: Board, player: int, card: Card):
+    return {"player": board.name(player), "card": card.label}
+
+
+@verb("reveal", "104.1")
+def reveal(board: Board, act: Act) -> None:
+    reveals(board, act.player, act.target)
+
+
+@checked("reveal")
+def _check_reveal(board: Board, act: Act) -> None:
+    unit = _hidden_unit(act.target)
+    if unit is not None:
+        overruled(board, unit, "reveal it", act.player, act.target)
 
 
 # -- choosing -------------------------------------------------------------------------------
