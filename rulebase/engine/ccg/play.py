@@ -308,7 +308,7 @@ def moved_by_the_move_action(board: Board, card: Card | None):
 def movable(board: Board, player: int, card: Card | None):
     if card is None or card.zone != Zone.PLAY or card.controller != player:
         return f"the turn player may move only a character they control ({card or 'that card'} is not)"
-    return Allowed(f"{card} is a {card.type} {board.name(player)} controls: it may be moved")
+    return Allowed(f"{card} is a {card.type}, a character {board.name(player)} controls: it may be moved")
 
 
 def check_mover(board: Board, player: int, card: Card | None, window: Window) -> None:
