@@ -284,16 +284,41 @@ def go_home(board, card: Card):
         return {"card": card.label}
 
 
+@rules.check("511.1", "as a player is about to receive priority, pre-priority processing is performed")
+def pre_priority_processing(board):
+    return Allowed("pre-priority processing is performed before a player receives priority")
+
+
+@step("511.3", "{other} is attached to {card}, a face-down host, and is dismissed by the game")
+def dismiss_from_face_down_host(board, other: Card, card: Card):
+    zones.dismiss(board, other, by_game=True)
+    if other.zone != Zone.PLAY:
+        return {"other": other.label, "card": card.label}
+
+
+@step("511.8", "something happened in wave {n} of pre-priority processing: another wave is performed")
+def another_wave(board, n: int):
+    return {"n": n}
+
+
 def settle(s, opening: bool = False):
     """What the game does before a player receives priority (511): frightened
     non-Friends turn face up, characters in another player's home go home,
     uniqueness violations are repaired (516), the waiting triggered effects
     are processed (511.7; ``opening``: as a new priority window opens,
     511.7a.i).  Each is done until nothing changes (511.8); a rule switched
-    off changes nothing."""
+    off changes nothing; without 511.1 none of it is done."""
     board = s.board
+    if pre_priority_processing.verdict(board) is None:
+        return
+    wave = 0
     while True:
         changed = False
+        wave += 1
+        for other in list(board.play):
+            host = other.host
+            if host is not None and host.face_down and dismiss_from_face_down_host(board, other, host) is not None:
+                changed = True
         for card in board.play:
             if card.frightened and card.type != CardType.FRIEND and frightened_non_friend_face_up(board, card) is not None:
                 changed = True
@@ -307,6 +332,11 @@ def settle(s, opening: bool = False):
         if not changed and board.waiting and (yield from triggers.process(s, opening)):
             changed = True
         if not changed:
+            if wave > 1:
+                pre_priority_processing(board)
+            return
+        if another_wave(board, wave) is None:
+            pre_priority_processing(board)
             return
 
 
@@ -325,11 +355,17 @@ def dismissed_to_repair(board, player: int, card: Card):
         return {"player": board.name(player), "card": card.label}
 
 
+@step("516.1", "a uniqueness violation occurs ({description}): the game pauses until it is repaired")
+def violation_occurs(board, violation: uniqueness.Violation):
+    return {"description": violation.description}
+
+
 def repair(s, violation: uniqueness.Violation):
     """Repair a uniqueness violation: the violating player chooses a violating
     card to be dismissed by the game (516.2).  Whether a card was dismissed."""
     board = s.board
-    board.trace.note("516.1", "a uniqueness violation occurs; the game pauses until it is repaired")
+    if violation_occurs(board, violation) is None:
+        return False
     if violation.rule == "516.4":
         board.trace.note("306.2", "a player can control only one face-up Troublemaker at a given Problem")
     if violation.rule == "516.4a" and len({c.controller for c in violation.cards}) > 1:
