@@ -376,10 +376,13 @@ def _abilities_report(as_json: bool, state: str | None, theme_decks: bool) -> No
         listed = report.in_state(state, theme_decks)
         for card in listed:
             click.echo(f"{card.name} [{card.card_id}] ({card.set_name}, {card.type}): {card.hold.describe()}")
+        click.echo("")
         if state == catalog.UNEXECUTABLE:
-            click.echo("")
             for what, count in report.lacking(theme_decks):
                 click.echo(f"{count:5}  {what}")
+        else:
+            for word, count in report.stopped(theme_decks):
+                click.echo(f"{count:5}  stopped at {word!r}" if word else f"{count:5}  stopped at the end of a line")
         click.echo(f"{len(listed)} cards {state}{' in the theme decks' if theme_decks else ''}")
         return
     if theme_decks:

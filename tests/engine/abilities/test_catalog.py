@@ -174,7 +174,9 @@ def _fake_report(cards, monkeypatch, tmp_path):
         made.append(card.id)
         index = len(made)
         state = catalog.STATES[0 if index % 2 else (2 if index % 3 == 0 else 1)]
-        hold = None if state == catalog.EXECUTABLE else catalog.Hold("front", 1, card.text, "effect", "a word")
+        hold = {catalog.EXECUTABLE: None,
+                catalog.UNEXECUTABLE: catalog.Hold("front", 1, card.text, "effect", "a word"),
+                catalog.UNPARSED: catalog.Hold("front", None, card.text, "text", "expected a word", 1, 1)}[state]
         return catalog.CardState(card.id, card.full_name, card.sets[0], card.type, state, hold=hold)
 
     monkeypatch.setattr(catalog, "card_state", fake_state)
@@ -230,10 +232,16 @@ def test_the_cli_prints_the_tables_and_the_json(cards, monkeypatch, tmp_path):
     data = json.loads(runner.invoke(main, ["cards", "--abilities", "--json"]).output)
     assert data["total"] == report.total.as_dict()
     listed = runner.invoke(main, ["cards", "--abilities", "--state", "unparsed"]).output.splitlines()
-    assert len(listed) == report.total.unparsed + 1 and listed[-1].startswith(str(report.total.unparsed))
+    unparsed = report.in_state("unparsed")
+    assert listed[:len(unparsed)] == [f"{c.name} [{c.card_id}] ({c.set_name}, {c.type}): {c.hold.describe()}"
+                                      for c in unparsed]
+    words = report.stopped()
+    assert sum(count for _, count in words) == len(unparsed)
+    assert len(listed) == len(unparsed) + 1 + len(words) + 1 and listed[-1] == f"{len(unparsed)} cards unparsed"
     data = json.loads(runner.invoke(main, ["cards", "--abilities", "--json", "--state", "unexecutable"]).output)
     assert {card["state"] for card in data["cards"]} == {"unexecutable"}
     assert sum(item["cards"] for item in data["lacking"]) == report.total.unexecutable
+    assert sum(item["cards"] for item in data["stopped_at"]) == report.total.unparsed
     assert set(data["theme_decks"]["decks"]) == set(report.theme_decks)
     for name in report.theme_decks:
         assert any(line.split() == [name.split()[0], *name.split()[1:], *map(str, [

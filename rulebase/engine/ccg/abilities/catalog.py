@@ -86,14 +86,31 @@ class Hold:
     line: int | None = None
     column: int | None = None
 
+    @property
+    def stopped_at(self) -> str | None:
+        """For words that were not read: the word the reader stopped at
+        (``""`` at the end of the line), else ``None``."""
+        if self.part != "text" or not self.column:
+            return None
+        rest = self.text[self.column - 1:].split()
+        return rest[0] if rest else ""
+
     def describe(self) -> str:
-        """One line: where the card is held back and why."""
+        """One line: where the card is held back and why (for words that
+        were not read, ``‸`` marks where the reader stopped).
+
+        >>> Hold("front", None, "Draw a card with a banana.", "text", "expected '.'", 1, 13).describe()
+        "front side, line 1, column 13 ('Draw a card ‸with a banana.'): text: expected '.'"
+        """
         where = f"{self.side} side"
         if self.line:
             where += f", line {self.line}, column {self.column}"
         if self.ability is not None:
             where += f", ability {self.ability}"
-        return f"{where} ({self.text!r}): {self.part}: {self.reason}"
+        text = self.text
+        if self.stopped_at is not None:
+            text = text[:self.column - 1] + "\u2038" + text[self.column - 1:]
+        return f"{where} ({text!r}): {self.part}: {self.reason}"
 
 
 @dataclass(frozen=True)
@@ -409,6 +426,13 @@ class Report:
         cards = self.theme_cards() if theme_decks else self.cards
         return [card for card in cards if card.state == state]
 
+    def stopped(self, theme_decks: bool = False) -> list[tuple[str, int]]:
+        """The words the reader stopped at in the cards not parsed, most
+        often first, with how many cards (``""``: the end of a line)."""
+        counts = Counter(card.hold.stopped_at for card in self.in_state(UNPARSED, theme_decks)
+                         if card.hold is not None and card.hold.stopped_at is not None)
+        return counts.most_common()
+
     def lacking(self, theme_decks: bool = False) -> list[tuple[str, int]]:
         """What holds the parsed but not executable cards back (the part and
         the word the engine lacks), most often first, with how many cards."""
@@ -440,6 +464,7 @@ class Report:
                 "theme_decks": {**self.theme.as_dict(),
                                 "decks": {name: self.deck_tally(name).as_dict() for name in sorted(self.theme_decks)}},
                 "lacking": [{"what": what, "cards": count} for what, count in self.lacking()],
+                "stopped_at": [{"word": word, "cards": count} for word, count in self.stopped()],
                 "sets": {name: tally.as_dict() for name, tally in self.by_set.items()},
                 "types": {name: tally.as_dict() for name, tally in self.by_type.items()},
                 "cards": [state.as_dict() for state in self.cards]}
