@@ -306,6 +306,22 @@ def _callable(unit: Unit, finish: Callable, kind: str | None = None) -> Callable
     return call
 
 
+def refusal(rule: str, reason: str, unit: str) -> IllegalAction:
+    """``IllegalAction(rule, reason, unit=unit)``, made without going through
+    the exception classes' ``__init__`` chain: the legal actions of every
+    decision are found by letting checks refuse the candidates, thousands of
+    refusals a game.  The same exception, to the last attribute."""
+    error = _new_exception(IllegalAction)
+    error.args = (f"{rule}: {reason}",)
+    error.rule = rule
+    error.reason = reason
+    error.unit = unit
+    return error
+
+
+_new_exception = BaseException.__new__
+
+
 def check_unit(unit: Unit) -> Callable:
     """The check the engine calls for ``unit`` (see :meth:`Rulebook.check`):
     called like the function it wraps, with ``verdict`` and ``allows``,
@@ -320,7 +336,7 @@ def check_unit(unit: Unit) -> Callable:
             return
         if trace.enabled:
             trace.record(number, REFUSAL, verdict)
-        raise IllegalAction(number, verdict, unit=name)
+        raise refusal(number, verdict, name)
 
     verdict = _callable(unit, judged, "verdict")
     verdict.__doc__ = ("What the rule says, without recording anything: ``None``, an :class:`Allowed` or the "

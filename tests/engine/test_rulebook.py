@@ -213,3 +213,12 @@ def test_a_unit_takes_the_arguments_of_the_function_it_wraps_however_they_are_pa
     with pytest.raises(IllegalAction):
         anything(quiet, "refuse")
     assert ready(quiet, "Bob") == {"player": "Bob", "n": 1} and len(quiet.trace) == 0
+
+
+def test_a_unit_refuses_with_the_exception_the_constructor_makes():
+    from rulebase.engine.rulebook import refusal
+
+    made = IllegalAction("506.2", "a card can't be moved to its current area", unit="moving.destination")
+    quick = refusal("506.2", "a card can't be moved to its current area", "moving.destination")
+    assert type(quick) is type(made) and quick.args == made.args and vars(quick) == vars(made)
+    assert str(quick) == str(made) and repr(quick) == repr(made)
