@@ -262,6 +262,12 @@ class _Reader(Transformer):
     cost_exhaust, cost_retire, cost_dismiss = _cost("exhaust"), _cost("retire"), _cost("dismiss")
     cost_discard, cost_banish, cost_spend = _cost("discard"), _cost("banish"), _cost("spend")
 
+    def cost_remove_counters(self, meta, children):
+        return self.remove_counters(meta, children)
+
+    def cost_to_hand(self, meta, children):
+        return Effect("to-hand", target=children[0], part=self._part(meta))
+
     def cost_pay(self, meta, children):
         return Effect("pay", amount=children[0], part=self._part(meta))
 
@@ -1084,6 +1090,18 @@ class _Reader(Transformer):
     def turn_face_down(self, meta, children):
         return Effect("turn-face-down", target=children[0], part=self._part(meta))
 
+    def send_back(self, meta, children):
+        return Effect("send", target=children[0], values=values(area="previous"), part=self._part(meta))
+
+    def send_home(self, meta, children):
+        return Effect("send", target=children[0], values=values(area="home"), part=self._part(meta))
+
+    def cant_effect(self, meta, children):
+        target, action = children
+        duration = "turn" if self.source[meta.start_pos:meta.end_pos].endswith("this turn") else None
+        return Effect("cant", target=target, duration=duration, values=values(action=action),
+                      part=self._part(meta))
+
     def unfrighten(self, meta, children):
         return Effect("unfrighten", target=children[0], part=self._part(meta))
 
@@ -1208,6 +1226,13 @@ class _Reader(Transformer):
 
     the_winner = _constant(Selector("player", ref="winner"))
 
+    def named_card(self, meta, children):
+        controller = next((c[1] for c in children if isinstance(c, tuple)), None)
+        words = [self._word(c) for c in children if isinstance(c, Token)]
+        if not all(word[:1].isupper() for word in words):
+            raise _Unreadable(f"not a card's name: {' '.join(words)!r}", meta.start_pos)
+        return Selector("card", controller=controller, filters=(("name", " ".join(words)),), part=self._part(meta))
+
     def that_noun(self, meta, children):
         return Selector("that", ref=children[0][1], part=self._part(meta))
 
@@ -1228,6 +1253,7 @@ class _Reader(Transformer):
         return _with(replace(children[0], count=Amount(1), every=False), **{"or-self": True})
 
     token_adj = _constant(("filter", "token", True))
+    frightened_adj = _constant(("filter", "status", "frightened"))
 
     def one_of(self, meta, children):
         return replace(children[0], count=Amount(1), every=False)
@@ -1502,9 +1528,9 @@ def read(text: str, *, side: str = "front", keywords=(), card_type: str | None =
 @dataclass(frozen=True)
 class CardReading:
     """What a card's text reads as: the abilities of its ``front`` and of its
-    ``boosted`` side (``None`` for a card without one, or where the text
-    could not be read), and the ``error`` that stopped the reading (its
-    ``side`` says which)."""
+    ``boosted`` side (``None`` for a card without one), or, where either
+    side's text could not be read whole, neither (both ``None``) and the
+    ``error`` that stopped the reading (its ``side`` says which)."""
 
     card_id: str
     front: tuple | None
@@ -1536,5 +1562,5 @@ def read_card(card, printed: bool = False) -> CardReading:
     except CardTextError as error:
         side = "boosted" if front is not None else "front"
         located = CardTextError(error.text, error.line, error.column, error.expected, side)
-        return CardReading(card.id, front, None, located)
+        return CardReading(card.id, None, None, located)  # never a reading of a part of a card
     return CardReading(card.id, front, boosted)
