@@ -67,6 +67,12 @@ class Allowed:
 
     reason: str
 
+    def __init__(self, reason: str):
+        # Written straight into the instance: checks allow thousands of
+        # candidate actions a game, and a frozen dataclass's own __init__
+        # goes through object.__setattr__.
+        self.__dict__["reason"] = reason
+
 
 @dataclass
 class Table:

@@ -222,3 +222,14 @@ def test_a_unit_refuses_with_the_exception_the_constructor_makes():
     quick = refusal("506.2", "a card can't be moved to its current area", "moving.destination")
     assert type(quick) is type(made) and quick.args == made.args and vars(quick) == vars(made)
     assert str(quick) == str(made) and repr(quick) == repr(made)
+
+
+def test_an_allowance_is_a_frozen_value():
+    import dataclasses
+
+    allowed = Allowed("3 copies are allowed")
+    assert allowed == Allowed("3 copies are allowed") and hash(allowed) == hash(Allowed("3 copies are allowed"))
+    assert repr(allowed) == "Allowed(reason='3 copies are allowed')" and dataclasses.asdict(allowed) == {
+        "reason": "3 copies are allowed"}
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        allowed.reason = "no"
