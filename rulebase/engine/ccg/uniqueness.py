@@ -26,6 +26,12 @@ class Violation:
 # -- the kinds of violation ---------------------------------------------------------
 
 
+@check("505.1a", "face-down cards lose and can't have abilities and traits")
+def loses_traits(board: Board, card: Card):
+    if card.face_down:
+        return f"{card} is face-down: it has no traits, Unique among them"
+
+
 @check("516.3", "a player can't control more than one Unique card with the same name")
 def one_unique_card_of_a_name(board: Board, player: int, name: str, cards: list[Card]):
     if len(cards) > 1:
@@ -59,7 +65,8 @@ def _violation(board: Board, unit, player: int, cards: list[Card], *args) -> Vio
 
 def find(board: Board) -> Violation | None:
     """The first uniqueness violation on the board, or ``None``."""
-    unique = [card for card in board.play if not card.face_down and "unique" in card.info.trait_set]
+    unique = [card for card in board.play
+              if "unique" in card.info.trait_set and (not card.face_down or loses_traits.allows(board, card))]
     for player in board.players:
         if player.removed or len(unique) < 2:
             continue
