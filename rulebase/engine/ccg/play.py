@@ -256,6 +256,13 @@ def check_placement(board: Board, player: int, card: Card, action: Action) -> No
         moving.area_exists(board, area)
 
 
+@rules.check("509.4", "an attachment's host description is the kind of card it is played on")
+def matches_host_description(board: Board, card: Card, host: Card):
+    description = card.printed.host
+    if description and not fits_host(host, description):
+        return f"{host} is not a {description}: it does not match the host description of {card}"
+
+
 def fits_host(target: Card, description: str) -> bool:
     if description == "character":
         return target.is_character
