@@ -296,6 +296,13 @@ def dismiss_from_face_down_host(board, other: Card, card: Card):
         return {"other": other.label, "card": card.label}
 
 
+@step("511.2", "{other} is attached to {card}, which does not match its host description, and is dismissed by the game")
+def dismiss_from_mismatched_host(board, other: Card, card: Card):
+    zones.dismiss(board, other, by_game=True)
+    if other.zone != Zone.PLAY:
+        return {"other": other.label, "card": card.label}
+
+
 @step("511.8", "something happened in wave {n} of pre-priority processing: another wave is performed")
 def another_wave(board, n: int):
     return {"n": n}
@@ -317,7 +324,12 @@ def settle(s, opening: bool = False):
         wave += 1
         for other in list(board.play):
             host = other.host
-            if host is not None and host.face_down and dismiss_from_face_down_host(board, other, host) is not None:
+            if host is None or other.zone != Zone.PLAY:
+                continue
+            if not play.matches_host_description.allows(board, other, host):
+                if dismiss_from_mismatched_host(board, other, host) is not None:
+                    changed = True
+            elif host.face_down and dismiss_from_face_down_host(board, other, host) is not None:
                 changed = True
         for card in board.play:
             if card.frightened and card.type != CardType.FRIEND and frightened_non_friend_face_up(board, card) is not None:
