@@ -75,3 +75,43 @@ def test_only_the_refusals_that_say_the_game_waits_for_another_decision_are_mark
     assert all(unit.unit.waiting for unit in priority.WAITS_FOR_ANOTHER_PLAYER.values())
     assert not any(unit.unit.waiting for unit in priority.ONLY_THE_TURN_PLAYER.values())
     assert not priority.one_player_has_priority.unit.waiting
+
+
+GOGGLES = Printed.build("Flight Goggles", "Resource", cost=1, host="Friend")
+PUPIL = Printed.build("Star Pupil", "Friend", colors=["purple"], power=1, cost=1, traits=["Unique"])
+
+
+@pytest.mark.parametrize("off", [(), ("511.3",), ("511.1",)])
+def test_an_attachment_on_a_face_down_host_is_dismissed_unless_511_3_or_511_1_is_off(off):
+    board = board_with((COMET, 0, Zone.PLAY, "home", 0), (GOGGLES, 0, Zone.PLAY, "home", 0))
+    comet, goggles = board.play
+    goggles.host = comet
+    comet.frightened = comet.face_down = True
+    board.off = frozenset(off)
+    board.turn.number = board.turn_limit = 2
+    main_phase(board, tokens=2)
+    assert (goggles.zone == Zone.DISCARD) != bool(off)
+
+
+@pytest.mark.parametrize("off", [(), ("511.8",), ("516.1",)])
+def test_three_unique_copies_take_two_waves_to_repair_unless_511_8_or_516_1_is_off(off):
+    board = board_with(*[(PUPIL, 0, Zone.PLAY, "home", 0)] * 3)
+    board.off = frozenset(off)
+    board.turn.number = board.turn_limit = 2
+    state = main_phase(board, tokens=2)
+    if "516.1" in off:
+        assert state.pending.kind != "choose a violating card to be dismissed"
+        return
+    state.apply_action(Action("dismiss", 0, board.play[2].id))
+    waits = state.pending.kind == "choose a violating card to be dismissed"
+    assert waits != bool(off)
+
+
+@pytest.mark.parametrize("off", [(), ("505.1a",)])
+def test_a_face_down_unique_card_has_no_traits_unless_505_1a_is_off(off):
+    board = board_with((PUPIL, 0, Zone.PLAY, "home", 0), (PUPIL, 0, Zone.PLAY, "problem", 0))
+    board.play[1].frightened = board.play[1].face_down = True
+    board.off = frozenset(off)
+    board.turn.number = board.turn_limit = 2
+    state = main_phase(board, tokens=2)
+    assert (state.pending.kind == "choose a violating card to be dismissed") == bool(off)
