@@ -183,7 +183,7 @@ class _Reader(Transformer):
 
     # abilities ------------------------------------------------------------------
     def additional_body(self, meta, children):
-        return {"cost": children[0], "effect": children[1]}
+        return {"cost": children[0], "effect": children[1] if len(children) > 1 else None}
 
     def additional_cost(self, meta, children):
         return tuple(children[0].chain())
@@ -245,8 +245,11 @@ class _Reader(Transformer):
         return {"trigger": children[0], "cost": children[1], "effect": children[2]}
 
     def play_when_body(self, meta, children):
-        trigger = Trigger(**children[0], when="when", part=self._part(meta))
-        return {"trigger": trigger, "effect": children[1]}
+        when, event, effect = children
+        if when not in ("when", "after"):
+            raise _Unreadable(f"play {when}", meta.start_pos)
+        trigger = Trigger(**event, when=when, part=self._part(meta))
+        return {"trigger": trigger, "effect": effect}
 
     def costs(self, meta, children):
         return tuple(step for child in children for step in (child if isinstance(child, tuple) else (child,)))
@@ -338,7 +341,8 @@ class _Reader(Transformer):
                         amount=Amount(sign * int(number)), part=self._part(meta)), None
 
     def cant_contribute_faceoffs(self, meta, children):
-        return Modifier("cant", subject=children[0], values=values(action="contribute-to-faceoffs"),
+        return Modifier("cant", subject=children[0], values=values(action="contribute-to-faceoffs",
+                                                                     faceoff=values(**children[1])),
                         part=self._part(meta)), None
 
     def cant_contribute(self, meta, children):
@@ -681,9 +685,9 @@ class _Reader(Transformer):
         return Condition("did", values=values(what="win-faceoff"), part=self._part(meta))
 
     def more_than(self, meta, children):
-        (_, noun), other = children
-        return Condition("count", subject=Selector(noun, every=True, count=Amount(None), controller="you"),
-                         values=values(compare=">", than=replace(other, noun=noun)), part=self._part(meta))
+        who, (_, noun), other = children
+        return Condition("count", subject=Selector(noun, every=True, count=Amount(None)),
+                         values=values(compare=">", who=who, than=other), part=self._part(meta))
 
     def in_zone(self, meta, children):
         zone = children[1]
@@ -829,7 +833,7 @@ class _Reader(Transformer):
             if isinstance(item, Amount):
                 effect = _per(effect, item.per, meta)
             else:
-                effect = replace(effect, duration=item)
+                effect = _lasting(effect, item)
         return replace(effect, optional=optional, part=self._part(meta))
 
     def they_do(self, meta, children):
@@ -1087,6 +1091,15 @@ class _Reader(Transformer):
         return Effect("remove-counters", target=children[-1], amount=amount,
                       values=values(kind="+1 power" if sign is not None else None), part=self._part(meta))
 
+    def play_free(self, meta, children):
+        zone = children[1] if len(children) > 1 else None
+        if isinstance(zone, tuple):
+            raise _Unreadable("playing from beneath a card", meta.start_pos)
+        return Effect("play", target=children[0], values=values(free=True, zone=zone), part=self._part(meta))
+
+    def give_vp(self, meta, children):
+        return self._power(meta, children[0], children[1], None)
+
     def turn_face_down(self, meta, children):
         return Effect("turn-face-down", target=children[0], part=self._part(meta))
 
@@ -1116,6 +1129,9 @@ class _Reader(Transformer):
         return Amount(int(children[0])) if children else Amount(1)
 
     your_deck = _constant("deck")
+
+    def whose_deck(self, meta, children):
+        return {"your": "deck", "opponent": "opponent-deck"}.get(children[0], f"{children[0]}-deck")
     problem_deck = _constant("problem-deck")
     your_discard = _constant("discard")
     your_hand = _constant("hand")
@@ -1365,6 +1381,15 @@ class _Reader(Transformer):
     def post_printed_power(self, meta, children):
         return ("filter", "printed-power", f"=={int(children[0])}")
 
+    def post_power_less_than(self, meta, children):
+        return ("filter", "power", f"<{int(children[0])}")
+
+    def post_in_home(self, meta, children):
+        whose = children[0]
+        if whose not in ("your", "opponent"):
+            raise _Unreadable(f"{whose} home", meta.start_pos)
+        return ("where", "home" if whose == "your" else "opponent-home")
+
     def post_on(self, meta, children):
         return ("filter", "on", children[0])
 
@@ -1398,6 +1423,12 @@ class _Reader(Transformer):
 
     here_where = _constant("here")
     home_where = _constant("home")
+
+
+def _lasting(effect: Effect, duration: str) -> Effect:
+    """``effect`` and those it chains to, each for ``duration``."""
+    return replace(effect, duration=duration,
+                   then=_lasting(effect.then, duration) if effect.then is not None else None)
 
 
 def _per(effect: Effect, per: Selector, meta) -> Effect:
