@@ -407,7 +407,10 @@ def _side(current: Faceoff, card: Card) -> int:
                 "({value})")
 def defeats_the_troublemaker(board: Board, current: Faceoff, winner: int):
     troublemaker = current.troublemaker
+    area = troublemaker.area
     zones.dismiss(board, troublemaker)
+    emit(board, "defeated", card=troublemaker, player=winner, area=area, faceoff=current,
+         involving=frozenset(card.id for card in current.involved(board)))
     return {"player": board.name(winner), "tm": troublemaker.label, "value": troublemaker.info.points or 0}
 
 

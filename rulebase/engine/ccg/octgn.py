@@ -89,10 +89,15 @@ def card_abilities(card, printed: bool = False) -> tuple[tuple, tuple, str | Non
     if not read.parsed:
         error = read.error
         return (), (), f"its text can't be read (line {error.line}, column {error.column}: {error.expected})"
+    from rulebase.engine.ccg.abilities.continuous import replaceable
+
     engine = catalog.Engine()
     for side in (read.front or (), read.boosted or ()):
         for ability in side:
             lacking = engine.ability(ability)
+            if lacking is None and ability.kind == "replacement" and ability.trigger is not None:
+                reason = replaceable(ability.trigger, ability.effect)
+                lacking = None if reason is None else ("effect", reason)
             if lacking is not None:
                 return (), (), f"{ability.text or ability.kind!r}: {lacking[0]}: {lacking[1]}"
     return tuple(read.front or ()), tuple(read.boosted or ()), None

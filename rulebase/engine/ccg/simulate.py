@@ -35,6 +35,9 @@ class SimulationReport:
     violations: list[str] = field(default_factory=list)
     seconds: float = 0.0
     checked_steps: int = 0
+    held: dict = field(default_factory=dict)
+    """The cards of the decks played without their text, which the engine
+    can't carry out in full, with what holds each (never silently)."""
 
     @property
     def games_per_second(self) -> float:
@@ -53,6 +56,7 @@ class SimulationReport:
             "mean_turns": round(sum(turns) / len(turns), 1) if turns else 0,
             "seconds": round(self.seconds, 3),
             "games_per_second": round(self.games_per_second, 1),
+            "held": dict(self.held),
         }
 
 
@@ -100,7 +104,9 @@ def simulate(games: int, seed: int = 0, decks=None, check: bool = True, turn_lim
     ``trace`` records every rule applied, as a game played for its record
     would (the games are the same; only slower)."""
     pool = list(decks or sample_decks())
-    report = SimulationReport()
+    from rulebase.engine.ccg.octgn import held_cards
+
+    report = SimulationReport(held=held_cards(pool))
     started = time.perf_counter()
     for number in range(games):
         game_seed = seed * 1_000_003 + number
@@ -166,6 +172,10 @@ def text_report(report: SimulationReport) -> str:
     lines = [f"{data['games']} games in {data['seconds']} s ({data['games_per_second']} games/s), "
              f"{data['mean_turns']} turns on average, {data['checked_steps']} steps checked"]
     lines.append("outcomes: " + ", ".join(f"{key} {value}" for key, value in sorted(data["outcomes"].items())))
+    if report.held:
+        lines.append(f"{len(report.held)} cards played without their text (the engine can't carry out all of it; "
+                     "the trace says so each time one is played, 701.1):")
+        lines.extend(f"  {name}: {why}" for name, why in sorted(report.held.items()))
     if report.violations:
         lines.append(f"{len(report.violations)} invariant violations:")
         lines.extend(f"  {v}" for v in report.violations[:20])

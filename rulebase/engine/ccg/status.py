@@ -8,6 +8,7 @@ it happen (checking first) through the rule's step units.
 
 from __future__ import annotations
 
+from rulebase.engine.ccg.abilities import continuous
 from rulebase.engine.ccg.abilities.events import emit
 from rulebase.engine.ccg.board import Board, Card, Zone
 from rulebase.engine.ccg.cards import CardType
@@ -151,6 +152,8 @@ def frighten(board: Board, card: Card) -> None:
     the cards attached to it go to their owners' discard piles (504.1);
     turned face-down, it becomes a different card (505.3)."""
     check_frighten(board, card)
+    if continuous.replaced(board, "frightened", card):
+        return
     attached = board.attachments(card)
     if become_frightened(board, card) is None:
         return

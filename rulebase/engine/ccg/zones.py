@@ -7,6 +7,7 @@ rule, and a function that makes it happen through the rule's step unit."""
 
 from __future__ import annotations
 
+from rulebase.engine.ccg.abilities import continuous
 from rulebase.engine.ccg.abilities.events import emit
 from rulebase.engine.ccg.board import ORDERED_ZONES, Board, Card, Zone
 from rulebase.engine.ccg.cards import CardType
@@ -180,6 +181,8 @@ def dismiss(board: Board, card: Card, by_game: bool = False) -> None:
     check_dismiss(board, card)
     if by_game:
         board.trace.note("104.3", "{card} is dismissed by the game, which can't be stopped", card=card.label)
+    elif continuous.replaced(board, "dismissed", card):
+        return
     leave_play(board, card, Zone.DISCARD, put_dismissed)
 
 
@@ -187,6 +190,8 @@ def retire(board: Board, player: int, card: Card) -> None:
     """Retire a card one controls: put it from play into its owner's discard
     pile (410.2)."""
     check_retire(board, player, card)
+    if continuous.replaced(board, "retired", card, player):
+        return
     leave_play(board, card, Zone.DISCARD, put_retired)
 
 
@@ -218,6 +223,8 @@ def banish(board: Board, card: Card) -> None:
     """Put a card into its owner's banished zone (410.5)."""
     check_banish(board, card)
     if card.zone == Zone.PLAY:
+        if continuous.replaced(board, "banished", card):
+            return
         leave_play(board, card, Zone.BANISHED, put_banished)
     elif card.zone not in (Zone.BANISHED, Zone.REMOVED, None):
         put_banished(board, card)

@@ -190,3 +190,24 @@ def test_what_the_engine_can_t_activate_is_named():
     assert activated.executable(Ability("activated", timing="Main Phase", cost=(Effect("discard"),))) == \
         "the cost 'discard'"
     assert activated.executable(Ability("activated", timing="Reaction")) == "a Reaction without its condition"
+
+
+CREME = Printed.build("Creme", "Event", cost=0, timing="Reaction", abilities=(
+    Ability("event", "Problem Faceoff Reaction: Play when you win a Problem faceoff. Score an additional point.",
+            timing="Problem Faceoff Reaction", trigger=Trigger("faceoff-won", values=(("by", "you"),)),
+            effect=Effect("score", amount=Amount(1))),))
+
+
+def test_a_reaction_naming_a_kind_of_faceoff_answers_only_during_one():
+    from rulebase.engine.ccg import faceoffs, play
+
+    board = board_with((CREME, 0, Zone.HAND, None, 0))
+    creme = board.cards[0]
+    for kind, allowed in ((faceoffs.TROUBLEMAKER, False), (faceoffs.PROBLEM, True)):
+        current = faceoffs.Faceoff(board, kind, (board.players[0].problem_area,), 0)
+        board.faceoff = current
+        emit(board, "faceoff-won", player=0, faceoff=current)
+        assert play.reaction.allows(board, creme) is allowed
+    board.faceoff = None
+    assert not play.reaction.allows(board, creme)
+    assert activated.executable(CREME.abilities[0]) is None

@@ -4,7 +4,8 @@ while the card is in play and face up, each recorded under 702.1."""
 
 from rulebase.engine.ccg import moving, power
 from rulebase.engine.ccg.abilities import continuous
-from rulebase.engine.ccg.abilities.model import THIS_CARD, Ability, Amount, Condition, Modifier, Selector, values
+from rulebase.engine.ccg.abilities.model import (
+    THIS_CARD, Ability, Amount, Condition, Effect, Modifier, Selector, Trigger, values)
 from rulebase.engine.ccg.board import Zone
 from rulebase.engine.ccg.cards import Printed
 from rulebase.engine.trace import STEP
@@ -86,3 +87,97 @@ def test_what_the_engine_does_not_apply_is_named():
     assert continuous.executable(Modifier("trait")) == "the modifier 'trait'"
     assert continuous.executable(Modifier("cost", values=values(action="play"))) == "a change of the cost to play"
     assert continuous.executable(None) == "no modifier"
+
+
+HARD_HAT = Printed.build("Hard Hat", "Resource", cost=1, host="Friend", abilities=(
+    Ability("continuous", "This Friend has Stubborn.", modifier=Modifier("keyword", Selector("host"),
+                                                                         values=values(keyword="Stubborn"))),))
+WINGS = Printed.build("Wings", "Friend", colors=["blue"], power=1, cost=1, abilities=(
+    Ability("continuous", "This card has Swift while at home.", modifier=Modifier(
+        "keyword", THIS_CARD, values=values(keyword="Swift")), condition=Condition("at", THIS_CARD, values(where="home"))),))
+
+
+def test_701_1_text_gives_a_keyword_which_then_acts():
+    from rulebase.engine.ccg import power as powers
+
+    board = board_with((COMET, 0, Zone.PLAY, "home", 0))
+    host = board.cards[0]
+    hat = board.new_card(HARD_HAT, 0)
+    board.put(hat, Zone.PLAY, area=host.area)
+    hat.host = host
+    host.exhausted = True
+    assert powers.contribution_blocker(host, board) is None
+    assert kinds(board, "701.1") == [STEP]
+    board.off = frozenset({"701.1"})
+    assert powers.contribution_blocker(host, board) == ("503.5", "Comet is exhausted and does not contribute its power")
+
+
+def test_a_keyword_given_while_a_condition_holds():
+    board = board_with((WINGS, 0, Zone.PLAY, "home", 0))
+    wings = board.cards[0]
+    assert moving.move_cost(board, 0, wings, board.players[0].problem_area) == 1
+    moving.move(board, wings, board.players[0].problem_area)
+    assert moving.move_cost(board, 0, wings, board.players[1].problem_area) == 2
+    assert continuous.executable(Modifier("keyword", values=values(keyword="Villain"))) == \
+        "giving the keyword 'Villain'"
+
+
+STAUNCH = Printed.build("Staunch", "Friend", colors=["blue"], power=1, cost=1, abilities=(
+    Ability("replacement", "If this card would be dismissed, frighten it instead.",
+            trigger=Trigger("dismissed", THIS_CARD, when="would"), effect=Effect("frighten", Selector("it"))),
+    Ability("activated", "Main Phase: Dismiss this card to gain 1.", timing="Main Phase",
+            cost=(Effect("dismiss", THIS_CARD),), effect=Effect("gain", amount=Amount(1)))))
+WARDEN = Printed.build("Warden", "Friend", colors=["blue"], power=1, cost=1, abilities=(
+    Ability("replacement", "If a Friend here would be dismissed, exhaust it instead.",
+            trigger=Trigger("dismissed", Selector("Friend", where="here"), when="would"),
+            effect=Effect("exhaust", Selector("it"))),))
+
+
+def test_710_1_a_replacement_modifier_does_its_instead_and_the_occurrence_does_not_happen():
+    from rulebase.engine.ccg import zones
+
+    for off, in_play in (((), True), (("710.1",), False)):
+        board = board_with((STAUNCH, 0, Zone.PLAY, "problem", 0))
+        board.off = frozenset(off)
+        staunch = board.cards[0]
+        zones.dismiss(board, staunch)
+        assert (staunch.zone == Zone.PLAY) is in_play and staunch.frightened is in_play
+
+
+def test_of_several_replacements_one_applies_and_the_game_s_own_dismissal_is_not_replaced():
+    from rulebase.engine.ccg import zones
+
+    board = board_with((STAUNCH, 0, Zone.PLAY, "problem", 0), (WARDEN, 0, Zone.PLAY, "problem", 0))
+    staunch, warden = board.cards
+    zones.dismiss(board, staunch)
+    assert staunch.zone == Zone.PLAY and staunch.frightened and not staunch.exhausted
+    assert kinds(board, "710.5") == ["note"] and kinds(board, "710.1") == [STEP]
+    zones.dismiss(board, warden)
+    assert warden.zone == Zone.PLAY and warden.exhausted
+    zones.dismiss(board, staunch, by_game=True)
+    assert staunch.zone == Zone.DISCARD
+
+
+def test_508_1a_a_cost_that_would_be_replaced_can_t_be_paid():
+    import pytest
+
+    from rulebase.engine.ccg.abilities import activated
+    from rulebase.engine.ccg.actions import Action
+    from rulebase.engine.ccg.play import Window
+    from rulebase.engine.errors import IllegalAction
+
+    board = board_with((STAUNCH, 0, Zone.PLAY, "home", 0))
+    board.turn.phase = "main"
+    with pytest.raises(IllegalAction) as refused:
+        activated.check(board, Action.parse("p0 activate #0 2"), Window("Main Phase", main=True))
+    assert refused.value.rule == "508.1a"
+    board.off = frozenset({"508.1a"})
+    activated.check(board, Action.parse("p0 activate #0 2"), Window("Main Phase", main=True))
+
+
+def test_what_a_replacement_the_engine_can_t_apply_is_named():
+    assert continuous.replaceable(Trigger("dismissed", THIS_CARD, when="would"), Effect("frighten")) is None
+    assert continuous.replaceable(Trigger("confronts", when="would"), Effect("retire")) == \
+        "replacing the occurrence 'confronts'"
+    assert continuous.replaceable(Trigger("leaves-play", when="would"), Effect("frighten", optional=True)) == \
+        "an instead with a decision ('you may', several instructions)"

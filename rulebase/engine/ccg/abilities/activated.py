@@ -31,7 +31,21 @@ from rulebase.engine.errors import IllegalAction, UnknownCard
 
 TIMINGS = ("Main Phase", "Troublemaker Phase", "Score Phase", "Faceoff", "Problem Faceoff", "Troublemaker Faceoff",
            "Immediate", "Reaction")
-"""The timing phrases an activated ability can have (512)."""
+"""The timing phrases an activated ability can have (512); a Reaction may
+name before it the phase or faceoff it answers in (512.4b: "Problem
+Faceoff Reaction")."""
+
+
+def _when(timing: str | None) -> str | None:
+    """The phase or faceoff named before "Reaction" ("Problem Faceoff"), or
+    ``None``."""
+    if timing and timing.endswith(" Reaction"):
+        return timing[:-len(" Reaction")]
+    return None
+
+
+def is_reaction(timing: str | None) -> bool:
+    return bool(timing) and timing.endswith("Reaction")
 
 COSTS = ("pay", "exhaust", "retire", "dismiss", "banish", "frighten")
 """The costs the engine pays: action tokens, or something done to the card
@@ -42,13 +56,13 @@ def executable(ability) -> str | None:
     """``None`` if the engine knows when ``ability`` (an activated ability
     or an Event's text) may be used and can pay its cost, else what it lacks."""
     timing = getattr(ability, "timing", None)
-    if timing is not None and timing not in TIMINGS:
+    if timing is not None and timing not in TIMINGS and _when(timing) not in TIMINGS:
         return f"the timing phrase {timing!r}"
     for cost in getattr(ability, "cost", ()) or ():
         reason = _cost_executable(cost)
         if reason is not None:
             return reason
-    if timing == "Reaction" and getattr(ability, "trigger", None) is None:
+    if is_reaction(timing) and getattr(ability, "trigger", None) is None:
         return "a Reaction without its condition"
     return None
 
@@ -139,10 +153,14 @@ def faceoff(board: Board, ability: Ability, window):
 
 @check("512.4b", "a Reaction can be played or activated only when the condition in its text occurs")
 def reaction(board: Board, card: Card, ability: Ability, number: int):
-    if (ability.timing or "") != "Reaction":
+    if not is_reaction(ability.timing):
         return None
     met = reaction_met(board, card, ability, number)
     if met is None:
+        during = _when(ability.timing)
+        if during is not None:
+            return (f"{card}'s Reaction condition has not been met during a {during} since the most recent priority "
+                    "window closed (512.4d)")
         return f"{card}'s Reaction condition has not been met since the most recent priority window closed (512.4d)"
     return Allowed(f"{card}'s Reaction condition was met ({met.event}): it may answer it once (512.4c)")
 
@@ -166,7 +184,7 @@ def reaction_met(board: Board, card: Card, ability: Ability, number: int):
     from rulebase.engine.ccg.abilities.triggers import matches
 
     trigger = ability.trigger
-    if trigger is None:
+    if trigger is None or not _during(board, _when(ability.timing)):
         return None
     for position, happened in enumerate(board.events):
         if happened.event != trigger.event or ("reaction", card.id, number, id(happened)) in board.used:
@@ -181,10 +199,24 @@ def timing_allows(board: Board, card: Card, ability: Ability):
     return f"no timing rule lets {card}'s ability ({ability.timing}) be activated now"
 
 
+def _during(board: Board, when: str | None) -> bool:
+    """Whether it is the phase or faceoff a Reaction names (512.4b)."""
+    if when is None:
+        return True
+    if when.endswith("Faceoff"):
+        current = board.faceoff
+        if current is None:
+            return False
+        return when == "Faceoff" or current.kind_group == when[:-len(" Faceoff")].lower()
+    if when.endswith("Phase"):
+        return board.faceoff is None and board.turn.phase == when[:-len(" Phase")].lower()
+    return True
+
+
 def check_timing(board: Board, player: int, card: Card, number: int, ability: Ability, window) -> None:
     """When an ability may be activated (512): the first rule of its timing
     phrase that decides; none deciding, 512.1 refuses."""
-    if ability.timing == "Reaction":
+    if is_reaction(ability.timing):
         reaction(board, card, ability, number)
         return
     for unit, arguments in ((immediate, (ability,)), (phase_in_faceoff, (ability, window)),
@@ -211,15 +243,32 @@ CAN_HAPPEN = {"exhaust": status.check_exhaust, "frighten": status.check_frighten
               "dismiss": zones.check_dismiss, "banish": zones.check_banish}
 
 
+OCCURRENCES = {"retire": "retired", "dismiss": "dismissed", "banish": "banished", "frighten": "frightened"}
+"""The occurrence a cost paid by doing something to the card is, for the replacement modifiers (508.1a)."""
+
+
+@check("508.1a", "any part of a cost that would be replaced can't be paid")
+def not_replaced(board: Board, player: int, card: Card, verb: str):
+    from rulebase.engine.ccg.abilities.continuous import replacements
+
+    occurrence = OCCURRENCES.get(verb)
+    found = replacements(board, occurrence, card, player) if occurrence else []
+    if found:
+        return f"{found[0][0]}'s replacement modifier would replace {card} being {occurrence}: that cost can't be paid"
+
+
 def check_costs(board: Board, player: int, card: Card, ability: Ability) -> None:
     """Whether the costs can be paid (508.1d; 104.2a: a cost whose
-    occurrence can't happen can't be paid, refused by that occurrence's rule)."""
+    occurrence can't happen can't be paid, refused by that occurrence's rule;
+    508.1a: nor one that would be replaced)."""
     can_pay(board, player, card, ability)
     for cost in ability.cost:
         if cost.verb == "retire":
             zones.check_retire(board, player, card)
         elif cost.verb in CAN_HAPPEN:
             CAN_HAPPEN[cost.verb](board, card)
+        if cost.verb in OCCURRENCES:
+            not_replaced(board, player, card, cost.verb)
 
 
 def check(board: Board, action: Action, window) -> tuple[Card, int, Ability]:
@@ -309,7 +358,7 @@ def activate(s, action: Action):
                      card=card.label, text=ability.text or "its text")
     if ability.limit:
         board.used.add(_limit_key(board, card, number, ability.limit))
-    if ability.timing == "Reaction":
+    if is_reaction(ability.timing):
         met = reaction_met(board, card, ability, number)
         if met is not None:
             answers(board, card, number, met)
@@ -348,7 +397,7 @@ def play_event(s, card: Card, player: int, ability: Ability):
     from rulebase.engine.ccg import play
 
     board = s.board
-    if ability.timing == "Reaction":
+    if is_reaction(ability.timing):
         met = reaction_met(board, card, ability, 0)
         if met is not None:
             answers(board, card, 0, met)

@@ -24,9 +24,13 @@ from rulebase.engine.ccg.abilities.model import Ability
 from rulebase.engine.ccg.board import Board, Card
 from rulebase.engine.ccg.rules import step
 
-HOOKED = ("power", "cost", "confront-need", "may", "cant")
+HOOKED = ("power", "cost", "confront-need", "may", "keyword")
 """The modifiers the engine applies, each where its rule says: power (507),
-cost (508), confront-need (611.3), may and can't (104.2)."""
+cost (508), confront-need (611.3), may, and keywords given by text (701.1)."""
+
+GRANTABLE = ("Swift", "Competitive", "Supportive", "Caretaker", "Stubborn")
+"""The keywords text may give a card that the engine applies (those acting
+on the card's own power, cost or contribution)."""
 
 
 def executable(modifier) -> str | None:
@@ -37,6 +41,10 @@ def executable(modifier) -> str | None:
         return f"the modifier {modifier.kind!r}"
     if modifier.kind == "cost" and modifier.value("action") not in ("move", None):
         return f"a change of the cost to {modifier.value('action')}"
+    if modifier.kind == "keyword" and modifier.value("keyword") not in GRANTABLE:
+        return f"giving the keyword {modifier.value('keyword')!r}"
+    if modifier.kind == "may" and modifier.value("action") != "contribute":
+        return f"a 'may' to {modifier.value('action')!r}"
     if modifier.amount is not None and modifier.amount.per is not None:
         return "a modifier 'for each'"
     return None
@@ -179,15 +187,41 @@ def text_move_cost(board: Board, cost, card: Card, source: Card, ability: Abilit
 # -- the hooks ----------------------------------------------------------------------------
 
 
+@step("701.1", "{card} has {keyword} from {source}'s ability: a card's abilities include text added to it by "
+               "modifiers")
+def given_keyword(board: Board, card: Card, keyword: str, source: Card, found: list, x):
+    found.append((keyword, x))
+    return {"card": card.label, "keyword": keyword if x is None else f"{keyword} {x}", "source": source.label}
+
+
+def granted(board: Board, card: Card) -> list:
+    """The keywords continuous abilities give ``card`` now, as ``(keyword,
+    x)``: its own text's ("This card has Swift while at home"), then other
+    cards' ("This Friend has Stubborn")."""
+    found: list = []
+    for ability, acts in own(card, "keyword"):
+        if _holds(board, card, acts):
+            given_keyword(board, card, acts.modifier.value("keyword"), card, found, acts.modifier.value("x"))
+    for source, pairs in outward(board, "keyword"):
+        for ability, acts in pairs:
+            if source is not card and fits(board, source, acts.modifier.subject, card) and _holds(board, source, acts):
+                given_keyword(board, card, acts.modifier.value("keyword"), source, found, acts.modifier.value("x"))
+    return found
+
+
 def shape_power(power) -> None:
     """Apply the continuous modifiers of power to a card in play (507.1,
-    711.3): its own abilities', then those of other cards that reach it."""
+    711.3): its own abilities' (and the keywords text gives it), then those
+    of other cards that reach it."""
     card, board = power.card, power.board
     for ability, acts in own(card, "power"):
         if ability.kind == "keyword":
             keywords.UNITS[ability.keyword](power, ability.x)
         else:
             text_power(power, card, acts)
+    for keyword, x in granted(board, card) if _may_be_given(board, card) else ():
+        if keyword in ("Competitive", "Supportive", "Caretaker"):
+            keywords.UNITS[keyword](power, x if x is not None else 1)
     for source, found in outward(board, "power"):
         for ability, acts in found:
             if source is not card and fits(board, source, acts.modifier.subject, card):
@@ -204,6 +238,11 @@ def move_cost(board: Board, cost, player: int, card: Card, area) -> None:
             keywords.swift(board, cost, player, card, ability.x)
         else:
             text_move_cost(board, cost, card, card, acts)
+    if _may_be_given(board, card) and not keywords.has(card, "Swift"):
+        for keyword, x in granted(board, card):
+            if keyword == "Swift":
+                keywords.swift(board, cost, player, card, x)
+                break
     if not area.is_problem:
         return
     for source, found in outward(board, "cost", area):
@@ -214,6 +253,21 @@ def move_cost(board: Board, cost, player: int, card: Card, area) -> None:
                 keywords.showy(board, cost, player, source, ability.x)
             elif fits(board, source, acts.modifier.subject, card):
                 text_move_cost(board, cost, card, source, acts)
+
+
+def _may_be_given(board: Board, card: Card) -> bool:
+    """Whether any card in play could give ``card`` a keyword (cheap: most
+    games have none)."""
+    if card.face_down:
+        return False
+    if own(card, "keyword"):
+        return True
+    return any(side(other).outward.get("keyword") for other in acting_cards(board) if not other.face_down)
+
+
+def gives(board: Board, card: Card, keyword: str) -> bool:
+    """Whether continuous abilities give ``card`` ``keyword`` now."""
+    return _may_be_given(board, card) and any(name == keyword for name, _ in granted(board, card))
 
 
 def most_move_cost(board: Board, player: int, area) -> int:
@@ -293,3 +347,97 @@ def fits(board: Board, source: Card, selector, card: Card, event=None) -> bool:
     if selector.where is not None and not targets.at_place(board, seen, card, selector.where):
         return False
     return all(test(board, seen, card) for test in rule.tests)
+
+
+# -- replacement modifiers: "if ... would ..., ... instead" (710) ------------------------------
+
+REPLACEABLE = {"leaves-play": ("dismissed", "retired", "banished", "leaves-play"), "dismissed": ("dismissed",),
+               "retired": ("retired",), "banished": ("banished",), "frightened": ("frightened",)}
+"""The occurrences the engine lets replacement modifiers replace: each
+replacement event with the occurrences it names (a card leaving play is
+dismissed, retired or banished)."""
+
+
+def replaceable(trigger, effect) -> str | None:
+    """``None`` if the engine can apply a replacement modifier waiting for
+    ``trigger`` with ``effect`` instead, else what it lacks: an occurrence
+    it does not hook, or an instead it can't carry out where the occurrence
+    happens (one with a decision, "you may")."""
+    if trigger.event not in REPLACEABLE:
+        return f"replacing the occurrence {trigger.event!r}"
+    if effect is None or effect.optional or effect.then is not None or effect.choices:
+        return "an instead with a decision ('you may', several instructions)"
+    from rulebase.engine.ccg.abilities import verbs
+
+    verb = verbs.VERBS.get(effect.verb)
+    if verb is None or verb.procedure or verb.takes != verbs.CARD:
+        return f"the instead {effect.verb!r} where the occurrence happens"
+    if effect.target is not None and effect.target.noun not in ("self", "it", "that"):
+        return "an instead on another card"
+    return None
+
+
+@step("710.1", "{source}'s replacement modifier replaces {card} being {what} ({text}): {instead} instead")
+def replaces(board: Board, source: Card, ability: Ability, card: Card, what: str):
+    from rulebase.engine.ccg.abilities import verbs
+
+    effect = ability.effect
+    verb = verbs.VERBS[effect.verb]
+    act = verbs.Act(source.controller, card, effect=effect, source=source)
+    if verb.allows(board, act):
+        verb.apply(board, act)
+    else:
+        board.trace.note("710.4", "the occurrence is replaced even though {instead} can't be done", instead=effect.verb)
+    return {"source": source.label, "card": card.label, "what": what, "text": ability.text or "its text",
+            "instead": effect.verb}
+
+
+def replacements(board: Board, occurrence: str, card: Card, player: int | None = None) -> list:
+    """The replacement modifiers that would replace ``card`` being
+    ``occurrence`` now, as ``(source, number, ability)``, earliest first."""
+    cards = acting_cards(board)
+    if not cards:
+        return []
+    from rulebase.engine.ccg.abilities.events import Happened
+    from rulebase.engine.ccg.abilities.triggers import matches
+
+    happened = None
+    applying = board.replacing
+    found = []
+    for source in cards:
+        index = side(source)
+        if index is None or not index.replacing:
+            continue
+        for event, names in REPLACEABLE.items():
+            if occurrence not in names:
+                continue
+            for number, ability, acts in index.replacing.get(event, ()):
+                if (source.id, number) in applying or replaceable(acts.trigger, acts.effect) is not None:
+                    continue
+                if happened is None:
+                    happened = Happened(occurrence, (("card", card), ("player", card.controller if player is None
+                                                                          else player), ("area", card.area)))
+                if matches(board, source, acts.trigger, happened):
+                    found.append((source, number, acts))
+    return found
+
+
+def replaced(board: Board, occurrence: str, card: Card, player: int | None = None) -> bool:
+    """Whether a replacement modifier replaces ``card`` being ``occurrence``
+    (``dismissed``, ``retired``, ``banished``, ``frightened``), carrying out
+    its instead (710.1, 711.2).  A modifier does not replace an occurrence
+    it already replaced, nor the one it was replaced with (710.3)."""
+    found = replacements(board, occurrence, card, player)
+    if not found:
+        return False
+    source, number, acts = found[0]
+    if len(found) > 1:
+        board.trace.note("710.5", "several replacement modifiers would replace {card} being {what}: the earliest, "
+                                  "{source}'s, is applied (the player affected is not asked where it happens)",
+                         card=card.label, what=occurrence, source=source.label)
+    applying = board.replacing
+    applying.add((source.id, number))
+    try:
+        return replaces(board, source, acts, card, occurrence) is not None
+    finally:
+        applying.discard((source.id, number))

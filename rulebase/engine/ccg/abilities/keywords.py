@@ -233,8 +233,18 @@ def eccentric(board: Board, card: Card, player: int, extra: list, x) -> dict | N
 
 @check("glossary/stubborn", "while exhausted, a Stubborn character contributes its power to faceoffs and confronting")
 def stubborn(table, card: Card):
-    if card.exhausted and has(card, "Stubborn"):
+    if card.exhausted and (has(card, "Stubborn") or _given(table, card, "Stubborn")):
         return Allowed(f"{card} is exhausted but Stubborn: while exhausted, it contributes its power")
+
+
+def _given(table, card: Card, keyword: str) -> bool:
+    """Whether text gives ``card`` ``keyword`` (``table`` a board; a
+    table without one knows of no text)."""
+    if getattr(table, "play", None) is None:
+        return False
+    from rulebase.engine.ccg.abilities import continuous
+
+    return continuous.gives(table, card, keyword)
 
 
 # -- triggered meanings -------------------------------------------------------------------

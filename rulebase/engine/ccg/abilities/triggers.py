@@ -51,6 +51,11 @@ def executable(trigger) -> str | None:
         return f"the event {trigger.event!r}"
     if trigger.when not in WHENS + ("would",):
         return f"the trigger word {trigger.when!r}"
+    if trigger.when == "would":
+        from rulebase.engine.ccg.abilities.continuous import REPLACEABLE
+
+        if trigger.event not in REPLACEABLE:
+            return f"replacing the occurrence {trigger.event!r}"
     if trigger.condition is not None:
         from rulebase.engine.ccg.abilities.catalog import Engine
 
@@ -61,7 +66,7 @@ def executable(trigger) -> str | None:
 ANNOUNCED = frozenset({
     "enters-play", "played", "leaves-play", "dismissed", "retired", "banished", "frightened", "exhausted",
     "readied", "moved", "uncovered", "challenged", "confronts", "solved", "replaced", "faceoff-starts",
-    "faceoff-won", "faceoff-lost", "flips", "draws", "discards", "phase-starts", "phase-ends", "turn-starts",
+    "faceoff-won", "faceoff-lost", "defeated", "flips", "draws", "discards", "phase-starts", "phase-ends", "turn-starts",
     "turn-ends",
 })
 """The events of :data:`~rulebase.engine.ccg.abilities.model.EVENTS` the engine's steps announce."""
