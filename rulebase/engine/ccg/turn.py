@@ -155,6 +155,16 @@ def no_priority_before_the_action_step(board: Board):
         return "no player receives priority during the Ready Phase until after the Action Step"
 
 
+@check("502.1a", "action tokens do not expire")
+def tokens_do_not_expire(board: Board, player: int):
+    """The action tokens a player has left from their last turn are kept
+    (without this rule, they would be gone as the player receives new
+    ones)."""
+    n = board.players[player].tokens
+    if n:
+        return Allowed(f"{board.name(player)} keeps {n} action token{'s' * (n != 1)}: action tokens do not expire")
+
+
 def ready_phase(s):
     board = s.board
     trace = board.trace
@@ -169,8 +179,12 @@ def ready_phase(s):
             trace.note("504.2a", "{card} is frightened: it is not readied or unfrightened", card=card.label)
     ready_all(board, player)
     _enter(board, "ready", "action")
+    if board.players[player].tokens:
+        if tokens_do_not_expire.verdict(board, player) is None:
+            board.players[player].tokens = 0
+        else:
+            tokens_do_not_expire(board, player)
     receive_action_tokens(board, player)
-    trace.note("502.1a", "action tokens do not expire")
     _enter(board, "ready", "draw")
     yield from boundary_window(s, "start of the Draw Step")
     if confront.record_verdict(board, first_turn_without_draw, player):
@@ -620,10 +634,12 @@ def end_phase(s):
     yield from boundary_window(s, "start of the End of Turn Step")
     while True:
         _enter(board, "end", "wrap up")
-        trace.note("616.1", "no player receives priority during the Wrap Up Step")
-        trace.note("601.2b", "no player receives priority during the Wrap-Up Step")
+        if no_priority_in_the_wrap_up_step.allows(board):
+            yield from boundary_window(s, "start of the Wrap Up Step")
         yield from _discard_down(s, player)
         yield from _retire_down(s, player)
+        if wrap_up_without_priority.allows(board):
+            yield from boundary_window(s, "end of the Wrap Up Step")
         if not board.waiting or triggers_in_wrap_up(board) is None:
             break
         yield from priority_window(s, Window("Wrap Up Step"))
@@ -632,6 +648,20 @@ def end_phase(s):
     for someone in board.players:
         extra_flips_end(board, someone.index)
     trace.note("616.4", "the turn ends and the next player in turn order begins their turn")
+
+
+@check("601.2b", "no player receives priority during the Wrap-Up Step")
+def no_priority_in_the_wrap_up_step(board: Board):
+    """No priority window opens at the start of the Wrap Up Step (an
+    exception to 601.2)."""
+    return "no player receives priority during the Wrap-Up Step: no priority window opens as it starts"
+
+
+@check("616.1", "no player receives priority during the wrap up step")
+def wrap_up_without_priority(board: Board):
+    """No priority window opens as the Wrap Up Step ends (an exception to
+    601.2); only triggers open one (616.4a)."""
+    return "no player receives priority during the Wrap Up Step: no priority window opens as it ends"
 
 
 @step("615.1", "the End of Turn Step: all triggers which trigger at the end of {player}'s turn trigger")
