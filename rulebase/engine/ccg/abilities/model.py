@@ -95,6 +95,7 @@ VERBS = {
     "cost-change": "a card's cost changes by ``amount`` (``what``: the cards)",
     "choose": "a player chooses the target (later parts say 'that card')",
     "guess": "a player guesses something about the target",
+    "delayed": "at ``at`` (end-of-turn, end-of-faceoff, end-of-phase), carry out ``do`` (an Effect)",
     "cant": "the target can't do or undergo something (``action``) for ``duration``",
     "turn-face-down": "turn the target (a Troublemaker) face-down",
     "name": "a player names a card or a color (``what``); later parts say 'the named card'",

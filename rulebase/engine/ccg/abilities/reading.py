@@ -346,7 +346,9 @@ class _Reader(Transformer):
                         part=self._part(meta)), None
 
     def cant_contribute(self, meta, children):
-        return Modifier("cant", subject=children[0], values=values(action="contribute-to-confront"),
+        return Modifier("cant", subject=children[0], values=values(action="contribute-to-confront",
+                                                                     confronting=children[1] if len(children) > 1
+                                                                     else None),
                         part=self._part(meta)), None
 
     def flips_count(self, meta, children):
@@ -471,6 +473,7 @@ class _Reader(Transformer):
     p_leaves = _constant("leaves-play")
     p_flipped = _constant("flips")
     p_defeated = _constant("defeated")
+    p_unfrightened = _constant("unfrightened")
 
     def side_turned_up(self, meta, children):
         return {"event": "turned-over", "subject": THIS_CARD, "values": values(face="up")}
@@ -481,6 +484,9 @@ class _Reader(Transformer):
             return {"event": "faceoff-starts", "values": values(**said)}
         said["event"] = said["event"] + "-starts"
         return said
+
+    def faceoff_begins(self, meta, children):
+        return {"event": "faceoff-starts", "values": values(**children[0])}
 
     def any_phase_starts(self, meta, children):
         return {"event": "phase-starts", "values": values(phase="any")}
@@ -754,6 +760,9 @@ class _Reader(Transformer):
             return f"be-{said}-at-{children[1]}"
         return f"be-{said}"
 
+    def be_either(self, meta, children):
+        return tuple(f"be-{word}" for word in self.source[meta.start_pos:meta.end_pos].split()[1::2])
+
     def be_involved(self, meta, children):
         kind = children[0].get("kind")
         return f"be-involved-in-{kind}-faceoff" if kind else "be-involved-in-faceoff"
@@ -800,6 +809,10 @@ class _Reader(Transformer):
         for sentence in reversed(children):
             effect = _then(sentence, effect)
         return effect
+
+    def delayed_sentence(self, meta, children):
+        span, effect = children
+        return Effect("delayed", values=values(at=f"end-of-{span}", do=effect), part=self._part(meta))
 
     def lasting_sentence(self, meta, children):
         duration, chain = children
@@ -1150,6 +1163,9 @@ class _Reader(Transformer):
     until_next_turn = _constant("next-turn")
     that_turn = _constant("turn")
 
+    def this_span(self, meta, children):
+        return children[0]
+
     def power_change(self, meta, children):
         return list(children)
 
@@ -1194,6 +1210,12 @@ class _Reader(Transformer):
         return Selector(fields["noun"], count=fields["count"], every=fields["every"],
                         controller=fields["controller"], where=fields["where"], zone=fields["zone"],
                         filters=tuple(sorted(filters.items())), part=self._part(meta))
+
+    def either_noun_phrase(self, meta, children):
+        nouns = [c[1] for c in children if isinstance(c, tuple) and c[0] == "noun"]
+        rest = [c for c in children if not (isinstance(c, tuple) and c[0] == "noun")]
+        selector = self.noun_phrase(meta, rest + [("noun", "card")])
+        return _with(selector, nouns=tuple(nouns))
 
     def this_card(self, meta, children):
         return Selector("self", part=self._part(meta))
@@ -1300,6 +1322,7 @@ class _Reader(Transformer):
     ready_ = _constant(("filter", "status", "ready"))
     exhausted_ = _constant(("filter", "status", "exhausted"))
     face_down = _constant(("filter", "status", "face-down"))
+    face_up = _constant(("filter", "status", "face-up"))
     random_ = _constant(("filter", "random", True))
 
     def color_either(self, meta, children):
@@ -1414,6 +1437,7 @@ class _Reader(Transformer):
     opponents_problem = _constant("opponent-problem")
     home_area = _constant("home")
     another_problem = _constant("another-problem")
+    that_cards_problem = _constant("that-card-problem")
 
     def problem_with(self, meta, children):
         return ("problem-with", children[0])
