@@ -13,7 +13,7 @@ from rulebase.engine.ccg.abilities.resolve import Context
 def state(board):
     """The least of a game's state the resolution asks: its board, and how
     an action reads."""
-    return SimpleNamespace(board=board, automatic=False, describe=str)
+    return SimpleNamespace(board=board, automatic=False, describe=str, checkpoints=False)
 
 
 def drive(board, effect, context: Context | None = None, answers=(), seed: int = 0) -> list:

@@ -284,3 +284,64 @@ def test_revealing_a_card_from_hand_is_card_text_over_404_1():
     assert kinds(board, "104.1") == [ALLOWED], "a player looks at their own hand by 404.1 itself"
     board.off = frozenset({"104.1"})
     refused("404.1", VERBS["reveal"].check, board, Act(0, comet))
+
+
+def test_challenging_a_troublemaker_with_the_characters_the_text_names_514_2c():
+    board = board_with((COMET, 0, Zone.PLAY, "problem", 1), (RUNNER, 0, Zone.PLAY, "problem", 1),
+                       (KITE, 1, Zone.PLAY, "problem", 1), (PEST, 1, Zone.PLAY, "problem", 1))
+    comet, runner, _, pest = board.cards
+    for owner in (0, 1):
+        for _ in range(4):
+            board.put(board.new_card(COMET, owner), Zone.DRAW_DECK)
+    effect = Effect("challenge", target=Selector("Troublemaker", controller="opponent"),
+                    values=values(using=Selector("character", controller="you")))
+    asked = drive(board, effect, Context(card=comet, controller=0), answers=[Action("choose", 0, card=runner.id)])
+    assert [str(action) for action in asked[0].legal()] == [f"p0 choose #{comet.id}", f"p0 choose #{runner.id}"]
+    assert kinds(board, "514.2c")[:1] == [STEP] and "Breeze Runner" in [
+        step for step in board.trace if step.rule == "514.2c"][0].text
+    assert "Comet" not in [step for step in board.trace if step.rule == "514.2c"][0].text.split(": ")[-1]
+
+
+def test_turning_a_troublemaker_face_down_505_3():
+    board = board_with((PEST, 1, Zone.PLAY, "problem", 0))
+    pest = board.cards[0]
+    pest.modifiers = [1]
+    VERBS["turn-face-down"].check(board, Act(0, pest))
+    VERBS["turn-face-down"].apply(board, Act(0, pest))
+    assert pest.face_down and pest.modifiers == [] and kinds(board, "505.3") == [STEP, STEP]
+    refused("505.3", VERBS["turn-face-down"].check, board, Act(0, pest))
+
+
+def test_control_taken_until_the_end_of_the_faceoff_returns_708_2():
+    board = board_with((COMET, 1, Zone.PLAY, "problem", 1))
+    comet = board.cards[0]
+    effect = Effect("take-control", target=Selector("Friend", controller="opponent"), duration="faceoff")
+    drive(board, effect, Context(controller=0))
+    assert comet.controller == 0 and kinds(board, "513.2") == [STEP]
+    verbs.end_durations(board, "faceoff")
+    assert comet.controller == 1 and kinds(board, "708.2") == [STEP]
+
+
+def test_the_end_of_the_score_phase_ends_what_lasts_until_then():
+    board = board_with((COMET, 1, Zone.PLAY, "problem", 1))
+    comet = board.cards[0]
+    board.turn.phase = "main"
+    drive(board, Effect("take-control", target=Selector("Friend", controller="opponent"), duration="score-phase"),
+          Context(controller=0))
+    verbs.end_durations(board, "phase")
+    assert comet.controller == 0, "the Main Phase ends: the Score Phase has not yet"
+    board.turn.phase = "score"
+    verbs.end_durations(board, "phase")
+    assert comet.controller == 1
+
+
+def test_a_searched_deck_is_shuffled_once_whether_or_not_the_text_says_so():
+    board = board_with((COMET, 0, Zone.PLAY, "home", 0))
+    cards = deck_of_three(board)
+    effect = Effect("search", target=Selector("Friend"), values=values(zone="deck"), then=Effect(
+        "reveal", target=Selector("it"), then=Effect("to-hand", target=Selector("it"), then=Effect(
+            "shuffle", values=values(zone="deck")))))
+    asked = drive(board, effect, Context(card=board.cards[0], controller=0),
+                  answers=[Action("choose", 0, card=cards[2].id)])
+    assert cards[2].zone == Zone.HAND and [request.is_chance for request in asked] == [False, True]
+    assert kinds(board, "104.1") == [ALLOWED, STEP] and kinds(board, "518.2") == [STEP, "chance"]

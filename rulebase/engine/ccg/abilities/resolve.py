@@ -67,6 +67,7 @@ class Context:
     area: Area | None = None
     done: bool = True
     player: int | None = None
+    searched: set = field(default_factory=set)
 
     def __post_init__(self):
         if self.event is not None and "it" not in self.named:
@@ -91,7 +92,7 @@ class Context:
         """This context, read from ``player``'s perspective (who carries
         the instruction out); what it names is shared."""
         other = Context(self.board, self.card, self.controller, self.ability, self.event, self.named, self.area,
-                        self.done, player)
+                        self.done, player, self.searched)
         return other
 
 
@@ -141,6 +142,9 @@ def resolve(s, context: Context, effect: Effect | None):
         yield from _chain(s, context, effect)
     except Stopped:
         s.board.trace.note("707.2", "the rest of the text is not processed")
+    for player in sorted(context.searched):
+        yield from VERBS["shuffle"].apply(s, Act(player, player))
+    context.searched.clear()
 
 
 def _chain(s, context: Context, effect: Effect | None):
@@ -240,6 +244,11 @@ def _on_players(s, context: Context, effect: Effect, verb: Verb, n):
     done = False
     for player in players:
         act = Act(context.player, player, amount=n, effect=effect, source=context.card)
+        if effect.verb == "shuffle":
+            if player not in context.searched:
+                _part_skipped(board, effect, "518.2: only a searched deck is shuffled")
+                continue
+            context.searched.discard(player)
         if effect.verb == "token":
             acts = [Act(context.player, player, amount=n, area=area, effect=effect, source=context.card)
                     for area in _entry_areas(board, context, effect, player, CardType.FRIEND)]
@@ -324,7 +333,10 @@ def _on_cards(s, context: Context, effect: Effect, verb: Verb, n):
             _part_skipped(board, effect, f"{card} can't be chosen for it any more")
             continue
         act = acts[0] if len(acts) == 1 else (yield from _choose_act(s, context.player, acts, effect))
+        searched = card.owner if effect.verb == "search" and card.zone == Zone.DRAW_DECK else None
         yield from _do(s, verb, act)
+        if searched is not None:
+            context.searched.add(searched)
         if act.area is not None:
             context.area = act.area
         done = True
@@ -347,6 +359,14 @@ def _acts(board: Board, context: Context, effect: Effect, verb: Verb, card: Card
             act.cards = [host]
             found.append(act)
         return found
+    if effect.verb == "challenge":
+        using = effect.value("using")
+        if using is None:
+            return [Act(player, card, amount=n, effect=effect, source=context.card)]
+        characters = [other.id for other in targets.candidates(board, context, using) if isinstance(other, Card)]
+        if using.every:
+            return [Act(player, card, amount=n, order=tuple(characters), effect=effect, source=context.card)]
+        return [Act(player, card, amount=n, order=(other,), effect=effect, source=context.card) for other in characters]
     if effect.verb == "put-into-play":
         return [Act(player, card, amount=n, area=area, effect=effect, source=context.card)
                 for area in _entry_areas(board, context, effect, card.owner, card.type)]
@@ -357,7 +377,7 @@ def _acts(board: Board, context: Context, effect: Effect, verb: Verb, card: Card
 
 
 AREAS = (None, "problem", "home", "here", "this-problem", "its-problem", "that-problem", "there", "same-problem",
-         "opponent-problem", "your-problem")
+         "opponent-problem", "your-problem", "another-problem")
 """The destinations of a move the engine knows."""
 
 
@@ -380,6 +400,8 @@ def _areas(board: Board, context: Context, effect: Effect, card: Card) -> list[A
     problems = [p.problem_area for p in board.players if not p.removed and board.problem_at(p.problem_area) is not None]
     if where == "opponent-problem":
         return [area for area in problems if area.owner != me]
+    if where == "another-problem":
+        return [area for area in problems if area != card.area]
     if where == "your-problem":
         return [area for area in problems if area.owner == me]
     return problems
@@ -481,6 +503,10 @@ def _choose_act(s, player: int, acts: list[Act], effect: Effect):
         options = [Action("choose-area", player, area=act.area) for act in acts]
         action = yield from _ask(s, player, f"choose where: {effect.part.text or effect.verb}", options)
         return next(act for act in acts if act.area == action.area)
+    if acts[0].order:
+        options = [Action("choose", player, card=act.order[0]) for act in acts]
+        action = yield from _ask(s, player, f"choose who: {effect.part.text or effect.verb}", options)
+        return next(act for act in acts if act.order[0] == action.card)
     if acts[0].cards:
         options = [Action("choose", player, card=act.cards[0].id) for act in acts]
         action = yield from _ask(s, player, f"choose the new host: {effect.part.text or effect.verb}", options)
@@ -552,6 +578,7 @@ VALUES = {
     "power": {"color"}, "move": {"area", "from"}, "send": {"area"}, "search": {"zone", "to"},
     "to-deck": {"to"}, "arrange": {"to", "rest"}, "attach": {"again", "to"}, "score": {"additional"},
     "discard": {"random"}, "pay": {"unless-paid"}, "put-into-play": {"area", "face"}, "token": {"token", "area"},
+    "challenge": {"using"}, "shuffle": {"zone"},
 }
 """The further values of an instruction the engine reads, by verb."""
 
@@ -560,6 +587,7 @@ VALUE_WORDS = {
     ("arrange", "to"): ("top", "bottom", "top-or-bottom"), ("arrange", "rest"): ("bottom",),
     ("attach", "to"): ("another-friend",), ("move", "area"): AREAS,
     ("put-into-play", "area"): ENTRY_AREAS, ("token", "area"): ENTRY_AREAS, ("put-into-play", "face"): ("face-up",),
+    ("shuffle", "zone"): ("deck",),
     ("send", "area"): (None, "home"), ("power", "color"): tuple(str(color) for color in Color),
 }
 """The words each value may take, where the engine knows only some."""
@@ -583,10 +611,15 @@ def executable(effect: Effect | None) -> str | None:
     kind, a value or a duration."""
     if effect is None:
         return "no effect"
+    searched = False
     for part in _parts(effect):
         missing = _part_executable(part)
         if missing is not None:
             return missing
+        if part.verb == "search" and part.value("zone") == "deck":
+            searched = True
+        if part.verb == "shuffle" and not searched:
+            return "shuffling a deck that was not searched"
     return None
 
 
@@ -608,8 +641,15 @@ def _part_executable(part: Effect) -> str | None:
         return f"the verb {part.verb!r} on a player"
     if verb.takes == CARD and part.target is not None and part.target.noun == "home":
         return f"the verb {part.verb!r} on a home"
-    if part.verb == "put-into-play" and part.target is not None and part.target.noun not in ("Friend", "Troublemaker"):
+    if part.verb == "put-into-play" and part.target is not None and part.target.noun not in (
+            "Friend", "Troublemaker", "it", "that", "self"):
         return f"putting a {part.target.noun!r} into play"
+    if part.verb == "challenge":
+        using = part.value("using")
+        if using is not None:
+            missing = targets.executable(using)
+            if missing is not None:
+                return missing
     if part.verb == "token":
         description = dict(part.value("token") or ())
         if description.get("type", "Friend") != "Friend" or "power" not in description:
@@ -632,7 +672,7 @@ def _part_executable(part: Effect) -> str | None:
             if missing is not None:
                 return missing
     if part.duration is not None:
-        if part.verb != "power":
+        if part.verb not in ("power", "take-control"):
             return f"the duration {part.duration!r} of {part.verb!r}"
         if part.duration not in DURATIONS:
             return f"the duration {part.duration!r}"

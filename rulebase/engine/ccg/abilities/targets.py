@@ -117,6 +117,7 @@ FILTERS = {
     "random": "chosen at random", "top": "the top cards of a deck (as many as the count)",
     "on": "attached to one of a selector's cards", "with": "at the same area as one of a selector's cards",
     "keyword": "has a keyword", "has": "a player who has at least as many of a selector's cards as its count",
+    "or-self": "this card among them ('this or another one of')",
 }
 """The filters the engine knows."""
 
@@ -198,7 +199,7 @@ class Compiled:
         if name == "keyword":
             keyword = str(value)
             return [lambda board, context, card: bool(card.keyword(keyword))]
-        if name == "random":
+        if name in ("random", "or-self"):
             return []
         raise KeyError(name)
 

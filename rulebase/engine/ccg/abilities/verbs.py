@@ -42,7 +42,9 @@ from rulebase.engine.errors import IllegalAction
 CARD, PLAYER, NOTHING = "card", "player", "nothing"
 """What a verb is carried out on: a card, a player, or the game itself."""
 
-DURATIONS = {"turn": "the end of the turn", "phase": "the end of the phase", "faceoff": "the end of the faceoff"}
+DURATIONS = {"turn": "the end of the turn", "phase": "the end of the phase", "faceoff": "the end of the faceoff",
+             **{f"{phase}-phase": f"the end of the {phase.capitalize()} Phase"
+                for phase in ("ready", "troublemaker", "main", "score", "end")}}
 """The durations of a power modifier the engine ends, with their words."""
 
 
@@ -391,14 +393,15 @@ class Lasting:
     created in (708.2), or that gives a color until then or the end of the
     turn (the power of a turn's modifier ends with the others, 616.4)."""
 
-    __slots__ = ("card", "incarnation", "amount", "until", "color")
+    __slots__ = ("card", "incarnation", "amount", "until", "color", "controller")
 
-    def __init__(self, card: Card, amount: int, until: str, color=None):
+    def __init__(self, card: Card, amount: int, until: str, color=None, controller: int | None = None):
         self.card = card
         self.incarnation = card.incarnation
         self.amount = amount
         self.until = until
         self.color = color
+        self.controller = controller
 
 
 def lasting(board: Board) -> list[Lasting]:
@@ -414,6 +417,17 @@ def power_for_a_while(board: Board, card: Card, amount: int, until: str):
     card.modifiers.append(amount)
     lasting(board).append(Lasting(card, amount, until))
     return {"card": card.label, "amount": amount, "until": DURATIONS[until]}
+
+
+@rules.step("708.2", "the control of {card} by {player} until {until} ends: {owner} controls it again")
+def control_ends(board: Board, modifier: Lasting):
+    card = modifier.card
+    if card.incarnation != modifier.incarnation or card.zone != Zone.PLAY:
+        return None
+    player = card.controller
+    card.controller = modifier.controller
+    return {"card": card.label, "player": board.name(player), "until": DURATIONS[modifier.until],
+            "owner": board.name(modifier.controller)}
 
 
 @rules.step("708.2", "the modifier giving {card} {amount:+d} {what} until {until} ends")
@@ -442,9 +456,13 @@ def end_durations(board: Board, until: str) -> None:
     if not waiting:
         return
     kept = []
+    phase = f"{board.turn.phase}-phase" if until == "phase" else None
     for modifier in waiting:
-        if modifier.until == until:
-            modifier_ends(board, modifier)
+        if modifier.until == until or modifier.until == phase:
+            if modifier.controller is not None:
+                control_ends(board, modifier)
+            else:
+                modifier_ends(board, modifier)
         else:
             kept.append(modifier)
     board.lasting = kept
@@ -667,13 +685,16 @@ def challengeable(board: Board, player: int, card: Card, order):
             return f"{other or 'that card'} is not a character {board.name(player)} controls in play"
 
 
-@verb("challenge", "514.2c", procedure=True, model=False)
+@verb("challenge", "514.2c", procedure=True)
 def challenge(s, act: Act):
+    """Challenge the target Troublemaker: a Troublemaker faceoff whose
+    cards involved are those the text names (``act.order``, 514.2c), or,
+    naming none, the challenger's characters at its Problem (514.2a)."""
     from rulebase.engine.ccg import faceoffs
 
     board = s.board
     troublemaker = act.target
-    named = (troublemaker,) + tuple(board.cards[i] for i in act.order or ())
+    named = None if act.order is None else (troublemaker,) + tuple(board.cards[i] for i in act.order)
     yield from faceoffs.faceoff(s, faceoffs.TROUBLEMAKER, (), act.player, troublemaker=troublemaker, named=named)
 
 
@@ -734,7 +755,22 @@ def take_control_of(board: Board, player: int, card: Card):
     return {"player": board.name(player), "card": card.label}
 
 
-verb("take-control", "513.2")(lambda board, act: take_control_of(board, act.player, act.target))
+@rules.step("513.2", "{player} takes control of {card} until {until}")
+def take_control_for_a_while(board: Board, player: int, card: Card, until: str):
+    previous = card.controller
+    card.controller = player
+    lasting(board).append(Lasting(card, 0, until, controller=previous))
+    return {"player": board.name(player), "card": card.label, "until": DURATIONS[until]}
+
+
+@verb("take-control", "513.2")
+def take_control(board: Board, act: Act) -> None:
+    """Take control of the target (513.2), for good or until the end of
+    the turn, phase or faceoff (708.2)."""
+    if act.effect is not None and act.effect.duration is not None:
+        take_control_for_a_while(board, act.player, act.target, act.duration)
+    else:
+        take_control_of(board, act.player, act.target)
 
 
 @rules.check("513.2", "control of a card in play changes to another player")
@@ -747,6 +783,8 @@ def not_controlled_yet(board: Board, player: int, card: Card):
 def _check_take_control(board: Board, act: Act) -> None:
     modifies_in_play(board, act.target)
     not_controlled_yet(board, act.player, act.target)
+    if act.effect is not None and act.effect.duration is not None:
+        known_duration(board, act.duration)
 
 
 # -- looking and arranging ------------------------------------------------------------------
@@ -863,28 +901,30 @@ def finds(board: Board, player: int, zone: Zone, card: Card):
     return {"player": board.name(player), "zone": zone, "card": card.label}
 
 
-@verb("search", "518.1", procedure=True)
-def search(s, act: Act):
+@verb("search", "518.1")
+def search(board: Board, act: Act) -> None:
     """Search a zone for the target (chosen by :mod:`.resolve`, which lets
-    the player fail to find one, 518.1) and put it where the text says;
-    a searched deck is shuffled by its owner (518.2)."""
-    board = s.board
+    the player fail to find one, 518.1) and put it where the text says
+    (``to``), or leave it for the next instructions ("reveal it, put it
+    into your hand").  The resolution has a searched deck shuffled by its
+    owner after the searching (518.2)."""
     card = act.target
-    zone = card.zone
-    finds(board, act.player, zone, card)
-    where = act.value("to", "hand")
+    finds(board, act.player, card.zone, card)
+    where = act.value("to")
     if where == "hand":
         put_into_hand(board, card.owner, card)
-    elif where in ("top", "bottom", "deck"):
-        put_on_deck(board, card, where == "bottom")
-    if zone == Zone.DRAW_DECK:
-        yield from shuffle_searched(s, card.owner)
 
 
 @checked("search")
 def _check_search(board: Board, act: Act) -> None:
-    if act.value("to", "hand") == "hand":
+    if act.value("to") == "hand":
         takeable(board, act.target.owner, act.target)
+
+
+@verb("shuffle", "518.2", takes=PLAYER, procedure=True)
+def shuffle(s, act: Act):
+    """Shuffle the player's searched deck (518.2), as the text says."""
+    yield from shuffle_searched(s, act.target)
 
 
 @rules.step("518.2", "{player} shuffles the searched deck")
@@ -926,6 +966,31 @@ def shuffle_searched(s, player: int):
 
 
 # -- attachments ----------------------------------------------------------------------------
+
+
+@rules.check("505.3", "a face-up card in play is turned face-down")
+def turnable_face_down(board: Board, card: Card):
+    if card.zone != Zone.PLAY or card.face_down:
+        return f"{card} is not a face-up card in play"
+
+
+@rules.step("505.3", "{card} is turned face-down")
+def turned_face_down(board: Board, card: Card):
+    card.face_down = True
+    return {"card": card.label}
+
+
+@verb("turn-face-down", "505.3")
+def turn_face_down(board: Board, act: Act) -> None:
+    """Turn a card face-down: it becomes a different card (505.3)."""
+    card = act.target
+    if turned_face_down(board, card) is not None:
+        status.becomes_different(board, card)
+        if card.id in getattr(board, "tokens", ()):
+            token_face_down_ceases(board, card)
+
+
+checked("turn-face-down")(lambda board, act: turnable_face_down(board, act.target))
 
 
 @rules.check("509.5", "to reattach an attachment, a player chooses another card in play as its host")
