@@ -432,11 +432,26 @@ def send_challenger_home(board: Board, card: Card, challenger: int):
     return {"card": card.label}
 
 
+@step("210.1", "{problem}'s Problem bonus is {n}: the points a player scores for winning a Problem faceoff there")
+def problem_bonus(board: Board, problem: Card, found: list):
+    found.append(problem.info.bonus or 0)
+    return {"problem": problem.label, "n": problem.info.bonus or 0}
+
+
+@step("211.1", "{tm} has a point value of {value}: the points a player scores for defeating it")
+def point_value(board: Board, troublemaker: Card, found: list):
+    found.append(troublemaker.info.points or 0)
+    return {"tm": troublemaker.label, "value": troublemaker.info.points or 0}
+
+
 def _problem_bonus(board: Board, current: Faceoff) -> tuple[int, str]:
     """The Problem bonus the winner of a Problem faceoff scores, and which
     it is (514.5c, 210.1)."""
     problems = [p for p in (board.problem_at(area) for area in current.areas) if p is not None]
-    bonus = max((p.info.bonus or 0 for p in problems), default=0)
+    bonuses: list[int] = []
+    for problem in problems:
+        problem_bonus(board, problem, bonuses)
+    bonus = max(bonuses, default=0)
     names = " and ".join(p.label for p in problems) or "no Problem"
     if current.kind == MULTI_PROBLEM and len(problems) > 1:
         return bonus, f"winning the Multi Problem faceoff: the highest Problem bonus among {names}"
@@ -450,7 +465,6 @@ def _consequences(s, current: Faceoff, winner: int):
     trace = board.trace
     involved_by_winner = [c for c in current.involved(board) if c.controller == winner]
     if current.kind != TROUBLEMAKER:
-        trace.note("210.1", "the Problem bonus is how many points a player scores for winning a Problem faceoff there")
         _won(board, current, winner, involved_by_winner)
         bonus, reason = _problem_bonus(board, current)
         points.score(board, winner, bonus, reason, involved_by_winner, rule="514.5c")
@@ -458,10 +472,10 @@ def _consequences(s, current: Faceoff, winner: int):
     troublemaker = current.troublemaker
     if winner == current.starter:
         if current.involves(board, troublemaker):
-            trace.note("211.1", "{tm} has a point value of {value}: the points a player scores for defeating it",
-                       tm=troublemaker.label, value=troublemaker.info.points or 0)
+            values: list[int] = []
+            point_value(board, troublemaker, values)
             if defeats_the_troublemaker(board, current, winner) is not None:
-                points.score(board, winner, troublemaker.info.points or 0, f"defeating {troublemaker}", involved_by_winner,
+                points.score(board, winner, max(values, default=0), f"defeating {troublemaker}", involved_by_winner,
                              rule="514.5a")
         else:
             trace.note("514.5a", "{tm} is no longer involved in the faceoff and is not defeated", tm=troublemaker.label)
