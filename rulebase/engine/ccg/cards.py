@@ -227,13 +227,16 @@ class Printed:
               boosted=None, abilities=(), text=None) -> "Printed":
         """Make the printed information of a card, checking what its type needs.
 
-        Text values are accepted where they are natural: ``colors`` as names,
+        Text values are accepted where they are natural: a name as
+        ``"Title, Subtitle"`` when no ``subtitle`` is given, ``colors`` as names,
         ``requirement``/``owner_needs``/``opponents_need`` as ``"3 blue + 2
         wild"``, ``keywords`` as ``"Competitive 2"``, ``instructions`` as
         ``"flip 1"``.  Raises :class:`SetupError` for a card the engine can't
         play.
         """
         card_type = type if isinstance(type, CardType) else parse_type(type)
+        if subtitle is None and ", " in title:
+            title, subtitle = title.split(", ", 1)  # a name written "Title, Subtitle" (201.1)
         colors = tuple(c if isinstance(c, Color) else parse_color(c) for c in colors)
         def needs(value):
             if value is None:
