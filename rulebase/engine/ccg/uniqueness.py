@@ -32,6 +32,32 @@ def loses_traits(board: Board, card: Card):
         return f"{card} is face-down: it has no traits, Unique among them"
 
 
+@check("201.1a", "two cards with the same Title but a different Subtitle do not have the same name")
+def different_subtitles(board: Board, title: str, cards: list[Card]):
+    subtitles = sorted({card.info.subtitle or "" for card in cards})
+    if len(subtitles) > 1:
+        return f"the cards titled {title} have different Subtitles ({', '.join(s or 'none' for s in subtitles)}): " \
+               "they do not have the same name"
+
+
+def same_names(board: Board, cards: list[Card]) -> list[list[Card]]:
+    """The cards grouped by name: Title followed by Subtitle (201.1), cards
+    of the same Title apart when their Subtitles differ (201.1a)."""
+    by_title: dict[str, list[Card]] = {}
+    for card in cards:
+        by_title.setdefault(card.info.title, []).append(card)
+    groups = []
+    for title, titled in by_title.items():
+        if len(titled) < 2 or different_subtitles.allows(board, title, titled):
+            groups.append(titled)
+            continue
+        by_name: dict[str, list[Card]] = {}
+        for card in titled:
+            by_name.setdefault(card.info.name, []).append(card)
+        groups.extend(by_name.values())
+    return groups
+
+
 @check("516.3", "a player can't control more than one Unique card with the same name")
 def one_unique_card_of_a_name(board: Board, player: int, name: str, cards: list[Card]):
     if len(cards) > 1:
@@ -70,12 +96,10 @@ def find(board: Board) -> Violation | None:
     for player in board.players:
         if player.removed or len(unique) < 2:
             continue
-        seen: dict[str, list[Card]] = {}
-        for card in unique:
-            if card.controller == player.index:
-                seen.setdefault(card.info.name, []).append(card)
-        for name, cards in seen.items():
+        mine = [card for card in unique if card.controller == player.index]
+        for cards in same_names(board, mine) if len(mine) > 1 else ():
             if len(cards) > 1:
+                name = cards[0].info.name
                 found = _violation(board, one_unique_card_of_a_name, player.index, cards, player.index, name, cards)
                 if found:
                     return found
