@@ -53,10 +53,17 @@ class Verdict:
     powered: bool = False
 
 
+@check("106.2", "a player's opponents are the other players in the game")
+def is_an_opponent(board: Board, player: int, other: int):
+    if player != other and not board.players[other].removed:
+        return Allowed(f"{board.name(other)} is one of {board.name(player)}'s opponents")
+
+
 @step("611.2", "{player} does not own {problem}: the confront requirements at its top, its owner's opponents', apply: "
                "{needs}")
 def opponents_requirements(board: Board, player: int, problem: Card):
-    if problem.owner != player:
+    if problem.owner != player and is_an_opponent.verdict(board, problem.owner, player) is not None:
+        is_an_opponent(board, problem.owner, player)
         return {"player": board.name(player), "problem": problem.label,
                 "needs": " + ".join(str(n) for n in problem.info.opponents_need)}
 
