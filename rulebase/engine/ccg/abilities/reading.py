@@ -1100,7 +1100,7 @@ class _Reader(Transformer):
         sign = next((c for c in children if isinstance(c, Token) and c.type == "SIGNED"), None)
         if sign is not None and str(sign) != "+1":
             raise _Unreadable(f"{sign} power counters", meta.start_pos)
-        amount = Amount(None) if said.split()[1] == "all" else Amount(number or 1)
+        amount = Amount(None) if "all" in said.split()[:2] else Amount(number or 1)
         return Effect("remove-counters", target=children[-1], amount=amount,
                       values=values(kind="+1 power" if sign is not None else None), part=self._part(meta))
 
