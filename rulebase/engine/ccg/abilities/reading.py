@@ -748,6 +748,11 @@ class _Reader(Transformer):
     def cant_be(self, meta, children):
         return Modifier("cant", subject=children[0], values=values(action=children[1]), part=self._part(meta)), None
 
+    def cant_unless_paid(self, meta, children):
+        who, action, amount = children
+        modifier, _ = self.cant_do(meta, [who, action])
+        return replace(modifier, values=tuple(sorted(dict(modifier.values, **{"unless-paid": amount}).items()))), None
+
     def cant_do(self, meta, children):
         who, action = children
         return Modifier("cant", subject=action["what"], values=values(action=f"be-{action['action']}d", by=who,
@@ -987,6 +992,9 @@ class _Reader(Transformer):
                       part=self._part(meta))
 
     def token(self, meta, children):
+        count = Amount(1)
+        if isinstance(children[0], int) and not isinstance(children[0], Token):
+            count, children = Amount(children[0]), children[1:]
         power, color = int(children[0]), COLORS[str(children[1])[1:-1]]
         traits = tuple(c[2] for c in children[2:] if isinstance(c, tuple) and c[:2] == ("filter", "trait"))
         others = [c for c in children[2:] if isinstance(c, tuple) and c[:2] not in (("filter", "trait"),)
@@ -1001,7 +1009,7 @@ class _Reader(Transformer):
         area = next((c for c in children[2:] if isinstance(c, str) and c != keyword), None)
         description = values(power=power, color=color, traits=traits, type=noun,
                              keyword=_keyword_named(keyword) if keyword else None)
-        return Effect("token", values=values(token=description, area=area), part=self._part(meta))
+        return Effect("token", amount=count, values=values(token=description, area=area), part=self._part(meta))
 
     def take_control(self, meta, children):
         return Effect("take-control", target=children[0], part=self._part(meta))
@@ -1413,6 +1421,15 @@ class _Reader(Transformer):
             raise _Unreadable(f"{whose} home", meta.start_pos)
         return ("where", "home" if whose == "your" else "opponent-home")
 
+    def post_with_at_least(self, meta, children):
+        what = replace(children[1], count=Amount(int(children[0])))
+        if len(children) > 2:
+            what = replace(what, where=children[2])
+        return ("filter", "has", what)
+
+    def post_printed_power_at_most(self, meta, children):
+        return ("filter", "printed-power", f"<={int(children[0])}")
+
     def post_on(self, meta, children):
         return ("filter", "on", children[0])
 
@@ -1446,6 +1463,7 @@ class _Reader(Transformer):
         return children[0]
 
     here_where = _constant("here")
+    each_problem_where = _constant("each-problem")
     home_where = _constant("home")
 
 
