@@ -86,3 +86,12 @@ def test_a_friend_contributes_power_of_its_color_to_its_owners_requirements():
     assert not judge(board, 0, board.play[0]).met
     board.off = frozenset({"209.1"})
     assert judge(board, 0, board.play[0]).needs == ()
+
+
+def test_an_opponent_meets_the_requirements_at_the_top_unless_106_2_is_off():
+    petal = Printed.build("Rose Petal", "Friend", colors=["pink"], power=2, cost=2)
+    twin = Printed.build("Twin", "Problem", owner_needs="2 blue", opponents_need=2, bonus=1)
+    for off, met in (((), True), (("106.2",), False)):
+        board = board_with((twin, 1, Zone.PLAY, "problem", 1), (petal, 0, Zone.PLAY, "problem", 1))
+        board.off = frozenset(off)
+        assert judge(board, 0, board.play[0]).met is met
