@@ -296,6 +296,25 @@ def dismiss_from_face_down_host(board, other: Card, card: Card):
         return {"other": other.label, "card": card.label}
 
 
+@rules.check("509.4a", "attachments retain their host description even if they lose their abilities")
+def retains_host_description(board, card: Card):
+    if card.face_down and card.printed.host:
+        return Allowed(f"{card} is face-down and has lost its abilities, but keeps its host description "
+                       f"({card.printed.host})")
+
+
+def has_host_description(board, card: Card) -> bool:
+    """Whether an attachment has a host description to match: a face-down
+    one keeps it (509.4a); without that rule it has none, having lost its
+    abilities (505.1a)."""
+    if not card.face_down or not card.printed.host:
+        return True
+    if retains_host_description.verdict(board, card) is None:
+        return False
+    retains_host_description(board, card)
+    return True
+
+
 @step("511.2", "{other} is attached to {card}, which does not match its host description, and is dismissed by the game")
 def dismiss_from_mismatched_host(board, other: Card, card: Card):
     zones.dismiss(board, other, by_game=True)
@@ -326,7 +345,7 @@ def settle(s, opening: bool = False):
             host = other.host
             if host is None or other.zone != Zone.PLAY:
                 continue
-            if not play.matches_host_description.allows(board, other, host):
+            if not has_host_description(board, other) or not play.matches_host_description.allows(board, other, host):
                 if dismiss_from_mismatched_host(board, other, host) is not None:
                     changed = True
             elif host.face_down and dismiss_from_face_down_host(board, other, host) is not None:
