@@ -351,6 +351,9 @@ class _Reader(Transformer):
                                                                      else None),
                         part=self._part(meta)), None
 
+    def flips_one_more(self, meta, children):
+        return self.flips_count(meta, [children[0], 1] + list(children[1:]))
+
     def flips_count(self, meta, children):
         who, number = children[0], int(children[1])
         sign = -1 if "fewer" in self.source[meta.start_pos:meta.end_pos] else 1
@@ -760,10 +763,10 @@ class _Reader(Transformer):
                         part=self._part(meta)), None
 
     def be_done(self, meta, children):
-        said = self.source[meta.start_pos:meta.end_pos].split()[1]
+        said = self.source[meta.start_pos:meta.end_pos].split()
         if len(children) > 1:
-            return f"be-{said}-at-{children[1]}"
-        return f"be-{said}"
+            return f"be-{said[1]}-{'to' if said[2] == 'to' else 'at'}-{children[1]}"
+        return f"be-{said[1]}"
 
     def be_either(self, meta, children):
         return tuple(f"be-{word}" for word in self.source[meta.start_pos:meta.end_pos].split()[1::2])
@@ -910,6 +913,11 @@ class _Reader(Transformer):
         for step in reversed(costs):
             first = replace(step, then=first if first is not None else effect)
         return replace(first, optional=optional)
+
+    def move_back_from(self, meta, children):
+        to = "here" if " here " in f" {self.source[meta.start_pos:meta.end_pos]} " else "home"
+        return Effect("move", target=children[0], values=values(area=to, **{"from": children[1]}),
+                      part=self._part(meta))
 
     def move_home(self, meta, children):
         return Effect("move", target=children[0], values=values(area="home"), part=self._part(meta))
@@ -1086,7 +1094,7 @@ class _Reader(Transformer):
         return Effect("counters", target=children[-1], amount=amount, part=self._part(meta))
 
     def banish_beneath(self, meta, children):
-        return Effect("banish", target=children[0], values=values(to="beneath-self"), part=self._part(meta))
+        return Effect("banish", target=children[0], values=values(beneath=children[1]), part=self._part(meta))
 
     def look_top_per(self, meta, children):
         owner, per = children
@@ -1356,6 +1364,7 @@ class _Reader(Transformer):
     card, character, friend = _noun("card"), _noun("character"), _noun("Friend")
     troublemaker, resource, problem = _noun("Troublemaker"), _noun("Resource"), _noun("Problem")
     event, mane_character, player = _noun("Event"), _noun("Mane Character"), _noun("player")
+    accessory = _noun("Accessory")
 
     def noun(self, meta, children):
         return children[0]
@@ -1453,6 +1462,7 @@ class _Reader(Transformer):
     same_problem = _constant("same-problem")
     opponents_problem = _constant("opponent-problem")
     home_area = _constant("home")
+    there_area = _constant("there")
     another_problem = _constant("another-problem")
     that_cards_problem = _constant("that-card-problem")
 
