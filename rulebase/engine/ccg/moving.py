@@ -57,6 +57,7 @@ def check_move(board: Board, card: Card, area: Area) -> None:
     troublemaker_home(board, card, area)
     area_exists(board, area)
     not_forbidden(board, card)
+    continuous.cant(board, card, "be-moved")
 
 
 def check_send(board: Board, card: Card, area: Area) -> None:

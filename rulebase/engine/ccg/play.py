@@ -6,6 +6,7 @@ timing phrases (512), play requirements (205.1) and processing an action
 from __future__ import annotations
 
 from rulebase.engine.ccg import moving, rules, status, zones
+from rulebase.engine.ccg.abilities import keywords
 from rulebase.engine.ccg.abilities.events import emit
 from rulebase.engine.ccg.actions import Action
 from rulebase.engine.ccg.board import Area, Board, Card, Zone
@@ -130,6 +131,8 @@ def check_timing(board: Board, player: int, card: Card, window: Window) -> None:
     an Event is played as any other card is, as a Main Phase action."""
     if card.type != CardType.EVENT or any(unit.verdict(board, card) is None for unit in (event_timing,
                                                                                         timing_phrase_applies)):
+        if card.type != CardType.EVENT and keywords.hasty(board, card) is not None:
+            return
         main_phase_action(board, player, window, f"playing a {card.type}")
         return
     event_timing(board, card)
@@ -412,7 +415,7 @@ def options(board: Board, player: int, window: Window, first: bool = False) -> l
     areas = [area for p in board.players if not p.removed for area in (p.home, p.problem_area)]
     with board.trace.quiet():
         for card in me.hand:
-            if card.type != CardType.EVENT and not main:
+            if card.type != CardType.EVENT and not main and not keywords.has(card, "Hasty"):
                 continue
             if not _allowed(check_card, board, player, card, window):
                 continue

@@ -70,6 +70,7 @@ def check_exhaust(board: Board, card: Card) -> None:
     not_a_problem(board, card, "exhaust")
     not_frightened(board, card, "exhaust")
     not_exhausted(board, card)
+    continuous.cant(board, card, "be-exhausted")
 
 
 def check_ready(board: Board, card: Card) -> None:
@@ -81,6 +82,7 @@ def check_ready(board: Board, card: Card) -> None:
 def check_frighten(board: Board, card: Card) -> None:
     frightenable(board, card)
     not_yet_frightened(board, card)
+    continuous.cant(board, card, "be-frightened")
 
 
 def check_unfrighten(board: Board, card: Card) -> None:

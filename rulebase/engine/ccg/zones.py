@@ -72,14 +72,17 @@ def same_cards(board: Board, player: int, zone: Zone, order: tuple[int, ...]):
         return f"a new order must hold exactly the cards of {board.name(player)}'s {zone}"
 
 
-def check_dismiss(board: Board, card: Card) -> None:
+def check_dismiss(board: Board, card: Card, by_game: bool = False) -> None:
     dismissable(board, card)
     not_a_mane(board, card)
+    if not by_game:
+        continuous.cant(board, card, "be-dismissed")
 
 
 def check_retire(board: Board, player: int, card: Card) -> None:
     retirable(board, player, card)
     not_a_mane(board, card)
+    continuous.cant(board, card, "be-retired")
 
 
 def check_discard(board: Board, player: int, card: Card) -> None:
@@ -93,6 +96,7 @@ def check_draw(board: Board, player: int) -> None:
 def check_banish(board: Board, card: Card) -> None:
     if card.zone == Zone.PLAY:
         not_a_mane(board, card)
+        continuous.cant(board, card, "be-banished")
     banishable(board, card)
 
 
@@ -178,7 +182,7 @@ LEAVING_EVENTS = {put_dismissed: "dismissed", put_retired: "retired", put_banish
 
 def dismiss(board: Board, card: Card, by_game: bool = False) -> None:
     """Put a card from play into its owner's discard pile (410.1)."""
-    check_dismiss(board, card)
+    check_dismiss(board, card, by_game)
     if by_game:
         board.trace.note("104.3", "{card} is dismissed by the game, which can't be stopped", card=card.label)
     elif continuous.replaced(board, "dismissed", card):

@@ -7,7 +7,7 @@ from rulebase.engine.ccg.abilities import continuous
 from rulebase.engine.ccg.abilities.model import (
     THIS_CARD, Ability, Amount, Condition, Effect, Modifier, Selector, Trigger, values)
 from rulebase.engine.ccg.board import Zone
-from rulebase.engine.ccg.cards import Printed
+from rulebase.engine.ccg.cards import Color, Printed
 from rulebase.engine.trace import STEP
 
 from ..helpers import COMET, board_with, kinds
@@ -181,3 +181,58 @@ def test_what_a_replacement_the_engine_can_t_apply_is_named():
         "replacing the occurrence 'confronts'"
     assert continuous.replaceable(Trigger("leaves-play", when="would"), Effect("frighten", optional=True)) == \
         "an instead with a decision ('you may', several instructions)"
+
+
+HARD_PROBLEM = Printed.build("Hard Problem", "Problem", owner_needs="2 blue", opponents_need=2, bonus=1, abilities=(
+    Ability("continuous", "Your opponents need +[2 wild] to confront this Problem.", modifier=Modifier(
+        "confront-need", THIS_CARD, Amount(2), values(color="wild", player=Selector("opponent")))),))
+GUARDIAN = Printed.build("Guardian", "Friend", colors=["blue"], power=1, cost=1, abilities=(
+    Ability("continuous", "Opponents need +1 power to confront this card's Problem.", modifier=Modifier(
+        "confront-need", Selector("Problem", where="here"), Amount(1), values(player=Selector("opponent")))),))
+
+
+def test_text_adds_to_the_power_needed_to_confront_for_the_players_it_names():
+    from rulebase.engine.ccg import confront
+    from rulebase.engine.ccg.cards import Need
+
+    board = board_with((HARD_PROBLEM, 0, Zone.PLAY, "problem", 0), (GUARDIAN, 0, Zone.PLAY, "problem", 0))
+    problem = board.cards[0]
+    assert confront.requirements(board, 1, problem)[0] == (Need(2), Need(3))
+    assert confront.requirements(board, 0, problem)[0] == (Need(2, Color.BLUE),)
+    board.off = frozenset({"702.1"})
+    assert confront.requirements(board, 1, problem)[0] == (Need(2),)
+
+
+BARN = Printed.build("Barn", "Problem", owner_needs="2 orange", opponents_need=2, bonus=1, abilities=(
+    Ability("continuous", "[Honesty] Friends here cannot be dismissed.", modifier=Modifier(
+        "cant", Selector("Friend", where="here", filters=(("color", "orange"),)),
+        values=values(action="be-dismissed"))),))
+ROOTED = Printed.build("Rooted", "Friend", colors=["orange"], power=1, cost=1, abilities=(
+    Ability("continuous", "This card can't be moved.", modifier=Modifier("cant", THIS_CARD,
+                                                                         values=values(action="be-moved"))),))
+
+
+def test_104_2_a_cant_of_card_text_takes_precedence_but_not_over_the_game():
+    import pytest
+
+    from rulebase.engine.ccg import zones
+    from rulebase.engine.errors import IllegalAction
+
+    board = board_with((BARN, 0, Zone.PLAY, "problem", 0), (ROOTED, 0, Zone.PLAY, "problem", 0),
+                       (COMET, 0, Zone.PLAY, "problem", 0))
+    barn, rooted, comet = board.cards
+    with pytest.raises(IllegalAction) as refused:
+        zones.dismiss(board, rooted)
+    assert refused.value.rule == "104.2" and rooted.zone == Zone.PLAY
+    zones.dismiss(board, comet)
+    assert comet.zone == Zone.DISCARD
+    with pytest.raises(IllegalAction, match="104.2"):
+        moving.move(board, rooted, board.players[0].home)
+    board.off = frozenset({"104.2"})
+    moving.move(board, rooted, board.players[0].home)
+    board.off = frozenset()
+    moving.send(board, rooted, board.players[0].problem_area, "by card text")
+    zones.dismiss(board, rooted, by_game=True)
+    assert rooted.zone == Zone.DISCARD
+    assert continuous.executable(Modifier("cant", values=values(action="be-challenged"))) == \
+        "a can't 'be-challenged'"

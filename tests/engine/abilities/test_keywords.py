@@ -102,3 +102,19 @@ def test_villain_triggers_when_uncovered_and_frightens_each_friend_there():
         state = CCGState.from_board(board, "main")
         list(uncover(state, terror))
         assert comet.frightened is frightened
+
+
+def test_hasty_a_card_played_as_an_immediate_action_outside_its_player_s_main_phase():
+    from rulebase.engine.ccg import play
+
+    quick = Printed.build("Quick", "Friend", colors=["blue"], power=1, cost=1,
+                          abilities=(keywords.keyword_ability("Hasty"),))
+    assert keywords.meaning("Hasty").modifier.value("timing") == "Immediate"
+    for off, playable in (((), True), (("glossary/hasty",), False)):
+        board = board_with((quick, 1, Zone.HAND, None, 1), (COMET, 1, Zone.HAND, None, 1))
+        board.off = frozenset(off)
+        board.players[1].tokens = 2
+        window = play.Window("start of the Draw Step")
+        found = play.options(board, 1, window)
+        assert (Action("play", 1, 0, area=board.players[1].home) in found) is playable
+        assert not any(action.card == 1 for action in found)

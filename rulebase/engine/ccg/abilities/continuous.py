@@ -22,9 +22,9 @@ from __future__ import annotations
 from rulebase.engine.ccg.abilities import keywords
 from rulebase.engine.ccg.abilities.model import Ability
 from rulebase.engine.ccg.board import Board, Card
-from rulebase.engine.ccg.rules import step
+from rulebase.engine.ccg.rules import check, step
 
-HOOKED = ("power", "cost", "confront-need", "may", "keyword")
+HOOKED = ("power", "cost", "confront-need", "may", "keyword", "cant")
 """The modifiers the engine applies, each where its rule says: power (507),
 cost (508), confront-need (611.3), may, and keywords given by text (701.1)."""
 
@@ -43,10 +43,23 @@ def executable(modifier) -> str | None:
         return f"a change of the cost to {modifier.value('action')}"
     if modifier.kind == "keyword" and modifier.value("keyword") not in GRANTABLE:
         return f"giving the keyword {modifier.value('keyword')!r}"
+    if modifier.kind == "cant" and modifier.value("action") not in CANT:
+        return f"a can't {modifier.value('action')!r}"
     if modifier.kind == "may" and modifier.value("action") != "contribute":
         return f"a 'may' to {modifier.value('action')!r}"
     if modifier.amount is not None and modifier.amount.per is not None:
         return "a modifier 'for each'"
+    if modifier.kind == "confront-need":
+        amount = modifier.amount.value if modifier.amount is not None else None
+        if amount is None or amount <= 0:
+            return "lowering the power needed to confront"
+        subject = modifier.subject
+        if subject is not None and subject.noun != "self" and not (subject.noun == "Problem"
+                                                                    and subject.where in ("here", "this-problem")):
+            return "the power needed to confront another Problem"
+        who = getattr(modifier.value("player"), "noun", modifier.value("player"))
+        if who not in (None, "you", "your", "opponent", "opponents", "player", "players", "each player"):
+            return f"the power {who!r} needs to confront"
     return None
 
 
@@ -215,7 +228,7 @@ def shape_power(power) -> None:
     of other cards that reach it."""
     card, board = power.card, power.board
     for ability, acts in own(card, "power"):
-        if ability.kind == "keyword":
+        if keywords.played(ability):
             keywords.UNITS[ability.keyword](power, ability.x)
         else:
             text_power(power, card, acts)
@@ -234,7 +247,7 @@ def move_cost(board: Board, cost, player: int, card: Card, area) -> None:
     for ability, acts in own(card, "cost"):
         if acts.modifier.value("action", "move") != "move":
             continue
-        if ability.kind == "keyword":
+        if keywords.played(ability):
             keywords.swift(board, cost, player, card, ability.x)
         else:
             text_move_cost(board, cost, card, card, acts)
@@ -249,7 +262,7 @@ def move_cost(board: Board, cost, player: int, card: Card, area) -> None:
         for ability, acts in found:
             if acts.modifier.value("to") != "this-problem":
                 continue
-            if ability.kind == "keyword":
+            if keywords.played(ability):
                 keywords.showy(board, cost, player, source, ability.x)
             elif fits(board, source, acts.modifier.subject, card):
                 text_move_cost(board, cost, card, source, acts)
@@ -288,10 +301,47 @@ def most_move_cost(board: Board, player: int, area) -> int:
 def confront_needs(board: Board, player: int, problem: Card, extra: list) -> None:
     """The power the cards at ``problem`` add to what ``player`` needs to
     confront it (611.3: Eccentric)."""
+    for ability, acts in own(problem, "confront-need"):
+        if _reaches_player(problem, acts.modifier.value("player"), player):
+            text_confront_need(board, problem, acts, player, extra)
     for source, found in outward(board, "confront-need", problem.area):
         for ability, acts in found:
-            if ability.kind == "keyword":
+            if keywords.played(ability):
                 keywords.eccentric(board, source, player, extra, ability.x)
+            elif fits(board, source, acts.modifier.subject, problem) and _reaches_player(
+                    source, acts.modifier.value("player"), player):
+                text_confront_need(board, source, acts, player, extra)
+
+
+def _problem_name(board: Board, source: Card) -> str:
+    problem = board.problem_at(source.area) if source.area is not None else None
+    return problem.label if problem is not None else "its Problem"
+
+
+def _reaches_player(source: Card, selector, player: int) -> bool:
+    """Whether ``player`` is the player a modifier names (513.5: read from
+    its controller's perspective); none named: any player."""
+    noun = getattr(selector, "noun", selector)
+    if noun in ("you", "your"):
+        return player == source.controller
+    if noun in ("opponent", "opponents"):
+        return player != source.controller
+    return noun in (None, "player", "players", "each player")
+
+
+@step("702.1", "{source}'s ability: {player} needs +{amount} {color} power to confront {problem} ({text})")
+def text_confront_need(board: Board, source: Card, ability: Ability, player: int, extra: list):
+    from rulebase.engine.ccg.cards import Need, parse_color
+
+    modifier = ability.modifier
+    amount = modifier.amount.value if modifier.amount is not None else None
+    if not amount or amount < 0 or not _holds(board, source, ability):
+        return None
+    color = modifier.value("color", "wild")
+    extra.append(Need(amount) if color in (None, "wild") else Need(amount, parse_color(color)))
+    return {"source": source.label, "player": board.name(player), "amount": amount, "color": color or "wild",
+            "problem": _problem_name(board, source),
+            "text": ability.text or "its text"}
 
 
 # -- whom a modifier reaches --------------------------------------------------------------
@@ -441,3 +491,38 @@ def replaced(board: Board, occurrence: str, card: Card, player: int | None = Non
         return replaces(board, source, acts, card, occurrence) is not None
     finally:
         applying.discard((source.id, number))
+
+
+# -- "can't" (104.2) ---------------------------------------------------------------------------
+
+CANT = {"be-dismissed": "dismissed", "be-retired": "retired", "be-banished": "banished",
+        "be-frightened": "frightened", "be-exhausted": "exhausted", "be-moved": "moved", "leave-play": "leave play"}
+# the words are what the card can't be: "dismissed", ...
+"""What a "can't" of card text forbids that the engine checks, with its words."""
+
+
+def forbidding(board: Board, card: Card, action: str):
+    """The card whose "can't" modifier forbids ``card`` to undergo
+    ``action`` now (``be-dismissed``, ...), and its ability; ``None``."""
+    for ability, acts in own(card, "cant"):
+        if acts.modifier.value("action") in (action, "leave-play" if action in LEAVING else None) and _holds(
+                board, card, acts):
+            return card, acts
+    for source, found in outward(board, "cant"):
+        for ability, acts in found:
+            if acts.modifier.value("action") not in (action, "leave-play" if action in LEAVING else None):
+                continue
+            if fits(board, source, acts.modifier.subject, card) and _holds(board, source, acts):
+                return source, acts
+    return None
+
+
+LEAVING = ("be-dismissed", "be-retired", "be-banished")
+
+
+@check("104.2", "a \"can't\" of card text takes precedence over a rule or modifier that tries to make it happen")
+def cant(board: Board, card: Card, action: str):
+    found = forbidding(board, card, action)
+    if found is not None:
+        source, ability = found
+        return f"{source}'s ability says {card} can't be {CANT[action]} ({ability.text or 'its text'})"

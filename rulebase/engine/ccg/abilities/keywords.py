@@ -50,6 +50,7 @@ RULES = {
     "Supportive": "glossary/supportive-x", "Caretaker": "glossary/caretaker", "Eccentric": "glossary/eccentric-x",
     "Stubborn": "glossary/stubborn", "Calming": "glossary/calming-x", "Diligent": "glossary/diligent-x",
     "Studious": "glossary/studious", "Prepared": "glossary/prepared", "Villain": "glossary/villain",
+    "Hasty": "glossary/hasty",
 }
 """The glossary entry of each keyword the engine plays."""
 
@@ -99,6 +100,8 @@ MEANINGS = {
     # "When an opponent starts a faceoff here, gain 1."
     "Prepared": lambda x: _triggered(Trigger("faceoff-starts", values=values(by="opponent", where="here")),
                                      Effect("gain", amount=Amount(1))),
+    # "You may play this card as an Immediate action."
+    "Hasty": lambda x: _continuous(Modifier("may", THIS_CARD, values=values(action="play", timing="Immediate"))),
     # "When this Troublemaker is uncovered, Frighten each Friend at its Problem."
     "Villain": lambda x: _triggered(Trigger("uncovered", THIS_CARD),
                                     Effect("frighten", Selector("Friend", every=True, where="this-problem"))),
@@ -177,6 +180,12 @@ def unit(ability: Ability):
     return UNITS.get(ability.keyword) if ability.kind == "keyword" else None
 
 
+def played(ability: Ability) -> bool:
+    """Whether ``ability`` is a keyword the engine plays by its glossary
+    unit; any other keyword acts by its meaning, as card text does."""
+    return ability.kind == "keyword" and ability.keyword in UNITS
+
+
 # -- continuous meanings ------------------------------------------------------------------
 
 
@@ -245,6 +254,13 @@ def _given(table, card: Card, keyword: str) -> bool:
     from rulebase.engine.ccg.abilities import continuous
 
     return continuous.gives(table, card, keyword)
+
+
+@step("glossary/hasty", "{card} has Hasty: it may be played as an Immediate action, any time its player has priority "
+                        "(512.5)")
+def hasty(board: Board, card: Card):
+    if has(card, "Hasty"):
+        return {"card": card.label}
 
 
 # -- triggered meanings -------------------------------------------------------------------
@@ -319,5 +335,6 @@ def carry_out(board: Board, card: Card, ability: Ability, happened) -> None:
 
 UNITS = {"Swift": swift, "Showy": showy, "Competitive": competitive, "Supportive": supportive,
          "Caretaker": caretaker, "Eccentric": eccentric, "Stubborn": stubborn, "Calming": calming,
-         "Diligent": diligent, "Studious": studious, "Prepared": prepared, "Villain": villain_frightens}
+         "Diligent": diligent, "Studious": studious, "Prepared": prepared, "Villain": villain_frightens,
+         "Hasty": hasty}
 """The unit that carries out each keyword the engine plays, under its glossary entry."""

@@ -95,7 +95,7 @@ class Waiting:
     def key(self):
         """Effects of the same keyword are interchangeable in the order of
         processing; card text is told apart by card and ability."""
-        if self.ability.kind == "keyword":
+        if keywords.played(self.ability):
             return ("keyword", self.ability.keyword, self.ability.x)
         return ("text", self.card.id, self.number)
 
@@ -320,7 +320,7 @@ def carry_out(s, waiting: Waiting):
     if processes(board, waiting) is None:
         return
     ability = waiting.ability
-    if ability.kind == "keyword":
+    if keywords.played(ability):
         keywords.carry_out(board, waiting.card, ability, waiting.happened)
         return
     effect = waiting.acts.effect
