@@ -154,6 +154,48 @@ def test_every_word_read_is_in_the_vocabularies(db):
         walk(reading.boosted)
 
 
+def test_chaos_tags_an_ability_that_works_when_the_card_is_flipped():
+    assert one("Chaos: When this card is flipped, you lose the game.") == Ability(
+        "triggered", timing="Chaos", trigger=Trigger("flips", subject=THIS_CARD),
+        effect=Effect("lose", values=values(what="game")))
+
+
+def test_choose_one_of_several_instructions():
+    ability = one("Main Phase: Choose one: Draw 2 cards, banish a Friend with printed power of 2, or put a "
+                  "Resource from your discard pile on top of your deck.", card_type="Event")
+    assert ability.effect == Effect("choose", amount=Amount(1), choices=(
+        Effect("draw", amount=Amount(2)),
+        Effect("banish", target=Selector("Friend", filters=(("printed-power", "==2"),))),
+        Effect("to-deck", target=Selector("Resource", zone="discard"), values=values(to="top"))))
+
+
+def test_an_additional_cost_of_an_event():
+    assert one("Main Phase: As an additional cost to play this card, discard 2 cards.", card_type="Event") == Ability(
+        "event", timing="Main Phase", cost=(Effect("discard", target=Selector("card", count=Amount(2))),))
+
+
+def test_a_problem_names_the_player_who_confronts_it():
+    ability = one("When a player confronts this Problem, that player's opponent discards a card.")
+    assert ability.trigger == Trigger("confronts", subject=THIS_CARD, values=values(by=Selector("player")))
+    assert ability.effect == Effect("discard", target=Selector("card"),
+                                    who=Selector("opponent", ref="that-player"))
+
+
+def test_a_troublemaker_that_must_be_paid_for():
+    ability = one("When this card is uncovered, its owner must pay [2] or dismiss it.")
+    assert ability == Ability("triggered", trigger=Trigger("uncovered", subject=THIS_CARD),
+                              effect=Effect("pay", amount=Amount(2), who=Selector("player", ref="owner"),
+                                            values=values(unless_paid=Effect("dismiss", target=Selector("it")))))
+
+
+def test_the_parts_of_an_ability_keep_their_words_and_places():
+    ability = read("Play to your home.\nMain Phase: Exhaust this card to draw a card.")[1]
+    assert (ability.part.line, ability.part.column) == (2, 1)
+    cost, = ability.cost
+    assert (cost.part.text, cost.part.line, cost.part.column) == ("Exhaust this card", 2, 13)
+    assert ability.effect.part.text == "draw a card"
+
+
 # -- keywords -------------------------------------------------------------------------
 
 def test_keyword_meanings_come_from_the_glossary():
@@ -168,6 +210,26 @@ def test_a_keyword_with_its_x_means_the_glossary_text():
     assert (ability.kind, ability.keyword, ability.x) == ("keyword", "Competitive", 2)
     assert ability.meaning == Ability("continuous", condition=Condition("involved", subject=THIS_CARD),
                                       modifier=Modifier("power", subject=THIS_CARD, amount=Amount(2)))
+
+
+@pytest.mark.parametrize("name", sorted(keyword_meanings()))
+def test_every_keyword_of_the_glossary_has_a_meaning_read_as_card_text(name):
+    ability, = read("", keywords=(f"{name} 2",))
+    assert ability.keyword == name and ability.meaning is not None
+    assert ability.meaning.kind in ("triggered", "continuous", "replacement")
+
+
+def test_random_is_once_per_faceoff():
+    ability, = read("", keywords=("Random",))
+    assert ability.meaning.limit == "once-per-faceoff"
+    assert ability.meaning.trigger.event == "flips"
+    assert [step.verb for step in ability.meaning.effect.chain()] == ["ignore", "flip"]
+
+
+def test_a_paragraph_that_is_not_a_keyword_is_an_error():
+    with pytest.raises(CardTextError) as caught:
+        read("Timberwolf")
+    assert "not a keyword" in str(caught.value)
 
 
 def test_a_keyword_paragraph_is_a_keyword_ability():
