@@ -167,6 +167,38 @@ def _verdict(finder, deck: Deck, limits: Limits, allowed: str):
     return found[0].words if found else rules.Allowed(allowed)
 
 
+@rules.check("201.1", "the name of a card is its Title followed by its Subtitle")
+def named_by_title_and_subtitle(table, printed: Printed):
+    if printed.subtitle:
+        return rules.Allowed(f"the name of {printed.name} is its Title followed by its Subtitle")
+
+
+@dataclass(frozen=True)
+class _Named:
+    """A card of a deck as the copies are counted: by the name 201.1 gives
+    it (its Title alone, without that rule)."""
+
+    name: str
+    type: str
+    starting_problem: bool
+
+
+def _by_name(table, deck: Deck) -> Deck:
+    """The deck with each card named as 201.1 says (recorded once, for the
+    first card with a Subtitle)."""
+    subtitled = [card for card in deck.draw + deck.problems if card.subtitle]
+    if not subtitled:
+        return deck
+    if named_by_title_and_subtitle.verdict(table, subtitled[0]) is not None:
+        named_by_title_and_subtitle(table, subtitled[0])
+        return deck
+
+    def named(cards):
+        return [_Named(card.title, card.type, card.starting_problem) for card in cards]
+
+    return Deck(deck.name, deck.mane, named(deck.draw), named(deck.problems))
+
+
 @rules.check("102.1", "each player needs a Draw Deck, a Problem Deck and a Mane Character")
 def has_a_mane(table, deck: Deck, limits: Limits = CONSTRUCTED):
     return _verdict(_mane, deck, limits, f"{deck.name} has a Mane Character, {deck.mane and deck.mane.name}")
@@ -187,7 +219,7 @@ def draw_deck_types(table, deck: Deck, limits: Limits = CONSTRUCTED):
 @rules.check("101.2", "a Draw Deck can't include more than 3 copies of a card with the same name")
 def draw_deck_copies(table, deck: Deck, limits: Limits = CONSTRUCTED):
     if limits.draw_deck_copies is not None:
-        return _verdict(_draw_copies, deck, limits, f"{deck.name}'s Draw Deck has no more than "
+        return _verdict(_draw_copies, _by_name(table, deck), limits, f"{deck.name}'s Draw Deck has no more than "
                                                     f"{limits.draw_deck_copies} copies of any card")
 
 
@@ -199,7 +231,7 @@ def problem_deck_size(table, deck: Deck, limits: Limits = CONSTRUCTED):
 @rules.check("101.3a", "a Problem Deck can't include more than 2 copies of a card with the same name")
 def problem_deck_copies(table, deck: Deck, limits: Limits = CONSTRUCTED):
     if limits.problem_deck_copies is not None:
-        return _verdict(_problem_copies, deck, limits, f"{deck.name}'s Problem Deck has no more than "
+        return _verdict(_problem_copies, _by_name(table, deck), limits, f"{deck.name}'s Problem Deck has no more than "
                                                        f"{limits.problem_deck_copies} copies of any card")
 
 
