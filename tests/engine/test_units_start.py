@@ -143,3 +143,18 @@ def test_with_303_1_off_no_starting_problem_enters_play():
     state = new_state(off={"303.1"})
     assert all(card.zone.value == "problem deck" for card in state.board.cards if card.type == "Problem")
     assert "102.2" not in [step.rule for step in state.trace if step.kind == "step"]
+
+
+def test_copies_are_counted_by_title_and_subtitle_unless_201_1_is_off():
+    from rulebase.engine.ccg.cards import Printed
+
+    sky = sample_decks()[0]
+    fast = Printed.build("Comet, Fast", "Friend", colors=["blue"], power=2, cost=2)
+    slow = Printed.build("Comet, Slow", "Friend", colors=["blue"], power=1, cost=1)
+    deck = Deck("two Comets", sky.mane, sky.draw[:-6] + [fast] * 3 + [slow] * 3, sky.problems)
+    table = Table()
+    check(deck, table)
+    assert "201.1" in [step.rule for step in table.trace]
+    with pytest.raises(IllegalDeck) as refused:
+        check(deck, Table(off=frozenset({"201.1"})))
+    assert refused.value.rule == "101.2" and "6 copies of Comet" in refused.value.reason
