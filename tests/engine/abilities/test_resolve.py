@@ -137,8 +137,9 @@ def test_executable_names_the_first_part_it_cant_carry_out():
     assert executable(Effect("dismiss", target=Selector("Friend", filters=(("power", "<=1"),)))) is None
     assert executable(Effect("copy", target=Selector("Event"))) == "the verb 'copy'"
     assert executable(Effect("draw", amount=Amount(None, variable="X"))) == "the amount 'X'"
-    assert executable(Effect("power", target=Selector("self"), amount=Amount(1), duration="next-turn")) \
-        == "the duration 'next-turn'"
+    assert executable(Effect("power", target=Selector("self"), amount=Amount(1), duration="next-game")) \
+        == "the duration 'next-game'"
+    assert executable(Effect("gain", amount=Amount(1), duration="phase")) == "the duration 'phase' of 'gain'"
     assert executable(Effect("dismiss", target=Selector("token"))) == "the selector noun 'token'"
     assert executable(Effect("gain", amount=Amount(1), then=Effect("draw", condition=Condition("guess")))) \
         == "the condition kind 'guess'"
@@ -184,3 +185,40 @@ def test_power_of_a_color_makes_the_card_that_color_until_the_duration_ends_203_
     board.off = frozenset({"203.2"})
     drive(board, effect, Context(card=board.cards[0], controller=0))
     assert board.cards[0].colors == (Color.BLUE,) and board.cards[0].modifiers == []
+
+
+def test_until_the_start_of_your_next_turn_outlasts_the_end_of_this_one():
+    from rulebase.engine.ccg import turn
+    from rulebase.engine.ccg.cards import Color
+
+    board = table()
+    board.turn.phase = "main"
+    comet = board.cards[0]
+    drive(board, Effect("power", target=Selector("self"), amount=Amount(1), duration="next-turn",
+                        values=values(color="yellow")), Context(card=comet, controller=0))
+    for player, modifiers, colors in ((1, [1], (Color.BLUE, Color.YELLOW)), (0, [], (Color.BLUE,))):
+        comet.modifiers = []  # 616.4 at the end of each turn
+        board.turn.player = player
+        turn._enter(board, "ready")
+        board.turn.phase = "end"
+        assert (comet.modifiers, comet.colors) == (modifiers, colors)
+    assert kinds(board, "708.2") == ["step", "step"]
+
+
+def test_during_a_phase_of_a_player_and_during_a_faceoff_here():
+    from rulebase.engine.ccg.abilities import conditions
+
+    board = table()
+    context = Context(card=board.cards[1], controller=1)
+    board.turn.phase, board.turn.player = "score", 0
+    assert conditions.holds(board, context, Condition("during", values=values(phase="score", whose="each")))
+    assert not conditions.holds(board, context, Condition("during", values=values(phase="score", whose="your")))
+    assert conditions.holds(board, context, Condition("during", values=values(phase="score", whose="opponent")))
+    here = Condition("during", values=values(phase="faceoff", where="here"))
+    assert not conditions.holds(board, context, here)
+    from types import SimpleNamespace
+
+    board.faceoff = SimpleNamespace(kind_group="problem", areas=(board.players[1].problem_area,))
+    assert conditions.holds(board, context, here)
+    board.faceoff = SimpleNamespace(kind_group="problem", areas=(board.players[0].problem_area,))
+    assert not conditions.holds(board, context, here)

@@ -146,3 +146,11 @@ def test_more_power_than_any_opponent_and_power_of_a_color_in_play():
     board.cards[0].exhausted = True
     assert conditions.holds(board, alice, blue), "power of a color counts exhausted characters too (507.3)"
     assert conditions.executable(blue) is None and conditions.executable(more) is None
+
+
+def test_a_selector_with_words_the_engine_does_not_know_names_nothing_rather_than_failing():
+    board = table()
+    alice = Context(card=board.cards[1], controller=0)
+    for filters in ((("token", True),), (("status", "sleepy"),), (("power", "lots"),), (("color", "plaid"),)):
+        assert targets.candidates(board, alice, Selector("Friend", filters=filters)) == []
+    assert targets.compiled(Selector("player", filters=(("has", Selector("Friend")),))).tests == []

@@ -24,6 +24,9 @@ from rulebase.engine.ccg.abilities import targets
 from rulebase.engine.ccg.abilities.model import Condition, Selector
 from rulebase.engine.ccg.board import Board, Card
 
+WHOSE = (None, "your", "you", "opponent", "opponents", "each")
+"""Whose phase a ``during`` condition names."""
+
 ICON = "icon"
 """The noun of "3 [Generosity] in play": power of a color (507.3)."""
 
@@ -98,11 +101,31 @@ def _involved(board, context, condition):
 
 
 def _during(board, context, condition):
+    whose = condition.value("whose")
+    if whose in ("your", "you") and board.turn.player != targets.perspective(context):
+        return False
+    if whose in ("opponent", "opponents") and board.turn.player == targets.perspective(context):
+        return False
     phase = condition.value("phase")
     if phase == "faceoff":
+        faceoff = board.faceoff
         kind = condition.value("kind")
-        return board.faceoff is not None and (kind is None or board.faceoff.kind_group == kind)
-    return board.turn.phase == PHASES.get(phase, phase) and board.faceoff is None
+        if faceoff is None or (kind is not None and faceoff.kind_group != kind):
+            return False
+        where = condition.value("where")
+        if where is not None:
+            return any(targets.at_place(board, context, _Place(area), where) for area in faceoff.areas)
+        return True
+    return board.turn.phase == PHASES.get(phase, phase)
+
+
+class _Place:
+    """An area standing where :func:`targets.at_place` expects a card."""
+
+    __slots__ = ("area",)
+
+    def __init__(self, area):
+        self.area = area
 
 
 def _status(board, context, condition):
@@ -254,7 +277,13 @@ def executable(condition: Condition | None) -> str | None:
         phase = condition.value("phase")
         if phase != "faceoff" and phase not in PHASES:
             return f"the phase {phase!r}"
-        extra = {key for key, _ in condition.values} - {"phase", "kind"}
+        if condition.value("whose") not in WHOSE:
+            return f"the phase of {condition.value('whose')!r}"
+        if phase == "faceoff":
+            missing = targets.place_executable(condition.value("where"))
+            if missing is not None:
+                return missing
+        extra = {key for key, _ in condition.values} - {"phase", "kind", "whose", "where"}
         if extra:
             return f"the faceoff's {sorted(extra)[0]!r}"
     if condition.kind == "involved":

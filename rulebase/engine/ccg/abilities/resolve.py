@@ -313,6 +313,9 @@ def _on_cards(s, context: Context, effect: Effect, verb: Verb, n):
     board = s.board
     selector = _card_selector(effect)
     found = [card for card in targets.candidates(board, context, selector) if isinstance(card, Card)]
+    origin = effect.value("from")
+    if origin is not None:
+        found = [card for card in found if targets.at_place(board, context, card, origin)]
     possible = []
     for card in found:
         if any(verb.allows(board, act) for act in _acts(board, context, effect, verb, card, n)):
@@ -439,6 +442,8 @@ def _reason(board: Board, verb: Verb, act: Act) -> str:
     """Why ``verb`` can't be done on ``act`` (the refusing rule's words)."""
     from rulebase.engine.errors import IllegalAction
 
+    if not board.trace.enabled:
+        return ""
     with board.trace.quiet():
         try:
             verb.check(board, act)
@@ -524,7 +529,7 @@ def _choose_cards(s, context: Context, effect: Effect, selector: Selector | None
     if selector is None or selector.noun in ("self", "host", "that", "it") or selector.every:
         return list(possible)
     count = selector.count
-    wanted = count.value if count.value is not None else len(possible)
+    wanted = amount_of(board, context, count) if count.value is not None else len(possible)
     may_stop = count.up_to or may_fail_to_find.verdict(board, effect) is not None
     if selector.filter("random"):
         return (yield from _at_random(s, context.player, possible, wanted))
@@ -676,6 +681,11 @@ def _part_executable(part: Effect) -> str | None:
             return f"the duration {part.duration!r} of {part.verb!r}"
         if part.duration not in DURATIONS:
             return f"the duration {part.duration!r}"
+    origin = part.value("from")
+    if origin is not None:
+        missing = targets.place_executable(origin)
+        if missing is not None:
+            return missing
     known = VALUES.get(part.verb, set())
     for key, value in part.values:
         if key not in known:

@@ -161,7 +161,10 @@ class Compiled:
         self.face_down_named = False
         self.top = False
         for name, value in selector.filters:
-            self.tests.extend(self._filter(name, value))
+            try:
+                self.tests.extend(self._filter(name, value))
+            except (KeyError, ValueError, SetupError):
+                self.tests.append(_names_nothing)  # a value the engine can't read (see executable())
 
     def _filter(self, name: str, value):
         if name == "trait":
@@ -199,9 +202,13 @@ class Compiled:
         if name == "keyword":
             keyword = str(value)
             return [lambda board, context, card: bool(card.keyword(keyword))]
-        if name in ("random", "or-self"):
-            return []
-        raise KeyError(name)
+        if name in ("random", "or-self", "has"):
+            return []  # a choice, a reference to this card, or a filter of players (see players())
+        return [_names_nothing]  # a filter the engine does not know (see executable()) names no card
+
+
+def _names_nothing(board, context, card) -> bool:
+    return False
 
 
 @lru_cache(maxsize=4096)

@@ -43,6 +43,7 @@ CARD, PLAYER, NOTHING = "card", "player", "nothing"
 """What a verb is carried out on: a card, a player, or the game itself."""
 
 DURATIONS = {"turn": "the end of the turn", "phase": "the end of the phase", "faceoff": "the end of the faceoff",
+             "next-turn": "the start of their next turn",
              **{f"{phase}-phase": f"the end of the {phase.capitalize()} Phase"
                 for phase in ("ready", "troublemaker", "main", "score", "end")}}
 """The durations of a power modifier the engine ends, with their words."""
@@ -110,6 +111,12 @@ class Verb:
     def allows(self, board: Board, act: Act) -> bool:
         """Whether the instruction can be carried out on ``act``'s target,
         asked quietly (the asking is not part of the game's record)."""
+        if not board.trace.enabled:
+            try:
+                self.check(board, act)
+            except IllegalAction:
+                return False
+            return True
         with board.trace.quiet():
             try:
                 self.check(board, act)
@@ -393,15 +400,18 @@ class Lasting:
     created in (708.2), or that gives a color until then or the end of the
     turn (the power of a turn's modifier ends with the others, 616.4)."""
 
-    __slots__ = ("card", "incarnation", "amount", "until", "color", "controller")
+    __slots__ = ("card", "incarnation", "amount", "until", "color", "controller", "player")
 
-    def __init__(self, card: Card, amount: int, until: str, color=None, controller: int | None = None):
+    def __init__(self, card: Card, amount: int, until: str, color=None, controller: int | None = None,
+                 player: int | None = None):
         self.card = card
         self.incarnation = card.incarnation
         self.amount = amount
         self.until = until
         self.color = color
         self.controller = controller
+        self.player = player
+        """Whose next turn it lasts until (``next-turn``)."""
 
 
 def lasting(board: Board) -> list[Lasting]:
@@ -428,6 +438,16 @@ def control_ends(board: Board, modifier: Lasting):
     card.controller = modifier.controller
     return {"card": card.label, "player": board.name(player), "until": DURATIONS[modifier.until],
             "owner": board.name(modifier.controller)}
+
+
+@rules.step("708.2", "the modifier giving {card} {amount:+d} power until the start of {player}'s next turn lasts "
+                     "into {turn}'s turn: it is not one that 616.4 ends")
+def lasts_into_the_turn(board: Board, modifier: Lasting):
+    card = modifier.card
+    if card.incarnation == modifier.incarnation and card.zone == Zone.PLAY:
+        card.modifiers.append(modifier.amount)
+        return {"card": card.label, "amount": modifier.amount, "player": board.name(modifier.player),
+                "turn": board.name(board.turn.player)}
 
 
 @rules.step("708.2", "the modifier giving {card} {amount:+d} {what} until {until} ends")
@@ -458,7 +478,13 @@ def end_durations(board: Board, until: str) -> None:
     kept = []
     phase = f"{board.turn.phase}-phase" if until == "phase" else None
     for modifier in waiting:
-        if modifier.until == until or modifier.until == phase:
+        if until == "turn" and modifier.until == "next-turn":
+            if modifier.player != board.turn.player:
+                lasts_into_the_turn(board, modifier)
+                kept.append(modifier)
+                continue
+            modifier_ends(board, modifier)
+        elif modifier.until == until or modifier.until == phase:
             if modifier.controller is not None:
                 control_ends(board, modifier)
             else:
@@ -484,12 +510,16 @@ def power(board: Board, act: Act) -> None:
     or faceoff."""
     duration = act.duration
     color = act.value("color")
+    waiting = len(lasting(board)) if duration == "next-turn" else None
     if color is not None:
         colored_power(board, act.target, act.n, parse_color(str(color)), duration)
     elif duration == "turn":
         power_modifier(board, act.target, act.n)
     else:
         power_for_a_while(board, act.target, act.n, duration)
+    if waiting is not None:
+        for modifier in lasting(board)[waiting:]:
+            modifier.player = act.player
 
 
 @rules.check("708.2", "a definite modifier lasts for its duration")
