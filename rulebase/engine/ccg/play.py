@@ -571,6 +571,7 @@ def play_card(board: Board, action: Action, apply_instructions, by_text: bool = 
         for instruction in card.info.instructions:
             follow_instruction(board, player, card, instruction, apply_instructions)
         event_discarded(board, card)
+        emit(board, "played", card=card, player=player, area=None)
         return card
     host = board.cards[action.host] if action.host is not None else None
     if card.type == CardType.FRIEND:

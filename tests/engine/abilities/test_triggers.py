@@ -179,3 +179,20 @@ def test_616_4a_triggers_of_the_wrap_up_step_are_processed_before_the_turn_ends(
         state.apply_action(Action("retire", 0, board.cards[2].id))
         assert state.pending.data.get("where") == "end of turn"
         assert board.players[0].tokens == tokens and kinds(board, "616.4a") == ([STEP] if not off else [])
+
+
+PARTING = Printed.build("Parting Gift", "Friend", colors=["blue"], power=1, cost=1, abilities=(
+    Ability("triggered", "When this card is dismissed, gain 1.", trigger=Trigger("dismissed", THIS_CARD),
+            effect=Effect("gain", amount=Amount(1))),))
+
+
+def test_a_card_s_own_ability_waiting_for_it_to_leave_play_triggers_as_it_was():
+    from rulebase.engine.ccg import zones
+
+    board = board_with((PARTING, 0, Zone.PLAY, "home", 0), (PARTING, 0, Zone.PLAY, "home", 0))
+    first, second = board.cards
+    zones.dismiss(board, first)
+    assert [w.card for w in board.waiting] == [first]
+    board.off = frozenset({"704.1"})
+    zones.dismiss(board, second)
+    assert [w.card for w in board.waiting] == [first]

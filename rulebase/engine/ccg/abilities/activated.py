@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from rulebase.engine.ccg import status, zones
 from rulebase.engine.ccg.abilities.continuous import acting_cards, side
+from rulebase.engine.ccg.abilities.events import emit
 from rulebase.engine.ccg.abilities.model import Ability
 from rulebase.engine.ccg.actions import Action
 from rulebase.engine.ccg.board import Board, Card, Zone
@@ -407,3 +408,4 @@ def play_event(s, card: Card, player: int, ability: Ability):
         yield from follow(s, card, player, ability.effect)
     if card.zone == Zone.QUEUE:
         play.event_discarded(board, card)
+    emit(board, "played", card=card, player=player, area=None)

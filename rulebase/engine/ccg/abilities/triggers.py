@@ -30,7 +30,7 @@ are asked of the players.
 from __future__ import annotations
 
 from rulebase.engine.ccg.abilities import events, keywords
-from rulebase.engine.ccg.abilities.continuous import acting_cards, fits, side
+from rulebase.engine.ccg.abilities.continuous import acting_cards, fits, index, side
 from rulebase.engine.ccg.abilities.model import EVENTS, Ability
 from rulebase.engine.ccg.actions import Action
 from rulebase.engine.ccg.board import Board, Card, Zone
@@ -204,11 +204,19 @@ def _span(board: Board, limit: str):
     return ("game",)
 
 
+LOOKING_BACK = frozenset({"leaves-play", "dismissed", "retired", "banished", "frightened"})
+"""The events after which the card they happened to no longer has its
+abilities (out of play, or face-down): its own abilities waiting for them
+still trigger, as it was (701.3: they could only function then)."""
+
+
 def listen(board: Board, happened) -> None:
     """Show an event to the triggered abilities of the cards in play that
     wait for it (701.3: abilities function in play; 505.1a: face-down
-    cards have none)."""
+    cards have none), and to those of the card it happened to that wait
+    for it leaving play or being frightened."""
     event = happened.event
+    subject = happened.get("card")
     for card in acting_cards(board):
         if card.face_down:
             continue
@@ -218,6 +226,11 @@ def listen(board: Board, happened) -> None:
         for number, ability, acts in found:
             if matches(board, card, acts.trigger, happened):
                 triggers(board, card, ability, acts, number, happened)
+    if event in LOOKING_BACK and isinstance(subject, Card) and (subject.zone != Zone.PLAY or subject.face_down):
+        for number, ability, acts in index(subject.info).triggered.get(event, ()):
+            if acts.trigger.subject is not None and acts.trigger.subject.noun == "self" and matches(
+                    board, subject, acts.trigger, happened):
+                triggers(board, subject, ability, acts, number, happened)
 
 
 events.LISTENERS.append(listen)
