@@ -77,6 +77,8 @@ def normal(text: str) -> str:
     """
     for old, new in {**_SAME, **_CIRCLED}.items():
         text = text.replace(old, new)
+    if text.startswith("<P> "):  # a paragraph mark some cards' data keeps
+        text = "    " + text[4:]
     return text.lower()
 
 
@@ -477,6 +479,7 @@ class _Reader(Transformer):
     p_flipped = _constant("flips")
     p_defeated = _constant("defeated")
     p_unfrightened = _constant("unfrightened")
+    p_confronted = _constant("confronts")
 
     def side_turned_up(self, meta, children):
         return {"event": "turned-over", "subject": THIS_CARD, "values": values(face="up")}
@@ -755,6 +758,9 @@ class _Reader(Transformer):
         who, action, amount = children
         modifier, _ = self.cant_do(meta, [who, action])
         return replace(modifier, values=tuple(sorted(dict(modifier.values, **{"unless-paid": amount}).items()))), None
+
+    def cant_score(self, meta, children):
+        return Modifier("cant", subject=children[0], values=values(action="score"), part=self._part(meta)), children[1]
 
     def cant_do(self, meta, children):
         who, action = children
@@ -1039,6 +1045,9 @@ class _Reader(Transformer):
         return Effect("move", target=children[0], values=values(area=children[1] if len(children) > 1 else None),
                       part=self._part(meta))
 
+    def draw_additional(self, meta, children):
+        return Effect("draw", amount=Amount(1), values=values(additional=True), part=self._part(meta))
+
     def draw(self, meta, children):
         return Effect("draw", amount=children[0], part=self._part(meta))
 
@@ -1268,6 +1277,7 @@ class _Reader(Transformer):
     it = _constant(Selector("it"))
     them = _constant(Selector("that", ref="them"))
     its_owner = _constant(Selector("player", ref="owner"))
+    its_controller = _constant(Selector("player", ref="controller"))
     that_player = _constant(Selector("player", ref="that"))
     that_players_opponent = _constant(Selector("opponent", ref="that-player"))
     they = _constant(Selector("player", ref="they"))
@@ -1308,6 +1318,9 @@ class _Reader(Transformer):
 
     token_adj = _constant(("filter", "token", True))
     frightened_adj = _constant(("filter", "status", "frightened"))
+
+    def n_of(self, meta, children):
+        return replace(children[1], count=Amount(int(children[0])), every=False)
 
     def one_of(self, meta, children):
         return replace(children[0], count=Amount(1), every=False)
@@ -1354,6 +1367,10 @@ class _Reader(Transformer):
             word = word[1:-1]
             if word.lower() == "critic":  # the data's misprint of the Critter icon
                 word = "Critter"
+        if word.lower() == "non-token":
+            return ("filter", "token", False)
+        if word.lower().startswith("non-") and word[4:5].isupper():
+            return ("filter", "not-trait", word[4:])
         if not word[:1].isupper():
             raise _Unreadable(f"{word!r} is not a trait", token.start_pos)
         return ("filter", "trait", word)
@@ -1438,6 +1455,10 @@ class _Reader(Transformer):
 
     def post_printed_power_at_most(self, meta, children):
         return ("filter", "printed-power", f"<={int(children[0])}")
+
+    def post_with_attached(self, meta, children):
+        without = self.source[meta.start_pos:meta.end_pos].startswith("without")
+        return ("filter", "without-attached" if without else "with-attached", children[0])
 
     def post_on(self, meta, children):
         return ("filter", "on", children[0])
