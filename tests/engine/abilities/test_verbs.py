@@ -345,3 +345,48 @@ def test_a_searched_deck_is_shuffled_once_whether_or_not_the_text_says_so():
                   answers=[Action("choose", 0, card=cards[2].id)])
     assert cards[2].zone == Zone.HAND and [request.is_chance for request in asked] == [False, True]
     assert kinds(board, "104.1") == [ALLOWED, STEP] and kinds(board, "518.2") == [STEP, "chance"]
+
+
+def _outcome(rule, off: bool):
+    """What happens to a small board when the verb whose unit is ``rule``
+    is carried out, with that rule on or off."""
+    from rulebase.engine.ccg.cards import Printed
+
+    mane = Printed.build("Captain", "Mane Character", colors=["blue"], power=1, home_limit=3,
+                         boosted={"power": 2})
+    board = board_with((COMET, 0, Zone.PLAY, "home", 0), (RUNNER, 1, Zone.PLAY, "problem", 1),
+                       (KITE, 1, Zone.PLAY, "problem", 1), (GEAR, 0, Zone.PLAY, "home", 0),
+                       (PEST, 1, Zone.PLAY, "problem", 1), (mane, 0, Zone.PLAY, "home", 0),
+                       (RUNNER, 0, Zone.DISCARD, None, 0))
+    comet, runner, kite, gear, pest, captain, in_discard = board.cards
+    gear.host = comet
+    board.off = frozenset({rule}) if off else frozenset()
+    context = Context(card=comet, controller=0)
+    cases = {
+        "301.5": lambda: (drive(board, Effect("to-deck", target=Selector("Mane Character"), values=values(to="top")),
+                                context), captain.zone),
+        "506.1": lambda: (VERBS["move"].allows(board, Act(0, comet))),
+        "513.2": lambda: (drive(board, Effect("take-control", target=Selector("Friend", controller="opponent")),
+                                context), runner.controller),
+        "518.1": lambda: (drive(board, Effect("search", target=Selector("Friend"), values=values(zone="discard")),
+                                context), [step.rule for step in board.trace].count("518.1")),
+        "706.1": lambda: (drive(board, Effect("put-into-play", target=Selector("Friend", zone="discard"),
+                                              values=values(area="home")), context), in_discard.zone),
+        "505.3": lambda: (drive(board, Effect("turn-face-down", target=Selector("Troublemaker")), context),
+                          pest.face_down),
+        "509.5": lambda: (drive(board, Effect("attach", target=Selector("Resource"),
+                                              values=values(to="another-friend")), context), gear.host.label),
+        "521.1": lambda: (drive(board, Effect("token", values=values(token=(("power", 1), ("type", "Friend")),
+                                                                     area="home")), context), len(board.play)),
+        "301.2": lambda: (drive(board, Effect("turn-over", target=Selector("Mane Character")), context),
+                          captain.turned_over),
+        "519.4": lambda: (drive(board, Effect("counters", target=Selector("self"), amount=Amount(2)), context),
+                          comet.counters),
+    }
+    return cases[rule]()
+
+
+@pytest.mark.parametrize("rule", ["301.5", "506.1", "513.2", "518.1", "706.1", "505.3", "509.5", "521.1", "301.2",
+                                  "519.4"])
+def test_switching_a_rule_of_the_verbs_off_changes_what_happens(rule):
+    assert _outcome(rule, off=False) != _outcome(rule, off=True)

@@ -351,7 +351,8 @@ def moved_by_text(board: Board, card: Card, area: Area):
 
 @verb("move", "506.4")
 def move(board: Board, act: Act) -> None:
-    moved_by_text(board, act.target, act.area)
+    if act.area is not None:
+        moved_by_text(board, act.target, act.area)
 
 
 @rules.check("506.1", "a card is moved to an area")
@@ -363,7 +364,8 @@ def has_destination(board: Board, area):
 @checked("move")
 def _check_move(board: Board, act: Act) -> None:
     has_destination(board, act.area)
-    moving.check_move(board, act.target, act.area)
+    if act.area is not None:
+        moving.check_move(board, act.target, act.area)
 
 
 @verb("send", "506.5")
