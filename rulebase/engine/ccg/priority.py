@@ -268,9 +268,30 @@ def apply_free(s, action: Action):
     yield from settle(s)
 
 
+@rules.check("505.1", "face-down cards retain their card information unless otherwise noted")
+def retains_card_information(board, card: Card):
+    if card.face_down:
+        return Allowed(f"{card} is face-down but retains its card information: it is a {card.type}")
+
+
+def known_friend(board, card: Card) -> bool:
+    """Whether a card is known to be a Friend: a face-down one is, as it
+    retains its card information (505.1); without that rule its type is not
+    known."""
+    if card.type != CardType.FRIEND:
+        return False
+    if not card.face_down:
+        return True
+    if retains_card_information.verdict(board, card) is None:
+        return False
+    retains_card_information(board, card)
+    return True
+
+
 @step("511.4", "{card} is not a Friend and is frightened: it is turned face-up")
 def frightened_non_friend_face_up(board, card: Card):
-    if card.frightened and card.type != CardType.FRIEND:
+    """Called for a frightened card not known to be a Friend."""
+    if card.frightened:
         card.frightened = False
         card.face_down = False
         return {"card": card.label}
@@ -351,7 +372,7 @@ def settle(s, opening: bool = False):
             elif host.face_down and dismiss_from_face_down_host(board, other, host) is not None:
                 changed = True
         for card in board.play:
-            if card.frightened and card.type != CardType.FRIEND and frightened_non_friend_face_up(board, card) is not None:
+            if card.frightened and not known_friend(board, card) and frightened_non_friend_face_up(board, card) is not None:
                 changed = True
         for card in list(board.play):
             in_another_home = card.is_character and card.area.is_home and card.area.owner != card.controller
