@@ -95,6 +95,7 @@ VERBS = {
     "cost-change": "a card's cost changes by ``amount`` (``what``: the cards)",
     "choose": "a player chooses the target (later parts say 'that card')",
     "guess": "a player guesses something about the target",
+    "add-power": "the target gets +power equal to the power of ``of`` (a Selector) for ``duration``",
     "delayed": "at ``at`` (end-of-turn, end-of-faceoff, end-of-phase), carry out ``do`` (an Effect)",
     "cant": "the target can't do or undergo something (``action``) for ``duration``",
     "turn-face-down": "turn the target (a Troublemaker) face-down",
@@ -179,6 +180,7 @@ CONDITIONS = {
     "turn": "it is a player's turn (``whose``)",
     "count": "a number of things compares with another",
     "all": "every condition of ``all_of`` holds",
+    "any": "one condition of ``any_of`` at least holds",
     "first": "the player is the first to do something (``action``) to the subject this turn",
 }
 """What a condition ("while", "if", "as long as") asks (702.2, 704.4)."""

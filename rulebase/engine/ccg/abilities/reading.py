@@ -678,6 +678,22 @@ class _Reader(Transformer):
         return Condition("power", subject=children[0], values=values(compare=f"{compare}{number}"),
                          part=self._part(meta))
 
+    def have_named_involved(self, meta, children):
+        first, second = children
+        both = " and " in self.source[meta.start_pos:meta.end_pos]
+        each = tuple(Condition("has", subject=Selector("you"), values=values(
+            amount=1, what=_with(Selector("card", filters=(("name", name),)), involved="this-faceoff")))
+            for name in (first, second))
+        if both:
+            return Condition("all", all_of=each, part=self._part(meta))
+        return Condition("any", any_of=each, part=self._part(meta))
+
+    def named(self, meta, children):
+        words = [self._word(c) for c in children]
+        if not all(word[:1].isupper() for word in words):
+            raise _Unreadable(f"not a card's name: {' '.join(words)!r}", meta.start_pos)
+        return " ".join(words)
+
     def won_this_turn(self, meta, children):
         said = {}
         for child in children:
@@ -697,7 +713,7 @@ class _Reader(Transformer):
         return Condition("did", values=values(what="win-faceoff"), part=self._part(meta))
 
     def more_than(self, meta, children):
-        who, (_, noun), other = children
+        who, (_, noun, _), other = children
         return Condition("count", subject=Selector(noun, every=True, count=Amount(None)),
                          values=values(compare=">", who=who, than=other), part=self._part(meta))
 
@@ -819,10 +835,27 @@ class _Reader(Transformer):
 
     # effects -------------------------------------------------------------------
     def effects(self, meta, children):
+        # "If ..., X. If ..., Y instead.": Y when its condition holds, otherwise X
+        sentences = []
+        for sentence in children:
+            if isinstance(sentence, tuple) and sentence[0] == "instead":
+                if not sentences:
+                    raise _Unreadable("'instead' with nothing before it", meta.start_pos)
+                sentences[-1] = replace(sentence[1], otherwise=sentences[-1])
+            else:
+                sentences.append(sentence)
         effect = None
-        for sentence in reversed(children):
+        for sentence in reversed(sentences):
             effect = _then(sentence, effect)
         return effect
+
+    def instead_sentence(self, meta, children):
+        effect = children[-1]
+        if len(children) > 1:
+            if effect.then is not None:
+                raise _Unreadable("an instruction chain done instead", meta.start_pos)
+            effect = replace(effect, condition=children[0])
+        return ("instead", effect)
 
     def delayed_sentence(self, meta, children):
         span, effect = children
@@ -872,6 +905,22 @@ class _Reader(Transformer):
     def pay_or(self, meta, children):
         who, amount, alternative = children
         return Effect("pay", amount=amount, who=who, values=values(unless_paid=alternative), part=self._part(meta))
+
+    def you_pay_or(self, meta, children):
+        amount, alternative = children
+        return Effect("pay", amount=amount, values=values(unless_paid=alternative), part=self._part(meta))
+
+    def add_power(self, meta, children):
+        source, target = children[0], children[1]
+        duration = children[2] if len(children) > 2 else None
+        return Effect("add-power", target=target, duration=duration, values=values(of=source), part=self._part(meta))
+
+    its_power = _constant(Selector("it"))
+    own_power = _constant(THIS_CARD)
+
+    def that_power(self, meta, children):
+        noun = "Friend" if "friend's" in self.source[meta.start_pos:meta.end_pos] else "character"
+        return Selector("that", ref=noun)
 
     def give_power(self, meta, children):
         per = next((c.per for c in children if isinstance(c, Amount)), None)
@@ -1156,6 +1205,9 @@ class _Reader(Transformer):
     def unfrighten(self, meta, children):
         return Effect("unfrighten", target=children[0], part=self._part(meta))
 
+    def flip_more(self, meta, children):
+        return Effect("flip", amount=Amount(children[0]), part=self._part(meta))
+
     def flip_one(self, meta, children):
         return Effect("flip", amount=Amount(1), part=self._part(meta))
 
@@ -1217,10 +1269,13 @@ class _Reader(Transformer):
         fields = {"noun": None, "count": Amount(1), "every": False, "controller": None, "where": None,
                   "zone": None}
         filters = {}
+        counted = any(child[0] == "count" for child in children)
         for child in children:
             kind = child[0]
             if kind == "noun":
                 fields["noun"] = child[1]
+                if len(child) > 2 and child[2] and not counted:  # a bare plural: all of them
+                    fields["count"], fields["every"] = Amount(None), True
             elif kind == "count":
                 fields["count"] = child[1]
                 fields["every"] = child[2]
@@ -1238,8 +1293,9 @@ class _Reader(Transformer):
 
     def either_noun_phrase(self, meta, children):
         nouns = [c[1] for c in children if isinstance(c, tuple) and c[0] == "noun"]
+        plural = any(c[2] for c in children if isinstance(c, tuple) and c[0] == "noun")
         rest = [c for c in children if not (isinstance(c, tuple) and c[0] == "noun")]
-        selector = self.noun_phrase(meta, rest + [("noun", "card")])
+        selector = self.noun_phrase(meta, rest + [("noun", "card", plural)])
         return _with(selector, nouns=tuple(nouns))
 
     def this_card(self, meta, children):
@@ -1289,6 +1345,14 @@ class _Reader(Transformer):
     each_player = _constant(Selector("player", every=True, count=Amount(None)))
 
     the_winner = _constant(Selector("player", ref="winner"))
+
+    def player_with_most(self, meta, children):
+        said = self.source[meta.start_pos:meta.end_pos]
+        most = "most" if " most " in said else "fewest"
+        what = children[0] if children and isinstance(children[0], Selector) else "points"
+        if len(children) > 1 or (children and isinstance(children[-1], str) and what != "points"):
+            what = replace(what, where=children[-1])
+        return Selector("player", filters=((most, what),), part=self._part(meta))
 
     def named_card(self, meta, children):
         controller = next((c[1] for c in children if isinstance(c, tuple)), None)
@@ -1376,7 +1440,10 @@ class _Reader(Transformer):
         return ("filter", "trait", word)
 
     def _noun(name):
-        return _constant(("noun", name))
+        def build(self, meta, children):
+            plural = self.source[meta.start_pos:meta.end_pos].endswith("s")
+            return ("noun", name, plural)
+        return build
 
     card, character, friend = _noun("card"), _noun("character"), _noun("Friend")
     troublemaker, resource, problem = _noun("Troublemaker"), _noun("Resource"), _noun("Problem")
