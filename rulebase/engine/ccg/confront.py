@@ -1,7 +1,8 @@
 """Confronting Problems (611): whose requirements apply, which characters
 contribute what power of which color, and whether the requirements are met
 (colors, wild power, "not a color", one color per character), with the
-Troublemakers that block a confront and the Eccentric keyword.
+Troublemakers that block a confront and the power continuous abilities add
+to the requirements (Eccentric, card text).
 
 Every rule that decides whether a player confronts is a unit: the
 requirements that apply to an opponent of the Problem's owner (611.2, a
@@ -12,8 +13,9 @@ whole (611.3), checks that allow what they permit and prevent what they
 forbid, wild power met by any power left over (611.3d, a step), a
 negative power counted as zero (105.2), the Troublemakers that block a
 confront (611.3e) and the rules that keep a character from contributing
-(503.5, 505.1b, in :mod:`~rulebase.engine.ccg.power`); Eccentric, which
-adds to the requirements, is a step unit.  Switched off, a check lets
+(503.5, 505.1b, in :mod:`~rulebase.engine.ccg.power`); what continuous
+abilities add to the requirements is applied by their units
+(:func:`rulebase.engine.ccg.abilities.continuous.confront_needs`).  Switched off, a check lets
 everything through and a step does nothing: without 611.3d no power meets
 a wild requirement, without 611.2 the requirements beneath the text box
 apply to every player.

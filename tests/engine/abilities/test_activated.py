@@ -7,7 +7,14 @@ import pytest
 
 from rulebase.engine.ccg.abilities import activated
 from rulebase.engine.ccg.abilities.events import emit
-from rulebase.engine.ccg.abilities.model import THIS_CARD, Ability, Amount, Effect, Selector, Trigger
+from rulebase.engine.ccg.abilities.model import (
+    THIS_CARD,
+    Ability,
+    Amount,
+    Effect,
+    Selector,
+    Trigger,
+)
 from rulebase.engine.ccg.actions import Action
 from rulebase.engine.ccg.board import Zone
 from rulebase.engine.ccg.cards import Printed

@@ -23,6 +23,8 @@ from rulebase.engine.ccg.abilities import keywords
 from rulebase.engine.ccg.abilities.model import Ability
 from rulebase.engine.ccg.board import Board, Card
 from rulebase.engine.ccg.rules import check, step
+from rulebase.engine.rulebook import Table
+from rulebase.engine.trace import Trace
 
 HOOKED = ("power", "cost", "confront-need", "may", "keyword", "cant")
 """The modifiers the engine applies, each where its rule says: power (507),
@@ -72,7 +74,7 @@ class Index:
     abilities (:mod:`.activated`), each numbered among all the side's
     abilities (from 1).  ``acts``: whether the side has any of them."""
 
-    __slots__ = ("own", "outward", "replacing", "triggered", "activated", "acts")
+    __slots__ = ("activated", "acts", "outward", "own", "replacing", "triggered")
 
     def __init__(self, printed):
         self.own: dict[str, tuple] = {}
@@ -202,23 +204,25 @@ def text_move_cost(board: Board, cost, card: Card, source: Card, ability: Abilit
 
 @step("701.1", "{card} has {keyword} from {source}'s ability: a card's abilities include text added to it by "
                "modifiers")
-def given_keyword(board: Board, card: Card, keyword: str, source: Card, found: list, x):
+def given_keyword(table, card: Card, keyword: str, source: Card, found: list, x):
     found.append((keyword, x))
     return {"card": card.label, "keyword": keyword if x is None else f"{keyword} {x}", "source": source.label}
 
 
-def granted(board: Board, card: Card) -> list:
+def granted(board: Board, card: Card, table=None) -> list:
     """The keywords continuous abilities give ``card`` now, as ``(keyword,
     x)``: its own text's ("This card has Swift while at home"), then other
-    cards' ("This Friend has Stubborn")."""
+    cards' ("This Friend has Stubborn").  ``table``: where the giving is
+    recorded (the board's trace unless said)."""
+    table = board if table is None else table
     found: list = []
     for ability, acts in own(card, "keyword"):
         if _holds(board, card, acts):
-            given_keyword(board, card, acts.modifier.value("keyword"), card, found, acts.modifier.value("x"))
+            given_keyword(table, card, acts.modifier.value("keyword"), card, found, acts.modifier.value("x"))
     for source, pairs in outward(board, "keyword"):
         for ability, acts in pairs:
             if source is not card and fits(board, source, acts.modifier.subject, card) and _holds(board, source, acts):
-                given_keyword(board, card, acts.modifier.value("keyword"), source, found, acts.modifier.value("x"))
+                given_keyword(table, card, acts.modifier.value("keyword"), source, found, acts.modifier.value("x"))
     return found
 
 
@@ -232,7 +236,7 @@ def shape_power(power) -> None:
             keywords.UNITS[ability.keyword](power, ability.x)
         else:
             text_power(power, card, acts)
-    for keyword, x in granted(board, card) if _may_be_given(board, card) else ():
+    for keyword, x in granted(board, card, power) if _may_be_given(board, card) else ():
         if keyword in ("Competitive", "Supportive", "Caretaker"):
             keywords.UNITS[keyword](power, x if x is not None else 1)
     for source, found in outward(board, "power"):
@@ -278,9 +282,16 @@ def _may_be_given(board: Board, card: Card) -> bool:
     return any(side(other).outward.get("keyword") for other in acting_cards(board) if not other.face_down)
 
 
-def gives(board: Board, card: Card, keyword: str) -> bool:
-    """Whether continuous abilities give ``card`` ``keyword`` now."""
-    return _may_be_given(board, card) and any(name == keyword for name, _ in granted(board, card))
+def gives(board: Board, card: Card, keyword: str, record: bool = False) -> bool:
+    """Whether continuous abilities give ``card`` ``keyword`` now (asked
+    without recording unless ``record``)."""
+    if not _may_be_given(board, card):
+        return False
+    table = board if record else Table(trace=_QUIET, off=board.off)
+    return any(name == keyword for name, _ in granted(board, card, table))
+
+
+_QUIET = Trace(enabled=False)
 
 
 def most_move_cost(board: Board, player: int, area) -> int:
@@ -292,9 +303,9 @@ def most_move_cost(board: Board, player: int, area) -> int:
     for source, found in outward(board, "cost", area):
         for ability, acts in found:
             amount = acts.modifier.amount.value if acts.modifier.amount is not None else 0
-            if acts.modifier.value("to") == "this-problem" and amount and amount > 0:
-                if ability.kind != "keyword" or source.controller != player:
-                    most += amount
+            if (acts.modifier.value("to") == "this-problem" and amount and amount > 0
+                    and (ability.kind != "keyword" or source.controller != player)):
+                most += amount
     return most
 
 
@@ -352,7 +363,7 @@ class Seen:
     controller's perspective): its card, controller and the event it
     answers, as :mod:`.targets` asks of a context."""
 
-    __slots__ = ("card", "controller", "event", "player", "named", "area")
+    __slots__ = ("area", "card", "controller", "event", "named", "player")
 
     def __init__(self, card: Card, event=None):
         self.card = card

@@ -26,7 +26,7 @@ its meaning, as for any ability:
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 
 from rulebase.engine.ccg.abilities.model import (
     THIS_CARD,
@@ -110,7 +110,7 @@ MEANINGS = {
 it stands for (X given)."""
 
 
-@lru_cache(maxsize=None)
+@cache
 def meaning(keyword: str, x: int | None = None) -> Ability | None:
     """What ``keyword`` (with its X) means, as an ability; ``None`` for a
     keyword the engine does not play."""

@@ -78,7 +78,7 @@ class Waiting:
     ability created it (as it was then), the ability, its controller and
     the event that created it (712.2)."""
 
-    __slots__ = ("card", "incarnation", "ability", "acts", "number", "controller", "happened")
+    __slots__ = ("ability", "acts", "card", "controller", "happened", "incarnation", "number")
 
     def __init__(self, card: Card, ability: Ability, acts: Ability, number: int, happened):
         self.card = card
@@ -158,12 +158,9 @@ def matches(board: Board, source: Card, trigger, happened) -> bool:
         elif name == "where":
             if _word(value) in ("self", "here", "this-problem") and source.area not in _places(happened):
                 return False
-        elif name in ("phase", "kind"):
-            if happened.get(name) not in (None, value):
-                return False
-    if trigger.condition is not None and not _condition_holds(board, source, trigger.condition, happened):
-        return False
-    return True
+        elif name in ("phase", "kind") and happened.get(name) not in (None, value):
+            return False
+    return trigger.condition is None or _condition_holds(board, source, trigger.condition, happened)
 
 
 def _condition_holds(board: Board, source: Card, condition, happened) -> bool:
@@ -215,6 +212,8 @@ def listen(board: Board, happened) -> None:
     wait for it (701.3: abilities function in play; 505.1a: face-down
     cards have none), and to those of the card it happened to that wait
     for it leaving play or being frightened."""
+    if not getattr(board, "play", None):
+        return
     event = happened.event
     subject = happened.get("card")
     for card in acting_cards(board):
