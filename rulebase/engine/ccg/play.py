@@ -500,15 +500,29 @@ def event_discarded(board: Board, card: Card):
     return {"card": card.label}
 
 
+@rules.step("501.2", "{what} played at {area} enters play at that area")
+def enters_at_the_area(board: Board, card: Card, area: Area, face_down: bool = False):
+    enter_play(board, card, area, face_down=face_down)
+    return {"what": "a Troublemaker" if face_down else card.label, "area": board.area_name(area)}
+
+
+@rules.step("501.3", "{card}, played on {host}, enters play at {host}'s area, attached to it")
+def enters_on_the_card(board: Board, card: Card, host: Card):
+    enter_play(board, card, host.area, host=host)
+    return {"card": card.label, "host": host.label}
+
+
 @rules.step("302.1", "{card} enters play at {area}")
 def friend_enters(board: Board, card: Card, area: Area):
-    enter_play(board, card, area)
+    if enters_at_the_area(board, card, area) is None:
+        return None
     return {"card": card.label, "area": board.area_name(area)}
 
 
 @rules.step("306.1", "the Troublemaker enters play face-down at {area}")
 def troublemaker_enters(board: Board, card: Card, area: Area):
-    enter_play(board, card, area, face_down=True)
+    if enters_at_the_area(board, card, area, face_down=True) is None:
+        return None
     return {"area": board.area_name(area)}
 
 
@@ -525,7 +539,8 @@ def attached_to_host(board: Board, card: Card, host: Card):
 
 @rules.step("305.1b", "{card} enters play attached to {host}, at {host}'s area")
 def attachment_enters(board: Board, card: Card, host: Card):
-    enter_play(board, card, host.area, host=host)
+    if enters_on_the_card(board, card, host) is None:
+        return None
     return {"card": card.label, "host": host.label}
 
 
