@@ -530,6 +530,9 @@ class _Reader(Transformer):
     def to(self, meta, children):
         return {"to": children[0]}
 
+    def undergoes_to(self, meta, children):
+        return {"event": children[1], "subject": children[0], "values": values(**children[2])}
+
     def undergoes(self, meta, children):
         subject = children[0]
         if len(children) > 2:
@@ -896,6 +899,17 @@ class _Reader(Transformer):
                 effect = _lasting(effect, item)
         return replace(effect, optional=optional, part=self._part(meta))
 
+    def they_pay_to(self, meta, children):
+        who = children[0]
+        effect = self.costs_to(meta, children[1:])
+        if who == Selector("you"):
+            return effect
+        steps = list(effect.chain())
+        result = None
+        for step in reversed(steps):
+            result = replace(step, who=who, then=result)
+        return result
+
     def they_do(self, meta, children):
         who = children[0]
         effect = self.you_do(meta, children[1:])
@@ -1204,6 +1218,9 @@ class _Reader(Transformer):
 
     def unfrighten(self, meta, children):
         return Effect("unfrighten", target=children[0], part=self._part(meta))
+
+    def reattach_to(self, meta, children):
+        return Effect("attach", target=children[0], values=values(again=True, to=children[1]), part=self._part(meta))
 
     def flip_more(self, meta, children):
         return Effect("flip", amount=Amount(children[0]), part=self._part(meta))
