@@ -154,3 +154,32 @@ def test_a_selector_with_words_the_engine_does_not_know_names_nothing_rather_tha
     for filters in ((("token", True),), (("status", "sleepy"),), (("power", "lots"),), (("color", "plaid"),)):
         assert targets.candidates(board, alice, Selector("Friend", filters=filters)) == []
     assert targets.compiled(Selector("player", filters=(("has", Selector("Friend")),))).tests == []
+
+
+def test_names_several_types_attachments_requirements_tokens_and_zones():
+    from rulebase.engine.ccg.abilities.reading import read
+
+    board = table()
+    alice = Context(card=board.cards[1], controller=0)
+    board.cards[0].label = "Comet"
+    assert labels(targets.candidates(board, alice, Selector("card", filters=(("name", "Stuck Kite"),)))) == [
+        "Stuck Kite/0"]
+    assert labels(targets.candidates(board, alice, Selector("card", controller="opponent",
+                                                            filters=(("nouns", ("Friend", "Troublemaker")),)))) == [
+        "Breeze Runner/1", "Comet/1"]
+    gear = board.new_card(GEAR, 0)
+    board.put(gear, Zone.PLAY, area=board.cards[0].area)
+    gear.host = board.cards[0]
+    assert labels(targets.candidates(board, alice, Selector("Friend", filters=(("with-attached", Selector("Resource")),)))) \
+        == ["Comet/0"]
+    assert targets.candidates(board, alice, Selector("Friend", filters=(("token", True),))) == []
+    in_discard = Condition("at", subject=THIS_CARD, values=values(where="discard"))
+    assert not conditions.holds(board, alice, in_discard)
+    assert conditions.holds(board, Context(card=board.cards[7], controller=1), in_discard)
+    more = read("While you have more Friends than an opponent, this card has +2 power.", card_type="Friend")[0].condition
+    assert conditions.executable(more) is None
+    assert not conditions.holds(board, alice, more), "two Friends each"
+    from rulebase.engine.ccg import zones
+
+    zones.dismiss(board, board.cards[4])
+    assert conditions.holds(board, alice, more), "Bob has one Friend left"

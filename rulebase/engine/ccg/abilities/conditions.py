@@ -27,6 +27,10 @@ from rulebase.engine.ccg.board import Board, Card
 WHOSE = (None, "your", "you", "opponent", "opponents", "each")
 """Whose phase a ``during`` condition names."""
 
+COMPARE_COUNTS = {">": lambda a, b: a > b, "<": lambda a, b: a < b, ">=": lambda a, b: a >= b,
+                  "<=": lambda a, b: a <= b, "==": lambda a, b: a == b}
+"""How a count compares with another player's ("more ... than")."""
+
 ICON = "icon"
 """The noun of "3 [Generosity] in play": power of a color (507.3)."""
 
@@ -178,6 +182,9 @@ def _turn(board, context, condition):
 
 
 def _count(board, context, condition):
+    than = condition.value("than")
+    if than is not None:
+        return _more_than(board, context, condition, than)
     compare, n = _compare(condition.value("compare"), f">={condition.value('amount', 1)}")
     what = condition.value("what")
     if what is None:
@@ -188,6 +195,21 @@ def _count(board, context, condition):
         return any(compare(sum(powers.power_of_color(board, player, color) for color in colors), n)
                    for player in players if isinstance(player, int))
     return compare(len(_owned(board, context, condition)), n)
+
+
+def _more_than(board, context, condition, than) -> bool:
+    """"You have more Friends than an opponent": the subject's cards each
+    player of ``who`` has, compared with those of a player of ``than``."""
+    symbol = condition.value("compare")
+    compare = COMPARE_COUNTS[symbol]
+    what = _theirs(condition.subject)
+    who = _cards(board, context, condition.value("who")) if condition.value("who") is not None else [context.controller]
+
+    def count(player):
+        return len(targets.candidates(board, Perspective(context, player), what))
+
+    return any(compare(count(one), count(other)) for one in who if isinstance(one, int)
+               for other in _cards(board, Perspective(context, one), than) if isinstance(other, int))
 
 
 def _all(board, context, condition):
@@ -258,6 +280,14 @@ def executable(condition: Condition | None) -> str | None:
         if missing is not None:
             return missing
     compare = condition.value("compare")
+    if condition.value("than") is not None:
+        if condition.kind != "count" or compare not in COMPARE_COUNTS:
+            return f"the comparison {compare!r} with another player's"
+        for key in ("than", "who"):
+            missing = targets.executable(condition.value(key))
+            if missing is not None:
+                return missing
+        compare = None
     if compare == MORE_THAN_ANY_OPPONENT:
         compare = None
         if condition.kind != "power":

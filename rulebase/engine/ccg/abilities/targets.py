@@ -84,7 +84,12 @@ WHERE = {
     "there": "the Problem an earlier part or the event named",
     "its-problem": "this card's Problem",
     "same-problem": "the Problem of the card an earlier part named",
+    "discard": "the discard pile of the player carrying the instruction out",
+    "hand": "the hand of the player carrying the instruction out",
 }
+
+ZONE_PLACES = ("discard", "hand")
+"""Places that are zones, not areas ("while this card is in your discard pile")."""
 """Where the cards of a selector are."""
 
 ZONES = {
@@ -107,6 +112,7 @@ STATUSES = {
     "face-down": lambda card: card.face_down,
     "face-up": lambda card: not card.face_down,
     "unfrightened": lambda card: not card.frightened,
+    "boosted": lambda card: card.turned_over,
 }
 """The statuses a selector's ``status`` filter can ask for."""
 
@@ -118,6 +124,10 @@ FILTERS = {
     "on": "attached to one of a selector's cards", "with": "at the same area as one of a selector's cards",
     "keyword": "has a keyword", "has": "a player who has at least as many of a selector's cards as its count",
     "or-self": "this card among them ('this or another one of')",
+    "name": "has a name (its title)", "nouns": "of one of several types ('a Friend or Resource')",
+    "requirement-shares-color": "its play requirement includes a color of a selector's card",
+    "with-attached": "has one of a selector's cards attached to it", "token": "is (or is not) a token",
+    "unique": "is Unique",
 }
 """The filters the engine knows."""
 
@@ -202,6 +212,29 @@ class Compiled:
         if name == "keyword":
             keyword = str(value)
             return [lambda board, context, card: bool(card.keyword(keyword))]
+        if name == "name":
+            wanted = str(value).casefold()
+            return [lambda board, context, card: not (card.face_down and card.type == CardType.TROUBLEMAKER)
+                    and wanted in (card.info.title.casefold(), card.printed.name.casefold())]
+        if name == "nouns":
+            kinds = tuple(TYPES[noun] for noun in value)
+            return [lambda board, context, card: any(
+                (card.is_character if kind == "character" else kind is None or card.type == kind) for kind in kinds)]
+        if name == "requirement-shares-color":
+            others = value
+            return [lambda board, context, card: bool(
+                {need.color for need in card.info.requirement if need.color is not None}
+                & {color for other in candidates(board, context, others) if isinstance(other, Card)
+                   for color in other.colors})]
+        if name == "with-attached":
+            attached = value
+            return [lambda board, context, card: any(other.host is card for other in candidates(board, context, attached)
+                                                     if isinstance(other, Card))]
+        if name == "token":
+            wanted_token = bool(value)
+            return [lambda board, context, card: (card.id in getattr(board, "tokens", ())) == wanted_token]
+        if name == "unique":
+            return [lambda board, context, card: card.has_trait("Unique") == bool(value)]
         if name in ("random", "or-self", "has"):
             return []  # a choice, a reference to this card, or a filter of players (see players())
         return [_names_nothing]  # a filter the engine does not know (see executable()) names no card
@@ -323,10 +356,12 @@ def at_place(board: Board, context, card: Card, where: str | None) -> bool:
     """Whether ``card`` is at the place ``where`` names (see :data:`WHERE`)."""
     if where is None:
         return True
+    me = perspective(context)
+    if where in ZONE_PLACES:
+        return card.zone == ZONES[where] and card.owner == me
     area = card.area
     if area is None:
         return False
-    me = perspective(context)
     if where in ("here", "this-problem", "its-problem"):
         return area.is_problem and area == problem_of(board, context.card)
     if where == "home":
@@ -476,7 +511,11 @@ def executable(selector: Selector | None) -> str | None:
                 return f"the comparison {value!r}"
         if name == "has" and selector.noun not in PLAYER_NOUNS:
             return f"the filter 'has' of a {selector.noun!r}"
-        if name in ("on", "with", "has"):
+        if name == "nouns":
+            if not isinstance(value, (tuple, list)) or any(noun not in TYPES for noun in value):
+                return f"the nouns {value!r}"
+            continue
+        if name in ("on", "with", "has", "requirement-shares-color", "with-attached"):
             if not isinstance(value, Selector):
                 return f"the filter {name!r} of {value!r}"
             missing = executable(value)
