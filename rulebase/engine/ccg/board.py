@@ -243,6 +243,8 @@ class Board:
         """Bumped whenever a card changes zones (caches of the cards in play follow it)."""
         self.acting = None
         """The cards in play whose abilities act beyond themselves, cached by version."""
+        self.reaching = None
+        """Those of them changing other cards, by the kind of modifier, cached by version."""
         self.replacing: set = set()
         """The replacement modifiers being applied (710.3: not again on what they replaced)."""
         self.used: set = set()

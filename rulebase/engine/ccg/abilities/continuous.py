@@ -158,12 +158,31 @@ def outward(board: Board, kind: str, area=None):
     change other cards or players by a modifier of ``kind``, each with
     those ``(ability, what acts)`` pairs, in the order the cards entered play
     (711.3)."""
-    for card in acting_cards(board):
+    for card in reaching(board, kind):
         if card.face_down or (area is not None and card.area != area):
             continue
         found = side(card).outward.get(kind)
         if found:
             yield card, found
+
+
+def _reaches(printed, kind: str) -> bool:
+    if kind in index(printed).outward:
+        return True
+    return printed.boosted is not None and kind in index(printed.boosted).outward
+
+
+def reaching(board: Board, kind: str) -> list:
+    """The cards in play with an ability changing others by a modifier of
+    ``kind`` on either side (cached until a card enters or leaves play)."""
+    key = (board.version, len(board.play))
+    cached = board.reaching
+    if cached is None or cached[0] != key:
+        cached = board.reaching = (key, {})
+    found = cached[1].get(kind)
+    if found is None:
+        found = cached[1][kind] = [card for card in acting_cards(board) if _reaches(card.printed, kind)]
+    return found
 
 
 # -- card text (not a keyword) --------------------------------------------------------------
@@ -279,7 +298,7 @@ def _may_be_given(board: Board, card: Card) -> bool:
         return False
     if own(card, "keyword"):
         return True
-    return any(side(other).outward.get("keyword") for other in acting_cards(board) if not other.face_down)
+    return any(not other.face_down for other in reaching(board, "keyword"))
 
 
 def gives(board: Board, card: Card, keyword: str, record: bool = False) -> bool:
