@@ -150,3 +150,23 @@ def test_the_quick_answer_agrees_with_the_violations_in_words(breaking):
     assert invariants.holds(board) and invariants.violations(board) == []
     breaking(board)
     assert not invariants.holds(board) and invariants.violations(board)
+
+
+def test_the_collector_is_spared_the_older_objects_only_while_the_games_are_played():
+    import gc
+
+    from rulebase.engine.ccg.simulate import sparing_the_collector
+
+    assert gc.get_freeze_count() == 0
+    with sparing_the_collector():
+        assert gc.get_freeze_count() > 0
+        with sparing_the_collector():
+            frozen = gc.get_freeze_count()
+        assert gc.get_freeze_count() == frozen
+    assert gc.get_freeze_count() == 0
+    with pytest.raises(KeyError):
+        with sparing_the_collector():
+            raise KeyError("a fault")
+    assert gc.get_freeze_count() == 0
+    simulate(1, seed=3, turn_limit=5)
+    assert gc.get_freeze_count() == 0
