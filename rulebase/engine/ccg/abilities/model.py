@@ -95,6 +95,7 @@ VERBS = {
     "cost-change": "a card's cost changes by ``amount`` (``what``: the cards)",
     "choose": "a player chooses the target (later parts say 'that card')",
     "guess": "a player guesses something about the target",
+    "replace": "replace the target Problem (the next card of its owner's Problem deck takes its place)",
     "add-power": "the target gets +power equal to the power of ``of`` (a Selector) for ``duration``",
     "delayed": "at ``at`` (end-of-turn, end-of-faceoff, end-of-phase), carry out ``do`` (an Effect)",
     "cant": "the target can't do or undergo something (``action``) for ``duration``",

@@ -256,6 +256,10 @@ class _Reader(Transformer):
     def costs(self, meta, children):
         return tuple(step for child in children for step in (child if isinstance(child, tuple) else (child,)))
 
+    def cost_exhaust_retire(self, meta, children):
+        return (Effect("exhaust", target=children[0], part=self._part(meta)),
+                Effect("retire", target=children[0], part=self._part(meta)))
+
     def cost_exhaust_both(self, meta, children):
         return tuple(Effect("exhaust", target=child, part=self._part(meta)) for child in children)
 
@@ -1219,6 +1223,11 @@ class _Reader(Transformer):
     def unfrighten(self, meta, children):
         return Effect("unfrighten", target=children[0], part=self._part(meta))
 
+    def replace_problem(self, meta, children):
+        if children[0].noun not in ("Problem", "it", "self"):
+            raise _Unreadable(f"replacing a {children[0].noun}", meta.start_pos)
+        return Effect("replace", target=children[0], part=self._part(meta))
+
     def reattach_to(self, meta, children):
         return Effect("attach", target=children[0], values=values(again=True, to=children[1]), part=self._part(meta))
 
@@ -1241,6 +1250,7 @@ class _Reader(Transformer):
         return {"your": "deck", "opponent": "opponent-deck"}.get(children[0], f"{children[0]}-deck")
     problem_deck = _constant("problem-deck")
     your_discard = _constant("discard")
+    any_discard = _constant("any-discard")
     your_hand = _constant("hand")
     your_deck_zone = _constant("deck")
 
