@@ -9,10 +9,26 @@ import pytest
 from rulebase.cards import database
 from rulebase.cards.errata import current_text
 from rulebase.engine.ccg.abilities.model import (
-    EVENTS, MODIFIERS, THIS_CARD, VERBS, CONDITIONS, Ability, Amount, Condition, Effect, Modifier, Selector,
-    Trigger, values)
+    CONDITIONS,
+    EVENTS,
+    MODIFIERS,
+    THIS_CARD,
+    VERBS,
+    Ability,
+    Amount,
+    Condition,
+    Effect,
+    Modifier,
+    Selector,
+    Trigger,
+    values,
+)
 from rulebase.engine.ccg.abilities.reading import (
-    CardTextError, keyword_meanings, read, read_card)
+    CardTextError,
+    keyword_meanings,
+    read,
+    read_card,
+)
 from rulebase.engine.errors import SetupError
 
 YOU = Selector("you")

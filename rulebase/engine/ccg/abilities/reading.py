@@ -23,14 +23,30 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, replace
-from functools import lru_cache
+from functools import cache, lru_cache
 
 from lark import Lark, Token, Transformer, v_args
-from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken, VisitError
+from lark.exceptions import (
+    UnexpectedCharacters,
+    UnexpectedEOF,
+    UnexpectedInput,
+    UnexpectedToken,
+    VisitError,
+)
 
 from rulebase import paths
 from rulebase.engine.ccg.abilities.model import (
-    THIS_CARD, Ability, Amount, Condition, Effect, Modifier, Part, Selector, Trigger, values)
+    THIS_CARD,
+    Ability,
+    Amount,
+    Condition,
+    Effect,
+    Modifier,
+    Part,
+    Selector,
+    Trigger,
+    values,
+)
 from rulebase.engine.errors import SetupError
 
 GRAMMAR = "ccg_card_text"
@@ -123,6 +139,12 @@ def _expected(names) -> str:
 
 
 # -- from the tree to the model ------------------------------------------------------
+
+EVENT_OF = {"play": "played", "move": "moved", "confront": "confronts", "win": "faceoff-won",
+            "lose": "faceoff-lost", "uncover": "uncovered", "defeat": "defeated", "flip": "flips",
+            "challenge": "challenged", "put": "put", "dismiss": "dismissed", "start": "faceoff-starts"}
+"""The event (:data:`~rulebase.engine.ccg.abilities.model.EVENTS`) each verb of a trigger names."""
+
 
 class _Unreadable(Exception):
     """A part of the text the grammar reads but the model can't hold."""
@@ -450,9 +472,7 @@ class _Reader(Transformer):
         return Condition("during", values=values(phase=children[0]), part=self._part(meta))
 
     # events --------------------------------------------------------------------
-    _EVENT_OF = {"play": "played", "move": "moved", "confront": "confronts", "win": "faceoff-won",
-                 "lose": "faceoff-lost", "uncover": "uncovered", "defeat": "defeated", "flip": "flips",
-                 "challenge": "challenged", "put": "put", "dismiss": "dismissed", "start": "faceoff-starts"}
+    _EVENT_OF = EVENT_OF
 
     def acts(self, meta, children):
         actor, verb = children[0], children[1]
@@ -472,13 +492,14 @@ class _Reader(Transformer):
             raise _Unreadable("put in a trigger", meta.start_pos)
         return {"event": event, "subject": target, "values": values(by=actor, **extra)}
 
-    for _verb in ("play", "move", "confront", "win", "lose", "uncover", "defeat", "flip", "challenge",
-                  "put", "dismiss", "start"):
-        locals()["v_" + _verb] = _constant(_verb)
-
-    for _passive in ("played", "dismissed", "uncovered", "frightened", "retired", "banished", "exhausted",
-                     "readied", "moved", "solved", "replaced"):
-        locals()["p_" + _passive] = _constant(_passive)
+    # each verb of a trigger, and each passive whose event has its own name (the
+    # class body is a namespace: one method per word, as the grammar names them)
+    for _said in EVENT_OF:
+        locals()["v_" + _said] = _constant(_said)
+    for _said in ("played", "dismissed", "uncovered", "frightened", "retired", "banished", "exhausted",
+                  "readied", "moved", "solved", "replaced"):
+        locals()["p_" + _said] = _constant(_said)
+    del _said
     p_leaves = _constant("leaves-play")
     p_flipped = _constant("flips")
     p_defeated = _constant("defeated")
@@ -736,7 +757,7 @@ class _Reader(Transformer):
     # statements ----------------------------------------------------------------
     def gets_power(self, meta, children):
         subject = children[0]
-        changes = [c for c in children if isinstance(c, list)][0]
+        changes = next(c for c in children if isinstance(c, list))
         per = next((c for c in children if isinstance(c, Amount)), None)
         condition = next((c for c in children if isinstance(c, Condition)), None)
         if len(changes) != 1:
@@ -1617,7 +1638,7 @@ def _then(effect: Effect, following: Effect | None) -> Effect:
 # -- the API ---------------------------------------------------------------------------
 
 
-@lru_cache(maxsize=None)
+@cache
 def keyword_meanings() -> dict:
     """The keyword abilities of the current glossary: name -> its meaning as
     card text (with ``X`` where it has one).
