@@ -218,3 +218,42 @@ def test_a_reaction_naming_a_kind_of_faceoff_answers_only_during_one():
     board.faceoff = None
     assert not play.reaction.allows(board, creme)
     assert activated.executable(CREME.abilities[0]) is None
+
+
+CHEER = Printed.build("Cheer", "Friend", colors=["blue"], power=1, cost=1, abilities=(
+    Ability("activated", "Problem Faceoff: gain 1.", timing="Problem Faceoff", effect=Effect("gain", amount=Amount(1))),
+    Ability("activated", "Reaction: When an opponent's Friend enters play, gain 1.", timing="Reaction",
+            trigger=Trigger("enters-play", Selector("Friend", controller="opponent")),
+            effect=Effect("gain", amount=Amount(1)))))
+
+
+def test_512_4a_an_ability_naming_a_kind_of_faceoff_only_during_that_kind():
+    from rulebase.engine.ccg import faceoffs
+
+    board = board_with((CHEER, 0, Zone.PLAY, "problem", 1))
+    current = faceoffs.Faceoff(board, faceoffs.TROUBLEMAKER, (board.players[1].problem_area,), 0)
+    during = Window("Troublemaker faceoff", faceoff=current)
+    assert _refused(board, Action.parse("p0 activate #0 1"), during) == "512.4a"
+    board.off = frozenset({"512.4a"})
+    activated.check(board, Action.parse("p0 activate #0 1"), during)
+
+
+def test_512_4b_a_reaction_ability_only_when_its_condition_was_met():
+    board = board_with((CHEER, 0, Zone.PLAY, "home", 0), (COMET, 1, Zone.PLAY, "home", 1))
+    comet = board.cards[1]
+    assert _refused(board, Action.parse("p0 activate #0 2"), Window("Main Phase")) == "512.4b"
+    emit(board, "enters-play", card=comet, player=1, area=comet.area)
+    activated.check(board, Action.parse("p0 activate #0 2"), Window("Main Phase"))
+    assert kinds(board, "512.4b") == [REFUSAL, ALLOWED]
+    board.off = frozenset({"512.4b"})
+    board.events.clear()
+    activated.check(board, Action.parse("p0 activate #0 2"), Window("Main Phase"))
+
+
+def test_703_1_switched_off_an_ability_the_card_lacks_is_an_engine_error():
+    from rulebase.engine.errors import EngineError
+
+    board = board_with((CHEER, 0, Zone.PLAY, "home", 0))
+    board.off = frozenset({"703.1"})
+    with pytest.raises(EngineError, match="703.1"):
+        activated.check(board, Action.parse("p0 activate #0 3"), MAIN)

@@ -141,6 +141,8 @@ def test_the_player_who_most_recently_had_priority_processes_first_as_a_new_wind
     assert triggers._first(board, opening=True) == 0 and kinds(board, "511.7a.i") == [STEP]
     board.off = frozenset({"511.7a.i"})
     assert triggers._first(board, opening=True) == 1
+    board.off = frozenset({"511.7a.i", "511.7a"})
+    assert triggers._first(board, opening=False) == 0
 
 
 def test_end_of_turn_triggers_trigger_in_the_end_of_turn_step_unless_615_1_is_off():

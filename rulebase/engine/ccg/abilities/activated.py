@@ -28,7 +28,7 @@ from rulebase.engine.ccg.abilities.model import Ability
 from rulebase.engine.ccg.actions import Action
 from rulebase.engine.ccg.board import Board, Card, Zone
 from rulebase.engine.ccg.rules import Allowed, check, step
-from rulebase.engine.errors import IllegalAction, UnknownCard
+from rulebase.engine.errors import EngineError, IllegalAction, UnknownCard
 
 TIMINGS = ("Main Phase", "Troublemaker Phase", "Score Phase", "Faceoff", "Problem Faceoff", "Troublemaker Faceoff",
            "Immediate", "Reaction")
@@ -282,7 +282,8 @@ def check(board: Board, action: Action, window) -> tuple[Card, int, Ability]:
         raise UnknownCard(action.card)
     found = find(card, action.amount)
     if found is None:
-        raise IllegalAction("703.1", f"{card} has no activated ability")
+        raise EngineError(f"{card} has no activated ability {action.amount or ''}, and rule 703.1, which would have "
+                          f"refused activating it, is switched off")
     number, ability = found
     controller_activates(board, action.player, card, ability)
     check_timing(board, action.player, card, number, ability, window)

@@ -45,6 +45,8 @@ def executable(modifier) -> str | None:
         return f"a change of the cost to {modifier.value('action')}"
     if modifier.kind == "keyword" and modifier.value("keyword") not in GRANTABLE:
         return f"giving the keyword {modifier.value('keyword')!r}"
+    if modifier.kind == "power" and modifier.value("color") is not None:
+        return "power of a color given while a condition holds (the card's colors would change with it)"
     if modifier.kind == "cant" and modifier.value("action") not in CANT:
         return f"a can't {modifier.value('action')!r}"
     if modifier.kind == "may" and modifier.value("action") != "contribute":

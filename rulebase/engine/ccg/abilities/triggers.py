@@ -273,12 +273,15 @@ def turn_player_first(board: Board, first: int, opening: bool):
 
 
 def _first(board: Board, opening: bool) -> int:
+    """Who processes their waiting effects first: the turn player as a new
+    window opens (511.7a.i), else the player who most recently had
+    priority (511.7a); with neither rule, turn order from the turn player."""
     if turn_player_first(board, board.turn.player, opening) is not None:
         return board.turn.player
     last = board.turn.last_priority
-    first = board.turn.player if last is None else last
-    most_recent_first(board, first, opening)
-    return first
+    if last is not None and most_recent_first(board, last, opening) is not None:
+        return last
+    return board.turn.player
 
 
 def process(s, opening: bool = False):
