@@ -1763,15 +1763,28 @@ class CardReading:
 
 def read_card(card, printed: bool = False) -> CardReading:
     """The abilities of a :class:`~rulebase.cards.model.Card`: of its current
-    text (errata applied) or, with ``printed``, the card data's own text.
-    Never raises for the card's text."""
+    text (errata applied; a card the rules' graph does not know keeps its
+    own) or, with ``printed``, the card data's own text.  Never raises for
+    the card's text: an unreadable side is the reading's ``error``.
+
+    >>> from rulebase.cards import database
+    >>> reading = read_card(database.load().by_id["rainbow-dash-flier-extraordinaire"])
+    >>> [a.kind for a in reading.front], [a.keyword or a.kind for a in reading.boosted]
+    (['triggered'], ['Swift', 'triggered'])
+    """
     from rulebase.cards.errata import current_text
 
     if printed:
         front_text, boosted_text = card.text, card.boosted.text if card.boosted else None
     else:
-        current = current_text(card)
-        front_text, boosted_text = current.text, current.boosted if card.boosted else None
+        try:
+            current = current_text(card)
+        except KeyError:  # a card the rules' graph does not know has no erratum: its own text is current
+            current = None
+        if current is None:
+            front_text, boosted_text = card.text, card.boosted.text if card.boosted else None
+        else:
+            front_text, boosted_text = current.text, current.boosted if card.boosted else None
     front = boosted = None
     try:
         front = read(front_text or "", side="front", keywords=card.keywords, card_type=card.type)
