@@ -395,7 +395,7 @@ def _areas(board: Board, context: Context, effect: Effect, card: Card) -> list[A
         return [area] if area is not None else []
     if where in ("that-problem", "there"):
         area = targets.place_named(context)
-        return [area] if area is not None else []
+        return [area] if area is not None and area.is_problem else []
     if where == "same-problem":
         return sorted({other.area for other in targets.named_cards(context, "it")
                        if other.area is not None and other.area.is_problem})
@@ -426,7 +426,7 @@ def _entry_areas(board: Board, context: Context, effect: Effect, owner: int, kin
         return [area] if area is not None else []
     if where in ("that-problem", "there"):
         area = targets.place_named(context)
-        return [area] if area is not None else []
+        return [area] if area is not None and area.is_problem else []
     problems = [p.problem_area for p in board.players if not p.removed and board.problem_at(p.problem_area) is not None]
     return problems if kind == CardType.TROUBLEMAKER else [board.players[owner].home] + problems
 

@@ -210,8 +210,11 @@ class Compiled:
             self.top = True
             return []
         if name == "keyword":
+            from rulebase.engine.ccg.abilities import continuous, keywords
+
             keyword = str(value)
-            return [lambda board, context, card: bool(card.keyword(keyword))]
+            return [lambda board, context, card: bool(card.keyword(keyword)) or bool(keywords.has(card, keyword))
+                    or continuous.gives(board, card, keyword)]
         if name == "name":
             wanted = str(value).casefold()
             return [lambda board, context, card: not (card.face_down and card.type == CardType.TROUBLEMAKER)
