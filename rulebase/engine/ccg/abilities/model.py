@@ -157,6 +157,7 @@ MODIFIERS = {
     "bonus": "a Problem's bonus changes by ``amount``",
     "points": "a Troublemaker's point value changes by ``amount``",
     "may": "a player may do something the rules would not let them (``action``)",
+    "requires": "the subject can be played only while ``condition`` (a Condition) holds",
     "starts-in-play": "the card starts the game in play (``where``: home)",
     "enters-exhausted": "the subject enters play exhausted",
     "additional-cost": "playing the subject costs the instructions of ``pay`` as well",

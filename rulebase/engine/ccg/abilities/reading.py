@@ -412,6 +412,11 @@ class _Reader(Transformer):
         return Modifier("contributes", subject=children[0], values=values(to=("faceoffs", "confronting")),
                         part=self._part(meta)), None
 
+    def requires_named(self, meta, children):
+        control = Condition("has", subject=Selector("you"),
+                            values=values(amount=1, what=Selector("card", filters=(("name", children[0]),))))
+        return Modifier("requires", subject=THIS_CARD, values=values(condition=control), part=self._part(meta)), None
+
     def play_from_zone(self, meta, children):
         if isinstance(children[0], tuple):
             raise _Unreadable("playing from beneath a card", meta.start_pos)
@@ -721,6 +726,11 @@ class _Reader(Transformer):
         if not all(word[:1].isupper() for word in words):
             raise _Unreadable(f"not a card's name: {' '.join(words)!r}", meta.start_pos)
         return " ".join(words)
+
+    def none_this_turn(self, meta, children):
+        what, event = children
+        return Condition("did", negated=True, values=values(what=event, of=what, during="turn"),
+                         part=self._part(meta))
 
     def won_this_turn(self, meta, children):
         said = {}
@@ -1235,6 +1245,10 @@ class _Reader(Transformer):
     def send_home(self, meta, children):
         return Effect("send", target=children[0], values=values(area="home"), part=self._part(meta))
 
+    def cant_lasting(self, meta, children):
+        target, action, duration = children
+        return Effect("cant", target=target, duration=duration, values=values(action=action), part=self._part(meta))
+
     def cant_effect(self, meta, children):
         target, action = children
         duration = "turn" if self.source[meta.start_pos:meta.end_pos].endswith("this turn") else None
@@ -1393,6 +1407,8 @@ class _Reader(Transformer):
     each_player = _constant(Selector("player", every=True, count=Amount(None)))
 
     the_winner = _constant(Selector("player", ref="winner"))
+    that_opponent = _constant(Selector("opponent", ref="that"))
+    each_opponent = _constant(Selector("opponent", every=True, count=Amount(None)))
 
     def player_with_most(self, meta, children):
         said = self.source[meta.start_pos:meta.end_pos]
