@@ -390,3 +390,30 @@ def _outcome(rule, off: bool):
                                   "519.4"])
 def test_switching_a_rule_of_the_verbs_off_changes_what_happens(rule):
     assert _outcome(rule, off=False) != _outcome(rule, off=True)
+
+
+def test_a_faceoff_started_by_card_text_and_if_you_win_514_2c():
+    from rulebase.engine.ccg.abilities.model import Condition
+
+    def game():
+        board = board_with((COMET, 0, Zone.PLAY, "home", 0), (RUNNER, 1, Zone.PLAY, "problem", 1),
+                           (KITE, 1, Zone.PLAY, "problem", 1))
+        for owner, printed in ((0, RUNNER), (1, COMET)):
+            for _ in range(3):
+                board.put(board.new_card(printed, owner), Zone.DRAW_DECK)
+        board.cards[0].counters = 2
+        return board
+
+    effect = Effect("start-faceoff", values=values(involving=(Selector("self"), Selector("Friend", controller="opponent"))),
+                    then=Effect("frighten", target=Selector("that", ref="Friend"),
+                                condition=Condition("did", values=values(what="win-faceoff"))))
+    board = game()
+    comet, runner = board.cards[0], board.cards[1]
+    drive(board, effect, Context(card=comet, controller=0))
+    assert board.faceoffs[-1].winner == 0 and runner.frightened
+    assert kinds(board, "514.2c")[0] == STEP
+    board = game()
+    board.off = frozenset({"514.2c"})
+    drive(board, effect, Context(card=board.cards[0], controller=0))
+    assert board.faceoffs[-1].winner == 1 and not board.cards[1].frightened, \
+        "without 514.2c no card is involved: Bob's flip wins"

@@ -31,6 +31,9 @@ COMPARE_COUNTS = {">": lambda a, b: a > b, "<": lambda a, b: a < b, ">=": lambda
                   "<=": lambda a, b: a <= b, "==": lambda a, b: a == b}
 """How a count compares with another player's ("more ... than")."""
 
+WON = "win-faceoff"
+"""What "If you win the faceoff" asks of a faceoff an earlier part started."""
+
 ICON = "icon"
 """The noun of "3 [Generosity] in play": power of a color (507.3)."""
 
@@ -172,6 +175,8 @@ def _attached(board, context, condition):
 
 
 def _did(board, context, condition):
+    if condition.value("what") == WON:
+        return bool(getattr(context, "won", False))
     return bool(getattr(context, "done", True))
 
 
@@ -268,6 +273,8 @@ def executable(condition: Condition | None) -> str | None:
     if missing is not None:
         return missing
     what = condition.value("what")
+    if condition.kind == "did" and what == WON:
+        what = None
     if what is not None:
         if not hasattr(what, "noun"):
             return f"the condition's {what!r}"

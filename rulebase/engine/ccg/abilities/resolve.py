@@ -68,6 +68,9 @@ class Context:
     done: bool = True
     player: int | None = None
     searched: set = field(default_factory=set)
+    won: bool = False
+    """Whether the player carrying the instructions out won the faceoff an
+    earlier part started ("If you win the faceoff")."""
 
     def __post_init__(self):
         if self.event is not None and "it" not in self.named:
@@ -92,7 +95,7 @@ class Context:
         """This context, read from ``player``'s perspective (who carries
         the instruction out); what it names is shared."""
         other = Context(self.board, self.card, self.controller, self.ability, self.event, self.named, self.area,
-                        self.done, player, self.searched)
+                        self.done, player, self.searched, self.won)
         return other
 
 
@@ -183,6 +186,7 @@ def _instruction(s, context: Context, effect: Effect):
             yield from _carry_out(s, mine, effect)
             done = done or mine.done
             context.area = mine.area
+            context.won = mine.won
     context.done = done
 
 
@@ -269,6 +273,8 @@ def _on_nothing(s, context: Context, effect: Effect, verb: Verb, n):
     """An instruction on the cards an earlier part named as a whole (put
     them back in any order)."""
     board = s.board
+    if effect.verb == "start-faceoff":
+        return (yield from _start_faceoff(s, context, effect, verb, n))
     cards = [card for card in targets.candidates(board, context, effect.target) if isinstance(card, Card)]
     if effect.verb == "arrange" and effect.value("to") == "top-or-bottom":
         ends = [replace(effect, values=tuple((k, v) for k, v in effect.values if k != "to") + (("to", end),))
@@ -284,6 +290,32 @@ def _on_nothing(s, context: Context, effect: Effect, verb: Verb, n):
         _part_skipped(board, effect, _reason(board, verb, act))
         return False
     yield from _do(s, verb, act)
+    return True
+
+
+def _start_faceoff(s, context: Context, effect: Effect, verb: Verb, n):
+    """Start a faceoff involving one card of each selector the text names
+    (chosen by the player starting it), each named for the parts after
+    ("that Friend"); whether that player won it is kept for "If you win"."""
+    board = s.board
+    chosen: list[Card] = []
+    for selector in effect.value("involving") or ():
+        found = [card for card in targets.candidates(board, context, selector)
+                 if isinstance(card, Card) and card.zone == Zone.PLAY and card not in chosen]
+        picked = yield from _choose_cards(s, context, effect, replace(selector, count=Amount(1), every=False), found)
+        if not picked:
+            _part_skipped(board, effect, f"no card for {selector.part.text or selector.noun}")
+            return False
+        chosen.extend(picked[:1])
+        context.bind(selector, picked[:1])
+    act = Act(context.player, None, amount=n, effect=effect, source=context.card)
+    act.cards = chosen
+    if not verb.allows(board, act):
+        _part_skipped(board, effect, _reason(board, verb, act))
+        return False
+    before = len(board.faceoffs)
+    yield from _do(s, verb, act)
+    context.won = len(board.faceoffs) > before and board.faceoffs[-1].winner == context.player
     return True
 
 
@@ -583,7 +615,7 @@ VALUES = {
     "power": {"color"}, "move": {"area", "from"}, "send": {"area"}, "search": {"zone", "to"},
     "to-deck": {"to"}, "arrange": {"to", "rest"}, "attach": {"again", "to"}, "score": {"additional"},
     "discard": {"random"}, "pay": {"unless-paid"}, "put-into-play": {"area", "face"}, "token": {"token", "area"},
-    "challenge": {"using"}, "shuffle": {"zone"},
+    "challenge": {"using"}, "shuffle": {"zone"}, "start-faceoff": {"involving"},
 }
 """The further values of an instruction the engine reads, by verb."""
 
@@ -649,6 +681,14 @@ def _part_executable(part: Effect) -> str | None:
     if part.verb == "put-into-play" and part.target is not None and part.target.noun not in (
             "Friend", "Troublemaker", "it", "that", "self"):
         return f"putting a {part.target.noun!r} into play"
+    if part.verb == "start-faceoff":
+        involving = part.value("involving")
+        if not isinstance(involving, tuple) or len(involving) < 2:
+            return f"a faceoff involving {involving!r}"
+        for selector in involving:
+            missing = targets.executable(selector) if isinstance(selector, Selector) else f"involving {selector!r}"
+            if missing is not None:
+                return missing
     if part.verb == "challenge":
         using = part.value("using")
         if using is not None:

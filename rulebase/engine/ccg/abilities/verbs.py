@@ -736,6 +736,29 @@ def _check_challenge(board: Board, act: Act) -> None:
     challengeable(board, act.player, act.target, act.order)
 
 
+@rules.check("514.2c", "a faceoff started by an effect involves the cards it names, in play")
+def names_cards_in_play(board: Board, cards: list):
+    if len(cards) < 2 or any(card.zone != Zone.PLAY for card in cards):
+        return "the faceoff must involve the cards the text names, each in play"
+
+
+@verb("start-faceoff", "514.2c", takes=NOTHING, procedure=True)
+def start_faceoff(s, act: Act):
+    """Start a faceoff involving the cards the text names (``act.cards``,
+    514.2c): it occurs at no Problem, its cards flagged for its duration
+    (514.2d.i); the player whose effect started it receives priority
+    (707.4).  Its winner is ``board.faceoffs[-1].winner``."""
+    from rulebase.engine.ccg import faceoffs
+
+    yield from faceoffs.faceoff(s, faceoffs.PROBLEM, (), act.player, named=tuple(act.cards))
+
+
+@checked("start-faceoff")
+def _check_start_faceoff(board: Board, act: Act) -> None:
+    no_faceoff_under_way(board)
+    names_cards_in_play(board, act.cards)
+
+
 # -- Mane Characters, Troublemakers, control ---------------------------------------------
 
 
