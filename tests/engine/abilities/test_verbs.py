@@ -393,6 +393,8 @@ def test_switching_a_rule_of_the_verbs_off_changes_what_happens(rule):
 
 
 def test_a_faceoff_started_by_card_text_and_if_you_win_514_2c():
+    from dataclasses import replace
+
     from rulebase.engine.ccg.abilities.model import Condition
 
     def game():
@@ -412,6 +414,10 @@ def test_a_faceoff_started_by_card_text_and_if_you_win_514_2c():
     drive(board, effect, Context(card=comet, controller=0))
     assert board.faceoffs[-1].winner == 0 and runner.frightened
     assert kinds(board, "514.2c")[0] == STEP
+    board = game()
+    winner_gains = replace(effect, then=Effect("gain", amount=Amount(2), who=Selector("player", ref="winner")))
+    drive(board, winner_gains, Context(card=board.cards[0], controller=0))
+    assert (board.players[0].tokens, board.players[1].tokens) == (2, 0)
     board = game()
     board.off = frozenset({"514.2c"})
     drive(board, effect, Context(card=board.cards[0], controller=0))

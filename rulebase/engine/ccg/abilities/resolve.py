@@ -71,6 +71,8 @@ class Context:
     won: bool = False
     """Whether the player carrying the instructions out won the faceoff an
     earlier part started ("If you win the faceoff")."""
+    winner: int | None = None
+    """Who won the faceoff an earlier part started ("the winner of the faceoff")."""
 
     def __post_init__(self):
         if self.event is not None and "it" not in self.named:
@@ -95,7 +97,7 @@ class Context:
         """This context, read from ``player``'s perspective (who carries
         the instruction out); what it names is shared."""
         other = Context(self.board, self.card, self.controller, self.ability, self.event, self.named, self.area,
-                        self.done, player, self.searched, self.won)
+                        self.done, player, self.searched, self.won, self.winner)
         return other
 
 
@@ -187,6 +189,7 @@ def _instruction(s, context: Context, effect: Effect):
             done = done or mine.done
             context.area = mine.area
             context.won = mine.won
+            context.winner = mine.winner
     context.done = done
 
 
@@ -308,6 +311,8 @@ def _start_faceoff(s, context: Context, effect: Effect, verb: Verb, n):
             return False
         chosen.extend(picked[:1])
         context.bind(selector, picked[:1])
+        if picked[0].area is not None and picked[0].area.is_problem:
+            context.area = picked[0].area
     act = Act(context.player, None, amount=n, effect=effect, source=context.card)
     act.cards = chosen
     if not verb.allows(board, act):
@@ -315,7 +320,8 @@ def _start_faceoff(s, context: Context, effect: Effect, verb: Verb, n):
         return False
     before = len(board.faceoffs)
     yield from _do(s, verb, act)
-    context.won = len(board.faceoffs) > before and board.faceoffs[-1].winner == context.player
+    context.winner = board.faceoffs[-1].winner if len(board.faceoffs) > before else None
+    context.won = context.winner is not None and context.winner == context.player
     return True
 
 
@@ -689,6 +695,8 @@ def _part_executable(part: Effect) -> str | None:
             missing = targets.executable(selector) if isinstance(selector, Selector) else f"involving {selector!r}"
             if missing is not None:
                 return missing
+            if selector.every or selector.count.value != 1:
+                return f"a faceoff involving {selector.part.text or selector.noun!r} (more than one card of a kind)"
     if part.verb == "challenge":
         using = part.value("using")
         if using is not None:

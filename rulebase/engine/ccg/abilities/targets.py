@@ -288,6 +288,9 @@ def players(board: Board, context, selector: Selector) -> list[int]:
     noun, ref = selector.noun, selector.ref
     if ref == "owner":
         return sorted({card.owner for card in named_cards(context, "it")} or {context.card.owner})
+    if ref == "winner":
+        winner = getattr(context, "winner", None)
+        return [] if winner is None else [winner]
     if ref in ("that",) + PLAYER_REFS:
         them = event_player(context)
         if them is None:
