@@ -95,6 +95,7 @@ VERBS = {
     "cost-change": "a card's cost changes by ``amount`` (``what``: the cards)",
     "choose": "a player chooses the target (later parts say 'that card')",
     "guess": "a player guesses something about the target",
+    "lose-all": "the target loses and can't have or gain its ``what`` (abilities, colors) for ``duration``",
     "replace": "replace the target Problem (the next card of its owner's Problem deck takes its place)",
     "add-power": "the target gets +power equal to the power of ``of`` (a Selector) for ``duration``",
     "delayed": "at ``at`` (end-of-turn, end-of-faceoff, end-of-phase), carry out ``do`` (an Effect)",
@@ -138,6 +139,7 @@ EVENTS = {
     "turned-over": "the subject (a Mane Character) is turned over",
     "cutie-marked": "the subject becomes Cutie Marked",
     "gains-tokens": "a player gains action tokens",
+    "counters-put": "a player (``by``) puts +1 power counters on the subject",
     "put": "a player (``by``) puts the subject somewhere (``to``: deck-bottom, ...)",
 }
 """The events a triggered ability (704) or a replacement effect (710) waits for."""
@@ -157,6 +159,7 @@ MODIFIERS = {
     "bonus": "a Problem's bonus changes by ``amount``",
     "points": "a Troublemaker's point value changes by ``amount``",
     "may": "a player may do something the rules would not let them (``action``)",
+    "loses": "the subject loses and can't have or gain its ``what`` (abilities, colors)",
     "requires": "the subject can be played only while ``condition`` (a Condition) holds",
     "starts-in-play": "the card starts the game in play (``where``: home)",
     "enters-exhausted": "the subject enters play exhausted",

@@ -408,6 +408,17 @@ class _Reader(Transformer):
     def first_time(self, meta, children):
         return {"first": "turn"}
 
+    def loses_all(self, meta, children):
+        during = children[2] if len(children) > 2 else None
+        return Modifier("loses", subject=children[0], values=values(what=children[1]), part=self._part(meta)), during
+
+    def lose_all_effect(self, meta, children):
+        duration = children[2] if len(children) > 2 else None
+        return Effect("lose-all", target=children[0], duration=duration, values=values(what=children[1]),
+                      part=self._part(meta))
+
+    lost_abilities, lost_colors = _constant("abilities"), _constant("colors")
+
     def contributes(self, meta, children):
         return Modifier("contributes", subject=children[0], values=values(to=("faceoffs", "confronting")),
                         part=self._part(meta)), None
@@ -556,6 +567,22 @@ class _Reader(Transformer):
 
     def discards(self, meta, children):
         return {"event": "discards", "subject": children[1], "values": values(by=children[0])}
+
+    def puts_counters(self, meta, children):
+        by = children[0]
+        rest = [c for c in children[1:] if not (isinstance(c, Token) and c.type == "SIGNED")]
+        sign = next(c for c in children if isinstance(c, Token) and c.type == "SIGNED")
+        if str(sign) != "+1":
+            raise _Unreadable(f"{sign} power counters", meta.start_pos)
+        number = next((c for c in rest if isinstance(c, int) and not isinstance(c, Token)), 1)
+        target = next(c for c in rest if isinstance(c, Selector))
+        extra = {}
+        for item in rest:
+            if isinstance(item, dict):
+                extra.update(item)
+            elif isinstance(item, str):
+                extra["where"] = item
+        return {"event": "counters-put", "subject": target, "values": values(by=by, amount=number, **extra)}
 
     def to(self, meta, children):
         return {"to": children[0]}
@@ -1379,6 +1406,17 @@ class _Reader(Transformer):
         return Selector("hand", controller={"your": "you", "each": "any"}.get(whose, whose), part=self._part(meta))
 
     a_color = _constant(Selector("color"))
+
+    def first_each_turn(self, meta, children):
+        rest = [c for c in children if not isinstance(c, str)]
+        where = next((c for c in children if isinstance(c, str)), None)
+        selector = self.noun_phrase(meta, rest)
+        selector = replace(selector, count=Amount(1), every=False)
+        if self.source[meta.start_pos:meta.end_pos].startswith("your "):
+            selector = replace(selector, controller="you")
+        if where is not None:
+            selector = _with(selector, **{"played-to": where})
+        return _with(selector, first="turn")
 
     def next_noun(self, meta, children):
         selector = self.noun_phrase(meta, children)
