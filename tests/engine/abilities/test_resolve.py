@@ -222,3 +222,12 @@ def test_during_a_phase_of_a_player_and_during_a_faceoff_here():
     assert conditions.holds(board, context, here)
     board.faceoff = SimpleNamespace(kind_group="problem", areas=(board.players[0].problem_area,))
     assert not conditions.holds(board, context, here)
+
+
+def test_choose_one_offers_only_the_choices_that_can_be_done():
+    board = table()
+    effect = Effect("choose", choices=(Effect("dismiss", target=Selector("Troublemaker")),
+                                       Effect("gain", amount=Amount(1))))
+    asked = drive(board, effect, Context(controller=0))
+    assert [str(action) for action in asked[0].legal()] == ["p0 choose-option 1"], "no Troublemaker to dismiss"
+    assert board.players[0].tokens == 1

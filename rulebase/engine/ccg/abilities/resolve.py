@@ -516,10 +516,29 @@ def _choose_player(s, player: int, players: list, effect: Effect):
     return action.owner
 
 
+def _can_be_done(board: Board, context: Context, effect: Effect) -> bool:
+    """Whether the first instruction of a choice can be done now (705.2e:
+    players can't choose to do things that can't be done)."""
+    verb = VERBS.get(effect.verb)
+    if verb is None or effect.choices or not conditions.holds(board, context, effect.condition):
+        return verb is not None
+    mine = context.as_player(context.controller)
+    if verb.takes != CARD or effect.target is None:
+        return True
+    n = amount_of(board, mine, effect.amount)
+    for card in targets.candidates(board, mine, _card_selector(effect)):
+        if isinstance(card, Card) and any(verb.allows(board, act) for act in _acts(board, mine, effect, verb, card, n)):
+            return True
+    return False
+
+
 def _choose_one(s, context: Context, effect: Effect):
-    """"Choose one:": the controller chooses one of the choices."""
+    """"Choose one:": the controller chooses one of the choices that can be
+    done (705.2e); when none can, any of them (and what can't be done is
+    skipped, 707.2)."""
     player = context.controller
-    options = [Action("choose-option", player, amount=index) for index in range(len(effect.choices))]
+    indexes = [index for index, choice in enumerate(effect.choices) if _can_be_done(s.board, context, choice)]
+    options = [Action("choose-option", player, amount=index) for index in indexes or range(len(effect.choices))]
     action = yield from _ask(s, player, "choose one", options)
     return effect.choices[action.amount]
 

@@ -16,8 +16,8 @@ candidates during a game costs no parsing.
 
 >>> from rulebase.engine.ccg.abilities.model import Selector
 >>> executable(Selector("Friend", controller="opponent", filters=(("power", "<=1"),)))
->>> executable(Selector("Friend", filters=(("token", True),)))
-"the filter 'token'"
+>>> executable(Selector("Friend", filters=(("next-played", "turn"),)))
+"the filter 'next-played'"
 """
 
 from __future__ import annotations
