@@ -405,6 +405,9 @@ class _Reader(Transformer):
             "you" if who == Selector("you") else what.controller)),
                          values=values(compare=f"{compare}{int(number)}", who=who), part=self._part(meta))
 
+    def with_colors(self, meta, children):
+        return {"colors-among": f">={int(children[0])}"}
+
     def first_time(self, meta, children):
         return {"first": "turn"}
 
