@@ -183,3 +183,13 @@ def test_names_several_types_attachments_requirements_tokens_and_zones():
 
     zones.dismiss(board, board.cards[4])
     assert conditions.holds(board, alice, more), "Bob has one Friend left"
+
+
+def test_any_of_several_conditions():
+    board = table()
+    alice = Context(card=board.cards[1], controller=0)
+    home = Condition("at", subject=THIS_CARD, values=values(where="home"))
+    problem = Condition("at", subject=THIS_CARD, values=values(where="problem"))
+    assert conditions.holds(board, alice, Condition("any", any_of=(home, problem)))
+    assert not conditions.holds(board, alice, Condition("any", any_of=(home,)))
+    assert conditions.executable(Condition("any", any_of=(home, problem))) is None

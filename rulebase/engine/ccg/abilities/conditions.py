@@ -221,10 +221,14 @@ def _all(board, context, condition):
     return all(holds(board, context, part) for part in condition.all_of)
 
 
+def _any(board, context, condition):
+    return any(holds(board, context, part) for part in condition.any_of)
+
+
 KINDS = {
     "at": _at, "with": _with, "has": _has, "none": _none, "involved": _involved, "during": _during,
     "status": _status, "score": _score, "power": _power, "attached": _attached, "did": _did, "turn": _turn,
-    "count": _count, "all": _all,
+    "count": _count, "all": _all, "any": _any,
 }
 """The condition table: each kind the engine judges, with its judge."""
 
