@@ -8,6 +8,12 @@ card's keyword line, or a paragraph that is only a keyword) are keyword
 abilities whose ``meaning`` is the glossary's text for them, read by the
 same grammar.
 
+A part the model can't hold makes the whole text unreadable (never a
+reading of part of a card): the grammar stops, or the reader names what it
+can't hold, with the line and column.  Reading all 2,029 cards takes about
+25 seconds of one core; the 99 cards of the six theme decks about one
+second.  Each text is read once per process (:func:`read` is cached).
+
 >>> [ability.kind for ability in read("Play to your home.\\nWhen you play this card, draw a card.")]
 ['placement', 'triggered']
 >>> read("When you play this card, draw a card.")[0].effect.verb
