@@ -160,6 +160,7 @@ MODIFIERS = {
     "points": "a Troublemaker's point value changes by ``amount``",
     "may": "a player may do something the rules would not let them (``action``)",
     "loses": "the subject loses and can't have or gain its ``what`` (abilities, colors)",
+    "hand-revealed": "the subject (a player) plays with their hand revealed",
     "requires": "the subject can be played only while ``condition`` (a Condition) holds",
     "starts-in-play": "the card starts the game in play (``where``: home)",
     "enters-exhausted": "the subject enters play exhausted",

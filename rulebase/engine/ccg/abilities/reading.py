@@ -146,6 +146,8 @@ def _expected(names) -> str:
 
 # -- from the tree to the model ------------------------------------------------------
 
+_PASSIVE = {"move": "be-moved", "play": "be-played", "confront": "be-confronted"}
+
 EVENT_OF = {"play": "played", "move": "moved", "confront": "confronts", "win": "faceoff-won",
             "lose": "faceoff-lost", "uncover": "uncovered", "defeat": "defeated", "flip": "flips",
             "challenge": "challenged", "put": "put", "dismiss": "dismissed", "start": "faceoff-starts"}
@@ -701,7 +703,7 @@ class _Reader(Transformer):
 
     def has_at_least(self, meta, children):
         who, number, what = children[0], int(children[1]), children[2]
-        what = replace(what, count=Amount(number))
+        what = replace(what, count=Amount(number), every=False)
         if len(children) > 3:
             what = replace(what, where=children[3])
         return Condition("has", subject=who, values=values(amount=number, what=what), part=self._part(meta))
@@ -844,6 +846,14 @@ class _Reader(Transformer):
     def cant_be(self, meta, children):
         return Modifier("cant", subject=children[0], values=values(action=children[1]), part=self._part(meta)), None
 
+    def cant_unless(self, meta, children):
+        who, action, condition = children
+        modifier, _ = self.cant_do(meta, [who, action])
+        return replace(modifier, values=tuple(sorted(dict(modifier.values, unless=condition).items()))), None
+
+    def hands_revealed(self, meta, children):
+        return Modifier("hand-revealed", subject=children[0], part=self._part(meta)), None
+
     def cant_unless_paid(self, meta, children):
         who, action, amount = children
         modifier, _ = self.cant_do(meta, [who, action])
@@ -854,7 +864,7 @@ class _Reader(Transformer):
 
     def cant_do(self, meta, children):
         who, action = children
-        return Modifier("cant", subject=action["what"], values=values(action=f"be-{action['action']}d", by=who,
+        return Modifier("cant", subject=action["what"], values=values(action=_PASSIVE[action["action"]], by=who,
                                                                          to=action.get("to")),
                         part=self._part(meta)), None
 
@@ -1449,7 +1459,10 @@ class _Reader(Transformer):
     you = _constant(Selector("you"))
     your_opponent = _constant(Selector("opponent"))
     your_opponents = _constant(Selector("opponent", every=True, count=Amount(None)))
-    an_opponent = _constant(Selector("opponent"))
+    def an_opponent(self, meta, children):
+        if self.source[meta.start_pos:meta.end_pos] == "opponents":  # every opponent
+            return Selector("opponent", every=True, count=Amount(None), part=self._part(meta))
+        return Selector("opponent", part=self._part(meta))
     a_player = _constant(Selector("player"))
     each_player = _constant(Selector("player", every=True, count=Amount(None)))
 
