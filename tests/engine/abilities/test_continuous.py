@@ -245,3 +245,21 @@ def test_104_2_a_cant_of_card_text_takes_precedence_but_not_over_the_game():
     assert rooted.zone == Zone.DISCARD
     assert continuous.executable(Modifier("cant", values=values(action="be-challenged"))) == \
         "a can't 'be-challenged'"
+
+
+def test_a_power_modifier_for_each_card_counts_them_now():
+    from rulebase.engine.ccg.abilities.reading import read
+
+    text = "This card gets +1 power for each Resource on it."
+    queen = Printed.build("Queen", "Friend", colors=["orange"], power=1, cost=1, abilities=read(text))
+    assert continuous.executable(queen.abilities[0].modifier) is None
+    board = board_with((queen, 0, Zone.PLAY, "home", 0), (COMET, 0, Zone.PLAY, "home", 0))
+    card, other = board.cards
+    assert power.power(board, card) == 1
+    for host in (card, card, other):
+        hat = board.new_card(BANDAGES, 0)
+        board.put(hat, Zone.PLAY, area=host.area)
+        hat.host = host
+    assert power.power(board, card) == -1
+    board.off = frozenset({"702.1"})
+    assert power.power(board, card) == 1

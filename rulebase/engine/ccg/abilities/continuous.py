@@ -52,7 +52,13 @@ def executable(modifier) -> str | None:
     if modifier.kind == "may" and modifier.value("action") != "contribute":
         return f"a 'may' to {modifier.value('action')!r}"
     if modifier.amount is not None and modifier.amount.per is not None:
-        return "a modifier 'for each'"
+        if modifier.kind != "power":
+            return "a modifier 'for each'"
+        from rulebase.engine.ccg.abilities import targets
+
+        missing = targets.executable(modifier.amount.per)
+        if missing is not None:
+            return missing
     if modifier.kind == "confront-need":
         amount = modifier.amount.value if modifier.amount is not None else None
         if amount is None or amount <= 0:
@@ -202,10 +208,25 @@ def _holds(board: Board, card: Card, ability: Ability) -> bool:
     return bool(conditions.holds(board, resolve.Context(card=card, controller=card.controller), ability.condition))
 
 
+def _amount(board: Board, source: Card, modifier, card: Card | None = None) -> int | None:
+    """The number a modifier's amount stands for now: its value, times the
+    count of its ``per`` selector's cards ("+1 power for each Resource on
+    it", "it" being the card the modifier changes), read from the source's
+    controller's perspective (513.5)."""
+    amount = modifier.amount
+    if amount is None or amount.per is None:
+        return amount.value if amount is not None else None
+    from rulebase.engine.ccg.abilities import resolve
+
+    context = resolve.Context(board=board, card=source, controller=source.controller,
+                              named={"it": [card if card is not None else source]})
+    return resolve.amount_of(board, context, amount)
+
+
 @step("702.1", "{card} has {amount:+d} power from {source}'s ability ({text})")
 def text_power(power, source: Card, ability: Ability):
     modifier = ability.modifier
-    amount = modifier.amount.value if modifier.amount is not None else None
+    amount = _amount(power.board, source, modifier, power.card)
     if amount and _holds(power.board, source, ability):
         power.total += amount
         return {"card": power.card.label, "amount": amount, "source": source.label, "text": ability.text or "its text"}
