@@ -23,6 +23,7 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput
 
 from rulebase import paths
 from rulebase.engine.errors import SetupError
+from rulebase.engine.expected import expected_words
 from rulebase.engine.tcg import text as card_text
 from rulebase.engine.tcg.text import Condition, Effect, Instruction
 
@@ -196,19 +197,7 @@ def _whose(token) -> str:
 
 
 def _expected(names) -> str:
-    words = []
-    for name in sorted(names):
-        if name in _EXPECTED:
-            words.append(_EXPECTED[name])
-            continue
-        try:
-            pattern = _parser().get_terminal(name).pattern
-        except KeyError:
-            continue
-        if pattern.type == "str":
-            words.append(repr(pattern.value))
-    words = sorted(dict.fromkeys(words))
-    return ", ".join(words[:8] + (["..."] if len(words) > 8 else []))
+    return ", ".join(expected_words(_parser(), names, _EXPECTED, 8))
 
 
 def read_effect(text: str) -> Effect:

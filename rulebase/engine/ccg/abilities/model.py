@@ -195,6 +195,18 @@ CONDITIONS = {
 # -- the values ----------------------------------------------------------------------
 
 
+def lookup(pairs: tuple, name: str, default=None):
+    """The value of ``name`` among (name, value) ``pairs``, else ``default``.
+
+    >>> lookup((("phase", "score"), ("whose", "your")), "whose")
+    'your'
+    """
+    for key, value in pairs:
+        if key == name:
+            return value
+    return default
+
+
 def _pairs(values: dict | None) -> tuple:
     return tuple(sorted((values or {}).items()))
 
@@ -216,7 +228,7 @@ class Amount:
     ``value`` times that count; ``up_to`` for "up to N"."""
 
     value: int | None = 1
-    per: "Selector | None" = None
+    per: Selector | None = None
     up_to: bool = False
     variable: str | None = None
 
@@ -253,10 +265,7 @@ class Selector:
     part: Part = Part()
 
     def filter(self, name: str, default=None):
-        for key, value in self.filters:
-            if key == name:
-                return value
-        return default
+        return lookup(self.filters, name, default)
 
 
 @dataclass(frozen=True)
@@ -274,10 +283,7 @@ class Condition:
     part: Part = Part()
 
     def value(self, name: str, default=None):
-        for key, value in self.values:
-            if key == name:
-                return value
-        return default
+        return lookup(self.values, name, default)
 
 
 @dataclass(frozen=True)
@@ -301,16 +307,13 @@ class Effect:
     who: Selector | None = None
     optional: bool = False
     condition: Condition | None = None
-    then: "Effect | None" = None
-    otherwise: "Effect | None" = None
+    then: Effect | None = None
+    otherwise: Effect | None = None
     choices: tuple = ()
     part: Part = Part()
 
     def value(self, name: str, default=None):
-        for key, value in self.values:
-            if key == name:
-                return value
-        return default
+        return lookup(self.values, name, default)
 
     def chain(self):
         """This instruction and those that follow it, in order."""
@@ -336,10 +339,7 @@ class Trigger:
     part: Part = Part()
 
     def value(self, name: str, default=None):
-        for key, value in self.values:
-            if key == name:
-                return value
-        return default
+        return lookup(self.values, name, default)
 
 
 @dataclass(frozen=True)
@@ -354,10 +354,7 @@ class Modifier:
     part: Part = Part()
 
     def value(self, name: str, default=None):
-        for key, value in self.values:
-            if key == name:
-                return value
-        return default
+        return lookup(self.values, name, default)
 
 
 @dataclass(frozen=True)
@@ -383,7 +380,7 @@ class Ability:
     limit: str | None = None
     anyone: bool = False
     side: str = "front"
-    meaning: "Ability | None" = None
+    meaning: Ability | None = None
     part: Part = Part()
 
 

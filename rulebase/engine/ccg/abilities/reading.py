@@ -54,6 +54,7 @@ from rulebase.engine.ccg.abilities.model import (
     values,
 )
 from rulebase.engine.errors import SetupError
+from rulebase.engine.expected import expected_words
 
 GRAMMAR = "ccg_card_text"
 
@@ -128,20 +129,8 @@ _EXPECTED = {"WORD": "a word", "INT": "a number", "SIGNED": "a signed number (+1
 
 
 def _expected(names) -> str:
-    words = []
-    for name in sorted(set(names)):
-        if name in _EXPECTED:
-            words.append(_EXPECTED[name])
-            continue
-        try:
-            pattern = _parser().get_terminal(name).pattern
-        except KeyError:
-            continue
-        words.append(repr(pattern.value) if pattern.type == "str" else name.lower())
-    words = sorted(dict.fromkeys(words))
-    if not words:
-        return "can't read this"
-    return "expected " + ", ".join(words[:10] + (["..."] if len(words) > 10 else []))
+    words = expected_words(_parser(), names, _EXPECTED, 10, named=True)
+    return "expected " + ", ".join(words) if words else "can't read this"
 
 
 # -- from the tree to the model ------------------------------------------------------
