@@ -181,6 +181,43 @@ def play_cost(card: Card) -> int:
     return card.info.cost or 0
 
 
+def _text_modifies_costs(board: Board) -> bool:
+    from rulebase.engine.ccg.abilities import continuous
+
+    return bool(continuous.reaching(board, "cost"))
+
+
+def modified_play_cost(board: Board, player: int, card: Card, action: Action) -> int:
+    """The cost to play ``card`` as ``action`` says, with the modifiers of
+    card text in play (705.2c), worked out without recording."""
+    cost = play_cost(card)
+    if card.type == CardType.TROUBLEMAKER or not _text_modifies_costs(board):
+        return cost
+    from rulebase.engine.ccg.abilities import continuous
+    from rulebase.engine.ccg.moving import Cost
+
+    found = Cost(cost)
+    host = board.cards[action.host] if action.host is not None else None
+    continuous.quiet_play_cost(board, found, player, card, action.area, host)
+    return found.amount
+
+
+def check_placed_cost(board: Board, player: int, card: Card, action: Action) -> None:
+    """A player can pay the cost to play ``card`` where ``action`` says,
+    with the modifiers of card text there (508.1d)."""
+    check_cost(board, player, modified_play_cost(board, player, card, action), "play it")
+
+
+def least_play_cost(board: Board, player: int, card: Card) -> int:
+    """The least ``card`` can cost ``player`` to play, wherever it goes."""
+    cost = play_cost(card)
+    if card.type == CardType.TROUBLEMAKER or not _text_modifies_costs(board):
+        return cost
+    from rulebase.engine.ccg.abilities import continuous
+
+    return max(0, cost + continuous.least_play_change(board, player, card))
+
+
 @rules.step("204.1", "{card}'s printed cost is {n}: the action tokens {player} must pay to play it")
 def printed_cost(board: Board, player: int, card: Card, cost: list):
     if card.info.cost is not None:
@@ -286,7 +323,7 @@ def check_card(board: Board, player: int, card: Card, window: Window) -> None:
     """What must hold of a card for its player to play it now, wherever it
     goes: its cost, in hand, its timing and its requirement (508.1d, 609.2a,
     512, 205.1), the cheapest first."""
-    check_cost(board, player, play_cost(card), "play it")
+    check_cost(board, player, least_play_cost(board, player, card), "play it")
     playable(board, player, card)
     check_timing(board, player, card, window)
     check_requirement(board, player, card)
@@ -304,7 +341,7 @@ def check_play(board: Board, action: Action, window: Window) -> Card:
     check_placement(board, player, card, action)
     check_requirement(board, player, card)
     what = "play it face-down" if card.type == CardType.TROUBLEMAKER else f"play {card}"
-    check_cost(board, player, play_cost(card), what)
+    check_cost(board, player, modified_play_cost(board, player, card, action), what)
     return card
 
 
@@ -427,8 +464,10 @@ def options(board: Board, player: int, window: Window, first: bool = False) -> l
                 places = [Action("play", player, card.id, area=me.home)]
             else:
                 places = [Action("play", player, card.id, area=area) for area in areas]
+            costly = card.type != CardType.TROUBLEMAKER and _text_modifies_costs(board)
             for action in places:
-                if _allowed(check_placement, board, player, card, action):
+                if _allowed(check_placement, board, player, card, action) and (
+                        not costly or _allowed(check_placed_cost, board, player, card, action)):
                     found.append(action)
                     if first:
                         return found
@@ -575,6 +614,14 @@ def play_card(board: Board, action: Action, apply_instructions, by_text: bool = 
         troublemaker_cost(board, player, cost)
     else:
         printed_cost(board, player, card, cost)
+        if _text_modifies_costs(board):
+            from rulebase.engine.ccg.abilities import continuous
+            from rulebase.engine.ccg.moving import Cost
+
+            found = Cost(cost[0])
+            host = board.cards[action.host] if action.host is not None else None
+            continuous.play_cost(board, found, player, card, action.area, host)
+            cost[0] = found.amount
     board.trace.note("705.2c", "the cost is {cost} action token{s}", cost=cost[0], s="s" * (cost[0] != 1))
     pay(board, player, cost[0], f"play {card}")
     if card.info.text and not card.info.abilities:

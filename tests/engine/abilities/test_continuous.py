@@ -263,3 +263,50 @@ def test_a_power_modifier_for_each_card_counts_them_now():
     assert power.power(board, card) == -1
     board.off = frozenset({"702.1"})
     assert power.power(board, card) == 1
+
+
+def test_a_change_of_the_cost_to_play_applies_where_and_for_whom_it_says_unless_702_1_is_off():
+    from rulebase.engine.ccg import play
+    from rulebase.engine.ccg.abilities.reading import read
+    from rulebase.engine.ccg.actions import Action
+
+    wolf = Printed.build("Wolf", "Troublemaker", power=2, points=1, abilities=read(
+        "Your opponent must pay +[2] to play a Friend to this card's Problem."))
+    assert continuous.executable(wolf.abilities[0].modifier) is None
+    board = board_with((wolf, 0, Zone.PLAY, "problem", 0), (COMET, 1, Zone.HAND, None, 0),
+                       (COMET, 0, Zone.HAND, None, 0), (COMET, 1, Zone.HAND, None, 0))
+    _, theirs, mine, elsewhere = board.cards
+    here, there = board.players[0].problem_area, board.players[1].problem_area
+    for player in (0, 1):
+        board.players[player].tokens = 10
+    play.play_card(board, Action("play", 1, theirs.id, area=here), None)
+    assert board.players[1].tokens == 10 - COMET.cost - 2
+    assert kinds(board, "702.1") == [STEP]
+    play.play_card(board, Action("play", 0, mine.id, area=here), None)
+    assert board.players[0].tokens == 10 - COMET.cost
+    assert play.modified_play_cost(board, 1, elsewhere, Action("play", 1, elsewhere.id, area=there)) == COMET.cost
+    assert play.modified_play_cost(board, 1, elsewhere, Action("play", 1, elsewhere.id, area=here)) == COMET.cost + 2
+    board.off = frozenset({"702.1"})
+    play.play_card(board, Action("play", 1, elsewhere.id, area=here), None)
+    assert board.players[1].tokens == 10 - 2 * COMET.cost - 2
+
+
+def test_a_lowered_cost_to_play_on_this_problem_counts_in_what_may_be_played():
+    from rulebase.engine.ccg import play
+    from rulebase.engine.ccg.abilities.reading import read
+    from rulebase.engine.ccg.actions import Action
+
+    monitor = Printed.build("Monitor", "Problem", owner_needs="2 blue", opponents_need=2, bonus=1, abilities=read(
+        "Report Resources played on this Problem have their costs reduced by [1]."))
+    assert continuous.executable(monitor.abilities[0].modifier) is None
+    scoop = Printed.build("Scoop", "Resource", cost=2, host="Problem", traits=["Report"])
+    plain = Printed.build("Plain", "Resource", cost=2, host="Problem")
+    board = board_with((monitor, 0, Zone.PLAY, "problem", 0), (scoop, 0, Zone.HAND, None, 0),
+                       (plain, 0, Zone.HAND, None, 0))
+    problem, report, other = board.cards
+    on = Action("play", 0, report.id, host=problem.id)
+    assert play.modified_play_cost(board, 0, report, on) == 1
+    assert play.modified_play_cost(board, 0, other, Action("play", 0, other.id, host=problem.id)) == 2
+    assert play.least_play_cost(board, 0, report) == 1 and play.least_play_cost(board, 0, other) == 2
+    board.off = frozenset({"702.1"})
+    assert play.modified_play_cost(board, 0, report, on) == 2

@@ -41,7 +41,11 @@ def executable(modifier) -> str | None:
         return "no modifier"
     if modifier.kind not in HOOKED:
         return f"the modifier {modifier.kind!r}"
-    if modifier.kind == "cost" and modifier.value("action") not in ("move", None):
+    if modifier.kind == "cost" and modifier.value("action") == "play":
+        missing = _play_cost_missing(modifier)
+        if missing is not None:
+            return missing
+    elif modifier.kind == "cost" and modifier.value("action") not in ("move", None):
         return f"a change of the cost to {modifier.value('action')}"
     if modifier.kind == "keyword" and modifier.value("keyword") not in GRANTABLE:
         return f"giving the keyword {modifier.value('keyword')!r}"
@@ -312,6 +316,114 @@ def move_cost(board: Board, cost, player: int, card: Card, area) -> None:
                 keywords.showy(board, cost, player, source, ability.x)
             elif fits(board, source, acts.modifier.subject, card):
                 text_move_cost(board, cost, card, source, acts)
+
+
+# -- the cost to play a card (508, 705.2c) --------------------------------------------------
+
+
+def _play_cost_missing(modifier) -> str | None:
+    """``None`` if the engine applies a change of the cost to play a card
+    ("Your opponent must pay +[2] to play a Friend to this card's Problem",
+    "Report Resources played on this Problem have their costs reduced by
+    [1]"), else what it lacks."""
+    subject = modifier.subject
+    amount = modifier.amount.value if modifier.amount is not None else None
+    if subject is None or subject.noun in ("self", "host", "that", "it") or not amount:
+        return "a change of the cost to play"
+    player = modifier.value("player")
+    if getattr(player, "ref", None) is not None or getattr(player, "noun", player) not in (
+            None, "you", "your", "opponent", "opponents", "player", "players", "each player"):
+        return "a change of the cost to play for a player named elsewhere"
+    if subject.where not in (None, "here", "this-problem") or modifier.value("to") not in (
+            None, "here", "this-problem"):
+        return "a change of the cost to play somewhere else"
+    from rulebase.engine.ccg.abilities import targets
+
+    return targets.executable(_played(subject)[0])
+
+
+def _played(subject):
+    """A selector of the cards whose cost to play changes, without where
+    they are played (the card is still in its owner's hand): the selector,
+    and whether it names a place (this card's Problem) and a host (played
+    on this card)."""
+    from dataclasses import replace
+
+    filters = tuple(f for f in subject.filters if f[0] != "played-on")
+    on = len(filters) != len(subject.filters)
+    return replace(subject, where=None, filters=filters), subject.where is not None, on
+
+
+def _played_to(board: Board, source: Card, modifier, card: Card, area, host, anywhere: bool = False) -> bool:
+    """Whether ``card``, played to ``area`` (on ``host``), is one the
+    modifier of ``source`` names (513.5: from its controller's perspective)."""
+    from rulebase.engine.ccg.abilities import targets
+
+    selector, placed, on = _played(modifier.subject)
+    if anywhere:
+        placed = on = False
+    if placed or modifier.value("to") is not None and not anywhere:
+        where = host.area if host is not None else area
+        if source.area is None or where != source.area:
+            return False
+    if on and host is not source:
+        return False
+    rule = targets.compiled(selector)
+    kind = rule.type
+    if kind is not None and (not card.is_character if kind == "character" else card.type != kind):
+        return False
+    controller = selector.controller
+    if controller in ("you", "their") and card.owner != source.controller:
+        return False
+    if controller == "opponent" and card.owner == source.controller:
+        return False
+    seen = Seen(source)
+    return all(test(board, seen, card) for test in rule.tests)
+
+
+@step("702.1", "{source}'s ability changes the cost to play {card} by {amount:+d} ({text})")
+def text_play_cost(table, board: Board, cost, card: Card, source: Card, ability: Ability):
+    modifier = ability.modifier
+    amount = modifier.amount.value if modifier.amount is not None else None
+    if amount and _holds(board, source, ability):
+        cost.amount += amount
+        return {"source": source.label, "card": card.label, "amount": amount, "text": ability.text or "its text"}
+
+
+def play_cost(board: Board, cost, player: int, card: Card, area=None, host=None, table=None) -> None:
+    """Apply the modifiers of other cards in play to the cost ``player``
+    pays to play ``card`` to ``area`` (on ``host``) (705.2c), in the order
+    the cards entered play (711.3); a cost is never less than 0.
+    ``table``: where they are recorded (the board's trace unless said)."""
+    table = board if table is None else table
+    for source, found in outward(board, "cost"):
+        for ability, acts in found:
+            modifier = acts.modifier
+            if (modifier.value("action") == "play" and not keywords.played(ability)
+                    and _reaches_player(source, modifier.value("player"), player)
+                    and _played_to(board, source, modifier, card, area, host)):
+                text_play_cost(table, board, cost, card, source, acts)
+    cost.amount = max(cost.amount, 0)
+
+
+def least_play_change(board: Board, player: int, card: Card) -> int:
+    """The most the modifiers in play can lower the cost for ``player`` to
+    play ``card`` wherever it goes (as a negative number, or 0)."""
+    least = 0
+    for source, found in outward(board, "cost"):
+        for ability, acts in found:
+            modifier = acts.modifier
+            amount = modifier.amount.value if modifier.amount is not None else 0
+            if (modifier.value("action") == "play" and amount and amount < 0 and not keywords.played(ability)
+                    and _reaches_player(source, modifier.value("player"), player)
+                    and _played_to(board, source, modifier, card, None, None, anywhere=True)):
+                least += amount
+    return least
+
+
+def quiet_play_cost(board: Board, cost, player: int, card: Card, area=None, host=None) -> None:
+    """:func:`play_cost` without recording (to check an action)."""
+    play_cost(board, cost, player, card, area, host, Table(trace=_QUIET, off=board.off))
 
 
 def _may_be_given(board: Board, card: Card) -> bool:

@@ -121,7 +121,8 @@ FILTERS = {
     "printed-power": "its printed power compares", "cost": "its cost compares", "other": "not this card",
     "status": "ready, exhausted, frightened, face-down, face-up", "involved": "involved in the faceoff under way",
     "random": "chosen at random", "top": "the top cards of a deck (as many as the count)",
-    "on": "attached to one of a selector's cards", "with": "at the same area as one of a selector's cards",
+    "on": "attached to one of a selector's cards",
+    "played-on": "played on one of a selector's cards: attached to it once in play", "with": "at the same area as one of a selector's cards",
     "keyword": "has a keyword", "has": "a player who has at least as many of a selector's cards as its count",
     "or-self": "this card among them ('this or another one of')",
     "name": "has a name (its title)", "nouns": "of one of several types ('a Friend or Resource')",
@@ -199,7 +200,7 @@ class Compiled:
             return [lambda board, context, card: test(card)]
         if name == "involved":
             return [lambda board, context, card: board.faceoff is not None and board.faceoff.involves(board, card)]
-        if name == "on":
+        if name in ("on", "played-on"):
             hosts = value
             return [lambda board, context, card: card.host is not None and card.host in candidates(board, context, hosts)]
         if name == "with":
@@ -521,7 +522,7 @@ def executable(selector: Selector | None) -> str | None:
             if not isinstance(value, (tuple, list)) or any(noun not in TYPES for noun in value):
                 return f"the nouns {value!r}"
             continue
-        if name in ("on", "with", "has", "requirement-shares-color", "with-attached"):
+        if name in ("on", "played-on", "with", "has", "requirement-shares-color", "with-attached"):
             if not isinstance(value, Selector):
                 return f"the filter {name!r} of {value!r}"
             missing = executable(value)
