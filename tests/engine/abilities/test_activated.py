@@ -126,6 +126,7 @@ def test_508_1d_a_cost_that_can_t_be_paid_in_full_and_104_2a_an_occurrence_that_
     board = board_with((TINKER, 0, Zone.PLAY, "home", 0), (GUARD, 0, Zone.PLAY, "problem", 0))
     board.turn.phase = "main"
     assert _refused(board, Action.parse("p0 activate #0")) == "508.1d"
+    board.turn.player = 0
     board.off = frozenset({"508.1d"})
     activated.check(board, Action.parse("p0 activate #0"), MAIN)
     from rulebase.engine.ccg import faceoffs
@@ -257,3 +258,30 @@ def test_703_1_switched_off_an_ability_the_card_lacks_is_an_engine_error():
     board.off = frozenset({"703.1"})
     with pytest.raises(EngineError, match="703.1"):
         activated.check(board, Action.parse("p0 activate #0 3"), MAIN)
+
+
+def test_a_cost_to_dismiss_another_card_is_paid_with_a_card_the_player_chooses():
+    from rulebase.engine.ccg.abilities.reading import read
+
+    answers = Printed.build("Answers", "Problem", owner_needs="2 blue", opponents_need=2, bonus=1, abilities=read(
+        "Main Phase: Dismiss one of your Friends here to gain [1]. Any player may activate this ability."))
+    assert activated.executable(answers.abilities[0]) is None
+    board = board_with((answers, 0, Zone.PLAY, "problem", 0), (COMET, 1, Zone.PLAY, "problem", 0),
+                       (COMET, 1, Zone.PLAY, "problem", 0), (COMET, 1, Zone.PLAY, "home", 1))
+    problem, first, second, away = board.cards
+    board.turn.phase = "main"
+    assert _refused(board, Action.parse("p0 activate #0")) == "508.1d"
+    board.turn.player = 1
+    state = CCGState.from_board(board, "main", checkpoints=True)
+    state.apply_action(Action("continue", 1))
+    assert Action.parse("p1 activate #0 1") in state.legal_actions()
+    tokens = board.players[1].tokens
+    state.apply_action(Action.parse("p1 activate #0 1"))
+    choices = state.legal_actions()
+    assert sorted(a.card for a in choices) == [first.id, second.id]
+    state.apply_action(Action("choose", 1, card=second.id))
+    assert second.zone == Zone.DISCARD and first.zone == Zone.PLAY and away.zone == Zone.PLAY
+    assert board.players[1].tokens == tokens + 1
+    board.turn.player = 0
+    board.off = frozenset({"508.1d"})
+    activated.check(board, Action.parse("p0 activate #0"), MAIN)

@@ -74,8 +74,46 @@ def _cost_executable(cost) -> str | None:
     if cost.verb == "pay" and (cost.amount is None or cost.amount.value is None or cost.amount.per is not None):
         return "a cost of a number of action tokens the engine can't tell"
     if cost.verb != "pay" and cost.target is not None and cost.target.noun != "self":
-        return f"a cost to {cost.verb} another card"
+        if cost.verb != "dismiss" or cost.target.every or cost.target.count.value != 1 or cost.target.count.per:
+            return f"a cost to {cost.verb} another card"
+        from rulebase.engine.ccg.abilities import targets
+
+        return targets.executable(cost.target)
     return None
+
+
+def _other(cost) -> bool:
+    """Whether a cost is paid by doing something to another card ("Dismiss
+    one of your Friends here")."""
+    return cost.verb != "pay" and cost.target is not None and cost.target.noun != "self"
+
+
+def payable_with(board: Board, player: int, card: Card, cost) -> list:
+    """The cards ``player`` may pay a cost naming another card with: those
+    its selector finds (read from the perspective of the player activating
+    the ability, 513.4) whose occurrence can happen and would not be
+    replaced (104.2a, 508.1a)."""
+    from rulebase.engine.ccg.abilities import resolve, targets
+
+    context = resolve.Context(board=board, card=card, controller=player)
+    found = []
+    for other in targets.candidates(board, context, cost.target):
+        if not isinstance(other, Card) or other.zone != Zone.PLAY:
+            continue
+        try:
+            with board.trace.quiet():
+                CAN_HAPPEN[cost.verb](board, other)
+                not_replaced(board, player, other, cost.verb)
+        except IllegalAction:
+            continue
+        found.append(other)
+    return found
+
+
+@check("508.1d", "a cost to dismiss another card can be paid only with a card the cost names")
+def has_a_card_to_pay_with(board: Board, player: int, card: Card, cost):
+    if not payable_with(board, player, card, cost):
+        return f"{board.name(player)} has no card to pay {card}'s cost with ({cost.part.text or cost.verb})"
 
 
 # -- finding them ----------------------------------------------------------------------------
@@ -264,6 +302,9 @@ def check_costs(board: Board, player: int, card: Card, ability: Ability) -> None
     508.1a: nor one that would be replaced)."""
     can_pay(board, player, card, ability)
     for cost in ability.cost:
+        if _other(cost):
+            has_a_card_to_pay_with(board, player, card, cost)
+            continue
         if cost.verb == "retire":
             zones.check_retire(board, player, card)
         elif cost.verb in CAN_HAPPEN:
@@ -316,12 +357,21 @@ def options(board: Board, player: int, window) -> list[Action]:
 
 
 @step("705.2d", "{player} pays the cost of {card}'s ability: {cost}")
-def pay_cost(board: Board, player: int, card: Card, ability: Ability):
+def pay_cost(board: Board, player: int, card: Card, ability: Ability, chosen: dict | None = None):
     from rulebase.engine.ccg import play
 
     paid = []
-    for cost in ability.cost:
-        if cost.verb == "pay":
+    for index, cost in enumerate(ability.cost):
+        if _other(cost):
+            other = (chosen or {}).get(index)
+            if other is None:
+                board.trace.note("508.1d", "{player} has no card to pay {card}'s cost with ({text}): that part is "
+                                           "not paid", player=board.name(player), card=card.label,
+                                 text=cost.part.text or cost.verb)
+                continue
+            zones.dismiss(board, other)
+            paid.append(f"dismiss {other}")
+        elif cost.verb == "pay":
             play.pay(board, player, cost.amount.value, f"activate {card}'s ability")
             paid.append(f"{cost.amount.value} action token{'s' * (cost.amount.value != 1)}")
         elif cost.verb == "exhaust":
@@ -365,10 +415,29 @@ def activate(s, action: Action):
         if met is not None:
             answers(board, card, number, met)
     board.trace.note("705.2c", "the costs of the ability are determined")
-    pay_cost(board, player, card, ability)
+    chosen = yield from choose_payment(s, player, card, ability)
+    pay_cost(board, player, card, ability, chosen)
     if ability.effect is not None:
         yield from follow(s, card, player, ability.effect)
     board.trace.note("705.2f", "the ability has been processed")
+
+
+def choose_payment(s, player: int, card: Card, ability: Ability):
+    """The cards ``player`` chooses to pay the costs naming other cards
+    with (705.2c), by the index of each cost."""
+    from rulebase.engine.ccg.abilities.resolve import _ask
+
+    chosen = {}
+    for index, cost in enumerate(ability.cost):
+        if not _other(cost):
+            continue
+        found = payable_with(s.board, player, card, cost)
+        if not found:
+            continue
+        options = [Action("choose", player, card=other.id) for other in found]
+        action = yield from _ask(s, player, f"choose the card to pay with: {cost.part.text or cost.verb}", options)
+        chosen[index] = s.board.cards[action.card]
+    return chosen
 
 
 def follow(s, card: Card, player: int, effect, happened=None):
@@ -404,7 +473,8 @@ def play_event(s, card: Card, player: int, ability: Ability):
         if met is not None:
             answers(board, card, 0, met)
     if ability.cost:
-        pay_cost(board, player, card, ability)
+        chosen = yield from choose_payment(s, player, card, ability)
+        pay_cost(board, player, card, ability, chosen)
     if ability.effect is not None:
         yield from follow(s, card, player, ability.effect)
     if card.zone == Zone.QUEUE:
