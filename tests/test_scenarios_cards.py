@@ -252,3 +252,64 @@ def test_without_its_text_a_real_card_s_ability_is_not_carried_out():
     continuous = run(text)[0]
     assert not continuous.passed and continuous.error is None
     assert any("power 1" in failure for failure in continuous.failures)
+
+
+ACTIVATED = '''Cards:
+  "Rainbow Dash" is "Rainbow Dash, Weather Leader" from the card database.
+  "Berry Punch" is "Berry Punch, All-Night Partier" from the card database.
+  "Comet" is a Friend: blue, power 2, cost 2.
+  "Kite" is a Friend: pink, power 1, cost 1.
+  "Party" is a Friend: pink, power 4, cost 4.
+
+Scenario: A real card's activated ability, its choice made by its player
+  Given Alice has "Rainbow Dash" at her home
+    And Alice has "Comet" at her home, exhausted
+    And Alice has "Kite" at her home, exhausted
+  When Alice activates "Rainbow Dash"
+    And Alice chooses "Kite"
+  Then "Kite" is ready
+    And "Comet" is exhausted
+    And "Rainbow Dash" is exhausted
+
+Scenario: A real card's "you may" declined
+  Given Alice has "Party" at her home
+    And Alice's hand: "Berry Punch"
+    And Alice's deck: "Kite"
+    And Alice has 2 action tokens
+  When Alice plays "Berry Punch" at her home
+    And Alice declines
+  Then "Kite" is in Alice's deck
+    And Alice has 0 cards in her hand
+
+Scenario: An activation the engine refuses
+  Given Alice has "Rainbow Dash" at her home, exhausted
+    And Alice has "Comet" at her home, exhausted
+  When Alice activates "Rainbow Dash"
+  Then the action is refused by 503.2a
+'''
+
+
+def test_the_sentences_of_activations_and_choices_read_as_their_actions():
+    scenario_file = parser.parse('''Scenario: x
+  When Alice activates "Rainbow Dash"
+    And Alice activates "Rainbow Dash"'s second ability
+    And Alice chooses "Comet"
+    And Alice chooses option 2
+    And Alice accepts
+    And Alice declines
+''', "x.scenario")
+    statements = [s for step in scenario_file.scenarios[0].steps for s in step.statements]
+    assert [s.kind for s in statements] == ["activate", "activate", "choose", "choose_option", "accept", "decline"]
+    session = binding.CCGSession(scenario_file.scenarios[0], [])
+    session._board()
+    assert session._action(statements[4]).name() == "p0 accept"
+    assert session._action(statements[3]).name() == "p0 choose-option 1"
+
+
+def test_a_real_card_is_activated_and_card_text_s_choices_are_answered(cards):
+    for name in ("Rainbow Dash, Weather Leader", "Berry Punch, All-Night Partier"):
+        state = catalog.card_state(cards.find(name)[0])
+        if not state.is_executable:
+            pytest.skip(f"{name}: {state.hold.describe()}")
+    results = run(ACTIVATED)
+    assert all(result.passed for result in results), [(r.scenario.name, r.error, r.failures) for r in results]

@@ -30,6 +30,9 @@ from rulebase.scenarios.games.ccg.expectations import PHASE_NAMES, ZONES
 from rulebase.scenarios.model import Node, Scenario
 from rulebase.scenarios.session import GameBinding, GameSession
 
+ORDINALS = {"first": 1, "second": 2, "third": 3, "fourth": 4}
+"""An ability's number among its card's abilities, from its ordinal (``"X"'s second ability``)."""
+
 EXEMPTIONS = Path(__file__).resolve().parent / "exempt.toml"
 TARGET = "sections 1, 3, 4 and 6, rules 503-507 and 514-517"
 
@@ -385,7 +388,8 @@ class CCGSession(GameSession):
         if kind == "each_scores":
             return Action("effect", self.board.turn.player, effect="each-score", amount=args[0])
         player = self.subject(node)
-        simple = {"draw": "draw", "pass": "pass", "mulligan": "mulligan", "keep": "keep", "concede": "concede"}
+        simple = {"draw": "draw", "pass": "pass", "mulligan": "mulligan", "keep": "keep", "concede": "concede",
+                  "accept": "accept", "decline": "decline"}
         if kind in simple:
             return Action(simple[kind], player)
         if kind == "play":
@@ -396,6 +400,13 @@ class CCGSession(GameSession):
             return Action("play", player, self.card(node, args[1]).id)
         if kind == "move":
             return Action("move", player, self.card(node, args[1]).id, area=self.area(node, args[2], player))
+        if kind == "activate":
+            number = ORDINALS[str(args[2]).lower()] if len(args) > 2 else None
+            return Action("activate", player, self.card(node, args[1]).id, amount=number)
+        if kind == "choose_option":
+            if args[1] < 1:
+                raise self.error(node, "the options of \"Choose one:\" are numbered from 1")
+            return Action("choose-option", player, amount=args[1] - 1)
         if kind == "confront_first":
             area = self.area(node, args[1], player)
             problem = self.board.problem_at(area)
@@ -408,7 +419,7 @@ class CCGSession(GameSession):
             return Action("arrange", player, order=tuple(self.card(node, ref).id for ref in args[3:]), zone=zone, owner=owner)
         verbs = {"rally": "rally", "uncover": "uncover", "challenge": "challenge", "send_home": "send-home",
                  "dismiss": "dismiss", "discard": "discard", "retire": "retire", "bottom": "bottom",
-                 "starting_problem": "starting-problem"}
+                 "starting_problem": "starting-problem", "choose": "choose"}
         if kind in verbs:
             return Action(verbs[kind], player, self.card(node, args[1]).id)
         raise self.error(node, f"not an action: {kind}")  # pragma: no cover
