@@ -91,9 +91,26 @@ def requirements(board: Board, player: int, problem: Card) -> tuple[tuple[Need, 
         needs = problem.info.opponents_need
     extra: list[Need] = []
     continuous.confront_needs(board, player, problem, extra)
-    if extra:
-        needs = tuple(needs) + (Need(sum(need.amount for need in extra)),)
+    more = [need for need in extra if need.amount > 0]
+    if more:
+        needs = tuple(needs) + (Need(sum(need.amount for need in more)),)
+    less = -sum(need.amount for need in extra if need.amount < 0)
+    if less:
+        needs = _lowered(tuple(needs), less)
     return tuple(needs), steps
+
+
+def _lowered(needs: tuple, less: int) -> tuple:
+    """``needs`` with ``less`` power fewer needed ("you need -1 power to
+    confront"): taken from the wild power first, then from the rest in
+    order, none below 0."""
+    order = sorted(range(len(needs)), key=lambda i: needs[i].color is not None or needs[i].excluded is not None)
+    amounts = [need.amount for need in needs]
+    for i in order:
+        taken = min(less, amounts[i])
+        amounts[i] -= taken
+        less -= taken
+    return tuple(Need(amount, need.color, need.excluded) for amount, need in zip(amounts, needs) if amount > 0)
 
 
 @check("611.3e", "a player can't confront a Problem with an opposing or Epic face-up Troublemaker")

@@ -310,3 +310,28 @@ def test_a_lowered_cost_to_play_on_this_problem_counts_in_what_may_be_played():
     assert play.least_play_cost(board, 0, report) == 1 and play.least_play_cost(board, 0, other) == 2
     board.off = frozenset({"702.1"})
     assert play.modified_play_cost(board, 0, report, on) == 2
+
+
+def test_text_lowers_the_power_needed_to_confront_the_problem_its_friend_is_at():
+    from rulebase.engine.ccg import confront
+    from rulebase.engine.ccg.abilities.reading import read
+    from rulebase.engine.ccg.cards import Need
+
+    hat = Printed.build("Hat", "Resource", cost=1, host="Friend", abilities=read(
+        "While this Friend is at an opponent's Problem, if you have at least 3 [Generosity] in play, "
+        "you need -1 power to confront that Problem."))
+    assert continuous.executable(hat.abilities[0].modifier) is None
+    giver = Printed.build("Giver", "Friend", colors=["white"], power=1, cost=1)
+    board = board_with((HARD_PROBLEM, 1, Zone.PLAY, "problem", 1), (giver, 0, Zone.PLAY, "problem", 1),
+                       (giver, 0, Zone.PLAY, "home", 0))
+    problem, friend, other = board.cards
+    hat_card = board.new_card(hat, 0)
+    board.put(hat_card, Zone.PLAY, area=friend.area)
+    hat_card.host = friend
+    assert confront.requirements(board, 0, problem)[0] == (Need(2), Need(2))
+    third = board.new_card(giver, 0)
+    board.put(third, Zone.PLAY, area=board.players[0].home)
+    assert confront.requirements(board, 0, problem)[0] == (Need(1), Need(2))
+    assert confront.requirements(board, 1, problem)[0] == (Need(2, Color.BLUE),)
+    board.off = frozenset({"702.1"})
+    assert confront.requirements(board, 0, problem)[0] == (Need(2),)

@@ -65,11 +65,12 @@ def executable(modifier) -> str | None:
             return missing
     if modifier.kind == "confront-need":
         amount = modifier.amount.value if modifier.amount is not None else None
-        if amount is None or amount <= 0:
-            return "lowering the power needed to confront"
+        if not amount:
+            return "the power needed to confront changed by no number"
+        if amount < 0 and modifier.value("color") not in (None, "wild"):
+            return "lowering the power of a color needed to confront"
         subject = modifier.subject
-        if subject is not None and subject.noun != "self" and not (subject.noun == "Problem"
-                                                                    and subject.where in ("here", "this-problem")):
+        if subject is not None and subject.noun != "self" and not _this_problem(subject):
             return "the power needed to confront another Problem"
         who = getattr(modifier.value("player"), "noun", modifier.value("player"))
         if who not in (None, "you", "your", "opponent", "opponents", "player", "players", "each player"):
@@ -473,9 +474,17 @@ def confront_needs(board: Board, player: int, problem: Card, extra: list) -> Non
         for ability, acts in found:
             if keywords.played(ability):
                 keywords.eccentric(board, source, player, extra, ability.x)
-            elif fits(board, source, acts.modifier.subject, problem) and _reaches_player(
+            elif (problem.area == source.area if acts.modifier.subject is not None and _this_problem(
+                    acts.modifier.subject) else fits(board, source, acts.modifier.subject, problem)) and _reaches_player(
                     source, acts.modifier.value("player"), player):
                 text_confront_need(board, source, acts, player, extra)
+
+
+def _this_problem(subject) -> bool:
+    """Whether a selector names the Problem its card is at ("this card's
+    Problem", "that Problem" of "this Friend is at an opponent's Problem")."""
+    return (subject.noun == "Problem" and subject.where in ("here", "this-problem")) or (
+        subject.noun == "that" and subject.ref == "Problem")
 
 
 def _problem_name(board: Board, source: Card) -> str:
@@ -494,13 +503,13 @@ def _reaches_player(source: Card, selector, player: int) -> bool:
     return noun in (None, "player", "players", "each player")
 
 
-@step("702.1", "{source}'s ability: {player} needs +{amount} {color} power to confront {problem} ({text})")
+@step("702.1", "{source}'s ability: {player} needs {amount:+d} {color} power to confront {problem} ({text})")
 def text_confront_need(board: Board, source: Card, ability: Ability, player: int, extra: list):
     from rulebase.engine.ccg.cards import Need, parse_color
 
     modifier = ability.modifier
     amount = modifier.amount.value if modifier.amount is not None else None
-    if not amount or amount < 0 or not _holds(board, source, ability):
+    if not amount or not _holds(board, source, ability):
         return None
     color = modifier.value("color", "wild")
     extra.append(Need(amount) if color in (None, "wild") else Need(amount, parse_color(color)))
