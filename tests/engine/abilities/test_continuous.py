@@ -335,3 +335,27 @@ def test_text_lowers_the_power_needed_to_confront_the_problem_its_friend_is_at()
     assert confront.requirements(board, 1, problem)[0] == (Need(2, Color.BLUE),)
     board.off = frozenset({"702.1"})
     assert confront.requirements(board, 0, problem)[0] == (Need(2),)
+
+
+def test_a_change_of_the_cost_to_play_for_the_opponent_of_the_player_a_condition_names():
+    from rulebase.engine.ccg import play
+    from rulebase.engine.ccg.abilities.reading import read
+    from rulebase.engine.ccg.actions import Action
+
+    thorn = Printed.build("Thorn", "Problem", owner_needs="2 yellow", opponents_need=2, bonus=1, abilities=read(
+        "While a player has at least 3 [Kindness] Friends at this Problem, that player's opponent must pay +[1] "
+        "to play a Friend here."))
+    assert continuous.executable(thorn.abilities[0].modifier) is None
+    kind = Printed.build("Kind", "Friend", colors=["yellow"], power=1, cost=1)
+    board = board_with((thorn, 0, Zone.PLAY, "problem", 0), (kind, 0, Zone.PLAY, "problem", 0),
+                       (kind, 0, Zone.PLAY, "problem", 0), (COMET, 1, Zone.HAND, None, 0),
+                       (COMET, 0, Zone.HAND, None, 0))
+    theirs, mine = board.cards[3], board.cards[4]
+    here = board.players[0].problem_area
+    assert play.modified_play_cost(board, 1, theirs, Action("play", 1, theirs.id, area=here)) == COMET.cost
+    third = board.new_card(kind, 0)
+    board.put(third, Zone.PLAY, area=here)
+    assert play.modified_play_cost(board, 1, theirs, Action("play", 1, theirs.id, area=here)) == COMET.cost + 1
+    assert play.modified_play_cost(board, 0, mine, Action("play", 0, mine.id, area=here)) == COMET.cost
+    board.off = frozenset({"702.1"})
+    assert play.modified_play_cost(board, 1, theirs, Action("play", 1, theirs.id, area=here)) == COMET.cost

@@ -332,6 +332,8 @@ def _play_cost_missing(modifier) -> str | None:
     if subject is None or subject.noun in ("self", "host", "that", "it") or not amount:
         return "a change of the cost to play"
     player = modifier.value("player")
+    if getattr(player, "ref", None) == "that-player" and getattr(player, "noun", None) in ("opponent", "opponents"):
+        player = None
     if getattr(player, "ref", None) is not None or getattr(player, "noun", player) not in (
             None, "you", "your", "opponent", "opponents", "player", "players", "each player"):
         return "a change of the cost to play for a player named elsewhere"
@@ -401,10 +403,35 @@ def play_cost(board: Board, cost, player: int, card: Card, area=None, host=None,
         for ability, acts in found:
             modifier = acts.modifier
             if (modifier.value("action") == "play" and not keywords.played(ability)
-                    and _reaches_player(source, modifier.value("player"), player)
+                    and _pays(board, source, acts, player)
                     and _played_to(board, source, modifier, card, area, host)):
                 text_play_cost(table, board, cost, card, source, acts)
     cost.amount = max(cost.amount, 0)
+
+
+def _pays(board: Board, source: Card, ability: Ability, player: int) -> bool:
+    """Whether ``player`` is one a change of the cost to play reaches:
+    "that player's opponent", after "While a player has ...", is an
+    opponent of a player for whom the condition holds."""
+    who = ability.modifier.value("player")
+    if getattr(who, "ref", None) != "that-player":
+        return _reaches_player(source, who, player)
+    condition = ability.condition
+    if condition is None or condition.kind != "has" or getattr(condition.subject, "noun", None) != "player":
+        return False
+    from dataclasses import replace
+
+    from rulebase.engine.ccg.abilities import resolve, targets
+
+    what, least = condition.value("what"), condition.value("amount") or 1
+    mine = replace(what, controller="you")
+    for other in range(len(board.players)):
+        if other == player or board.players[other].removed:
+            continue
+        context = resolve.Context(board=board, card=source, controller=other)
+        if len(targets.candidates(board, context, mine)) >= least:
+            return True
+    return False
 
 
 def least_play_change(board: Board, player: int, card: Card) -> int:
@@ -416,7 +443,7 @@ def least_play_change(board: Board, player: int, card: Card) -> int:
             modifier = acts.modifier
             amount = modifier.amount.value if modifier.amount is not None else 0
             if (modifier.value("action") == "play" and amount and amount < 0 and not keywords.played(ability)
-                    and _reaches_player(source, modifier.value("player"), player)
+                    and _pays(board, source, acts, player)
                     and _played_to(board, source, modifier, card, None, None, anywhere=True)):
                 least += amount
     return least
