@@ -393,3 +393,18 @@ def legal(table, candidates, check: Callable[[object], None]) -> list:
                 continue
             found.append(candidate)
     return found
+
+
+def first_deciding(table, units) -> bool:
+    """Consult ``units`` (pairs of a check and its arguments) in order until
+    one rule decides: each check with something to say is applied (a
+    refusal raises); ``True`` once one allows, ``False`` when none did, so
+    that the caller's catch-all rule can refuse."""
+    for unit, arguments in units:
+        verdict = unit.verdict(table, *arguments)
+        if verdict is None:
+            continue
+        unit(table, *arguments)
+        if isinstance(verdict, Allowed):
+            return True
+    return False

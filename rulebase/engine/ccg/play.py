@@ -14,6 +14,7 @@ from rulebase.engine.ccg.cards import CardType
 from rulebase.engine.ccg.power import power_of_color
 from rulebase.engine.ccg.rules import Allowed
 from rulebase.engine.errors import ActionSyntaxError, IllegalAction, UnknownCard
+from rulebase.engine.rulebook import first_deciding
 
 TROUBLEMAKER_COST = 1
 DRAW_COST = 1
@@ -137,16 +138,10 @@ def check_timing(board: Board, player: int, card: Card, window: Window) -> None:
         return
     event_timing(board, card)
     timing_phrase_applies(board, card)
-    for unit, arguments in ((immediate, (card,)), (reaction, (card,)), (phase_card_in_faceoff, (card, window)),
-                            (phase_card, (player, card, window)), (faceoff_kind, (card, window)),
-                            (faceoff_card, (card, window))):
-        verdict = unit.verdict(board, *arguments)
-        if verdict is None:
-            continue
-        unit(board, *arguments)
-        if isinstance(verdict, Allowed):
-            return
-    timing_allows(board, card)
+    if not first_deciding(board, ((immediate, (card,)), (reaction, (card,)), (phase_card_in_faceoff, (card, window)),
+                                  (phase_card, (player, card, window)), (faceoff_kind, (card, window)),
+                                  (faceoff_card, (card, window)))):
+        timing_allows(board, card)
 
 
 @rules.step("507.3", "{player}'s power of {color} is {have}: the combined power of the {color} characters they control")

@@ -29,6 +29,7 @@ from rulebase.engine.ccg.actions import Action
 from rulebase.engine.ccg.board import Board, Card, Zone
 from rulebase.engine.ccg.rules import Allowed, check, step
 from rulebase.engine.errors import EngineError, IllegalAction, UnknownCard
+from rulebase.engine.rulebook import first_deciding
 
 TIMINGS = ("Main Phase", "Troublemaker Phase", "Score Phase", "Faceoff", "Problem Faceoff", "Troublemaker Faceoff",
            "Immediate", "Reaction")
@@ -258,16 +259,10 @@ def check_timing(board: Board, player: int, card: Card, number: int, ability: Ab
     if is_reaction(ability.timing):
         reaction(board, card, ability, number)
         return
-    for unit, arguments in ((immediate, (ability,)), (phase_in_faceoff, (ability, window)),
-                            (phase, (player, ability, window)), (faceoff_kind, (ability, window)),
-                            (faceoff, (ability, window))):
-        verdict = unit.verdict(board, *arguments)
-        if verdict is None:
-            continue
-        unit(board, *arguments)
-        if isinstance(verdict, Allowed):
-            return
-    timing_allows(board, card, ability)
+    if not first_deciding(board, ((immediate, (ability,)), (phase_in_faceoff, (ability, window)),
+                                  (phase, (player, ability, window)), (faceoff_kind, (ability, window)),
+                                  (faceoff, (ability, window)))):
+        timing_allows(board, card, ability)
 
 
 @check("508.1d", "a player can't pay a cost unless they have the means to pay all of it")

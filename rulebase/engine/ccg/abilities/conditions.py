@@ -82,7 +82,7 @@ def _owned(board, context, condition) -> list:
     for player in _cards(board, context, condition.subject) if condition.subject is not None else [context.controller]:
         if not isinstance(player, int):
             continue
-        seen = Perspective(context, player)
+        seen = targets.Perspective(context, player)
         found.extend(targets.candidates(board, seen, what))
     return found
 
@@ -150,7 +150,7 @@ def _score(board, context, condition):
 def _area_power(board: Board, context, player: int, where) -> int:
     """A player's power at the place ``where``: the combined power of the
     characters they control there (507.2)."""
-    seen = Perspective(context, player)
+    seen = targets.Perspective(context, player)
     return sum(powers.counted(powers.power(board, card)) for card in board.play
                if card.controller == player and card.is_character and targets.at_place(board, seen, card, where))
 
@@ -211,10 +211,10 @@ def _more_than(board, context, condition, than) -> bool:
     who = _cards(board, context, condition.value("who")) if condition.value("who") is not None else [context.controller]
 
     def count(player):
-        return len(targets.candidates(board, Perspective(context, player), what))
+        return len(targets.candidates(board, targets.Perspective(context, player), what))
 
     return any(compare(count(one), count(other)) for one in who if isinstance(one, int)
-               for other in _cards(board, Perspective(context, one), than) if isinstance(other, int))
+               for other in _cards(board, targets.Perspective(context, one), than) if isinstance(other, int))
 
 
 def _all(board, context, condition):
@@ -231,22 +231,6 @@ KINDS = {
     "count": _count, "all": _all, "any": _any,
 }
 """The condition table: each kind the engine judges, with its judge."""
-
-
-class Perspective:
-    """A context read from another player's perspective (513.5): "you" is
-    ``player``."""
-
-    __slots__ = ("card", "controller", "player", "named", "event", "area", "done")
-
-    def __init__(self, context, player: int):
-        self.card = context.card
-        self.controller = context.controller
-        self.player = player
-        self.named = getattr(context, "named", None)
-        self.event = getattr(context, "event", None)
-        self.area = getattr(context, "area", None)
-        self.done = getattr(context, "done", True)
 
 
 def holds(board: Board, context, condition: Condition | None) -> bool:

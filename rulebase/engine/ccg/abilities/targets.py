@@ -313,7 +313,7 @@ def players(board: Board, context, selector: Selector) -> list[int]:
 def _has(board: Board, context, player: int, what: Selector) -> bool:
     """Whether ``player`` has (controls) at least ``what``'s count of its
     cards, read from that player's perspective."""
-    seen = _Seen(context, player)
+    seen = Perspective(context, player)
     wanted = what.count.value if what.count.value is not None else 1
     mine = what if what.controller is not None else _yours(what)
     return len(candidates(board, seen, mine)) >= wanted
@@ -326,10 +326,11 @@ def _yours(selector: Selector) -> Selector:
     return replace(selector, controller="you")
 
 
-class _Seen:
-    """A context read from ``player``'s perspective (513.5)."""
+class Perspective:
+    """A context read from ``player``'s perspective (513.5): "you" is
+    ``player``."""
 
-    __slots__ = ("card", "controller", "player", "named", "event", "area")
+    __slots__ = ("card", "controller", "player", "named", "event", "area", "done")
 
     def __init__(self, context, player: int):
         self.card = context.card
@@ -338,6 +339,7 @@ class _Seen:
         self.named = getattr(context, "named", None)
         self.event = getattr(context, "event", None)
         self.area = getattr(context, "area", None)
+        self.done = getattr(context, "done", True)
 
 
 def _owners(board: Board, context, selector: Selector) -> list[int]:
