@@ -6,17 +6,24 @@ or its name.
 >>> parser = Lark('start: "draw" INT\\nINT: /[0-9]+/\\n%ignore " "')
 >>> expected_words(parser, ["INT", "DRAW"], {"INT": "a number"}, 8)
 ["'draw'", 'a number']
+>>> expected_words(parser, ["INT", "DRAW"], {"INT": "a number"}, 1, near="drow")
+["'draw'", '...']
 """
 
 from __future__ import annotations
 
+from rapidfuzz.fuzz import ratio
 
-def expected_words(parser, names, described: dict, most: int, named: bool = False) -> list[str]:
+
+def expected_words(parser, names, described: dict, most: int, named: bool = False,
+                   near: str | None = None) -> list[str]:
     """The words for the terminals ``names`` of ``parser``: a terminal in
     ``described`` by its description, one matching a fixed text by that text
     quoted, another by its name in lower case when ``named`` (else left
     out); sorted, without repeats, at most ``most`` of them and ``...``
-    after."""
+    after.  Where there are more and ``near`` is the word written instead,
+    the ``most`` closest to it are kept, so a misspelt word is shown the one
+    it meant."""
     words = []
     for name in sorted(set(names)):
         if name in described:
@@ -31,4 +38,7 @@ def expected_words(parser, names, described: dict, most: int, named: bool = Fals
         elif named:
             words.append(name.lower())
     words = sorted(dict.fromkeys(words))
+    if len(words) > most and near:
+        closest = sorted(words, key=lambda word: -ratio(near.casefold(), word.strip("'\"").casefold()))
+        return sorted(closest[:most]) + ["..."]
     return words[:most] + (["..."] if len(words) > most else [])

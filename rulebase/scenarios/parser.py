@@ -33,6 +33,7 @@ from lark import Lark, Token, Transformer
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
 from rulebase import paths
+from rulebase.engine.expected import expected_words
 from rulebase.errors import RulebaseError
 from rulebase.graph import slug
 from rulebase.model import RuleNumber
@@ -124,21 +125,8 @@ def _game_of(text: str, path: str) -> str:
     return key
 
 
-def _expected(parser: Lark, names, descriptions: dict[str, str]) -> str:
-    words = []
-    for name in sorted(names):
-        if name in descriptions:
-            words.append(descriptions[name])
-            continue
-        try:
-            pattern = parser.get_terminal(name).pattern
-        except KeyError:
-            continue
-        words.append(repr(pattern.value) if pattern.type == "str" else name.lower())
-    words = sorted(dict.fromkeys(words))
-    if len(words) > 8:
-        words = words[:8] + ["..."]
-    return ", ".join(words)
+def _expected(parser: Lark, names, descriptions: dict[str, str], near: str | None = None) -> str:
+    return ", ".join(expected_words(parser, names, descriptions, 8, named=True, near=near))
 
 
 def _syntax_error(error: UnexpectedInput, text: str, path: str, game: str) -> ScenarioError:
@@ -157,13 +145,13 @@ def _syntax_error(error: UnexpectedInput, text: str, path: str, game: str) -> Sc
             message = "unexpected end of the line"
         else:
             message = f"unexpected {word!r}"
-        message += f" (expected {_expected(parser, error.expected, descriptions)})"
+        message += f" (expected {_expected(parser, error.expected, descriptions, word)})"
     elif isinstance(error, UnexpectedCharacters):
         message = f"unexpected {word!r}"
         if error.allowed:
-            message += f" (expected {_expected(parser, error.allowed, descriptions)})"
+            message += f" (expected {_expected(parser, error.allowed, descriptions, word)})"
     elif isinstance(error, UnexpectedEOF):
-        message = f"unexpected end of file (expected {_expected(parser, error.expected, descriptions)})"
+        message = f"unexpected end of file (expected {_expected(parser, error.expected, descriptions, word)})"
     else:
         message = "can't read this"
     return ScenarioError(path, line, column, message, quoted)
