@@ -49,7 +49,19 @@ def _when(timing: str | None) -> str | None:
 def is_reaction(timing: str | None) -> bool:
     return bool(timing) and timing.endswith("Reaction")
 
-COSTS = ("pay", "exhaust", "retire", "dismiss", "banish", "frighten")
+
+COSTS_ON_THIS_CARD = {
+    "exhaust": lambda board, player, card: status.exhaust(board, card),
+    "frighten": lambda board, player, card: status.frighten(board, card),
+    "retire": lambda board, player, card: zones.retire(board, player, card),
+    "dismiss": lambda board, player, card: zones.dismiss(board, card),
+    "banish": lambda board, player, card: zones.banish(board, card),
+}
+"""The costs an ability's card pays itself ("Exhaust this card to ..."), each
+done by the step of its own rule."""
+
+
+COSTS = ("pay", *COSTS_ON_THIS_CARD)
 """The costs the engine pays: action tokens, or something done to the card
 itself ("exhaust this card")."""
 
@@ -369,21 +381,9 @@ def pay_cost(board: Board, player: int, card: Card, ability: Ability, chosen: di
         elif cost.verb == "pay":
             play.pay(board, player, cost.amount.value, f"activate {card}'s ability")
             paid.append(f"{cost.amount.value} action token{'s' * (cost.amount.value != 1)}")
-        elif cost.verb == "exhaust":
-            status.exhaust(board, card)
-            paid.append(f"exhaust {card}")
-        elif cost.verb == "frighten":
-            status.frighten(board, card)
-            paid.append(f"frighten {card}")
-        elif cost.verb == "retire":
-            zones.retire(board, player, card)
-            paid.append(f"retire {card}")
-        elif cost.verb == "dismiss":
-            zones.dismiss(board, card)
-            paid.append(f"dismiss {card}")
-        elif cost.verb == "banish":
-            zones.banish(board, card)
-            paid.append(f"banish {card}")
+        elif cost.verb in COSTS_ON_THIS_CARD:
+            COSTS_ON_THIS_CARD[cost.verb](board, player, card)
+            paid.append(f"{cost.verb} {card}")
     if paid:
         return {"player": board.name(player), "card": card.label, "cost": ", ".join(paid)}
 
