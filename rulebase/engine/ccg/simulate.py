@@ -82,15 +82,23 @@ def sparing_the_collector():
     make and drop objects by the million, and each pass over the older
     ones would scan the same long-lived data again.  Nothing is kept alive
     longer than the block; a process that froze objects itself is left as
-    it is."""
-    if gc.get_freeze_count():
+    it is.  (Whether a block of its own is under way is kept here:
+    :func:`gc.get_freeze_count` walks every frozen object, a long walk
+    to make before each of a simulation's games.)"""
+    global _sparing
+    if _sparing or gc.get_freeze_count():
         yield
         return
     gc.freeze()
+    _sparing = True
     try:
         yield
     finally:
+        _sparing = False
         gc.unfreeze()
+
+
+_sparing = False
 
 
 def play_one(decks, seed: int, check: bool = True, turn_limit: int = TURN_LIMIT,
