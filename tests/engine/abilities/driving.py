@@ -42,3 +42,24 @@ def drive(board, effect, context: Context | None = None, answers=(), seed: int =
     except StopIteration:
         pass
     return asked
+
+
+def real(card_id: str):
+    """The printed information and current text of a card of the card
+    database, as the engine plays it (by the card's id)."""
+    return _real(card_id)
+
+
+def _real_cards():
+    from rulebase.cards import database
+
+    found = getattr(_real_cards, "cards", None)
+    if found is None:
+        found = _real_cards.cards = {card.id: card for card in database.load().cards}
+    return found
+
+
+def _real(card_id: str):
+    from rulebase.engine.ccg.octgn import printed_from_card
+
+    return printed_from_card(_real_cards()[card_id])

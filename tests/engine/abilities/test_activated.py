@@ -24,6 +24,7 @@ from rulebase.engine.errors import IllegalAction
 from rulebase.engine.trace import ALLOWED, REFUSAL, STEP
 
 from ..helpers import COMET, board_with, kinds
+from .driving import real
 
 PAY_ONE = (Effect("pay", amount=Amount(1)),)
 TINKER = Printed.build("Tinker", "Friend", colors=["blue"], power=1, cost=1, abilities=(
@@ -195,8 +196,10 @@ def test_playing_a_reaction_event_resolves_its_text():
 def test_what_the_engine_can_t_activate_is_named():
     assert activated.executable(Ability("activated", timing="Main Phase", cost=PAY_ONE)) is None
     assert activated.executable(Ability("activated", timing="Whenever")) == "the timing phrase 'Whenever'"
+    assert activated.executable(Ability("activated", timing="Main Phase", cost=(Effect("draw"),))) == \
+        "the cost 'draw'"
     assert activated.executable(Ability("activated", timing="Main Phase", cost=(Effect("discard"),))) == \
-        "the cost 'discard'"
+        "a cost to discard with no card to discard"
     assert activated.executable(Ability("activated", timing="Reaction")) == "a Reaction without its condition"
 
 
@@ -285,3 +288,88 @@ def test_a_cost_to_dismiss_another_card_is_paid_with_a_card_the_player_chooses()
     board.turn.player = 0
     board.off = frozenset({"508.1d"})
     activated.check(board, Action.parse("p0 activate #0"), MAIN)
+
+
+def _activate(board, player, card, choices=()):
+    """Activate ``card``'s ability in ``player``'s Main Phase, answering the
+    choices of its costs; the legal actions asked at each choice."""
+    board.turn.phase = "main"
+    board.turn.player = player
+    state = CCGState.from_board(board, "main", checkpoints=True)
+    state.apply_action(Action("continue", player))
+    number = activated.find(card, None)[0]
+    action = Action("activate", player, card.id, amount=number)
+    assert action in state.legal_actions()
+    state.apply_action(action)
+    asked = []
+    for choice in choices:
+        asked.append(state.legal_actions())
+        state.apply_action(choice)
+    return state, asked
+
+
+def test_a_cost_to_retire_another_friend_is_paid_by_the_verb_table_lightning_dust():
+    dust = real("lightning-dust-ruthless-racer")
+    board = board_with((dust, 0, Zone.PLAY, "home", 0), (COMET, 0, Zone.PLAY, "home", 0),
+                       (COMET, 0, Zone.PLAY, "home", 0), (COMET, 1, Zone.PLAY, "home", 1))
+    racer, mine, kept, theirs = board.cards
+    state, asked = _activate(board, 0, racer, [Action("choose", 0, card=mine.id)])
+    assert sorted(a.card for a in asked[0]) == [mine.id, kept.id], "410.2: only cards its player controls"
+    assert mine.zone == Zone.DISCARD and kept.zone == Zone.PLAY and theirs.zone == Zone.PLAY
+    assert STEP in kinds(board, "410.2") and STEP in kinds(board, "705.2d")
+    board = board_with((dust, 0, Zone.PLAY, "home", 0), (COMET, 1, Zone.PLAY, "home", 1))
+    board.turn.phase = "main"
+    assert _refused(board, Action("activate", 0, board.cards[0].id)) == "508.1d"
+
+
+def test_a_cost_of_several_cards_needs_them_all_rockhoof():
+    rockhoof = real("rockhoof-collateral-damage")
+    board = board_with((rockhoof, 0, Zone.PLAY, "home", 0), (COMET, 0, Zone.HAND, None, 0))
+    ability = activated.find(board.cards[0], None)[1]
+    discard = next(cost for cost in ability.cost if cost.verb == "discard")
+    assert activated._how_many(discard) == 2
+    assert len(activated.payable_with(board, 0, board.cards[0], discard)) == 1
+    with pytest.raises(IllegalAction) as refusal:
+        activated.has_a_card_to_pay_with(board, 0, board.cards[0], discard)
+    assert refusal.value.rule == "508.1d" and "2 cards" in refusal.value.reason
+
+
+def test_a_cost_to_discard_an_event_is_paid_from_the_hand_princess_luna():
+    luna = real("princess-luna-princess-of-the-night")
+    event = real("catch-me")
+    board = board_with((luna, 0, Zone.PLAY, "home", 0), (event, 0, Zone.HAND, None, 0),
+                       (COMET, 0, Zone.HAND, None, 0), (event, 1, Zone.HAND, None, 1))
+    mane, mine, friend, theirs = board.cards
+    mane.turned_over = True
+    number, ability = activated.find(mane, None)
+    discard = ability.cost[0]
+    assert activated.payable_with(board, 0, mane, discard) == [mine], "410.3: only an Event of one's own hand"
+    pay = activated.pay_cost(board, 0, mane, ability, {0: [mine]})
+    assert mine.zone == Zone.DISCARD and pay is not None and STEP in kinds(board, "410.3")
+
+
+def test_a_cost_to_remove_counters_from_this_card_applejack_ambassador_519_3():
+    applejack = real("applejack-ambassador-of-honesty")
+    board = board_with((applejack, 0, Zone.PLAY, "home", 0), (COMET, 0, Zone.PLAY, "home", 0))
+    mane, friend = board.cards
+    mane.turned_over = True
+    board.turn.phase = "main"
+    assert _refused(board, Action("activate", 0, mane.id, amount=activated.find(mane, None)[0])) == "508.1d"
+    mane.counters = 1
+    _activate(board, 0, mane)
+    assert mane.counters == 0 and friend.counters == 1
+    assert STEP in kinds(board, "519.3") and STEP in kinds(board, "519.4")
+
+
+def test_a_cost_that_chooses_a_card_the_later_costs_name_lead_pony_badge():
+    badge = real("lead-pony-badge")
+    board = board_with((badge, 0, Zone.PLAY, "home", 0), (COMET, 0, Zone.PLAY, "home", 0),
+                       (COMET, 0, Zone.PLAY, "home", 0), (COMET, 0, Zone.PLAY, "home", 0))
+    resource, ready, other, tired = board.cards
+    tired.exhausted = True
+    state, asked = _activate(board, 0, resource, [Action("choose", 0, card=ready.id),
+                                                  Action("choose", 0, card=tired.id)])
+    assert sorted(a.card for a in asked[0]) == [ready.id, other.id], \
+        "neither the badge (it exhausts itself) nor an exhausted card can pay (503.2a)"
+    assert resource.exhausted and ready.exhausted and not tired.exhausted and not other.exhausted
+    assert STEP in kinds(board, "503.3")

@@ -72,50 +72,119 @@ def executable(ability) -> str | None:
     timing = getattr(ability, "timing", None)
     if timing is not None and timing not in TIMINGS and _when(timing) not in TIMINGS:
         return f"the timing phrase {timing!r}"
+    chose = False
     for cost in getattr(ability, "cost", ()) or ():
         reason = _cost_executable(cost)
         if reason is not None:
             return reason
+        if cost.target is not None and cost.target.noun in ("that", "it") and not chose:
+            return f"a cost to {cost.verb} {cost.target.part.text or 'that card'} no cost before chose"
+        chose = chose or cost.verb == CHOSEN_FOR_COSTS
     if is_reaction(timing) and getattr(ability, "trigger", None) is None:
         return "a Reaction without its condition"
     return None
 
 
+COSTS_ON_OTHER_CARDS = ("exhaust", "frighten", "retire", "dismiss", "banish", "discard", "remove-counters")
+"""The costs paid by doing something to another card ("Retire a Friend",
+"Discard a card", "Remove a +1 power counter from one of your cards"), or
+to this card with a number ("Remove two +1 power counters from this
+card"): each is the verb of the verb table
+(:data:`rulebase.engine.ccg.abilities.verbs.VERBS`), checked and applied
+by its rules."""
+
+CHOSEN_FOR_COSTS = "choose"
+"""A cost that names a card the later costs refer to ("Choose one of your
+ready cards. Exhaust this card and that card")."""
+
+
 def _cost_executable(cost) -> str | None:
-    if cost.verb not in COSTS:
+    from rulebase.engine.ccg.abilities import targets
+
+    if cost.verb == CHOSEN_FOR_COSTS:
+        if cost.target is None or targets.names_players(cost.target) or cost.target.every:
+            return "a cost to choose what is not a card"
+        return targets.executable(cost.target)
+    if cost.verb == "remove-counters" and (cost.amount is None or cost.amount.value is None or cost.amount.per):
+        return "a cost of a number of counters the engine can't tell"
+    if cost.verb not in COSTS and cost.verb not in COSTS_ON_OTHER_CARDS:
         return f"the cost {cost.verb!r}"
     if cost.verb == "pay" and (cost.amount is None or cost.amount.value is None or cost.amount.per is not None):
         return "a cost of a number of action tokens the engine can't tell"
-    if cost.verb != "pay" and cost.target is not None and cost.target.noun != "self":
-        if cost.verb != "dismiss" or cost.target.every or cost.target.count.value != 1 or cost.target.count.per:
+    if _other(cost):
+        if cost.verb not in COSTS_ON_OTHER_CARDS:
             return f"a cost to {cost.verb} another card"
-        from rulebase.engine.ccg.abilities import targets
-
+        if cost.target.every or cost.target.count.value is None or cost.target.count.per or cost.target.count.up_to:
+            return f"a cost to {cost.verb} a number of cards the engine can't tell"
+        if targets.names_players(cost.target) or cost.target.noun == "home":
+            return f"a cost to {cost.verb} a {cost.target.noun!r}"
         return targets.executable(cost.target)
+    if cost.verb == "discard":
+        return "a cost to discard with no card to discard"
     return None
 
 
 def _other(cost) -> bool:
     """Whether a cost is paid by doing something to another card ("Dismiss
-    one of your Friends here")."""
-    return cost.verb != "pay" and cost.target is not None and cost.target.noun != "self"
+    one of your Friends here"), or one the table pays with a number (the
+    counters removed from this card)."""
+    if cost.verb in ("pay", CHOSEN_FOR_COSTS):
+        return False
+    if cost.target is None:
+        return False
+    return cost.target.noun != "self" or cost.verb == "remove-counters"
 
 
-def payable_with(board: Board, player: int, card: Card, cost) -> list:
+def _how_many(cost) -> int:
+    """How many cards a cost names ("Retire 3 Pegasus Friends")."""
+    if cost.target is None or cost.target.noun in ("self", "that", "it"):
+        return 1
+    return cost.target.count.value or 1
+
+
+def _cost_act(player: int, other: Card, cost):
+    """The verb table's act paying ``cost`` with ``other``: by the card's
+    owner for a discard (410.3), with the number of counters removed."""
+    from rulebase.engine.ccg.abilities.verbs import VERBS, Act
+
+    verb = VERBS[cost.verb]
+    amount = cost.amount.value if cost.verb == "remove-counters" and cost.amount is not None else None
+    return verb, Act(other.owner if verb.by_owner else player, other, amount=amount, effect=cost)
+
+
+def _cost_selector(cost):
+    """The cards a cost names, in the zone its verb takes them from (a
+    card discarded is in a hand)."""
+    from dataclasses import replace
+
+    from rulebase.engine.ccg.abilities import model, targets
+
+    selector = cost.target if cost.target is not None else model.Selector("card")
+    if cost.verb == "discard" and selector.zone is None and selector.noun in targets.TYPES:
+        selector = replace(selector, zone="hand", controller=selector.controller or "you")
+    return selector
+
+
+def payable_with(board: Board, player: int, card: Card, cost, named: dict | None = None) -> list:
     """The cards ``player`` may pay a cost naming another card with: those
     its selector finds (read from the perspective of the player activating
-    the ability, 513.4) whose occurrence can happen and would not be
-    replaced (104.2a, 508.1a)."""
+    the ability, 513.4) on which the verb table's check allows the verb
+    (104.2a: an occurrence that can't happen can't be a cost paid) and
+    whose occurrence would not be replaced (508.1a).  ``named``: the cards
+    a cost chose before ("that card")."""
     from rulebase.engine.ccg.abilities import resolve, targets
 
     context = resolve.Context(board=board, card=card, controller=player)
+    if named:
+        context.named.update(named)
     found = []
-    for other in targets.candidates(board, context, cost.target):
-        if not isinstance(other, Card) or other.zone != Zone.PLAY:
+    for other in targets.candidates(board, context, _cost_selector(cost)):
+        if not isinstance(other, Card):
             continue
+        verb, act = _cost_act(player, other, cost)
         try:
             with board.trace.quiet():
-                CAN_HAPPEN[cost.verb](board, other)
+                verb.check(board, act)
                 not_replaced(board, player, other, cost.verb)
         except IllegalAction:
             continue
@@ -123,10 +192,38 @@ def payable_with(board: Board, player: int, card: Card, cost) -> list:
     return found
 
 
-@check("508.1d", "a cost to dismiss another card can be paid only with a card the cost names")
-def has_a_card_to_pay_with(board: Board, player: int, card: Card, cost):
-    if not payable_with(board, player, card, cost):
-        return f"{board.name(player)} has no card to pay {card}'s cost with ({cost.part.text or cost.verb})"
+def _chosen_payable(board: Board, player: int, card: Card, ability: Ability, index: int) -> list:
+    """The cards a "Choose ..." cost may choose: those with which every
+    later cost naming "that card" can be paid, and not this card when it
+    pays the same cost itself (a card is exhausted once)."""
+    from rulebase.engine.ccg.abilities import resolve, targets
+
+    cost = ability.cost[index]
+    context = resolve.Context(board=board, card=card, controller=player)
+    later = [other for other in ability.cost[index + 1:] if other.target is not None
+             and other.target.noun in ("that", "it")]
+    mine = {other.verb for other in ability.cost if other.target is not None and other.target.noun == "self"}
+    found = []
+    for other in targets.candidates(board, context, cost.target):
+        if not isinstance(other, Card) or (other is card and any(c.verb in mine for c in later)):
+            continue
+        named = {"it": [other], "them": [other], cost.target.noun: [other]}
+        if cost.target.ref:
+            named[cost.target.ref] = [other]
+        named["card"] = [other]
+        if all(other in payable_with(board, player, card, c, named) for c in later):
+            found.append(other)
+    return found
+
+
+@check("508.1d", "a cost to do something to another card can be paid only with the cards the cost names")
+def has_a_card_to_pay_with(board: Board, player: int, card: Card, cost, found: list | None = None):
+    if found is None:
+        found = payable_with(board, player, card, cost)
+    wanted = _how_many(cost)
+    if len(found) < wanted:
+        what = f"{wanted} cards" if wanted != 1 else "a card"
+        return f"{board.name(player)} has not {what} to pay {card}'s cost with ({cost.part.text or cost.verb})"
 
 
 # -- finding them ----------------------------------------------------------------------------
@@ -308,7 +405,12 @@ def check_costs(board: Board, player: int, card: Card, ability: Ability) -> None
     occurrence can't happen can't be paid, refused by that occurrence's rule;
     508.1a: nor one that would be replaced)."""
     can_pay(board, player, card, ability)
-    for cost in ability.cost:
+    for index, cost in enumerate(ability.cost):
+        if cost.verb == CHOSEN_FOR_COSTS:
+            has_a_card_to_pay_with(board, player, card, cost, _chosen_payable(board, player, card, ability, index))
+            continue
+        if cost.target is not None and cost.target.noun in ("that", "it"):
+            continue
         if _other(cost):
             has_a_card_to_pay_with(board, player, card, cost)
             continue
@@ -369,15 +471,21 @@ def pay_cost(board: Board, player: int, card: Card, ability: Ability, chosen: di
 
     paid = []
     for index, cost in enumerate(ability.cost):
+        if cost.verb == CHOSEN_FOR_COSTS:
+            for other in (chosen or {}).get(index, ()):
+                paid.append(f"choose {other}")
+            continue
         if _other(cost):
-            other = (chosen or {}).get(index)
-            if other is None:
+            others = (chosen or {}).get(index) or ()
+            if not others:
                 board.trace.note("508.1d", "{player} has no card to pay {card}'s cost with ({text}): that part is "
                                            "not paid", player=board.name(player), card=card.label,
                                  text=cost.part.text or cost.verb)
                 continue
-            zones.dismiss(board, other)
-            paid.append(f"dismiss {other}")
+            for other in others:
+                verb, act = _cost_act(player, other, cost)
+                verb.apply(board, act)
+                paid.append(f"{cost.verb} {other}")
         elif cost.verb == "pay":
             play.pay(board, player, cost.amount.value, f"activate {card}'s ability")
             paid.append(f"{cost.amount.value} action token{'s' * (cost.amount.value != 1)}")
@@ -419,19 +527,41 @@ def activate(s, action: Action):
 
 def choose_payment(s, player: int, card: Card, ability: Ability):
     """The cards ``player`` chooses to pay the costs naming other cards
-    with (705.2c), by the index of each cost."""
+    with (705.2c), by the index of each cost: one at a time, as many as
+    the cost names; a card a "Choose ..." cost chose is "that card" of
+    the costs after it."""
     from rulebase.engine.ccg.abilities.resolve import _ask
 
-    chosen = {}
+    board = s.board
+    chosen: dict = {}
+    named: dict = {}
     for index, cost in enumerate(ability.cost):
-        if not _other(cost):
+        if cost.verb == CHOSEN_FOR_COSTS:
+            found = _chosen_payable(board, player, card, ability, index)
+        elif cost.target is not None and cost.target.noun in ("that", "it") and named:
+            found = payable_with(board, player, card, cost, named)
+            chosen[index] = found[:1]
             continue
-        found = payable_with(s.board, player, card, cost)
-        if not found:
+        elif _other(cost):
+            found = payable_with(board, player, card, cost, named)
+        else:
             continue
-        options = [Action("choose", player, card=other.id) for other in found]
-        action = yield from _ask(s, player, f"choose the card to pay with: {cost.part.text or cost.verb}", options)
-        chosen[index] = s.board.cards[action.card]
+        picked: list = []
+        for _ in range(_how_many(cost)):
+            left = [other for other in found if other not in picked]
+            if not left:
+                break
+            if len(left) == 1 and cost.target is not None and cost.target.noun in ("self", "that", "it"):
+                picked.append(left[0])
+                continue
+            options = [Action("choose", player, card=other.id) for other in left]
+            action = yield from _ask(s, player, f"choose the card to pay with: {cost.part.text or cost.verb}", options)
+            picked.append(board.cards[action.card])
+        chosen[index] = picked
+        if cost.verb == CHOSEN_FOR_COSTS and picked:
+            named = {"it": picked, "them": picked, "card": picked, cost.target.noun: picked}
+            if cost.target.ref:
+                named[cost.target.ref] = picked
     return chosen
 
 

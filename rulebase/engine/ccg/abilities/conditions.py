@@ -119,6 +119,11 @@ def _during(board, context, condition):
         kind = condition.value("kind")
         if faceoff is None or (kind is not None and faceoff.kind_group != kind):
             return False
+        involving = condition.value("involving")
+        if involving is not None:
+            cards = [card for card in _cards(board, context, involving) if isinstance(card, Card)]
+            if not cards or not all(faceoff.involves(board, card) for card in cards):
+                return False
         where = condition.value("where")
         if where is not None:
             return any(targets.at_place(board, context, _Place(area), where) for area in faceoff.areas)
@@ -308,7 +313,13 @@ def executable(condition: Condition | None) -> str | None:
             missing = targets.place_executable(condition.value("where"))
             if missing is not None:
                 return missing
-        extra = {key for key, _ in condition.values} - {"phase", "kind", "whose", "where"}
+            involving = condition.value("involving")
+            if involving is not None:
+                missing = (targets.executable(involving) if hasattr(involving, "noun")
+                           else f"the faceoff's involving {involving!r}")
+                if missing is not None:
+                    return missing
+        extra = {key for key, _ in condition.values} - {"phase", "kind", "whose", "where", "involving"}
         if extra:
             return f"the faceoff's {sorted(extra)[0]!r}"
     if condition.kind == "involved":
