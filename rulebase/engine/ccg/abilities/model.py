@@ -105,6 +105,8 @@ VERBS = {
     "gain-abilities": "the target gains the printed abilities of ``of`` (a Selector)",
     "start-faceoff": "start a faceoff involving the cards of ``involving`` (a tuple of Selectors)",
     "spend": "put a card from beneath the target (``zone``: beneath) into its owner's discard pile (a cost)",
+    "gain-keyword": "the target has the keyword ``keyword`` (its X ``x``) for ``duration``",
+    "color": "the target is the color ``color`` ('that': the color named or chosen before; ``also`` true: as well as its own) for ``duration``",
 }
 """The effect verbs, with what each does."""
 
@@ -168,6 +170,8 @@ MODIFIERS = {
     "contributes": "the subject contributes its power where the rules would not let it (``to``: faceoffs, confronting)",
     "colors": "the subject also has the colors of the cards ``of`` (a Selector)",
     "abilities": "the subject also has the other printed abilities of ``of`` (a Selector)",
+    "color": "the subject is the color ``color`` (``also`` true: as well as its own)",
+    "all": "every modifier of ``all-of`` (a tuple of Modifiers) applies to the subject",
 }
 """What a continuous ability changes (702, 707)."""
 
@@ -188,6 +192,7 @@ CONDITIONS = {
     "all": "every condition of ``all_of`` holds",
     "any": "one condition of ``any_of`` at least holds",
     "first": "the player is the first to do something (``action``) to the subject this turn",
+    "color": "the subject has the color ``color``",
 }
 """What a condition ("while", "if", "as long as") asks (702.2, 704.4)."""
 

@@ -65,6 +65,11 @@ COLORS = {"loyalty": "blue", "kindness": "yellow", "honesty": "orange", "magic":
 NOT_ABILITIES = ("Home Limit", "Starting Problem")
 """Keywords that are not abilities (a number on the card, a deck-building mark)."""
 
+NAMED_KEYWORDS = ("Agile", "Experienced", "Traveler")
+"""Keywords printed on cards of the later sets that the 3.4 glossary does not
+define: read as keyword abilities of that name with no meaning (the engine
+can't carry them out, and says so)."""
+
 
 class CardTextError(SetupError):
     """A card's text the grammar can't read whole: ``line`` and ``column``
@@ -227,10 +232,10 @@ class _Reader(Transformer):
         said = self.original[meta.start_pos:meta.end_pos].split()
         number = [int(said.pop())] if said and said[-1].isdigit() else []
         name = " ".join(said)
-        meanings = {k.lower(): k for k in keyword_meanings()}
-        if name.lower() not in meanings:
+        keyword = _keyword_named(name)
+        if keyword is None:
             raise _Unreadable(f"not a keyword: {name!r}", meta.start_pos)
-        return keyword_ability(meanings[name.lower()], number[0] if number else None, self.side)
+        return keyword_ability(keyword, number[0] if number else None, self.side)
 
     def tagged(self, meta, children):
         tag, ability = children
@@ -725,6 +730,10 @@ class _Reader(Transformer):
         return Condition("score", subject=children[0], values=values(compare=f">={int(children[1])}"),
                          part=self._part(meta))
 
+    def color_is(self, meta, children):
+        return Condition("color", subject=children[0], values=values(color=COLORS[str(children[1])[1:-1]]),
+                         part=self._part(meta))
+
     def status_is(self, meta, children):
         return Condition("status", subject=children[0], values=values(status=children[1]), part=self._part(meta))
 
@@ -880,11 +889,50 @@ class _Reader(Transformer):
         return {"action": "confront", "what": children[0]}
 
     def has_keyword(self, meta, children):
-        subject, name = children
+        subject, name = children[0], children[1]
+        return Modifier("keyword", subject=subject, values=values(keyword=self._keyword(name, meta),
+                                                                   x=_x(children[2:])),
+                        part=self._part(meta)), None
+
+    def _keyword(self, name: str, meta) -> str:
         keyword = _keyword_named(name)
         if keyword is None:
             raise _Unreadable(f"not a keyword: {name!r}", meta.start_pos)
-        return Modifier("keyword", subject=subject, values=values(keyword=keyword), part=self._part(meta)), None
+        return keyword
+
+    def power_and(self, meta, children):
+        subject, changes, rest = children[0], children[1], children[2:]
+        power, _ = self.gets_power(meta, [subject, changes])
+        if isinstance(rest[0], tuple):
+            other, _ = self.is_what(meta, [subject, rest[0]])
+        else:
+            other, _ = self.has_keyword(meta, [subject] + rest)
+        return Modifier("all", subject=subject, values=values(all_of=(power, other)), part=self._part(meta)), None
+
+    def is_what(self, meta, children):
+        subject, (kind, what) = children
+        also = " also " in f" {self.source[meta.start_pos:meta.end_pos]} "
+        if kind == "color":
+            return Modifier("color", subject=subject, values=values(color=what, also=also),
+                            part=self._part(meta)), None
+        return Modifier("trait", subject=subject, values=values(trait=what), part=self._part(meta)), None
+
+    def is_and_power(self, meta, children):
+        subject, what, changes = children
+        other, _ = self.is_what(meta, [subject, what])
+        power, _ = self.gets_power(meta, [subject, changes])
+        return Modifier("all", subject=subject, values=values(all_of=(other, power)), part=self._part(meta)), None
+
+    def is_color(self, meta, children):
+        return ("color", COLORS[str(children[0])[1:-1]])
+
+    def is_word(self, meta, children):
+        word = self._word(children[-1])
+        if word.lower() in COLORS.values():
+            return ("color", word.lower())
+        if not word[:1].isupper():
+            raise _Unreadable(f"{word!r} is not a color or a trait", children[-1].start_pos)
+        return ("trait", word)
 
     def keyword_name(self, meta, children):
         return self.original[meta.start_pos:meta.end_pos]
@@ -1013,6 +1061,26 @@ class _Reader(Transformer):
         return self._power(meta, rest[0], changes, rest[2] if len(rest) > 2 else None)
 
     gets = give_power
+
+    def gets_keyword(self, meta, children):
+        target, name = children[0], children[1]
+        rest = children[2:]
+        duration = next((c for c in rest if isinstance(c, str) and not isinstance(c, Token)), None)
+        return Effect("gain-keyword", target=target, duration=duration,
+                      values=values(keyword=self._keyword(name, meta), x=_x(rest)), part=self._part(meta))
+
+    give_keyword = gets_keyword
+
+    def is_that_color(self, meta, children):
+        said = f" {self.source[meta.start_pos:meta.end_pos]} "
+        also = " also " in said or " has " in said or " gains " in said
+        return Effect("color", target=children[0], duration=children[1] if len(children) > 1 else None,
+                      values=values(color="that", also=also), part=self._part(meta))
+
+    def give_color(self, meta, children):
+        duration = children[2] if len(children) > 2 else None
+        return Effect("color", target=children[0], duration=duration,
+                      values=values(color=COLORS[str(children[1])[1:-1]], also=True), part=self._part(meta))
 
     def choose_to_get(self, meta, children):
         chosen = children[0]
@@ -1678,6 +1746,11 @@ class _Reader(Transformer):
     home_where = _constant("home")
 
 
+def _x(items) -> int | None:
+    """The number (a keyword's X) among ``items``, if one."""
+    return next((int(item) for item in items if isinstance(item, Token) and item.type == "INT"), None)
+
+
 def _lasting(effect: Effect, duration: str) -> Effect:
     """``effect`` and those it chains to, each for ``duration``."""
     return replace(effect, duration=duration,
@@ -1723,13 +1796,18 @@ def keyword_meanings() -> dict:
 
 
 def _keyword_named(name: str) -> str | None:
+    """The keyword ``name`` spells (of the glossary, or one of
+    :data:`NAMED_KEYWORDS`), else ``None``."""
     wanted = name.strip().lower()
-    return next((k for k in keyword_meanings() if k.lower() == wanted), None)
+    return next((k for k in (*keyword_meanings(), *NAMED_KEYWORDS) if k.lower() == wanted), None)
 
 
 def keyword_ability(name: str, x: int | None = None, side: str = "front") -> Ability:
     """The keyword ability ``name`` (with its X): its meaning is the
-    glossary's text read as card text, X replaced by ``x``."""
+    glossary's text read as card text, X replaced by ``x`` (a keyword of
+    :data:`NAMED_KEYWORDS`: no meaning)."""
+    if name in NAMED_KEYWORDS:
+        return Ability("keyword", keyword=name, x=x, side=side, text=name if x is None else f"{name} {x}")
     meaning_text = keyword_meanings()[name]
     if x is not None:
         meaning_text = re.sub(r"\bX\b", str(x), meaning_text)
