@@ -8,7 +8,7 @@ from rulebase.engine.ccg import zones
 from rulebase.engine.ccg.board import Zone
 from rulebase.engine.ccg.cards import Printed
 from rulebase.engine.errors import IllegalAction
-from rulebase.engine.trace import NOTE, REFUSAL, STEP
+from rulebase.engine.trace import ALLOWED, NOTE, REFUSAL, STEP
 
 from .helpers import COMET, GEAR, PEST, board_with, kinds
 
@@ -86,3 +86,52 @@ def test_only_unordered_zones_are_rearranged_by_401_3():
     zones.arrange(board, 0, Zone.HAND, (2, 2))
     zones.arrange(board, 0, Zone.DRAW_DECK, (1, 0))
     assert [card.id for card in board.players[0].hand] == [3, 2] and [card.id for card in board.players[0].deck] == [0, 1]
+
+
+# -- what players may see (402-409) ----------------------------------------------------
+
+
+@pytest.mark.parametrize("zone, rule", [(Zone.DRAW_DECK, "402.2"), (Zone.PROBLEM_DECK, "403.2")])
+def test_no_player_may_look_at_the_cards_of_a_deck(zone, rule):
+    board = board_with((COMET, 0, zone, None, 0))
+    card = board.cards[0]
+    for viewer in (0, 1):
+        with pytest.raises(IllegalAction) as refused:
+            zones.look(board, viewer, card)
+        assert refused.value.rule == rule
+        assert zones.can_see(board, viewer, card)[:2] == (False, rule)
+
+
+def test_a_player_may_look_at_their_own_hand_only():
+    board = board_with((COMET, 0, Zone.HAND, None, 0))
+    card = board.cards[0]
+    zones.look(board, 0, card)
+    assert kinds(board, "404.1") == [ALLOWED]
+    with pytest.raises(IllegalAction) as refused:
+        zones.look(board, 1, card)
+    assert refused.value.rule == "404.1" and "not public" in refused.value.reason
+
+
+@pytest.mark.parametrize("zone, rule", [(Zone.DISCARD, "406.1"), (Zone.BANISHED, "407.1"), (Zone.FLIP, "409.1")])
+def test_the_cards_of_a_public_zone_are_seen_only_by_its_rule(zone, rule):
+    board = board_with((COMET, 0, zone, None, 0))
+    card = board.cards[0]
+    zones.look(board, 1, card)
+    assert kinds(board, rule) == [ALLOWED] and zones.can_see(board, 1, card)[:2] == (True, rule)
+    board.off = frozenset({rule})
+    with pytest.raises(zones.Unseen, match="no rule makes Comet"):
+        zones.look(board, 1, card)
+    assert zones.can_see(board, 1, card)[0] is False
+
+
+def test_a_face_down_troublemaker_is_hidden_from_all_but_its_controller():
+    board = board_with((PEST, 0, Zone.PLAY, "problem", 1))
+    pest = board.cards[0]
+    pest.face_down = True
+    zones.look(board, 0, pest)
+    with pytest.raises(IllegalAction) as refused:
+        zones.look(board, 1, pest)
+    assert refused.value.rule == "505.1d"
+    board.off = frozenset({"505.1d"})
+    zones.look(board, 1, pest)
+    assert zones.can_see(board, 1, pest)[1] == "505.1c"

@@ -11,7 +11,9 @@ from rulebase.engine.ccg.abilities import continuous
 from rulebase.engine.ccg.abilities.events import emit
 from rulebase.engine.ccg.board import ORDERED_ZONES, Board, Card, Zone
 from rulebase.engine.ccg.cards import CardType
-from rulebase.engine.ccg.rules import check, step
+from rulebase.engine.ccg.rules import Allowed, check, step
+from rulebase.engine.errors import EngineError
+from rulebase.engine.rulebook import first_deciding
 
 # -- checks ----------------------------------------------------------------------
 
@@ -241,37 +243,110 @@ def arrange(board: Board, player: int, zone: Zone, order: tuple[int, ...]) -> No
     rearrange(board, player, zone, order)
 
 
-# -- what players can see ------------------------------------------------------
+# -- what players can see (402-409, 505.1c, 505.1d) ------------------------------
+#
+# One check per rule that says whether the cards of a zone are public: a
+# hidden zone's rule refuses, a public zone's rule allows.  A player looks
+# at a card only where one of them allows it (:func:`look`), and what a
+# scenario asks a player can see is answered by the same checks
+# (:func:`can_see`): with a zone's rule switched off, nothing makes its
+# cards public.
+
+
+@check("402.2", "cards in the draw deck are not public to any player")
+def draw_deck_not_public(board: Board, viewer: int, card: Card):
+    if card.zone == Zone.DRAW_DECK:
+        return f"{card} is in {board.name(card.owner)}'s draw deck, whose cards are not public to any player"
+
+
+@check("403.2", "cards in the Problem deck are not public to any player")
+def problem_deck_not_public(board: Board, viewer: int, card: Card):
+    if card.zone == Zone.PROBLEM_DECK:
+        return f"{card} is in {board.name(card.owner)}'s Problem deck, whose cards are not public to any player"
+
+
+@check("404.1", "cards in hands are not public, but each player may look at their own hand at any time")
+def own_hand_only(board: Board, viewer: int, card: Card):
+    if card.zone == Zone.HAND:
+        if card.owner == viewer:
+            return Allowed(f"{card} is in {board.name(viewer)}'s own hand, which they may look at at any time")
+        return f"{card} is in {board.name(card.owner)}'s hand: cards in players' hands are not public"
+
+
+@check("505.1d", "face-down Troublemakers are not public; their controller knows them")
+def face_down_troublemaker_hidden(board: Board, viewer: int, card: Card):
+    if card.zone == Zone.PLAY and card.face_down and card.type == CardType.TROUBLEMAKER:
+        if card.controller == viewer:
+            return Allowed(f"{card} is a face-down Troublemaker {board.name(viewer)} controls and played")
+        return f"{card} is a face-down Troublemaker: not public"
+
+
+@check("505.1c", "the printed information of face-down cards is public unless otherwise noted")
+def face_down_public(board: Board, viewer: int, card: Card):
+    if card.zone == Zone.PLAY and card.face_down:
+        return Allowed(f"{card} is face-down, and the printed information of face-down cards is public")
+
+
+@check("405.1", "cards in play are public unless otherwise noted")
+def play_public(board: Board, viewer: int, card: Card):
+    if card.zone == Zone.PLAY:
+        return Allowed(f"{card} is in play, and cards in play are public")
+
+
+@check("406.1", "cards in the discard pile are public")
+def discard_public(board: Board, viewer: int, card: Card):
+    if card.zone == Zone.DISCARD:
+        return Allowed(f"{card} is in {board.name(card.owner)}'s discard pile, whose cards are public")
+
+
+@check("407.1", "cards in the banished zone are public")
+def banished_public(board: Board, viewer: int, card: Card):
+    if card.zone == Zone.BANISHED:
+        return Allowed(f"{card} is in {board.name(card.owner)}'s banished zone, whose cards are public")
+
+
+@check("409.1", "cards in the flip zone are public")
+def flip_public(board: Board, viewer: int, card: Card):
+    if card.zone == Zone.FLIP:
+        return Allowed(f"{card} is in {board.name(card.owner)}'s flip zone, whose cards are public")
+
+
+@check("705.2a", "a card being played is revealed as its action is announced")
+def queue_revealed(board: Board, viewer: int, card: Card):
+    if card.zone == Zone.QUEUE:
+        return Allowed(f"{card} is being played: it was revealed as its action was announced")
+
+
+VISIBILITY = (draw_deck_not_public, problem_deck_not_public, own_hand_only, face_down_troublemaker_hidden,
+              face_down_public, play_public, discard_public, banished_public, flip_public, queue_revealed)
+"""The checks of what a player may see of a card, the exceptions (a face-down
+Troublemaker in play) before the general rule of the zone."""
+
+
+class Unseen(EngineError):
+    """Raised when a player looks at a card no rule makes public to them (a
+    card removed from the game, or one whose zone's rule is switched off)."""
+
+
+def look(board: Board, viewer: int, card: Card) -> None:
+    """``viewer`` looks at ``card``: the rule of its zone refuses (a hidden
+    zone, raising :class:`~rulebase.engine.errors.IllegalAction`) or allows
+    it (recorded); where no rule makes the card public, :class:`Unseen`."""
+    if not first_deciding(board, ((unit, (viewer, card)) for unit in VISIBILITY)):
+        raise Unseen(f"no rule makes {card} ({card.zone or 'nowhere'}) public to {board.name(viewer)}")
 
 
 def can_see(board: Board, viewer: int, card: Card) -> tuple[bool, str, str]:
-    """Whether ``viewer`` may look at ``card``, with the rule and the reason."""
-    zone = card.zone
-    if zone == Zone.DRAW_DECK:
-        return False, "402.2", "cards in the draw deck are not public to any player"
-    if zone == Zone.PROBLEM_DECK:
-        return False, "403.2", "cards in the Problem deck are not public to any player"
-    if zone == Zone.HAND:
-        if card.owner == viewer:
-            return True, "404.1", "each player may look at the cards in their own hand"
-        return False, "404.1", "cards in players' hands are not public"
-    if zone == Zone.PLAY:
-        if card.type == CardType.TROUBLEMAKER and card.face_down:
-            if card.controller == viewer:
-                return True, "505.1d", "face-down Troublemakers are not public, but their controller knows them"
-            return False, "505.1d", "face-down Troublemakers are not public, and have no names (505.1d.i)"
-        if card.face_down:
-            return True, "505.1c", "the printed information of face-down cards is public"
-        return True, "405.1", "cards in play are public"
-    if zone == Zone.DISCARD:
-        return True, "406.1", "cards in the discard pile are public"
-    if zone == Zone.BANISHED:
-        return True, "407.1", "cards in the banished zone are public"
-    if zone == Zone.FLIP:
-        return True, "409.1", "cards in the flip zone are public"
-    if zone == Zone.QUEUE:
-        return True, "705.2a", "a card being played is revealed"
-    return False, "103.5a", "the card has been removed from the game"
+    """Whether ``viewer`` may look at ``card``, with the rule and the reason,
+    as the checks of :data:`VISIBILITY` say (recording nothing)."""
+    for unit in VISIBILITY:
+        verdict = unit.verdict(board, viewer, card)
+        if verdict is None:
+            continue
+        if isinstance(verdict, Allowed):
+            return True, unit.number, verdict.reason
+        return False, unit.number, verdict
+    return False, "", f"no rule makes {card} ({card.zone or 'nowhere'}) public to {board.name(viewer)}"
 
 
 def count_is_public(zone: Zone) -> tuple[bool, str]:

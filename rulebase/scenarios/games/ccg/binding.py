@@ -16,7 +16,7 @@ from __future__ import annotations
 from functools import lru_cache
 from pathlib import Path
 
-from rulebase.engine.ccg import engine_rulebook
+from rulebase.engine.ccg import engine_rulebook, zones
 from rulebase.engine.ccg.actions import CHANCE_PLAYER, Action
 from rulebase.engine.ccg.board import HOME, PROBLEM, Area, Board, Card, Zone
 from rulebase.engine.ccg.cards import CardType, Instruction, Need, Printed, parse_color
@@ -379,6 +379,15 @@ class CCGSession(GameSession):
 
     def where(self, point: Node) -> str:
         return {"turn_start": "ready", "turn_end": "end of turn"}.get(point.kind) or PHASE_NAMES[str(point.args[1]).lower()]
+
+    def act(self, node: Node) -> str | None:
+        if node.kind == "look":
+            # Looking changes nothing in the game: the rules of the card's
+            # zone say whether the player may (402-409), and refuse when not.
+            self._start(node)
+            zones.look(self.board, self.subject(node), self.card(node, node.args[1]))
+            return None
+        return super().act(node)
 
     def _action(self, node: Node) -> Action:
         kind, args = node.kind, node.args
