@@ -234,12 +234,21 @@ def diff(old, new, as_json, section, kinds, noise, as_map):
 @click.argument("card", required=False)
 @click.option("--set", "set_name", help="Only the errata of this set, e.g. Premiere.")
 @click.option("--json", "as_json", is_flag=True, help="Print a JSON list, one record per erratum.")
+@click.option("--check", is_flag=True, help="Each card's printed and current texts, whichever the card data holds, "
+              "the engine's reading of each, and the errata whose change can't be located in the card's text.")
 @friendly
-def errata(card, set_name, as_json):
+def errata(card, set_name, as_json, check):
     """Show the card errata: OLD and NEW texts, their word diff and the publisher's marks."""
     from rulebase import errata as card_errata
 
     records = card_errata.errata_records(_graph(), card=card, set_name=set_name)
+    if check:
+        checked = card_errata.texts_check(_graph(), records)
+        if as_json:
+            click.echo(json.dumps(checked, indent=2, ensure_ascii=False))
+        else:
+            click.echo("\n".join(card_errata.check_lines(checked)))
+        return
     if as_json:
         click.echo(json.dumps(records, indent=2, ensure_ascii=False))
     else:

@@ -23,6 +23,7 @@ from __future__ import annotations
 import difflib
 import re
 from dataclasses import asdict, dataclass, field
+from functools import lru_cache
 
 from rulebase.diff.words import add_segment, changed_spans, diff_text, word_diff
 from rulebase.errors import RulebaseError
@@ -385,4 +386,412 @@ def erratum_lines(record: dict) -> list[str]:
     breaks = sum(m["kind"] == "break" for side in ("old", "new") for m in record["marks"][side])
     if breaks:
         lines.append(f"  Paragraph breaks marked: {breaks}")
+    return lines
+
+
+# -- a card's printed and current texts --------------------------------------------------
+
+
+@dataclass(frozen=True)
+class TextChange:
+    """One change an erratum makes to its card, and where the card data's
+    text shows it.
+
+    ``old`` and ``new`` are the changed words as the card's text has them
+    once the shared context is cut to what locates them (``None`` where the
+    erratum gives no such side); ``source`` is where the change comes from:
+    ``"old+new"`` (the erratum's OLD and NEW), ``"marks"`` (a corrected
+    wording, its OLD being that wording without the words the publisher
+    underlined and with those struck out), ``"layout"`` (a marked paragraph
+    break only: no words change), ``"wording"`` (a corrected wording with no
+    change marked) or ``"information"`` (a change to the card's printed
+    information, such as a trait).  ``held`` is what the card data holds:
+    ``"current"`` (NEW), ``"printed"`` (OLD), ``"both"`` (the change leaves
+    the words as they are) or ``None`` when the change can't be located,
+    ``note`` saying why; ``side`` is ``"front"`` or ``"boosted"``."""
+
+    source: str
+    old: str | None
+    new: str | None
+    held: str | None
+    side: str | None = None
+    note: str | None = None
+
+    @property
+    def located(self) -> bool:
+        return self.held is not None
+
+
+@dataclass(frozen=True)
+class CardTexts:
+    """A card's text as printed and as it stands (its erratum applied), of
+    its front (``printed``, ``current``) and its Boosted side
+    (``printed_boosted``, ``current_boosted``; ``None`` for a card without
+    one), found whichever of the two the card data holds.
+
+    ``erratum`` is the erratum's node id (``None`` for a card without one:
+    both texts are the data's); ``changes`` its :class:`TextChange`\\ s;
+    ``held`` what the card data holds: ``"current"``, ``"printed"``,
+    ``"mixed"`` (some changes one way, some the other), ``"both"`` (no
+    change of words) or ``"unknown"`` when a change can't be located, and
+    then neither text is known (:attr:`known`)."""
+
+    card_id: str
+    printed: str
+    current: str
+    printed_boosted: str | None = None
+    current_boosted: str | None = None
+    erratum: str | None = None
+    changes: tuple[TextChange, ...] = ()
+
+    @property
+    def held(self) -> str:
+        held = {change.held for change in self.changes if change.source != "information"}
+        if None in held:
+            return "unknown"
+        held.discard("both")
+        if not held:
+            return "both"
+        return held.pop() if len(held) == 1 else "mixed"
+
+    @property
+    def known(self) -> bool:
+        """Whether both texts are known: every change of words located."""
+        return self.held != "unknown"
+
+    @property
+    def differ(self) -> bool:
+        """Whether the printed and current texts differ in words."""
+        return (_words(self.printed), _words(self.printed_boosted or "")) != \
+            (_words(self.current), _words(self.current_boosted or ""))
+
+    def text(self, printed: bool) -> tuple[str, str | None]:
+        """The front's and Boosted side's text, as printed or current."""
+        return (self.printed, self.printed_boosted) if printed else (self.current, self.current_boosted)
+
+    def unlocated(self) -> list[TextChange]:
+        return [change for change in self.changes if not change.located]
+
+
+def _words(text: str) -> str:
+    return " ".join(text.split())
+
+
+_WORD = re.compile(r"\S+")
+_ELLIPSIS_ENDS = re.compile(r"^\s*(?:\.{2,}|…)\s*|\s*(?:\.{2,}|…)\s*$")
+
+
+def _trimmed(text: str) -> str:
+    """An erratum's fragment without the ellipses that stand for the rest of the card's text."""
+    return _ELLIPSIS_ENDS.sub("", _ELLIPSIS_ENDS.sub("", text))
+
+
+def _cores(old: str, new: str):
+    """The pairs of OLD and NEW fragments that may locate a change, best
+    first: the whole fragments, then with ever less of the context they
+    share (never down to nothing on both sides of a change), each also
+    without a last full stop the card's text may not have there; with each,
+    whether it is the whole fragment."""
+    from rulebase.cards.model import fold
+
+    old_words, new_words = list(_WORD.finditer(old)), list(_WORD.finditer(new))
+    same = lambda a, b: fold(a.group()) == fold(b.group())  # noqa: E731
+    prefix = 0
+    while prefix < min(len(old_words), len(new_words)) and same(old_words[prefix], new_words[prefix]):
+        prefix += 1
+    suffix = 0
+    while (suffix < min(len(old_words), len(new_words)) - prefix
+           and same(old_words[-1 - suffix], new_words[-1 - suffix])):
+        suffix += 1
+    cuts = sorted(((a, b) for a in range(prefix + 1) for b in range(suffix + 1)), key=lambda cut: (sum(cut), cut))
+    for a, b in cuts:
+        olds, news = old_words[a:len(old_words) - b], new_words[a:len(new_words) - b]
+        if not olds or not news:
+            continue
+        pair = (old[olds[0].start():olds[-1].end()], new[news[0].start():news[-1].end()])
+        yield (*pair, a + b == 0)
+        if b == 0 and pair[0].endswith(".") and pair[1].endswith("."):
+            yield pair[0][:-1], pair[1][:-1], a == 0
+
+
+@dataclass(frozen=True)
+class _Place:
+    """Where :func:`locate` found a change: what the card data holds, the
+    side (0 the front, 1 the Boosted side), the fragments that located it,
+    whether it stands at every place NEW (or OLD) does, and a note."""
+
+    held: str | None
+    side: int | None
+    old: str
+    new: str
+    every: bool = False
+    note: str | None = None
+
+
+def locate(sides: list[str | None], old: str, new: str) -> _Place:
+    """Where a change from ``old`` to ``new`` stands in a card's ``sides``
+    (front, Boosted side), found in the text as the card data holds it.
+
+    A fragment found once locates the change; a wording between ellipses
+    (``...Harmony token...``) changes wherever it stands.  A fragment is
+    looked for whole, then with ever less of the context OLD and NEW share
+    (the note then says so); found more than once, or neither OLD nor NEW
+    found, the change is not located (``held`` None) and the note says why.
+    """
+    from rulebase.cards.errata import fragment, occurrences
+
+    def found(wanted: str) -> list[tuple[int, tuple[int, int]]]:
+        return [(index, place) for index, side in enumerate(sides) if side is not None
+                for place in occurrences(side, fragment(wanted))]
+
+    term = bool(_ELLIPSIS_ENDS.match(old) and _ELLIPSIS_ENDS.search(new.rstrip()[-3:]))
+    old, new = _trimmed(old), _trimmed(new)
+    if fragment(old) == fragment(new):
+        places = found(new)
+        return _Place("both" if places else None, places[0][0] if places else None, old, new,
+                      note=None if places else "the wording is not in the card's text")
+    for old_core, new_core, whole in _cores(old, new):
+        olds, news = found(old_core), found(new_core)
+        cut = None if whole else (f"found by {new_core!r} / {old_core!r}: the erratum's words around "
+                                  "the change are not the card's")
+        if len(news) == 1 and (not olds or fragment(old_core) in fragment(new_core)):
+            return _Place("current", news[0][0], old_core, new_core, note=cut)
+        if len(olds) == 1 and not news:
+            return _Place("printed", olds[0][0], old_core, new_core, note=cut)
+        if whole and term and len({side for side, _ in news + olds}) == 1 and not (olds and news):
+            held, places = ("current", news) if news else ("printed", olds)
+            return _Place(held, places[0][0], old_core, new_core, every=True,
+                          note=f"a wording between ellipses, changed at each of its {len(places)} places")
+        if len(olds) > 1 or len(news) > 1:
+            return _Place(None, None, old, new, note=(
+                f"{'NEW' if len(news) > 1 else 'OLD'} occurs {max(len(olds), len(news))} times in the card's "
+                "text: which one the erratum changes is not said"))
+    return _Place(None, None, old, new, note="neither OLD nor NEW is in the card's text")
+
+
+def _marked_pair(segments: list[dict]) -> tuple[str, str]:
+    """The OLD and NEW of a corrected wording from the publisher's marks:
+    NEW the wording, OLD the wording without its underlined words and with
+    its struck words (a comma or a small letter left stranded by removing
+    the words that opened a sentence is tidied).
+
+    >>> _marked_pair([{"text": "Chaos: ", "mark": None, "in_text": True},
+    ...               {"text": "When this card is flipped", "mark": "insert", "in_text": True},
+    ...               {"text": ", all players lose.", "mark": None, "in_text": True}])
+    ('Chaos: All players lose.', 'Chaos: When this card is flipped, all players lose.')
+    """
+    old, new, opened = "", "", False
+    for segment in segments:
+        text, mark = segment["text"], segment["mark"]
+        if segment["in_text"]:
+            new += text
+        if mark == "insert":
+            opened = text[:1].isupper() and (not old.strip() or old.rstrip().endswith((":", ".")))
+            continue
+        if opened:
+            text = text[1:].lstrip() if text.startswith(",") else text
+            text = text[:1].upper() + text[1:]
+            opened = False
+        if mark == "break":
+            old += " "
+        elif mark == "delete" and not segment["in_text"]:
+            old += text + " "
+        else:
+            old += text
+    return re.sub(r" {2,}", " ", re.sub(r" +([,.:;])", r"\1", old)).strip(), new
+
+
+def card_texts(card, graph: RuleGraph | None = None) -> CardTexts:
+    """The printed and current texts of a card of the card database (a
+    :class:`~rulebase.cards.model.Card` or its id), whichever of them the
+    card data holds, found by locating each change of its erratum in the
+    data's text (:class:`TextChange`).  A card without an erratum has one
+    text, both printed and current.  Raises ``KeyError`` for a card the
+    rules' graph does not know.
+
+    >>> texts = card_texts("duck-and-cover")
+    >>> texts.held, texts.printed
+    ('current', "Faceoff Reaction: Play when you flip a card. Ignore that card's power and flip a new card.")
+    >>> card_texts("octavia-serious-musician").held
+    'printed'
+    """
+    from rulebase import graph as graphs
+
+    graph = graph or graphs.load()
+    node = f"card/ccg/{card if isinstance(card, str) else card.id}"
+    if node not in graph:
+        raise KeyError(f"no card {node!r} in the rule graph")
+    return _texts_of(graph, node)
+
+
+@lru_cache(maxsize=8192)
+def _texts_of(graph: RuleGraph, node: str) -> CardTexts:
+    """The texts of the card ``node`` of ``graph`` (found once per card)."""
+    record = graph.card(node)
+    boosted = record.boosted.text if record.boosted else None
+    errata = [e for e in graph.errata_of(node) if graph.node(graph.node(e)["document"]).get("current")]
+    if not errata:
+        return CardTexts(record.id, record.text, record.text, boosted, boosted)
+    return texts_under(record, errata[0], graph.node(errata[0]))
+
+
+def texts_under(record, erratum: str, data: dict) -> CardTexts:
+    """The printed and current texts of the card ``record`` under the
+    erratum ``erratum`` (its node's ``data``), see :func:`card_texts`."""
+    printed = [record.text, record.boosted.text if record.boosted else None]
+    current = list(printed)
+    changes: list[TextChange] = []
+    pairs: list[tuple[str, str | None, str]] = []
+    if data.get("old") is not None and data.get("new") is not None:
+        pairs.append(("old+new", data["old"], data["new"]))
+    passages = texts_record(None, None, data.get("texts") or (), [], data.get("new_marks") or (),
+                            printed=data.get("printed", ""))["publisher"]["texts"] if data.get("texts") else []
+    if data.get("texts") and data.get("old") is not None:  # an entry with both: the marks were placed in all of them
+        passages = texts_record(data["old"], data["new"], data["texts"], data.get("old_marks") or (),
+                                data.get("new_marks") or (), printed=data.get("printed", ""))["publisher"]["texts"]
+    for segments in passages:
+        marks = {segment["mark"] for segment in segments} - {None}
+        old, new = _marked_pair([dict(segment) for segment in segments])
+        if marks & {"insert", "delete"}:
+            pairs.append(("marks", old, new))
+        elif "break" in marks:
+            pairs.append(("layout", new, new))
+        else:
+            pairs.append(("wording", None, new))
+    for source, old, new in pairs:
+        if old is None:
+            changes.append(TextChange(source, None, _trimmed(new), None, None,
+                                      "a corrected wording with no change marked and no OLD text: the words it "
+                                      "changes are not said"))
+            continue
+        place = locate(printed, old, new)
+        index = place.side
+        if place.held == "current":
+            printed[index] = _swap(printed[index], place.new, place.old, place.every)
+        elif place.held == "printed":
+            current[index] = _swap(current[index], place.old, place.new, place.every)
+        side = None if index is None else ("boosted" if index else "front")
+        changes.append(TextChange(source, place.old, place.new, place.held, side, place.note))
+    for change in data.get("changes") or ():
+        changes.append(TextChange("information", None, change, "current" if _shows(record, change) else None, None,
+                                  None if _shows(record, change) else "the card data does not show the change"))
+    return CardTexts(record.id, printed[0], current[0], printed[1], current[1], erratum, tuple(changes))
+
+
+def _swap(text: str, wanted: str, replacement: str, every: bool = False) -> str:
+    """``text`` with ``replacement`` (in the card data's notation) in place
+    of ``wanted``, found once (``every``: wherever it stands)."""
+    from rulebase.cards.errata import _data_notation, fragment, occurrences
+
+    places = occurrences(text, fragment(wanted))
+    if len(places) != 1 and not every:
+        return text
+    for start, end in reversed(places):
+        text = text[:start] + _data_notation(replacement) + text[end:]
+    return text
+
+
+def _shows(record, change: str) -> bool:
+    """Whether the card data shows a change of printed information (an added trait or subtitle)."""
+    from rulebase.cards.model import fold
+
+    trait = re.search(r"Added [\"“](?P<trait>[^\"”]+)[\"”] trait", change, re.I)
+    subtitle = re.search(r"Added subtitle [\"“](?P<subtitle>[^\"”]+)[\"”]", change, re.I)
+    if trait:
+        return fold(trait["trait"]) in {fold(t) for t in record.traits}
+    if subtitle:
+        return fold(subtitle["subtitle"]) == fold(record.subtitle or "")
+    return False
+
+
+def errata_texts(graph: RuleGraph | None = None) -> list[tuple[dict, CardTexts | None]]:
+    """Every erratum of the current card errata (its record,
+    :func:`erratum_record`) with its card's texts (``None`` for an erratum
+    that names no card of the card data)."""
+    from rulebase import graph as graphs
+
+    graph = graph or graphs.load()
+    found = []
+    for node in graph.nodes("erratum"):
+        if not graph.node(graph.node(node)["document"]).get("current"):
+            continue
+        card = graph.card_of(node)
+        texts = texts_under(graph.card(card), node, graph.node(node)) if card is not None else None
+        found.append((erratum_record(graph, node), texts))
+    return found
+
+
+# -- checking both texts of every erratum ------------------------------------------------------
+
+HELD = {"current": "the card data holds the current text", "printed": "the card data holds the printed text",
+        "mixed": "the card data holds some changes as printed, some as corrected",
+        "both": "no words change (a paragraph break or printed information)",
+        "unknown": "a change can't be located in the card's text: the printed text is not known"}
+"""What :attr:`CardTexts.held` says of the card data, in words."""
+
+
+def texts_check(graph: RuleGraph, records: list[dict], engine: bool = True) -> list[dict]:
+    """For each erratum record (:func:`erratum_record`), its card's two
+    texts (:func:`texts_under`): what the card data holds, each change and
+    where it stands or why it can't be located, the printed and current
+    texts and, with ``engine``, the state of each as the engine reads it
+    (:func:`rulebase.engine.ccg.abilities.catalog.card_state`)."""
+    checked = []
+    for record in records:
+        entry = {"id": record["id"], "name": record["name"], "card": None, "held": "unknown", "known": False,
+                 "differ": False, "changes": [], "texts": None, "engine": None}
+        card = record["card"]
+        if card is None:
+            entry["changes"] = [{"source": "card", "held": None, "note": "the erratum names no card of the card data"}]
+            checked.append(entry)
+            continue
+        found = texts_under(graph.card(card), record["id"], graph.node(record["id"]))
+        entry.update(card=found.card_id, held=found.held, known=found.known, differ=found.differ,
+                     changes=[asdict(change) for change in found.changes],
+                     texts={"printed": found.printed, "current": found.current,
+                            "printed_boosted": found.printed_boosted, "current_boosted": found.current_boosted})
+        if engine:
+            from rulebase.engine.ccg.abilities import catalog
+
+            entry["engine"] = {}
+            for which in ("printed", "current"):
+                if which == "printed" and not found.known:
+                    continue
+                state = catalog.card_state(graph.card(card), printed=which == "printed")
+                entry["engine"][which] = {"state": state.state,
+                                          "hold": state.hold.describe() if state.hold is not None else None}
+        checked.append(entry)
+    return checked
+
+
+def check_lines(checked: list[dict]) -> list[str]:
+    """:func:`texts_check`'s entries as a judge reads them, with a summary."""
+    lines = []
+    for entry in checked:
+        lines.append(f"{entry['name']}  [{entry['id']}]: {HELD[entry['held']]}")
+        for change in entry["changes"]:
+            if change["held"] is None:
+                lines.append(f"  NOT LOCATED ({change['source']}): {change['note']}")
+            elif change.get("note"):
+                lines.append(f"  note ({change['source']}): {change['note']}")
+        texts = entry["texts"]
+        if texts and entry["known"] and entry["differ"]:
+            for which in ("printed", "current"):
+                state = (entry["engine"] or {}).get(which)
+                shown = f"   [engine: {state['state']}{': ' + state['hold'] if state['hold'] else ''}]" if state else ""
+                boosted = texts[f"{which}_boosted"]
+                lines.append(f"  {which.upper()}: {texts[which]!r}" + (f" / Boosted: {boosted!r}" if boosted else "")
+                             + shown)
+        elif texts and entry["known"]:
+            lines.append("  PRINTED = CURRENT (no change of words)")
+    counts = {held: sum(entry["held"] == held for entry in checked) for held in HELD}
+    unlocated = [entry["name"] for entry in checked if not entry["known"]]
+    summary = f"{len(checked)} errata: " + ", ".join(f"{count} {held}" for held, count in counts.items() if count)
+    if any(entry["engine"] for entry in checked):
+        both = sum(1 for entry in checked if entry["known"] and entry["differ"] and entry["engine"]
+                   and all(entry["engine"].get(w, {}).get("state") == "executable" for w in ("printed", "current")))
+        summary += f"; both texts carried out by the engine for {both} whose texts differ"
+    lines += ["", summary]
+    if unlocated:
+        lines.append(f"{len(unlocated)} errata whose change can't be located in the card's text: " + "; ".join(unlocated))
     return lines

@@ -292,3 +292,161 @@ def test_the_command_names_an_erratum_as_the_card_data_does(run):
     shown = run("show", "ccg/ocr-7.2/premiere/gyro-pointdexter")
     assert shown.exit_code == 0
     assert shown.output.startswith("Gyro, Poindexter    [ccg/ocr-7.2/premiere/gyro-pointdexter]")
+
+
+# -- a card's printed and current texts ----------------------------------------------------------
+
+from dataclasses import replace  # noqa: E402
+
+from rulebase.cards.model import Card  # noqa: E402
+from rulebase.errata import TextChange, card_texts, check_lines, errata_texts, texts_under  # noqa: E402
+
+
+@pytest.fixture(scope="module")
+def all_texts(rule_graph):
+    return errata_texts(rule_graph)
+
+
+def _holding(record, texts, printed: bool):
+    """The card ``record`` as if its data held its printed (or current) text."""
+    front, boosted = texts.text(printed)
+    card = replace(record, text=front)
+    return replace(card, boosted=replace(record.boosted, text=boosted)) if record.boosted else card
+
+
+def test_the_printed_text_is_undone_where_the_data_holds_the_corrected_text(rule_graph):
+    texts = card_texts("duck-and-cover", rule_graph)
+    assert texts.held == "current" and texts.known and texts.differ
+    assert texts.current == rule_graph.card("card/ccg/duck-and-cover").text
+    assert texts.printed == "Faceoff Reaction: Play when you flip a card. Ignore that card's power and flip a new card."
+
+
+def test_the_current_text_is_applied_where_the_data_holds_the_printed_text(rule_graph):
+    texts = card_texts("octavia-serious-musician", rule_graph)
+    assert texts.held == "printed"
+    assert texts.printed == rule_graph.card("card/ccg/octavia-serious-musician").text
+    assert "put this card into its owner's hand to send" in texts.current
+    assert "put this card into your hand to send" in texts.printed
+
+
+def test_the_boosted_side_keeps_its_own_change(rule_graph):
+    texts = card_texts("princess-celestia-hoof-shaker", rule_graph)
+    assert texts.printed == texts.current  # the front is not changed
+    assert texts.printed_boosted.startswith("If one of your Friends would be dismissed")
+    assert texts.current_boosted.startswith("At the end of your turn")
+
+
+def test_a_card_without_an_erratum_has_one_text(rule_graph):
+    card = rule_graph.card("card/ccg/applejack-farm-foremare")
+    texts = card_texts(card, rule_graph)
+    assert texts.erratum is None and texts.held == "both" and texts.printed == texts.current == card.text
+
+
+def test_an_unknown_card_is_a_key_error(rule_graph):
+    with pytest.raises(KeyError, match="no-such-card"):
+        card_texts("no-such-card", rule_graph)
+
+
+def test_every_erratum_round_trips_both_ways(rule_graph, all_texts):
+    """Whichever text the card data held, the other is found from it: from
+    the printed text the erratum gives the same current text, and from the
+    current text the same printed text."""
+    known = [(record, texts) for record, texts in all_texts if texts is not None and texts.known]
+    assert len(known) == 62
+    for record, texts in known:
+        card = rule_graph.card(record["card"])
+        data = rule_graph.node(record["id"])
+        for printed in (True, False):
+            again = texts_under(_holding(card, texts, printed), record["id"], data)
+            assert (again.printed, again.printed_boosted) == (texts.printed, texts.printed_boosted), record["id"]
+            assert (again.current, again.current_boosted) == (texts.current, texts.current_boosted), record["id"]
+            held = {change.held for change in again.changes if change.source != "information"} - {"both"}
+            assert held <= {"printed" if printed else "current"}, (record["id"], held)
+
+
+def test_the_card_data_holds_the_corrected_text_of_most_errata(all_texts):
+    held = Counter(texts.held for _, texts in all_texts)
+    assert held == {"current": 56, "printed": 1, "both": 5, "unknown": 8}
+    assert all(texts.differ for _, texts in all_texts if texts.held in ("current", "printed"))
+    assert not any(texts.differ for _, texts in all_texts if texts.held == "both")
+
+
+def test_every_change_not_located_says_why(all_texts):
+    unlocated = {record["name"]: texts.unlocated() for record, texts in all_texts if not texts.known}
+    assert set(unlocated) == {"Trading Traditions", "Pile of Presents", "Daisy, Mousy Mare", "Sunset Shimmer",
+                              "It's a Twister!", "Marvelous Chapeau", "Pearly Stitch, Crotchety Crocheter",
+                              "What Went Wrong?"}
+    assert all(change.note for changes in unlocated.values() for change in changes)
+    assert unlocated["Daisy, Mousy Mare"][0].note == "neither OLD nor NEW is in the card's text"
+    assert "no change marked" in unlocated["Trading Traditions"][0].note
+
+
+def test_a_wording_between_ellipses_changes_wherever_it_stands(rule_graph):
+    texts = card_texts("the-element-of-magic-complete-magic", rule_graph)
+    assert texts.printed.count("Harmony token") == 2 and "Harmony counter" not in texts.printed
+    assert texts.current.count("Harmony counter") == 2
+
+
+def test_a_corrected_wording_gives_its_printed_text_by_the_publishers_marks(rule_graph):
+    tantabus = card_texts("tantabus-night-terror", rule_graph)
+    assert tantabus.printed.startswith("Chaos: All players lose their action tokens.")
+    assert [change.source for change in tantabus.changes] == ["marks"]
+    gyro = card_texts("gyro-poindexter", rule_graph)
+    assert gyro.printed.startswith("When you play this card, search your deck for an Event")
+
+
+def test_a_paragraph_break_or_printed_information_changes_no_words(rule_graph):
+    for card, source in [("dj-pon-3-party-starter", "layout"), ("moondancer-page-turner", "information")]:
+        texts = card_texts(card, rule_graph)
+        assert texts.held == "both" and not texts.differ and texts.changes[0].source == source
+
+
+def _card(text: str) -> Card:
+    return Card(name="Test Pony", id="test-pony", text=text)
+
+
+@pytest.mark.parametrize("text, held, printed, current", [
+    ("Put it into its owner's hand.", "current", "Put it into your hand.", "Put it into its owner's hand."),
+    ("Put it into your hand.", "printed", "Put it into your hand.", "Put it into its owner's hand."),
+    ("Put it into your hand. Put it into your hand.", None, None, None),
+    ("Draw a card.", None, None, None),
+])
+def test_a_change_is_located_whichever_way_the_data_holds_it(text, held, printed, current):
+    data = {"old": "...Put it into your hand.", "new": "...Put it into its owner's hand."}
+    texts = texts_under(_card(text), "erratum", data)
+    [change] = texts.changes
+    assert change.held == held and texts.known is (held is not None)
+    if held is not None:
+        assert (texts.printed, texts.current) == (printed, current)
+    else:
+        assert change.note and texts.held == "unknown"
+
+
+def test_a_change_is_found_by_less_context_when_the_words_around_it_differ():
+    data = {"texts": ["...you may look at the top 2 cards of your opponent's deck..."],
+            "new_marks": [("insert", "you may")], "printed": ""}
+    texts = texts_under(_card("When you play this card, you may look at the top 2 cards of your deck."), "e", data)
+    [change] = texts.changes
+    assert change.held == "current" and "are not the card's" in change.note
+    assert texts.printed == "When you play this card, look at the top 2 cards of your deck."
+
+
+def test_the_check_lists_both_texts_and_what_is_not_located(rule_graph):
+    records = errata_records(rule_graph, card="Gyro")
+    checked = card_errata.texts_check(rule_graph, records, engine=False)
+    lines = check_lines(checked)
+    assert lines[0].startswith("Gyro, Poindexter") and "holds the current text" in lines[0]
+    assert any(line.startswith("  PRINTED: 'When you play this card, search") for line in lines)
+    assert lines[-1] == "1 errata: 1 current"
+    daisy = check_lines(card_errata.texts_check(rule_graph, errata_records(rule_graph, card="Daisy"), engine=False))
+    assert "  NOT LOCATED (old+new): neither OLD nor NEW is in the card's text" in daisy
+    assert daisy[-1] == "1 errata whose change can't be located in the card's text: Daisy, Mousy Mare"
+    assert isinstance(TextChange("old+new", "a", "b", None).located, bool)
+
+
+def test_cli_errata_check(run):
+    result = run("errata", "Timberwolf", "--check")
+    assert result.exit_code == 0
+    assert "[engine: executable]" in result.output and 'PRINTED: "When you uncover this card' in result.output
+    data = json.loads(run("errata", "Timberwolf", "--check", "--json").output)
+    assert data[0]["held"] == "current" and data[0]["engine"]["printed"]["state"] == "executable"

@@ -181,3 +181,51 @@ def test_bytes_spliced_into_a_valid_deck_are_a_deck_or_a_one_line_error(folder, 
 @given(st.text(st.characters(blacklist_categories=("Cs",)), max_size=40))
 def test_raw_text_where_a_quantity_goes_is_a_deck_or_a_one_line_error(folder, raw):
     _read(folder, DECK.replace('qty="3"', f'qty="{raw}"').encode("utf-8"))
+
+
+# -- a card's printed and current text ------------------------------------------------------------
+
+def _real(card_id):
+    from rulebase.cards import database
+
+    return database.load().by_id[card_id]
+
+
+def test_the_printed_text_is_played_where_the_card_data_holds_the_corrected_text():
+    card = _real("gyro-poindexter")
+    printed, current = octgn.printed_from_card(card, printed=True), octgn.printed_from_card(card)
+    assert printed.text.startswith("When you play this card, search your deck")
+    assert current.text.startswith("When you play this card, you may search your deck")
+    assert [a.text for a in printed.abilities] != [a.text for a in current.abilities]
+    assert printed.abilities[0].text.startswith("When you play this card, search")
+
+
+def test_the_current_text_is_played_where_the_card_data_holds_the_printed_text():
+    card = _real("octavia-serious-musician")
+    assert "its owner's hand" in octgn.printed_from_card(card, read_text=False).text
+    assert "your hand" in octgn.printed_from_card(card, printed=True, read_text=False).text
+    assert octgn.with_texts(card, printed=True).text == card.text
+
+
+def test_a_boosted_side_plays_its_own_printed_text():
+    card = _real("princess-celestia-hoof-shaker")
+    printed = octgn.printed_from_card(card, printed=True, read_text=False)
+    assert printed.boosted.text.startswith("If one of your Friends would be dismissed")
+    assert octgn.printed_from_card(card, read_text=False).boosted.text.startswith("At the end of your turn")
+
+
+def test_a_printed_text_not_known_is_a_reading_error_naming_the_erratum():
+    card = _real("daisy-mousy-mare")
+    reading = octgn.read_text(card, printed=True)
+    assert not reading.parsed and "its printed text is not known" in reading.error.expected
+    assert "daisy-mousy-mare" in reading.error.expected
+    assert octgn.read_text(card).error is None or "not known" not in octgn.read_text(card).error.expected
+    assert octgn.card_abilities(card, printed=True)[2].startswith("its text can't be read")
+
+
+def test_a_card_the_rules_graph_does_not_know_plays_its_own_text():
+    octgn.load_cards.cache_clear()
+    cards = octgn.load_cards(str(OCTGN))
+    record = octgn._RECORDS[str(OCTGN)]["f1"]
+    assert octgn.with_texts(record, printed=True) is record
+    assert octgn.printed_from_card(record, printed=True).text == cards["f1"].text == record.text

@@ -75,17 +75,58 @@ HELD: dict[str, str] = {}
 """The cards whose text the engine can't carry out in full, by name: what holds each."""
 
 
-def card_abilities(card, printed: bool = False) -> tuple[tuple, tuple, str | None]:
-    """The abilities of a card's front and Boosted side, read from its
-    current text (``printed``: its printed text), and what holds the card
-    back (``None`` when the engine can carry out all of them); a held card
-    gets no abilities."""
-    from rulebase.engine.ccg.abilities import catalog, reading
+def with_texts(card, printed: bool = False):
+    """The card with its current text, its erratum applied (``printed``: its
+    text as printed) on both sides, whichever of the two the card data
+    holds (:func:`rulebase.errata.card_texts`); the card as the data has it
+    where it has no erratum, where the rules' graph does not know it, or
+    where a change of its erratum can't be located (see :func:`read_text`)."""
+    from dataclasses import replace
+
+    from rulebase.errata import card_texts
 
     try:
-        read = reading.read_card(card, printed=printed)
-    except KeyError:  # a card the rules' graph does not know has no errata: its printed text is current
-        read = reading.read_card(card, printed=True)
+        texts = card_texts(card)
+    except KeyError:  # a card the rules' graph does not know has no errata: its own text is both
+        return card
+    if not texts.known:
+        return card
+    front, boosted = texts.text(printed)
+    if card.boosted is not None:
+        return replace(card, text=front, boosted=replace(card.boosted, text=boosted or ""))
+    return replace(card, text=front)
+
+
+def read_text(card, printed: bool = False):
+    """The reading (:func:`rulebase.engine.ccg.abilities.reading.read_card`)
+    of a card's current text (``printed``: its text as printed,
+    :func:`with_texts`).  Where a change of its erratum can't be located in
+    the card's text the current text is the data's and the printed text is
+    not known: the reading's error says so."""
+    from rulebase.engine.ccg.abilities import reading
+    from rulebase.errata import card_texts
+
+    if printed:
+        try:
+            texts = card_texts(card)
+        except KeyError:
+            texts = None
+        if texts is not None and not texts.known:
+            reasons = "; ".join(change.note for change in texts.unlocated() if change.note)
+            error = reading.CardTextError(card.text, 1, 1, f"its printed text is not known: {reasons} "
+                                          f"(erratum {texts.erratum})")
+            return reading.CardReading(card.id, None, None, error)
+    return reading.read_card(with_texts(card, printed), printed=True)
+
+
+def card_abilities(card, printed: bool = False) -> tuple[tuple, tuple, str | None]:
+    """The abilities of a card's front and Boosted side, read from its
+    current text (``printed``: its printed text, :func:`read_text`), and
+    what holds the card back (``None`` when the engine can carry out all of
+    them); a held card gets no abilities."""
+    from rulebase.engine.ccg.abilities import catalog
+
+    read = read_text(card, printed)
     if not read.parsed:
         error = read.error
         return (), (), f"its text can't be read (line {error.line}, column {error.column}: {error.expected})"
@@ -125,6 +166,8 @@ def printed_from_card(side: card_model.Side, title: str | None = None, printed: 
     :class:`SetupError` for a card the engine can't play."""
     name = title or side.name
     boosted_abilities: tuple = ()
+    if title is None:
+        side = with_texts(side, printed)
     if title is None and read_text:
         abilities, boosted_abilities, held = card_abilities(side, printed)
         if held is not None:

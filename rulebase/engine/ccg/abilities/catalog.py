@@ -280,10 +280,15 @@ def placement(target) -> tuple[str, str] | None:
 
 
 def _reader():
-    """The reader of card text (:func:`.reading.read_card`), or ``None``
-    while it does not exist."""
+    """The reader of card text (:func:`.reading.read_card`, of the card's
+    current or printed text as :func:`rulebase.engine.ccg.octgn.read_text`
+    finds them), or ``None`` while it does not exist."""
     module = _module("reading")
-    return getattr(module, "read_card", None) if module is not None else None
+    if getattr(module, "read_card", None) is None:
+        return None
+    from rulebase.engine.ccg.octgn import read_text
+
+    return read_text
 
 
 def _position(value) -> tuple[int | None, int | None]:
@@ -513,9 +518,10 @@ def theme_decks(database) -> dict[str, list[str]]:
     return decks
 
 
-_SOURCES = (paths.PACKAGE / "engine", paths.PACKAGE / "cards", paths.GRAMMAR)
+_SOURCES = (paths.PACKAGE / "engine", paths.PACKAGE / "cards", paths.PACKAGE / "errata.py", paths.GRAMMAR)
 """The code and grammars a card's state depends on: the engine (its tables
-of what it carries out), the card data's reader and errata, the grammars."""
+of what it carries out), the card data's reader and errata (and a card's
+printed and current texts), the grammars."""
 
 
 def fingerprint(database) -> str:

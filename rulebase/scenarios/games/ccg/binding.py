@@ -158,18 +158,18 @@ class CCGSession(GameSession):
         self.definitions[label] = printed
 
     def _check_printed_text(self, node: Node, card) -> None:
-        """The printed text of a card with an erratum is the card data's own
-        text only where the data holds the text as printed (the erratum's
-        state ``printed``, :mod:`rulebase.cards.errata`); where it holds the
-        corrected text, or neither, the printed text is not known: an error,
+        """The printed text of a card with an erratum is known where each
+        change of the erratum is located in the card data's text, whichever
+        text the data holds (:func:`rulebase.errata.card_texts`); where a
+        change can't be located the printed text is not known: an error,
         never the current text under the printed text's name."""
-        from rulebase.cards.errata import current_text
+        from rulebase.errata import card_texts
 
-        current = current_text(card)
-        if current.erratum is not None and current.state != "printed":
-            held = "its corrected text" if current.state == "current" else "a text that is neither"
-            raise self.error(node, f"\"{card.full_name}\": its printed text is not known: the card data holds "
-                                   f"{held} (erratum {current.erratum})")
+        texts = card_texts(card)
+        if not texts.known:
+            reasons = "; ".join(change.note for change in texts.unlocated() if change.note)
+            raise self.error(node, f"\"{card.full_name}\": its printed text is not known: {reasons} "
+                                   f"(erratum {texts.erratum})")
 
     def _printed(self, node: Node, card, printed: bool = False, text: bool = False) -> Printed:
         """A card of the card database as the engine plays it: its printed
