@@ -115,3 +115,57 @@ def test_a_card_is_the_color_named():
                   "the phase.")
     colored = list(ability.effect.chain())[-1]
     assert (colored.verb, colored.duration, colored.value("also")) == ("color", "phase", True)
+
+
+# -- the cards of a deck, one of two events or instructions -----------------------------------
+
+def test_the_top_cards_of_a_deck_put_into_a_discard_pile():
+    ability = one("When this card enters play, choose a player. That player puts the top 4 cards of their deck "
+                  "into the discard pile.")
+    chosen, put = ability.effect.chain()
+    assert put.verb == "to-discard"
+    assert put.who in (Selector("player", ref="that"), Selector("that", ref="player"))  # "that player"
+    assert put.target == Selector("card", count=Amount(4), zone="their-deck", filters=(("top", True),))
+
+
+def test_drawing_from_the_bottom_of_the_deck():
+    ability = one("At the end of your turn, draw a card from the bottom of your deck.")
+    assert ability.effect == Effect("draw", amount=Amount(1), values=values(position="bottom"))
+    ability = one("Main Phase: Exhaust this card to draw the bottom card of your deck, then put a card from your "
+                  "hand on top of your deck.")
+    assert ability.effect.value("position") == "bottom"
+
+
+def test_discarding_all_the_cards_of_a_hand_then_drawing():
+    ability = one("When this card is uncovered, all players discard all the cards in their hand then draw 3 cards.")
+    discard, draw = ability.effect.chain()
+    assert discard.verb == "discard" and discard.target.every and discard.target.zone == "hand"
+    assert (draw.verb, draw.amount) == ("draw", Amount(3))
+
+
+def test_one_of_two_events():
+    ability = one("When one of your Friends is retired or dismissed, you may put a +1 power counter on this card.")
+    assert (ability.trigger.event, ability.trigger.value("any-of")) == ("either", ("retired", "dismissed"))
+    ability = one("Reaction: After an opponent plays or moves a character, exhaust that character.")
+    assert ability.trigger.value("any-of") == ("played", "moved")
+    assert ability.trigger.value("by") == Selector("opponent")
+    ability = one("If one of your Friends here would be frightened or dismissed by an opponent, you may put it into "
+                  "its owner's hand instead.")
+    assert (ability.kind, ability.trigger.event, ability.trigger.value("by")) == (
+        "replacement", "either", Selector("opponent"))
+
+
+def test_one_of_two_instructions_is_a_choice():
+    ability = one("When this card enters play at a Problem, you may unfrighten or ready a Friend.")
+    assert ability.effect.verb == "choose" and ability.effect.optional
+    assert [choice.verb for choice in ability.effect.choices] == ["unfrighten", "ready"]
+    assert ability.effect.choices[0].target.noun == "Friend"
+
+
+def test_a_cost_to_move_to_or_from_a_problem_is_its_own_action():
+    ability = one("Your opponent must pay +[2] to move a character to or from this card's Problem.")
+    assert (ability.modifier.kind, ability.modifier.value("action"), ability.modifier.amount) == (
+        "cost", "move-to-or-from", Amount(2))
+    ability = one("While this card is exhausted, your opponent must pay +[1] to play or move a character to this "
+                  "card's Problem.")
+    assert ability.modifier.value("action") == "play-or-move"

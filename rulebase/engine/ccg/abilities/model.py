@@ -62,7 +62,7 @@ VERBS = {
     "dismiss": "dismiss the target: it goes to its owner's discard pile",
     "retire": "retire the target: it goes to its owner's discard pile",
     "banish": "banish the target",
-    "draw": "a player (``target``, default the ability's controller) draws ``amount`` cards",
+    "draw": "a player (``target``, default the ability's controller) draws ``amount`` cards (``position`` bottom: from the bottom of the deck)",
     "discard": "a player discards ``amount`` cards (``random`` true: at random), or the target is discarded",
     "search": "search a zone (``zone``) for the target and put it into ``to`` (hand, play, top of deck)",
     "look": "look at the target (cards of a zone, the top ``amount`` of a deck, a face-down card)",
@@ -105,6 +105,7 @@ VERBS = {
     "gain-abilities": "the target gains the printed abilities of ``of`` (a Selector)",
     "start-faceoff": "start a faceoff involving the cards of ``involving`` (a tuple of Selectors)",
     "spend": "put a card from beneath the target (``zone``: beneath) into its owner's discard pile (a cost)",
+    "to-discard": "put the target into its owner's discard pile (it is not discarded)",
     "gain-keyword": "the target has the keyword ``keyword`` (its X ``x``) for ``duration``",
     "color": "the target is the color ``color`` ('that': the color named or chosen before; ``also`` true: as well as its own) for ``duration``",
 }
@@ -143,6 +144,7 @@ EVENTS = {
     "gains-tokens": "a player gains action tokens",
     "counters-put": "a player (``by``) puts +1 power counters on the subject",
     "put": "a player (``by``) puts the subject somewhere (``to``: deck-bottom, ...)",
+    "either": "one of the events of ``any-of`` (a tuple of event names) happens to the subject",
 }
 """The events a triggered ability (704) or a replacement effect (710) waits for."""
 

@@ -140,7 +140,8 @@ def _expected(names) -> str:
 
 # -- from the tree to the model ------------------------------------------------------
 
-_PASSIVE = {"move": "be-moved", "play": "be-played", "confront": "be-confronted"}
+_PASSIVE = {"move": "be-moved", "play": "be-played", "confront": "be-confronted",
+            "move-to-or-from": "be-moved-to-or-from", "play-or-move": "be-played-or-moved"}
 
 EVENT_OF = {"play": "played", "move": "moved", "confront": "confronts", "win": "faceoff-won",
             "lose": "faceoff-lost", "uncover": "uncovered", "defeat": "defeated", "flip": "flips",
@@ -201,6 +202,12 @@ class _Reader(Transformer):
 
     def would_be(self, meta, children):
         return {"event": children[1], "subject": children[0]}
+
+    def would_be_either(self, meta, children):
+        said = {"event": "either", "subject": children[0], "values": values(any_of=(children[1], children[2]))}
+        if len(children) > 3:
+            said["values"] = values(any_of=(children[1], children[2]), by=children[3])
+        return said
 
     def would_event(self, meta, children):
         subject, event, target = children[0], children[1], children[2]
@@ -595,6 +602,21 @@ class _Reader(Transformer):
     def undergoes_to(self, meta, children):
         return {"event": children[1], "subject": children[0], "values": values(**children[2])}
 
+    def undergoes_either(self, meta, children):
+        subject = children[0]
+        if len(children) > 3:
+            subject = replace(subject, where=children[3])
+        return {"event": "either", "subject": subject, "values": values(any_of=(children[1], children[2]))}
+
+    def acts_either(self, meta, children):
+        actor, first, second = children[:3]
+        one = self.acts(meta, [actor, first] + list(children[3:]))
+        other = self.acts(meta, [actor, second] + list(children[3:]))
+        if one["subject"] != other["subject"] or one["values"] != other["values"]:
+            raise _Unreadable("two events of different kinds", meta.start_pos)
+        return {"event": "either", "subject": one["subject"],
+                "values": tuple(sorted(dict(one["values"], **{"any-of": (one["event"], other["event"])}).items()))}
+
     def undergoes(self, meta, children):
         subject = children[0]
         if len(children) > 2:
@@ -885,6 +907,12 @@ class _Reader(Transformer):
     def act_play(self, meta, children):
         return {"action": "play", "what": children[0], "to": children[1] if len(children) > 1 else None}
 
+    def act_move_to_or_from(self, meta, children):
+        return {"action": "move-to-or-from", "what": children[0], "to": children[1]}
+
+    def act_play_or_move(self, meta, children):
+        return {"action": "play-or-move", "what": children[0], "to": children[1]}
+
     def act_confront(self, meta, children):
         return {"action": "confront", "what": children[0]}
 
@@ -1164,6 +1192,33 @@ class _Reader(Transformer):
         return int(children[0])
 
     one, two, three, four, five = (_constant(n) for n in (1, 2, 3, 4, 5))
+
+    def either_verb(self, meta, children):
+        first, second, target = children
+        return Effect("choose", amount=Amount(1), choices=(Effect(first, target=target, part=self._part(meta)),
+                                                          Effect(second, target=target, part=self._part(meta))),
+                      part=self._part(meta))
+
+    ov_frighten, ov_unfrighten, ov_ready = _constant("frighten"), _constant("unfrighten"), _constant("ready")
+    ov_exhaust, ov_dismiss, ov_retire = _constant("exhaust"), _constant("dismiss"), _constant("retire")
+    ov_banish = _constant("banish")
+
+    def to_discard(self, meta, children):
+        return Effect("to-discard", target=children[0], part=self._part(meta))
+
+    discard_place = _constant("discard")
+
+    def draw_bottom(self, meta, children):
+        amount = children[0] if len(children) > 1 else Amount(1)
+        if children[-1] != "deck":
+            raise _Unreadable("drawing from another player's deck", meta.start_pos)
+        return Effect("draw", amount=amount, values=values(position="bottom"), part=self._part(meta))
+
+    def deck_cards(self, meta, children):
+        number = children[0] if len(children) > 1 else 1
+        end = "bottom" if self.source[meta.start_pos:meta.end_pos].split()[1] == "bottom" else "top"
+        return Selector("card", count=Amount(number), zone=children[-1], filters=((end, True),),
+                        part=self._part(meta))
 
     def have_do(self, meta, children):
         who, effect = children
