@@ -115,3 +115,19 @@ def test_a_face_down_unique_card_has_no_traits_unless_505_1a_is_off(off):
     board.turn.number = board.turn_limit = 2
     state = main_phase(board, tokens=2)
     assert (state.pending.kind == "choose a violating card to be dismissed") == bool(off)
+
+
+@pytest.mark.parametrize("off", [(), ("512.4d",)])
+def test_a_closing_priority_window_forgets_the_conditions_met_before_it_unless_512_4d_is_off(off):
+    from rulebase.engine.ccg.abilities.events import emit, since_window
+    from rulebase.engine.ccg.priority import conditions_expire
+
+    board = board_with((COMET, 0, Zone.PLAY, "home", 0))
+    board.off = frozenset(off)
+    emit(board, "drew", player=0)
+    emit(board, "moved", card=board.play[0], player=0)
+    conditions_expire(board)
+    assert len(since_window(board)) == (2 if off else 0)
+    assert [step.kind for step in board.trace if step.rule == "512.4d"] == ([] if off else [STEP])
+    conditions_expire(board)
+    assert [step.kind for step in board.trace if step.rule == "512.4d"] == ([] if off else [STEP])

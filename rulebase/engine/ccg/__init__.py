@@ -2,7 +2,8 @@
 
 - ``cards`` printed information (chapter 2); ``deck`` and ``decks`` deck
   building (101) and deck files; ``octgn`` the OCTGN card data.
-- ``board`` players, zones and areas (401-409, 501); ``zones`` changing zones
+- ``board`` players, zones and areas (401-409, 501); ``areas`` the words card
+  text names an area with ("here", "there": 501.4, 501.5); ``zones`` changing zones
   and what players can see (402-410); ``status`` ready, exhausted, frightened
   and face-down (503-505); ``moving`` moving and sending (506); ``power``
   (507); ``confront`` confront requirements (611); ``faceoffs`` (514, 515);
@@ -17,7 +18,7 @@
   registered under its rule number.
 """
 
-MODULES = ("actions", "board", "cards", "confront", "deck", "decks", "effects", "faceoffs", "moving", "play",
+MODULES = ("actions", "areas", "board", "cards", "confront", "deck", "decks", "effects", "faceoffs", "moving", "play",
            "points", "power", "priority", "start", "status", "turn", "uniqueness", "zones", "abilities.verbs",
            "abilities.resolve")
 

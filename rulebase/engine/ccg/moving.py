@@ -117,16 +117,22 @@ def move_cost(board: Board, player: int, card: Card, area: Area) -> int:
 @step("506.1a", "{card} is moved {how} from {old} to {new}")
 def put_at_new_area(board: Board, card: Card, area: Area, how: str):
     old = board.area_name(card.area) if card.area is not None else f"{board.name(card.owner)}'s {card.zone}"
-    before = card.area
     relocate(board, card, area)
-    emit(board, "moved", card=card, player=card.controller, **{"from": before, "to": area})
     return {"card": card.label, "how": how, "old": old, "new": board.area_name(area)}
+
+
+@step("506.1c", "{card} has been moved: abilities that trigger when it is moved trigger")
+def moved_triggers(board: Board, card: Card, before: Area | None, area: Area):
+    emit(board, "moved", card=card, player=card.controller, **{"from": before, "to": area})
+    return {"card": card.label}
 
 
 def move(board: Board, card: Card, area: Area, how: str = "by the Move action") -> None:
     """Move a card to another area, with its attachments (506.1, 509.3)."""
     check_move(board, card, area)
-    put_at_new_area(board, card, area, how)
+    before = card.area
+    if put_at_new_area(board, card, area, how) is not None:
+        moved_triggers(board, card, before, area)
 
 
 @step("506.5", "{card} is sent to {new} ({reason}): sending a card is not moving it")

@@ -479,7 +479,18 @@ def priority_window(s, window: play.Window, first: int | None = None):
         position += 1
     board.trace.note("510.2", "all players pass in succession: the priority window closes")
     board.turn.priority = None
-    events.window_closed(board)
+    conditions_expire(board)
+
+
+@step("512.4d", "the priority window has closed: the {n} condition{s} met before it can no longer be reacted to")
+def conditions_expire(board):
+    """A Reaction answers only a condition met since the most recent
+    priority window closed (512.4d): closing, a window forgets the events
+    before it."""
+    n = len(events.since_window(board))
+    if n:
+        events.window_closed(board)
+        return {"n": n, "s": "s" * (n != 1)}
 
 
 def take_action(s, action: Action):

@@ -4,7 +4,7 @@
 :func:`candidates` honours the selector's noun, its controller ("your",
 "an opponent's", read from the perspective of the player who carries the
 instruction out, 513.5, 513.6), where the cards are (``here``: this card's
-Problem, ``home``, ...), the zone (play unless it says another: modifiers
+area, 501.4; ``there``: the area the text names, 501.5; ``home``, ...), the zone (play unless it says another: modifiers
 only affect cards in play, 707.3) and its filters; face-down Troublemakers
 can't be referenced unless the selector says "face-down" (505.2).
 
@@ -25,6 +25,7 @@ from __future__ import annotations
 import operator
 from functools import lru_cache
 
+from rulebase.engine.ccg import areas
 from rulebase.engine.ccg import power as powers
 from rulebase.engine.ccg.abilities.model import Selector
 from rulebase.engine.ccg.abilities.verbs import referable
@@ -371,7 +372,9 @@ def at_place(board: Board, context, card: Card, where: str | None) -> bool:
     area = card.area
     if area is None:
         return False
-    if where in ("here", "this-problem", "its-problem"):
+    if where == "here":
+        return areas.is_here(board, context.card, card)
+    if where in ("this-problem", "its-problem"):
         return area.is_problem and area == problem_of(board, context.card)
     if where == "home":
         return area.is_home
@@ -385,7 +388,9 @@ def at_place(board: Board, context, card: Card, where: str | None) -> bool:
         return area.is_problem and area.owner == me
     if where == "opponent-problem":
         return area.is_problem and area.owner != me
-    if where in ("that-problem", "there"):
+    if where == "there":
+        return areas.is_there(board, place_named(context), card)
+    if where == "that-problem":
         return area.is_problem and area == place_named(context)
     if where == "same-problem":
         return area.is_problem and any(area == other.area for other in named_cards(context, "it"))
