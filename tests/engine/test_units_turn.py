@@ -322,3 +322,15 @@ def test_a_boosted_mane_has_the_home_limit_of_its_face_up_side_by_301_3():
     board.play[0].turned_over = True
     state = one_turn(board, "end", off={"301.3"})
     assert state.pending.kind == "choose a Friend at home to retire"
+
+
+def test_the_next_player_becomes_the_turn_player_unless_106_1_is_off():
+    from rulebase.engine.ccg.start import becomes_turn_player
+
+    board = board_with()
+    becomes_turn_player(board, 1)
+    assert board.turn.player == 1 and kinds(board, "106.1") == [STEP]
+    assert "Bob is the turn player; Alice is a non-turn player" in str(board.trace.steps[-1])
+    board.off = frozenset({"106.1"})
+    becomes_turn_player(board, 0)
+    assert board.turn.player == 1

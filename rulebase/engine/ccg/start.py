@@ -251,6 +251,16 @@ def _starting_problems(board: Board, index: int) -> list[Action]:
     return options
 
 
+@step("106.1", "{player}'s turn begins: {player} is the turn player; {others}")
+def becomes_turn_player(board: Board, player: int):
+    """The next player in turn order begins their turn (616.4) and is the
+    turn player, whose turn it is; the others are non-turn players."""
+    board.turn.player = player
+    others = [someone.name for someone in board.players if someone.index != player and not someone.removed]
+    others = " and ".join(others) + (" are non-turn players" if len(others) > 1 else " is a non-turn player")
+    return {"player": board.name(player), "others": others}
+
+
 def play_turns(s, start: str):
     """Take turns, the players in turn, until the game ends (or the turn
     limit is reached)."""
@@ -260,7 +270,7 @@ def play_turns(s, start: str):
         start = "ready"
         board.turn.number += 1
         order = [p.index for p in board.players if not p.removed]
-        board.turn.player = order[(order.index(board.turn.player) + 1) % len(order)]
+        becomes_turn_player(board, order[(order.index(board.turn.player) + 1) % len(order)])
         if board.turn_limit is not None and board.turn.number > board.turn_limit:
             board.trace.note("103.1", "the turn limit of the simulation ({limit} turns) is reached: the game stops without a winner",
                               limit=board.turn_limit)
