@@ -15,7 +15,7 @@ from rulebase.engine.errors import IllegalAction
 from rulebase.engine.trace import ALLOWED, CHECK, REFUSAL, STEP
 
 from ..helpers import COMET, GEAR, KITE, PEST, RUNNER, board_with, kinds
-from .driving import drive
+from .driving import drive, real
 
 
 def deck_of_three(board, owner=0):
@@ -423,3 +423,22 @@ def test_a_faceoff_started_by_card_text_and_if_you_win_514_2c():
     drive(board, effect, Context(card=board.cards[0], controller=0))
     assert board.faceoffs[-1].winner == 1 and not board.cards[1].frightened, \
         "without 514.2c no card is involved: Bob's flip wins"
+
+
+def _effect(printed, number=0):
+    """The effect of ``printed``'s ability ``number`` (its triggered meaning for a keyword)."""
+    ability = printed.abilities[number]
+    return (ability.meaning or ability).effect
+
+
+def test_an_opponent_loses_action_tokens_peewee_firestarter_502_1():
+    peewee = real("peewee-firestarter")
+    board = board_with((peewee, 0, Zone.PLAY, "home", 0))
+    board.players[1].tokens = 2
+    drive(board, _effect(peewee), Context(card=board.cards[0], controller=0))
+    assert board.players[1].tokens == 1 and board.players[0].tokens == 0
+    assert kinds(board, "502.1") == [STEP]
+    board.players[1].tokens = 0
+    drive(board, _effect(peewee), Context(card=board.cards[0], controller=0))
+    assert board.players[1].tokens == 0 and "707.2" in board.trace.steps[-1].text
+    refused("502.1", VERBS["lose"].check, board, Act(0, 1, amount=1, effect=Effect("lose", values=values(what="game"))))

@@ -640,7 +640,7 @@ VALUES = {
     "power": {"color"}, "move": {"area", "from"}, "send": {"area"}, "search": {"zone", "to"},
     "to-deck": {"to"}, "arrange": {"to", "rest"}, "attach": {"again", "to"}, "score": {"additional"},
     "discard": {"random"}, "pay": {"unless-paid"}, "put-into-play": {"area", "face"}, "token": {"token", "area"},
-    "challenge": {"using"}, "shuffle": {"zone"}, "start-faceoff": {"involving"},
+    "challenge": {"using"}, "shuffle": {"zone"}, "start-faceoff": {"involving"}, "lose": {"what"},
 }
 """The further values of an instruction the engine reads, by verb."""
 
@@ -649,7 +649,7 @@ VALUE_WORDS = {
     ("arrange", "to"): ("top", "bottom", "top-or-bottom"), ("arrange", "rest"): ("bottom",),
     ("attach", "to"): ("another-friend",), ("move", "area"): AREAS,
     ("put-into-play", "area"): ENTRY_AREAS, ("token", "area"): ENTRY_AREAS, ("put-into-play", "face"): ("face-up",),
-    ("shuffle", "zone"): ("deck",),
+    ("shuffle", "zone"): ("deck",), ("lose", "what"): ("tokens",),
     ("send", "area"): (None, "home"), ("power", "color"): tuple(str(color) for color in Color),
 }
 """The words each value may take, where the engine knows only some."""

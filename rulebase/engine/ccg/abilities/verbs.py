@@ -597,6 +597,34 @@ def gain(board: Board, act: Act) -> None:
 checked("gain")(lambda board, act: not_negative(board, act.amount))
 
 
+@rules.step("502.1", "{player} loses {n} action token{s}{short}")
+def lose_tokens(board: Board, player: int, amount: int):
+    have = board.players[player].tokens
+    lost = min(have, amount)
+    board.players[player].tokens -= lost
+    short = f" (had {have}: the rest of the loss can't be done, 707.2)" if lost < amount else ""
+    return {"player": board.name(player), "n": lost, "s": "s" * (lost != 1), "short": short}
+
+
+@verb("lose", "502.1", takes=PLAYER)
+def lose(board: Board, act: Act) -> None:
+    """A player loses action tokens ("an opponent loses [1]"): as many as
+    they have, at most the number said."""
+    lose_tokens(board, act.target, act.n)
+
+
+@rules.check("502.1", "action tokens are what a player loses by card text the engine carries out")
+def tokens_lost(board: Board, what):
+    if what not in (None, "tokens"):
+        return f"the engine carries out losing action tokens, not {what!r}"
+
+
+@checked("lose")
+def _check_lose(board: Board, act: Act) -> None:
+    not_negative(board, act.amount)
+    tokens_lost(board, act.value("what"))
+
+
 @rules.check("508.1d", "a player can't pay a cost unless he has the means to pay all of it")
 def can_pay(board: Board, player: int, amount: int):
     tokens = board.players[player].tokens

@@ -422,6 +422,8 @@ class CCGSession(GameSession):
             if problem is None:
                 raise self.error(node, f"there is no Problem at {self.board.area_name(area)}")
             return Action("confront", player, problem.id)
+        if kind == "put_back":
+            return Action("order", player, order=tuple(self.card(node, ref).id for ref in args[1:]))
         if kind == "arrange":
             owner = self.player(node, args[1])
             zone = ZONES[str(args[2]).lower()]
