@@ -152,6 +152,39 @@ def power_of_color(board: Board, player: int, color: Color) -> int:
                if c.controller == player and c.is_character and color in c.colors)
 
 
-def player_power(board: Board, player: int) -> int:
-    """A player's power: the combined power of his characters in play (507.2)."""
-    return sum(counted(power(board, c)) for c in board.play if c.controller == player and c.is_character)
+@step("507.2", "{player}'s power{where} is {total}: the combined power of the characters they control{there}")
+def combined_power_of_player(board: Board, player: int, cards: list, found: list, where: str = ""):
+    total = sum(counted(power(board, c)) for c in cards)
+    found.append(total)
+    return {"player": board.name(player), "where": f" at {where}" if where else "", "total": total,
+            "there": " there" if where else " in play"}
+
+
+def player_power(board: Board, player: int, cards: list | None = None, where: str = "") -> int:
+    """A player's power: the combined power of his characters in play
+    (507.2), or of ``cards``, those of his characters at the place
+    ``where`` names; 0 with the rule switched off."""
+    if cards is None:
+        cards = [c for c in board.play if c.controller == player and c.is_character]
+    found: list = []
+    combined_power_of_player(board, player, cards, found, where)
+    return found[0] if found else 0
+
+
+@check("507.4", "a card's printed power is the power value printed on it, regardless of any modifiers")
+def printed_value(board: Board, card: Card, current: int | None):
+    return Allowed(f"{card}'s printed power is {card.info.power}, the value printed on it, though its power is "
+                   f"{current}")
+
+
+def printed_power_of(board: Board, card: Card) -> int | None:
+    """A card's printed power (507.4): the value printed on it, whatever
+    modifies its power; recorded as the rule deciding when the two differ.
+    With the rule switched off, its power with the modifiers."""
+    current = power(board, card) if card.in_play else card.info.power
+    if current == card.info.power:
+        return current
+    if printed_value.verdict(board, card, current) is None:
+        return current
+    printed_value(board, card, current)
+    return card.info.power

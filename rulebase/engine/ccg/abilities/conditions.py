@@ -156,8 +156,17 @@ def _area_power(board: Board, context, player: int, where) -> int:
     """A player's power at the place ``where``: the combined power of the
     characters they control there (507.2)."""
     seen = targets.Perspective(context, player)
-    return sum(powers.counted(powers.power(board, card)) for card in board.play
-               if card.controller == player and card.is_character and targets.at_place(board, seen, card, where))
+    cards = [card for card in board.play
+             if card.controller == player and card.is_character and targets.at_place(board, seen, card, where)]
+    return powers.player_power(board, player, cards, where=_where_words(board, context, where))
+
+
+def _where_words(board: Board, context, where) -> str:
+    """The words of the place ``where`` names, for the trace."""
+    card = getattr(context, "card", None)
+    if where in ("here", "this-problem") and card is not None and card.area is not None:
+        return board.area_name(card.area)
+    return str(where) if where else ""
 
 
 def _power(board, context, condition):

@@ -190,7 +190,7 @@ class Compiled:
             if name == "power":
                 return [lambda board, context, card: compare(powers.counted(powers.power(board, card)), n)]
             if name == "printed-power":
-                return [lambda board, context, card: compare(card.info.power or 0, n)]
+                return [lambda board, context, card: compare(powers.printed_power_of(board, card) or 0, n)]
             return [lambda board, context, card: compare(card.info.cost or 0, n)]
         if name == "other":
             return [lambda board, context, card: card is not context.card] if value else []
