@@ -11,6 +11,13 @@ site and the API show it: each text in paragraphs of pieces that carry both
 highlights, ``changed`` (computed by comparing OLD and NEW) and ``mark``
 (what the publisher printed).
 
+:func:`card_texts` gives a card's printed and current texts whichever of
+the two the card data holds (:class:`CardTexts`), by locating each change
+of its erratum in the card's text (:class:`TextChange`, :func:`locate`);
+:func:`texts_check` and :func:`check_lines` are ``rulebase errata
+--check``: both texts of every erratum, the engine's reading of each, and
+the errata whose change can't be located.
+
 >>> view = texts_view("Play when you flip a card.", "After you flip a card.", [], [("insert", "After")])
 >>> [(p.text, p.changed, p.mark) for p in view.new[0]]
 [('After', True, 'insert'), (' you flip a card.', False, None)]
