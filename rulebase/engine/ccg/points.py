@@ -104,9 +104,15 @@ def check_winner(board: Board) -> None:
         if the_game_ends(board, board.name(winners[0])) is not None:
             raise GameEnds(Outcome(Termination.WIN, winners[0]))
         return
-    if simultaneous_winners_draw(board, winners) is not None:
-        board.trace.note("103.2b", "the game ends in a draw: no player wins")
+    if simultaneous_winners_draw(board, winners) is not None and ends_in_a_draw(board) is not None:
         raise GameEnds(Outcome(Termination.DRAW, None))
+
+
+@step("103.2b", "the game ends in a draw: no player wins")
+def ends_in_a_draw(board: Board):
+    """A game that is a draw ends with no winner (103.2b); with the rule
+    switched off, nothing ends it."""
+    return {}
 
 
 @step("103.1", "{player} wins the game: the game ends immediately and no further actions are performed")
