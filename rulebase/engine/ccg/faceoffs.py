@@ -322,6 +322,14 @@ def problem_faceoff_involves(board: Board, current: "Faceoff"):
     return {"where": where, "cards": ", ".join(cards) or "no card"}
 
 
+@step("514.2", "the faceoff begins: {players} are involved, and the abilities that trigger at the start of a faceoff "
+               "trigger")
+def begins(board: Board, current: "Faceoff", involved: list):
+    emit(board, "faceoff-starts", player=current.starter, areas=current.areas, kind=current.kind_group,
+         faceoff=current, involving=frozenset(c.id for c in involved))
+    return {"players": " and ".join(board.name(p) for p in current.players)}
+
+
 @step("802.3", "the tie can't be broken and the faceoff's flips would repeat forever: the loop ends and play proceeds "
                "without a winner")
 def endless_tie_ends(board: Board, current: "Faceoff"):
@@ -340,7 +348,6 @@ def faceoff(s, kind: str, areas: tuple[Area, ...], starter: int, troublemaker: C
     current = Faceoff(board, kind, areas, starter, troublemaker, named)
     board.faceoff = current
     trace.note("514.1", "a {kind} faceoff is performed, following 514.2-514.6 in order", kind=kind)
-    trace.note("514.2", "{players} become involved in the faceoff", players=" and ".join(board.name(p) for p in current.players))
     occurs_at(board, current)
     involved_by_the_effect(board, current)
     if kind == TROUBLEMAKER:
@@ -355,8 +362,7 @@ def faceoff(s, kind: str, areas: tuple[Area, ...], starter: int, troublemaker: C
     if named is not None:
         trace.note("514.2d.i", "the faceoff does not occur at a Problem: the cards involved are flagged and stay "
                                "involved for its duration")
-    emit(board, "faceoff-starts", player=starter, areas=current.areas, kind=current.kind_group, faceoff=current,
-         involving=frozenset(c.id for c in involved))
+    begins(board, current, involved)
     window = Window(f"{kind} faceoff", faceoff=current)
     if named is not None and modifier_starter_has_priority(board, starter) is not None:
         yield from priority_window(s, window, first=starter)

@@ -6,8 +6,7 @@ timing phrases (512), play requirements (205.1) and processing an action
 from __future__ import annotations
 
 from rulebase.engine.ccg import moving, rules, status, zones
-from rulebase.engine.ccg.abilities import keywords
-from rulebase.engine.ccg.abilities.events import emit
+from rulebase.engine.ccg.abilities import keywords, triggers
 from rulebase.engine.ccg.actions import Action
 from rulebase.engine.ccg.board import Area, Board, Card, Zone
 from rulebase.engine.ccg.cards import CardType
@@ -179,7 +178,7 @@ def play_cost(card: Card) -> int:
 def _text_modifies_costs(board: Board) -> bool:
     from rulebase.engine.ccg.abilities import continuous
 
-    return bool(continuous.reaching(board, "cost"))
+    return bool(continuous.reaching(board, "cost")) or bool(getattr(board, "cost_changes", None))
 
 
 def modified_play_cost(board: Board, player: int, card: Card, action: Action) -> int:
@@ -500,20 +499,10 @@ def pay(board: Board, player: int, cost: int, what: str):
 
 def enter_play(board: Board, card: Card, area: Area, face_down: bool = False, host: Card | None = None,
                how: str = "played") -> None:
-    """Put a card into play (706.1): it enters play ready (503.1), its
-    continuous abilities apply from now on (706.1c), and the abilities that
-    wait for a card entering play trigger (706.1d: Calming)."""
-    board.put(card, Zone.PLAY, area=area)
-    card.controller = card.owner
-    card.face_down = face_down
-    card.host = None
-    if host is not None:
-        attached_to_host(board, card, host)
-    where = f"attached to {host}" if card.host is not None else f"at {board.area_name(area)}"
-    board.trace.note("706.1", "{card} enters play {where}{how}", card=card.label, where=where,
-                     how=" face-down" if face_down else "")
-    board.trace.note("503.1", "{card} enters play ready", card=card.label)
-    emit(board, "enters-play", card=card, player=card.controller, area=card.area, how=how)
+    """Put a card into play (706.1, :func:`~rulebase.engine.ccg.zones.enter_play`),
+    attached to ``host`` when it has one (509.2)."""
+    attach = (lambda: attached_to_host(board, card, host)) if host is not None else None
+    zones.enter_play(board, card, area, face_down=face_down, attach=attach, how=how)
 
 
 @rules.step("705.2b", "{card} is put in the queue")
@@ -628,7 +617,7 @@ def play_card(board: Board, action: Action, apply_instructions, by_text: bool = 
         for instruction in card.info.instructions:
             follow_instruction(board, player, card, instruction, apply_instructions)
         event_discarded(board, card)
-        emit(board, "played", card=card, player=player, area=None)
+        triggers.played(board, card, player)
         return card
     host = board.cards[action.host] if action.host is not None else None
     if card.type == CardType.FRIEND:
@@ -640,7 +629,7 @@ def play_card(board: Board, action: Action, apply_instructions, by_text: bool = 
         resource_enters_play(board, player, card, host)
     if card.zone == Zone.PLAY:
         board.trace.note("705.2f", "{card} has entered play", card=card.label)
-    emit(board, "played", card=card, player=player, area=card.area)
+    triggers.played(board, card, player, card.area)
     return card
 
 

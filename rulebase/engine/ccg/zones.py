@@ -182,6 +182,48 @@ LEAVING_EVENTS = {put_dismissed: "dismissed", put_retired: "retired", put_banish
 """The event announced as a card leaves play by each step (for triggered abilities)."""
 
 
+# -- entering play (706.1) ---------------------------------------------------------
+
+
+@step("706.1", "{card} enters play at {area}: it is put into the play zone from its owner's {zone}")
+def put_into_play(board: Board, card: Card, area):
+    zone = card.zone
+    board.put(card, Zone.PLAY, area=area)
+    return {"card": card.label, "area": board.area_name(area), "zone": zone}
+
+
+@step("706.1b", "{card} enters play face-down: a modifier affects the state in which it enters play")
+def enters_face_down(board: Board, card: Card):
+    card.face_down = True
+    return {"card": card.label}
+
+
+@step("706.1d", "{card} has entered play: the abilities that trigger when it enters play trigger")
+def entered(board: Board, card: Card, how: str):
+    emit(board, "enters-play", card=card, player=card.controller, area=card.area, how=how)
+    return {"card": card.label}
+
+
+def enter_play(board: Board, card: Card, area, face_down: bool = False, attach=None, how: str = "played") -> None:
+    """Put a card into play, following 706.1 in order: it is put into the
+    play zone (under its owner's control, ready, 503.1; ``attach``
+    attaches it to its host), the modifiers of the state it enters in
+    apply (706.1b: face-down), and the abilities that wait for it entering
+    play trigger (706.1d).  Its continuous abilities apply from then on
+    (706.1c), as every card's in play does."""
+    if put_into_play(board, card, area) is None:
+        return
+    card.controller = card.owner
+    card.face_down = False
+    card.host = None
+    if attach is not None:
+        attach()
+    if face_down:
+        enters_face_down(board, card)
+    board.trace.note("503.1", "{card} enters play ready", card=card.label)
+    entered(board, card, how)
+
+
 def dismiss(board: Board, card: Card, by_game: bool = False) -> None:
     """Put a card from play into its owner's discard pile (410.1)."""
     check_dismiss(board, card, by_game)

@@ -79,8 +79,10 @@ def test_703_1_an_ability_the_card_does_not_have_or_a_card_out_of_play():
     board.players[0].tokens = 1
     board.turn.phase = "main"
     assert _refused(board, Action.parse("p0 activate #0 2")) == "703.1"
-    assert _refused(board, Action.parse("p0 activate #1")) == "703.1"
+    assert _refused(board, Action.parse("p0 activate #1")) == "701.3"
     activated.check(board, Action.parse("p0 activate #0 1"), MAIN)
+    board.off = frozenset({"701.3"})
+    assert _refused(board, Action.parse("p0 activate #1")) == "703.1"
 
 
 def test_703_1b_only_the_controller_activates_unless_the_text_says_any_player():

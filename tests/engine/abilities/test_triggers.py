@@ -206,3 +206,32 @@ def test_a_card_s_own_ability_waiting_for_it_to_leave_play_triggers_as_it_was():
     board.off = frozenset({"704.1"})
     zones.dismiss(board, second)
     assert [w.card for w in board.waiting] == [first]
+
+
+def test_without_704_1c_the_ability_triggers_but_creates_no_effect():
+    board, state = _main_phase((LOOKOUT, 0, Zone.PLAY, "problem", 0), (COMET, 0, Zone.HAND, None, 0),
+                               (COMET, 0, Zone.DRAW_DECK, None, 0), off={"704.1c"})
+    _play_comet(state, board)
+    assert kinds(board, "704.1") == [STEP] and kinds(board, "704.1c") == []
+    assert board.players[0].hand == [] and kinds(board, "511.7") == []
+
+
+def test_712_1_takes_the_effects_created_since_a_player_last_had_priority_and_without_it_they_wait():
+    for off, drawn, waiting in (((), 1, 0), (("712.1",), 0, 1)):
+        board, state = _main_phase((LOOKOUT, 0, Zone.PLAY, "problem", 0), (COMET, 0, Zone.HAND, None, 0),
+                                   (COMET, 0, Zone.DRAW_DECK, None, 0), off=off)
+        _play_comet(state, board)
+        assert len(board.players[0].hand) == drawn and len(board.waiting) == waiting
+        assert kinds(board, "712.1") == ([STEP] if not off else [])
+
+
+def test_705_2f_a_card_played_announces_it_was_played_and_entering_play_is_706_1d():
+    played = Ability("triggered", "When you play a Friend, gain 1.",
+                     trigger=Trigger("played", Selector("Friend"), values=values(by="you")),
+                     effect=Effect("gain", amount=Amount(1)))
+    host = Printed.build("Host", "Friend", colors=["blue"], power=1, cost=1, abilities=(played,))
+    for off, tokens in (((), 3), (("705.2f",), 2)):
+        board, state = _main_phase((host, 0, Zone.PLAY, "home", 0), (COMET, 0, Zone.HAND, None, 0), off=off)
+        _play_comet(state, board)
+        assert board.players[0].tokens == tokens
+        assert kinds(board, "706.1d") == [STEP]

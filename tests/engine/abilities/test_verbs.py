@@ -442,3 +442,42 @@ def test_an_opponent_loses_action_tokens_peewee_firestarter_502_1():
     drive(board, _effect(peewee), Context(card=board.cards[0], controller=0))
     assert board.players[1].tokens == 0 and "707.2" in board.trace.steps[-1].text
     refused("502.1", VERBS["lose"].check, board, Act(0, 1, amount=1, effect=Effect("lose", values=values(what="game"))))
+
+
+def test_the_next_card_played_costs_less_once_foal_free_press_708_4():
+    from rulebase.engine.ccg import play
+
+    from ..helpers import main_phase
+
+    press = real("foal-free-press")
+    board = board_with((press, 0, Zone.PLAY, "home", 0), (COMET, 0, Zone.HAND, None, 0),
+                       (COMET, 0, Zone.HAND, None, 0))
+    resource, first, second = board.cards
+    drive(board, _effect(press, 1), Context(card=resource, controller=0))
+    assert kinds(board, "708.4") == [STEP]
+    assert play.least_play_cost(board, 0, first) == COMET.cost - 1
+    assert play.least_play_cost(board, 1, first) == COMET.cost, "only the player whose text it is"
+    state = main_phase(board, tokens=COMET.cost - 1)
+    state.apply_action(Action("play", 0, first.id, area=board.players[0].home))
+    assert first.zone == Zone.PLAY
+    assert any(step.rule == "705.2d" and "pays 1 action token to play" in step.text for step in board.trace)
+    assert STEP in kinds(board, "705.2c") and kinds(board, "708.4") == [STEP, STEP], "applied once, then it ends"
+    assert play.least_play_cost(board, 0, second) == COMET.cost
+
+
+def test_events_cost_less_until_the_end_of_the_faceoff_trixie_708_2():
+    from rulebase.engine.ccg import play
+
+    trixie = real("trixie-tricks-of-the-trade")
+    event = real("catch-me")
+    board = board_with((trixie, 0, Zone.PLAY, "home", 0), (event, 0, Zone.HAND, None, 0))
+    mane, card = board.cards
+    effect = next(a for a in trixie.boosted.abilities if a.effect is not None and a.effect.verb == "cost-change").effect
+    refused("708.2", VERBS["cost-change"].check, board, Act(0, None, amount=-1, effect=effect))
+    board.faceoff = object()
+    board.faceoffs.append(board.faceoff)
+    drive(board, effect, Context(card=mane, controller=0), answers=[Action("accept", 0)])
+    assert play.least_play_cost(board, 0, card) == max(0, (event.cost or 0) - 1)
+    assert kinds(board, "708.2")[-1] == STEP
+    board.faceoff = None
+    assert play.least_play_cost(board, 0, card) == (event.cost or 0), "the faceoff ended, and the change with it"

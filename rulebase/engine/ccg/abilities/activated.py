@@ -23,10 +23,10 @@ from __future__ import annotations
 
 from rulebase.engine.ccg import status, zones
 from rulebase.engine.ccg.abilities.continuous import acting_cards, side
-from rulebase.engine.ccg.abilities.events import emit
 from rulebase.engine.ccg.abilities.model import Ability
 from rulebase.engine.ccg.actions import Action
 from rulebase.engine.ccg.board import Board, Card, Zone
+from rulebase.engine.ccg.cards import CardType
 from rulebase.engine.ccg.rules import Allowed, check, step
 from rulebase.engine.errors import EngineError, IllegalAction, UnknownCard
 from rulebase.engine.rulebook import first_deciding
@@ -244,6 +244,18 @@ def find(card: Card, number: int | None):
 # -- checks ----------------------------------------------------------------------------------
 
 
+@check("703.1a", "timing phrases on Event cards do not indicate activated abilities")
+def not_an_event(board: Board, card: Card | None):
+    if card is not None and card.type == CardType.EVENT:
+        return f"{card} is an Event: its timing phrase says when it may be played, not an ability to activate"
+
+
+@check("701.3", "abilities function only in play unless they specify otherwise")
+def functions_in_play(board: Board, card: Card | None):
+    if card is not None and card.zone != Zone.PLAY:
+        return f"{card} is in {board.name(card.owner)}'s {card.zone or 'nowhere'}, not in play: its abilities function only in play"
+
+
 @check("703.1", "an activated ability is activated by a player as an action while that player has priority")
 def has_the_ability(board: Board, card: Card | None, number: int | None):
     if card is None or card.zone != Zone.PLAY:
@@ -427,6 +439,8 @@ def check(board: Board, action: Action, window) -> tuple[Card, int, Ability]:
     (703.1, 703.1b, 512, 104.1, 508.1d); returns the card, the ability's
     number and the ability."""
     card = board.cards[action.card] if action.card is not None and 0 <= action.card < len(board.cards) else None
+    not_an_event(board, card)
+    functions_in_play(board, card)
     has_the_ability(board, card, action.amount)
     if card is None:
         raise UnknownCard(action.card)
@@ -591,6 +605,7 @@ def play_event(s, card: Card, player: int, ability: Ability):
     are paid, its instructions followed, and it goes to its owner's
     discard pile."""
     from rulebase.engine.ccg import play
+    from rulebase.engine.ccg.abilities import triggers
 
     board = s.board
     if is_reaction(ability.timing):
@@ -604,4 +619,4 @@ def play_event(s, card: Card, player: int, ability: Ability):
         yield from follow(s, card, player, ability.effect)
     if card.zone == Zone.QUEUE:
         play.event_discarded(board, card)
-    emit(board, "played", card=card, player=player, area=None)
+    triggers.played(board, card, player)

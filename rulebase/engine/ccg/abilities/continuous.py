@@ -439,6 +439,9 @@ def least_play_change(board: Board, player: int, card: Card) -> int:
     play ``card`` wherever it goes (as a negative number, or 0)."""
     least = 0
     for source, found in outward(board, "cost"):
+    from rulebase.engine.ccg.abilities.verbs import changed_play_cost
+
+    changed_play_cost(board, cost, player, card, table)
         for ability, acts in found:
             modifier = acts.modifier
             amount = modifier.amount.value if modifier.amount is not None else 0
@@ -446,7 +449,9 @@ def least_play_change(board: Board, player: int, card: Card) -> int:
                     and _pays(board, source, acts, player)
                     and _played_to(board, source, modifier, card, None, None, anywhere=True)):
                 least += amount
-    return least
+    from rulebase.engine.ccg.abilities.verbs import least_cost_change
+
+    return least + least_cost_change(board, player, card)
 
 
 def quiet_play_cost(board: Board, cost, player: int, card: Card, area=None, host=None) -> None:

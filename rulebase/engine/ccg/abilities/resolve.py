@@ -197,7 +197,7 @@ def _carry_out(s, context: Context, effect: Effect):
     """One instruction, carried out by ``context.player``."""
     board = s.board
     player = context.player
-    if effect.optional and not (yield from _accepts(s, player, effect)):
+    if effect.optional and not (yield from _decides(s, context, effect)):
         context.done = False
         return
     alternative = effect.value("unless-paid")
@@ -278,7 +278,10 @@ def _on_nothing(s, context: Context, effect: Effect, verb: Verb, n):
     board = s.board
     if effect.verb == "start-faceoff":
         return (yield from _start_faceoff(s, context, effect, verb, n))
-    cards = [card for card in targets.candidates(board, context, effect.target) if isinstance(card, Card)]
+    if effect.verb in FUTURE_CARDS:
+        cards = []
+    else:
+        cards = [card for card in targets.candidates(board, context, effect.target) if isinstance(card, Card)]
     if effect.verb == "arrange" and effect.value("to") == "top-or-bottom":
         ends = [replace(effect, values=tuple((k, v) for k, v in effect.values if k != "to") + (("to", end),))
                 for end in ("top", "bottom")]
@@ -300,6 +303,11 @@ def _start_faceoff(s, context: Context, effect: Effect, verb: Verb, n):
     """Start a faceoff involving one card of each selector the text names
     (chosen by the player starting it), each named for the parts after
     ("that Friend"); whether that player won it is kept for "If you win"."""
+FUTURE_CARDS = ("cost-change",)
+"""The verbs whose target names cards to come ("the next Friend you play"),
+not cards there are now."""
+
+
     board = s.board
     chosen: list[Card] = []
     for selector in effect.value("involving") or ():
@@ -510,6 +518,26 @@ def _accepts(s, player: int, effect: Effect, what: str = "do it"):
     return action.verb == "accept"
 
 
+@rules.step("712.3", "{player} {decision} as the triggered effect is processed: {text}")
+def decided_as_processed(board: Board, player: int, effect: Effect, accepted: bool):
+    """The decision a triggered effect's "may" leaves to its player is made
+    as the effect is processed, not as it is created (712.3)."""
+    return {"player": board.name(player), "decision": "chooses to do it" if accepted else "chooses not to",
+            "text": effect.part.text or effect.verb}
+
+
+def _decides(s, context: Context, effect: Effect):
+    """Whether the player carrying out ``effect`` does what "you may" leaves
+    to them: for a triggered effect, the decision made as it is processed
+    (712.3)."""
+    player = context.player
+    accepted = yield from _accepts(s, player, effect)
+    if context.event is None:
+        return accepted
+    decided = decided_as_processed(s.board, player, effect, accepted)
+    return accepted and decided is not None
+
+
 def _choose_player(s, player: int, players: list, effect: Effect):
     options = [Action("choose-player", player, owner=p) for p in players]
     action = yield from _ask(s, player, f"choose a player for: {effect.part.text or effect.verb}", options)
@@ -693,6 +721,14 @@ def _part_executable(part: Effect) -> str | None:
         missing = targets.executable(selector)
         if missing is not None:
             return missing
+    if part.verb in FUTURE_CARDS:
+        from rulebase.engine.ccg.abilities.verbs import _played_selector
+
+        if part.target is None or targets.names_players(part.target) or part.target.noun in ("self", "that", "it"):
+            return f"the verb {part.verb!r} on {part.target.noun if part.target else 'no card'!r}"
+        if part.amount is None or part.amount.value is None or part.amount.per is not None:
+            return f"the verb {part.verb!r} by a number the engine can't tell"
+        part = replace(part, target=_played_selector(part.target))
     if part.who is not None and not targets.names_players(part.who):
         return f"an instruction carried out by {part.who.noun!r}"
     if verb.takes == PLAYER and part.target is not None and not targets.names_players(part.target):
@@ -744,7 +780,7 @@ def _part_executable(part: Effect) -> str | None:
             if missing is not None:
                 return missing
     if part.duration is not None:
-        if part.verb not in ("power", "take-control"):
+        if part.verb not in ("power", "take-control", "cost-change"):
             return f"the duration {part.duration!r} of {part.verb!r}"
         if part.duration not in DURATIONS:
             return f"the duration {part.duration!r}"

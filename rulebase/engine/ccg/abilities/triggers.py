@@ -171,7 +171,7 @@ def _condition_holds(board: Board, source: Card, condition, happened) -> bool:
     return bool(conditions.holds(board, context(board, source, source.controller, happened), condition))
 
 
-@step("704.1", "{card}'s ability triggers ({text}): a triggered effect is created")
+@step("704.1", "{card}'s ability triggers ({text})")
 def triggers(board: Board, card: Card, ability: Ability, acts: Ability, number: int, happened):
     """A triggered ability triggers, once for each instance of its trigger
     condition (704.1b), and creates a triggered effect (704.1c)."""
@@ -179,8 +179,24 @@ def triggers(board: Board, card: Card, ability: Ability, acts: Ability, number: 
         if not limit_allows.allows(board, card, number, ability.limit):
             return None
         board.used.add(_limit_key(board, card, number, ability.limit))
-    board.waiting.append(Waiting(card, ability, acts, number, happened))
+    creates(board, card, ability, acts, number, happened)
     return {"card": card.label, "text": ability.text or ability.keyword or "its text"}
+
+
+@step("704.1c", "a triggered effect of {card} is created: it waits for Pre-Priority Processing")
+def creates(board: Board, card: Card, ability: Ability, acts: Ability, number: int, happened):
+    """As a triggered ability triggers, it creates a triggered effect, which
+    waits to be processed in Pre-Priority Processing (704.1c, 712.1)."""
+    board.waiting.append(Waiting(card, ability, acts, number, happened))
+    return {"card": card.label}
+
+
+@step("705.2f", "{player} has played {card}: the abilities that trigger when a player plays it trigger")
+def played(board: Board, card: Card, player: int, area=None):
+    """The last part of processing a card played (705.2f): the abilities
+    waiting for a player playing it trigger."""
+    events.emit(board, "played", card=card, player=player, area=area)
+    return {"player": board.name(player), "card": card.label}
 
 
 @check("104.1", "card text that limits how often an ability triggers takes precedence over 704.1b")
@@ -284,6 +300,16 @@ def _first(board: Board, opening: bool) -> int:
     return board.turn.player
 
 
+@step("712.1", "a player is about to receive priority: the {n} triggered effect{s} created since a player last had "
+                "priority {are} processed")
+def created_since_priority(board: Board, batch: list):
+    """Take the triggered effects created since a player last had priority
+    into ``batch``, to be processed now (712.1)."""
+    batch.extend(board.waiting)
+    board.waiting.clear()
+    return {"n": len(batch), "s": "s" * (len(batch) != 1), "are": "are" if len(batch) != 1 else "is"}
+
+
 def process(s, opening: bool = False):
     """The triggered-effects wave of Pre-Priority Processing (511.7):
     whether any effect was processed.  Those the processing creates wait
@@ -291,8 +317,9 @@ def process(s, opening: bool = False):
     board = s.board
     if not board.waiting:
         return False
-    batch = list(board.waiting)
-    board.waiting.clear()
+    batch: list = []
+    if created_since_priority(board, batch) is None:
+        return False
     first = _first(board, opening)
     order = [first] + [p.index for p in board.players if p.index != first]
     for player in order:

@@ -670,6 +670,171 @@ def each_score(board: Board, act: Act) -> None:
 checked("each-score")(lambda board, act: not_negative(board, act.amount))
 
 
+# -- the cost to play the next cards ----------------------------------------------------
+
+
+class CostChange:
+    """A change of the cost ``player`` pays to play the cards ``selector``
+    names (``amount``: negative for "pay [1] less"), created by ``source``'s
+    text: for the next such card only (``next``, 708.4: it applies the next
+    time such a card is played), or for every one until the end of the
+    turn, phase or faceoff (708.2)."""
+
+    __slots__ = ("player", "selector", "amount", "until", "next", "turn", "phase", "faceoff", "source", "text")
+
+    def __init__(self, board: Board, player: int, selector, amount: int, until: str, next_only: bool,
+                 source: Card | None, text: str):
+        self.player = player
+        self.selector = selector
+        self.amount = amount
+        self.until = until
+        self.next = next_only
+        self.turn = board.turn.number
+        self.phase = board.turn.phase
+        self.faceoff = len(board.faceoffs) if board.faceoff is not None else None
+        self.source = source
+        self.text = text
+
+    def lasts(self, board: Board) -> bool:
+        """Whether its duration has not ended (708.2)."""
+        if board.turn.number != self.turn:
+            return False
+        if self.until == "faceoff":
+            return board.faceoff is not None and len(board.faceoffs) == self.faceoff
+        if self.until == "phase":
+            return board.turn.phase == self.phase
+        return True
+
+    def names(self, board: Board, card: Card) -> bool:
+        """Whether ``card`` is one of the cards whose cost it changes, read
+        from its controller's perspective (513.5)."""
+        from rulebase.engine.ccg.abilities import resolve, targets
+
+        if card.owner != self.player:
+            return False
+        rule = targets.compiled(self.selector)
+        kind = rule.type
+        if kind is not None and (not card.is_character if kind == "character" else card.type != kind):
+            return False
+        context = resolve.Context(board=board, card=self.source, controller=self.player)
+        return all(test(board, context, card) for test in rule.tests)
+
+
+def cost_changes(board: Board) -> list[CostChange]:
+    """The changes of the cost to play cards that card text created and
+    that wait for the cards they name."""
+    found = getattr(board, "cost_changes", None)
+    if found is None:
+        found = board.cost_changes = []
+    return found
+
+
+NEXT_PLAYED = "next-played"
+"""The filter of "the next card you play" (a selector's, read by the verb 'cost-change')."""
+
+
+def _played_selector(selector):
+    """The selector of the cards a cost change names, without "next"."""
+    from dataclasses import replace
+
+    return replace(selector, filters=tuple(f for f in selector.filters if f[0] != NEXT_PLAYED),
+                   count=type(selector.count)(1), every=False)
+
+
+@rules.step("708.4", "{player}'s next {what} played before {until} costs {amount:+d}: a modifier that applies the "
+                     "next time such a card is played")
+def next_cost_change(board: Board, change: CostChange):
+    cost_changes(board).append(change)
+    return {"what": change.selector.noun, "player": board.name(change.player), "until": DURATIONS[change.until],
+            "amount": change.amount}
+
+
+@rules.step("708.2", "each {what} {player} plays costs {amount:+d} until {until}")
+def lasting_cost_change(board: Board, change: CostChange):
+    cost_changes(board).append(change)
+    return {"what": change.selector.noun, "player": board.name(change.player), "until": DURATIONS[change.until],
+            "amount": change.amount}
+
+
+@verb("cost-change", "708.4", takes=NOTHING)
+def cost_change(board: Board, act: Act) -> None:
+    """"Pay [1] less for your next Friend this turn", "the next card you
+    play that turn has its cost reduced by [1]" (708.4), "pay [1] less for
+    Events until the end of the faceoff" (708.2): applied as the cost to
+    play such a card is determined (705.2c), the next one once."""
+    selector = act.effect.target
+    next_only = selector.filter(NEXT_PLAYED) is not None
+    change = CostChange(board, act.player, _played_selector(selector), act.n, act.duration, next_only, act.source,
+                        act.effect.part.text or "its text")
+    if next_only:
+        next_cost_change(board, change)
+    else:
+        lasting_cost_change(board, change)
+
+
+@rules.check("708.2", "a cost change lasts for its duration: the engine ends those of a turn, a phase or a faceoff")
+def cost_change_duration(board: Board, duration: str):
+    if duration not in ("turn", "phase", "faceoff"):
+        return f"the engine ends no cost change that lasts until {duration!r}"
+
+
+@rules.check("708.2", "a faceoff's modifier is created during a faceoff")
+def faceoff_under_way(board: Board, duration: str):
+    if duration == "faceoff" and board.faceoff is None:
+        return "there is no faceoff under way for it to last until the end of"
+
+
+@checked("cost-change")
+def _check_cost_change(board: Board, act: Act) -> None:
+    cost_change_duration(board, act.duration)
+    faceoff_under_way(board, act.duration)
+
+
+@rules.step("705.2c", "the cost to play {card} changes by {amount:+d} ({text})")
+def cost_changed(board: Board, cost, card: Card, change: CostChange):
+    cost.amount += change.amount
+    return {"card": card.label, "amount": change.amount, "text": change.text}
+
+
+def changed_play_cost(board: Board, cost, player: int, card: Card, table=None) -> None:
+    """Apply the cost changes waiting for ``card`` to the cost ``player``
+    pays to play it (705.2c); ``table``: where they are recorded."""
+    waiting = getattr(board, "cost_changes", None)
+    if not waiting:
+        return
+    table = board if table is None else table
+    for change in waiting:
+        if change.player == player and change.lasts(board) and change.names(board, card):
+            cost_changed(table, cost, card, change)
+
+
+def least_cost_change(board: Board, player: int, card: Card) -> int:
+    """The most the waiting cost changes lower ``player``'s cost to play ``card``."""
+    return sum(change.amount for change in getattr(board, "cost_changes", None) or ()
+               if change.player == player and change.amount < 0 and change.lasts(board) and change.names(board, card))
+
+
+@rules.step("708.4", "the change of the cost to play {player}'s next {what} has applied to {card}: it ends")
+def cost_change_used(board: Board, change: CostChange, card: Card):
+    cost_changes(board).remove(change)
+    return {"what": change.selector.noun, "player": board.name(change.player), "card": card.label}
+
+
+def _cost_change_watch(board, happened) -> None:
+    """A "next card" cost change ends as such a card is played (708.4);
+    those whose duration ended are forgotten."""
+    waiting = getattr(board, "cost_changes", None)
+    if not waiting or happened.event != "played":
+        return
+    card, player = happened.get("card"), happened.get("player")
+    for change in list(waiting):
+        if not change.lasts(board):
+            waiting.remove(change)
+        elif change.next and change.player == player and isinstance(card, Card) and change.names(board, card):
+            cost_change_used(board, change, card)
+            break
+
+
 # -- faceoffs: flipping and ignoring ---------------------------------------------------------
 
 
@@ -1229,6 +1394,7 @@ def _token_watch(board, happened) -> None:
 from rulebase.engine.ccg.abilities import events as _events  # noqa: E402
 
 _events.LISTENERS.append(_token_watch)
+_events.LISTENERS.append(_cost_change_watch)
 
 
 @rules.step("104.1", "{player} reveals {card}: the card's text takes precedence over the rule that keeps it hidden")
