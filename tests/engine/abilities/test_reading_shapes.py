@@ -169,3 +169,89 @@ def test_a_cost_to_move_to_or_from_a_problem_is_its_own_action():
     ability = one("While this card is exhausted, your opponent must pay +[1] to play or move a character to this "
                   "card's Problem.")
     assert ability.modifier.value("action") == "play-or-move"
+
+
+# -- confronting, control, counters, play requirements -------------------------------------------
+
+def test_the_power_needed_to_confront_until_the_end_of_the_turn():
+    ability = one("Immediate: Choose a Problem. Opponents need +2 power to confront that Problem until the end of "
+                  "the turn.")
+    chosen, need = ability.effect.chain()
+    assert (need.verb, need.amount, need.duration) == ("confront-need", Amount(2), "turn")
+    assert need.value("players") == Selector("opponent", every=True, count=Amount(None))
+    assert need.target == Selector("that", ref="Problem")
+    ability = one("Score Phase: Remove 2 Harmony counters from this card to reduce the confront requirements of a "
+                  "problem by 3 power until the end of the turn.")
+    assert ability.cost == (Effect("remove-counters", target=THIS_CARD, amount=Amount(2),
+                                   values=values(kind="Harmony")),)
+    assert (ability.effect.verb, ability.effect.amount, ability.effect.duration) == (
+        "confront-need", Amount(-3), "turn")
+
+
+def test_troublemakers_that_do_not_prevent_confronting_for_a_turn():
+    ability = one("Main Phase: Troublemakers don't prevent you from confronting Problems until the end of the turn.")
+    effect = ability.effect
+    assert (effect.verb, effect.duration, effect.target.noun, effect.value("confronting").noun) == (
+        "doesnt-prevent", "turn", "Troublemaker", "Problem")
+
+
+def test_a_character_that_does_not_ready():
+    ability = one("Immediate: Exhaust an opposing character. That character does not ready during its controller's "
+                  "next Ready Phase.")
+    exhausted, kept = ability.effect.chain()
+    assert kept == Effect("cant", target=Selector("that", ref="character"), duration="next-ready-phase",
+                          values=values(action="ready-during-ready-phase"))
+    ability = one("If that character has 3 or less power, it does not ready during the Ready Phase.")
+    assert ability.modifier == Modifier("cant", subject=Selector("it"),
+                                        values=values(action="ready-during-ready-phase"))
+    assert ability.condition.kind == "power"
+
+
+def test_control_gained_and_exchanged():
+    ability = one("Main Phase: Pay [1] to gain control of an opponent's non-attachment Resource. That opponent "
+                  "gains control of this card.")
+    taken, given = ability.effect.chain()
+    assert taken.target.filter("attachment") is False and taken.target.controller == "opponent"
+    assert (given.verb, given.target, given.who) == ("take-control", THIS_CARD, Selector("opponent", ref="that"))
+    ability = one("Main Phase: Exhaust this card and pay [2] to exchange control of this card and an opposing "
+                  "Resource.")
+    assert ability.effect.verb == "exchange-control" and ability.effect.target == THIS_CARD
+    assert ability.effect.value("with").noun == "Resource"
+
+
+def test_play_requirements_reduced_until_the_end_of_the_turn():
+    ability = one("Immediate: Banish this card from your hand to reduce the play requirements of your cards by 2 "
+                  "[Loyalty] until the end of the turn.")
+    effect = ability.effect
+    assert (effect.verb, effect.amount, effect.duration, effect.values) == (
+        "requirement-change", Amount(-2), "turn", values(color="blue"))
+    assert ability.cost[0].target == Selector("self", zone="hand")
+
+
+def test_counters_of_a_name_removed():
+    ability = one("At the start of the turn, remove all Tip counters from this card.")
+    assert ability.effect == Effect("remove-counters", target=THIS_CARD, amount=Amount(None),
+                                    values=values(kind="Tip"))
+    with pytest.raises(CardTextError) as caught:
+        read("At the start of the turn, remove all banana counters from this card.")
+    assert "'banana' counters" in str(caught.value)
+
+
+# -- what is not read yet ----------------------------------------------------------------------
+
+def test_a_shape_half_known_is_unread_where_it_leaves_the_known_words():
+    with pytest.raises(CardTextError) as caught:
+        read("Play to your home.\nYour opponent must pay +[2] to move a character to or under this card's Problem.")
+    error = caught.value
+    assert (error.line, error.column) == (2, 55)
+    assert error.expected == "expected 'from'"
+
+
+def test_an_unread_shape_names_every_word_the_grammar_expected_there():
+    """The reader predicts only what can start with the next word; where the
+    text can't be read, the words expected are all those the grammar knows."""
+    with pytest.raises(CardTextError) as caught:
+        read("This card's power is equal to the number of Friends you have.")
+    error = caught.value
+    assert (error.line, error.column) == (1, 13)
+    assert all(word in error.expected for word in ("'owner'", "'problem'", '"owner\'s"'))

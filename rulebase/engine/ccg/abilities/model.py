@@ -84,7 +84,7 @@ VERBS = {
     "challenge": "challenge a Troublemaker (608)",
     "turn-over": "turn a Mane Character over (301.2)",
     "take-control": "take control of the target (513)",
-    "exchange-control": "exchange control of two cards (513)",
+    "exchange-control": "exchange control of two cards (513): the target's, or the target and ``with``",
     "play": "play the target (from ``zone``; ``free`` true: without paying its cost)",
     "put-into-play": "put the target into play (not played, 706)",
     "token": "put a token into play (522): ``token`` is its description",
@@ -106,6 +106,9 @@ VERBS = {
     "start-faceoff": "start a faceoff involving the cards of ``involving`` (a tuple of Selectors)",
     "spend": "put a card from beneath the target (``zone``: beneath) into its owner's discard pile (a cost)",
     "to-discard": "put the target into its owner's discard pile (it is not discarded)",
+    "requirement-change": "the play requirements of the target cards change by ``amount`` of ``color``",
+    "confront-need": "``players`` (every player if none) need ``amount`` more power to confront the target Problem for ``duration``",
+    "doesnt-prevent": "the target Troublemakers do not prevent confronting ``confronting`` for ``duration``",
     "gain-keyword": "the target has the keyword ``keyword`` (its X ``x``) for ``duration``",
     "color": "the target is the color ``color`` ('that': the color named or chosen before; ``also`` true: as well as its own) for ``duration``",
 }

@@ -11,8 +11,9 @@ same grammar.
 A part the model can't hold makes the whole text unreadable (never a
 reading of part of a card): the grammar stops, or the reader names what it
 can't hold, with the line and column.  Reading all 2,029 cards takes about
-25 seconds of one core; the 99 cards of the six theme decks about one
-second.  Each text is read once per process (:func:`read` is cached).
+20 seconds of one core (a text that can't be read is parsed twice, the
+second time for the words expected where it stopped); the 99 cards of the
+six theme decks under a second.  Each text is read once per process (:func:`read` is cached).
 
 >>> [ability.kind for ability in read("Play to your home.\\nWhen you play this card, draw a card.")]
 ['placement', 'triggered']
@@ -123,8 +124,86 @@ def _parser() -> Lark:
     own = {}
     for rule in parser.rules:
         own.setdefault(rule.origin, []).append(rule)
-    earley.predictions = {origin: own.get(origin, []) for origin in earley.predictions}
+    own = {origin: own.get(origin, []) for origin in earley.predictions}
+    # Most of a rule's expansions can't start with the next word (the
+    # basic lexer has read it already): those are not predicted at all.
+    # The parses are the same (an item that can't scan the next word never
+    # completes), in a third of the time.
+    earley.predictions = _Lookahead(own, earley.FIRST, earley.NULLABLE)
+    unfiltered = earley.parse
+
+    def parse(lexer, start):
+        return unfiltered(_Peeking(lexer, earley.predictions), start)
+
+    earley.parse = parse
     return parser
+
+
+class _Lookahead(dict):
+    """The expansions of each rule (:func:`_parser`) that can start with the
+    next word (``next``, a terminal's name; ``None``: all of them)."""
+
+    def __init__(self, own: dict, first: dict, nullable: set):
+        super().__init__(own)
+        self.next = None
+        self.filtering = True
+        self.starts = {}
+        for rules in own.values():
+            for rule in rules:
+                names, empty = set(), True
+                for symbol in rule.expansion:
+                    names |= {t.name for t in first.get(symbol, ())} if not symbol.is_term else {symbol.name}
+                    if symbol.is_term or symbol not in nullable:
+                        empty = False
+                        break
+                self.starts[rule] = None if empty else names
+        self.cache = {}
+
+    def __getitem__(self, origin):
+        if self.next is None:
+            return super().__getitem__(origin)
+        key = (origin, self.next)
+        found = self.cache.get(key)
+        if found is None:
+            found = self.cache[key] = [rule for rule in super().__getitem__(origin)
+                                       if self.starts[rule] is None or self.next in self.starts[rule]]
+        return found
+
+
+class _Peeking:
+    """The lexer of one parse, telling the predictions (a :class:`_Lookahead`)
+    the word the parser reads next."""
+
+    def __init__(self, lexer, lookahead: _Lookahead):
+        self.lexer, self.lookahead = lexer, lookahead
+
+    def lex(self, expects):
+        lookahead = self.lookahead
+        for token in self.lexer.lex(expects):
+            lookahead.next = token.type if lookahead.filtering else None
+            yield token
+        lookahead.next = "$END" if lookahead.filtering else None
+
+    def __getattr__(self, name):
+        return getattr(self.lexer, name)
+
+
+def _parse(source: str):
+    """The tree of a paragraph; where it can't be read, the error of a parse
+    that predicted every expansion (so that it names every word expected)."""
+    parser = _parser()
+    lookahead = parser.parser.parser.predictions
+    try:
+        lookahead.next = None
+        return parser.parse(source)
+    except UnexpectedInput:
+        lookahead.filtering, lookahead.next = False, None
+        try:
+            return parser.parse(source)
+        finally:
+            lookahead.filtering = True
+    finally:
+        lookahead.next = None
 
 
 _EXPECTED = {"WORD": "a word", "INT": "a number", "SIGNED": "a signed number (+1, -2)", "COLOR": "a color icon",
@@ -937,6 +1016,10 @@ class _Reader(Transformer):
             other, _ = self.has_keyword(meta, [subject] + rest)
         return Modifier("all", subject=subject, values=values(all_of=(power, other)), part=self._part(meta)), None
 
+    def doesnt_ready_statement(self, meta, children):
+        return Modifier("cant", subject=children[0], values=values(action="ready-during-ready-phase"),
+                        part=self._part(meta)), None
+
     def is_what(self, meta, children):
         subject, (kind, what) = children
         also = " also " in f" {self.source[meta.start_pos:meta.end_pos]} "
@@ -1220,6 +1303,35 @@ class _Reader(Transformer):
         return Selector("card", count=Amount(number), zone=children[-1], filters=((end, True),),
                         part=self._part(meta))
 
+    def exchange_control(self, meta, children):
+        other = children[1] if len(children) > 1 else None
+        return Effect("exchange-control", target=children[0], values=values(**{"with": other}), part=self._part(meta))
+
+    def requirement_change(self, meta, children):
+        return Effect("requirement-change", target=children[0], amount=Amount(-int(children[1])),
+                      values=values(color=COLORS[str(children[2])[1:-1]]), part=self._part(meta))
+
+    def confront_requirement_change(self, meta, children):
+        return Effect("confront-need", target=children[0], amount=Amount(-int(children[1])),
+                      part=self._part(meta))
+
+    def need_effect(self, meta, children):
+        players, changes, problem, duration = children
+        (amount, color), = changes
+        return Effect("confront-need", target=problem, amount=amount, duration=duration,
+                      values=values(players=players, color=color), part=self._part(meta))
+
+    def doesnt_prevent_effect(self, meta, children):
+        troublemakers, problems, duration = children
+        return Effect("doesnt-prevent", target=troublemakers, duration=duration,
+                      values=values(confronting=problems), part=self._part(meta))
+
+    def doesnt_ready(self, meta, children):
+        return Effect("cant", target=children[0], duration="next-ready-phase",
+                      values=values(action="ready-during-ready-phase"), part=self._part(meta))
+
+    next_ready_phase = _constant(None)
+
     def have_do(self, meta, children):
         who, effect = children
         return replace(effect, who=who, part=self._part(meta))
@@ -1377,13 +1489,19 @@ class _Reader(Transformer):
 
     def remove_counters(self, meta, children):
         said = self.source[meta.start_pos:meta.end_pos]
-        number = next((c for c in children if isinstance(c, int)), None)
+        number = next((c for c in children if isinstance(c, int) and not isinstance(c, Token)), None)
         sign = next((c for c in children if isinstance(c, Token) and c.type == "SIGNED"), None)
         if sign is not None and str(sign) != "+1":
             raise _Unreadable(f"{sign} power counters", meta.start_pos)
-        amount = Amount(None) if "all" in said.split()[:2] else Amount(number or 1)
-        return Effect("remove-counters", target=children[-1], amount=amount,
-                      values=values(kind="+1 power" if sign is not None else None), part=self._part(meta))
+        kind = "+1 power" if sign is not None else None
+        named = next((c for c in children if isinstance(c, Token) and c.type == "WORD"), None)
+        if named is not None:
+            kind = self._word(named)
+            if not kind[:1].isupper():
+                raise _Unreadable(f"{kind!r} counters", named.start_pos)
+        amount = Amount(None) if said.split()[1] in ("all", "each") else Amount(number or 1)
+        return Effect("remove-counters", target=children[-1], amount=amount, values=values(kind=kind),
+                      part=self._part(meta))
 
     def play_free(self, meta, children):
         zone = children[1] if len(children) > 1 else None
@@ -1667,8 +1785,8 @@ class _Reader(Transformer):
             word = word[1:-1]
             if word.lower() == "critic":  # the data's misprint of the Critter icon
                 word = "Critter"
-        if word.lower() == "non-token":
-            return ("filter", "token", False)
+        if word.lower() in ("non-token", "non-attachment"):
+            return ("filter", word.lower()[4:], False)
         if word.lower().startswith("non-") and word[4:5].isupper():
             return ("filter", "not-trait", word[4:])
         if not word[:1].isupper():
@@ -1881,7 +1999,7 @@ def _read_paragraph(paragraph: str, line: int, side: str, card_type: str | None,
     else:
         source_original = paragraph
     try:
-        tree = _parser().parse(source)
+        tree = _parse(source)
     except UnexpectedInput as error:
         column = getattr(error, "column", None)
         if not isinstance(column, int) or column < 1:
