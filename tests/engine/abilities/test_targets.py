@@ -193,3 +193,45 @@ def test_any_of_several_conditions():
     assert conditions.holds(board, alice, Condition("any", any_of=(home, problem)))
     assert not conditions.holds(board, alice, Condition("any", any_of=(home,)))
     assert conditions.executable(Condition("any", any_of=(home, problem))) is None
+
+
+def test_a_troublemaker_defeated_using_only_characters_of_a_color_the_ponyville_express():
+    from rulebase.engine.ccg.abilities.continuous import fits
+
+    from .driving import real
+
+    express = real("the-ponyville-express")
+    generous = Printed.build("Giver", "Friend", colors=["white"], power=2, cost=2)
+    board = board_with((express, 0, Zone.PLAY, "home", 0), (generous, 0, Zone.PLAY, "problem", 0),
+                       (COMET, 0, Zone.PLAY, "problem", 0), (PEST, 1, Zone.DISCARD, None, 1))
+    resource, giver, comet, pest = board.cards
+    trigger = resource.info.abilities[1].trigger
+    alone = Happened("defeated", (("card", pest), ("player", 0), ("involving", frozenset({pest.id, giver.id}))))
+    both = Happened("defeated", (("card", pest), ("player", 0),
+                                 ("involving", frozenset({pest.id, giver.id, comet.id}))))
+    assert fits(board, resource, trigger.subject, pest, alone)
+    assert not fits(board, resource, trigger.subject, pest, both), "a blue Comet was used as well"
+    assert not fits(board, resource, trigger.subject, pest, None), "no faceoff: nothing was used"
+    assert targets.executable(Selector("Friend", filters=(("using-only", ("white", "character")),))) == \
+        "the filter 'using-only' of a 'Friend'"
+
+
+def test_during_a_faceoff_involving_this_card_the_random_keyword():
+    from rulebase.engine.ccg.abilities.model import THIS_CARD as SELF
+
+    board = table()
+    during = Condition("during", values=values(phase="faceoff", involving=SELF))
+    context = Context(card=board.cards[1], controller=0)
+    assert conditions.executable(during) is None
+    assert not conditions.holds(board, context, during), "no faceoff under way"
+
+    class Faceoff:
+        kind_group = "problem"
+        areas = ()
+
+        def involves(self, board, card):
+            return card is board.cards[1]
+
+    board.faceoff = Faceoff()
+    assert conditions.holds(board, context, during)
+    assert not conditions.holds(board, Context(card=board.cards[0], controller=0), during)

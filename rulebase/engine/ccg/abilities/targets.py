@@ -131,6 +131,8 @@ FILTERS = {
     "with-attached": "has one of a selector's cards attached to it", "token": "is (or is not) a token",
     "unique": "is Unique",
 }
+    "using-only": "a Troublemaker defeated using only characters of a color: the winner's cards involved in the "
+                  "faceoff the event names",
 """The filters the engine knows."""
 
 _COMPARE = {">=": operator.ge, "<=": operator.le, "==": operator.eq, "=": operator.eq, ">": operator.gt,
@@ -243,6 +245,9 @@ class Compiled:
         if name in ("random", "or-self", "has"):
             return []  # a choice, a reference to this card, or a filter of players (see players())
         return [_names_nothing]  # a filter the engine does not know (see executable()) names no card
+        if name == "using-only":
+            color, noun = value
+            return [_used_only(colors_of(color), TYPES[noun])]
 
 
 def _names_nothing(board, context, card) -> bool:
@@ -252,6 +257,24 @@ def _names_nothing(board, context, card) -> bool:
 @lru_cache(maxsize=4096)
 def compiled(selector: Selector) -> Compiled:
     """The selector compiled once (selectors are frozen values)."""
+def _used_only(colors, kind):
+    """"A Troublemaker defeated using only [Generosity] characters": the
+    cards of the winner involved in the faceoff of the event the text
+    answers are all characters of one of ``colors``."""
+
+    def test(board, context, card) -> bool:
+        event = getattr(context, "event", None)
+        involving = event.get("involving") if event is not None else None
+        if not involving:
+            return False
+        winner = event.get("player")
+        used = [board.cards[i] for i in involving if board.cards[i] is not card and board.cards[i].controller == winner]
+        return bool(used) and all((other.is_character if kind == "character" else kind is None or other.type == kind)
+                                  and any(color in other.colors for color in colors) for other in used)
+
+    return test
+
+
     return Compiled(selector)
 
 
@@ -532,6 +555,16 @@ def executable(selector: Selector | None) -> str | None:
         if name in ("on", "played-on", "with", "has", "requirement-shares-color", "with-attached"):
             if not isinstance(value, Selector):
                 return f"the filter {name!r} of {value!r}"
+        if name == "using-only":
+            if not isinstance(value, (tuple, list)) or len(value) != 2 or value[1] not in TYPES:
+                return f"the filter 'using-only' of {value!r}"
+            try:
+                colors_of(value[0])
+            except SetupError:
+                return f"the color {value[0]!r}"
+            if selector.noun != "Troublemaker":
+                return f"the filter 'using-only' of a {selector.noun!r}"
+            continue
             missing = executable(value)
             if missing is not None:
                 return missing
