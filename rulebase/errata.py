@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import difflib
 import re
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from functools import lru_cache
 
 from rulebase.diff.words import add_segment, changed_spans, diff_text, word_diff
@@ -502,7 +502,9 @@ def _cores(old: str, new: str):
     from rulebase.cards.model import fold
 
     old_words, new_words = list(_WORD.finditer(old)), list(_WORD.finditer(new))
-    same = lambda a, b: fold(a.group()) == fold(b.group())  # noqa: E731
+    def same(a, b) -> bool:
+        return fold(a.group()) == fold(b.group())
+
     prefix = 0
     while prefix < min(len(old_words), len(new_words)) and same(old_words[prefix], new_words[prefix]):
         prefix += 1
@@ -666,12 +668,17 @@ def texts_under(record, erratum: str, data: dict) -> CardTexts:
         else:
             pairs.append(("wording", None, new))
     for source, old, new in pairs:
+        note = None
         if old is None:
-            changes.append(TextChange(source, None, _trimmed(new), None, None,
-                                      "a corrected wording with no change marked and no OLD text: the words it "
-                                      "changes are not said"))
-            continue
+            old, note = _aligned(printed, _trimmed(new))
+            if old is None or note is not None:
+                changes.append(TextChange(source, None, _trimmed(new), "both" if old else None, None, note))
+                continue
+            note = ("the erratum gives no OLD and marks no change: OLD is the card's words the corrected wording "
+                    "is aligned with")
         place = locate(printed, old, new)
+        if note is not None and place.note is None:
+            place = replace(place, note=note)
         index = place.side
         if place.held == "current":
             printed[index] = _swap(printed[index], place.new, place.old, place.every)
@@ -683,6 +690,71 @@ def texts_under(record, erratum: str, data: dict) -> CardTexts:
         changes.append(TextChange("information", None, change, "current" if _shows(record, change) else None, None,
                                   None if _shows(record, change) else "the card data does not show the change"))
     return CardTexts(record.id, printed[0], current[0], printed[1], current[1], erratum, tuple(changes))
+
+
+_TOKEN = re.compile(r"\w+(?:['’]\w+)*|[^\w\s]")
+
+
+def _tokens(text: str) -> list[tuple[int, int, str]]:
+    """The words and marks of ``text``: start, end and the folded token."""
+    return [(m.start(), m.end(), m.group().casefold().replace("’", "'")) for m in _TOKEN.finditer(text)]
+
+
+def _aligned(sides: list[str | None], wording: str) -> tuple[str | None, str | None]:
+    """The words of a card's text a corrected wording given without OLD
+    and without marks stands for, and a note when that says nothing of the
+    printed words: the card's span that shares most of the wording's words
+    in order (runs of two or more, at least three words and half the
+    wording), as its OLD; ``None`` and why where no span is that close or
+    the wording is the card's own.  A wording whose only difference is a
+    word written twice (``to to``) is a misprint: the card's span and a
+    note saying so.
+
+    >>> _aligned(["Your opponents can't move this card."], "Your opponent's cards can't move this card.")
+    ("Your opponents can't move this card.", None)
+    """
+    import difflib
+
+    words = _tokens(wording)
+    best = None
+    for side in sides:
+        if not side:
+            continue
+        text = _tokens(side)
+        matcher = difflib.SequenceMatcher(None, [w for _, _, w in words], [t for _, _, t in text], autojunk=False)
+        matched = [block for block in matcher.get_matching_blocks() if block.size]
+        runs = [block for block in matched if block.size >= 2]
+        if not runs:
+            continue
+        start, end = runs[0].b, runs[-1].b + runs[-1].size
+        for block in matched:  # a single word that opens or closes the wording, next to the runs
+            if block.size == 1 and block.a == 0 and block.b < start and start - block.b <= 3:
+                start = block.b
+            if block.size == 1 and block.a == len(words) - 1 and block.b >= end and block.b - end <= 3:
+                end = block.b + 1
+        if runs[-1].a + runs[-1].size < len(words) and end < len(text) and text[end][2] == words[-1][2] \
+                and not words[-1][2][0].isalnum():
+            end += 1  # the full stop that closes both
+        shared = sum(block.size for block in matched if start <= block.b < end)
+        if best is None or shared > best[0]:
+            best = (shared, side, text, start, end)
+    if best is None or best[0] < max(3, len(words) / 2):
+        return None, "a corrected wording with no change marked and no OLD text, and no part of the card's text close to it"
+    shared, side, text, start, end = best
+    old = side[text[start][0]:text[end - 1][1]]
+    old_words = [t for _, _, t in text[start:end]]
+    new_words = [w for _, _, w in words]
+    if old_words == new_words:
+        return None, ("the corrected wording stands in the card's text, with no change marked: the printed words "
+                      "are not said")
+    operations = [op for op in difflib.SequenceMatcher(None, old_words, new_words, autojunk=False).get_opcodes()
+                  if op[0] != "equal"]
+    if len(operations) == 1 and operations[0][0] == "insert" and operations[0][4] - operations[0][3] == 1:
+        at = operations[0][3]
+        doubled = new_words[at]
+        if (at and new_words[at - 1] == doubled) or (at + 1 < len(new_words) and new_words[at + 1] == doubled):
+            return old, f"the corrected wording differs from the card's text only by {doubled!r} written twice, a misprint"
+    return old, None
 
 
 def _swap(text: str, wanted: str, replacement: str, every: bool = False) -> str:
@@ -702,8 +774,8 @@ def _shows(record, change: str) -> bool:
     """Whether the card data shows a change of printed information (an added trait or subtitle)."""
     from rulebase.cards.model import fold
 
-    trait = re.search(r"Added [\"“](?P<trait>[^\"”]+)[\"”] trait", change, re.I)
-    subtitle = re.search(r"Added subtitle [\"“](?P<subtitle>[^\"”]+)[\"”]", change, re.I)
+    trait = re.search(r"Added [\"“](?P<trait>[^\"”]+)[\"”] trait", change, re.IGNORECASE)
+    subtitle = re.search(r"Added subtitle [\"“](?P<subtitle>[^\"”]+)[\"”]", change, re.IGNORECASE)
     if trait:
         return fold(trait["trait"]) in {fold(t) for t in record.traits}
     if subtitle:
