@@ -255,3 +255,44 @@ def test_an_unread_shape_names_every_word_the_grammar_expected_there():
     error = caught.value
     assert (error.line, error.column) == (1, 13)
     assert all(word in error.expected for word in ("'owner'", "'problem'", '"owner\'s"'))
+
+
+# -- for each ... ------------------------------------------------------------------------------
+
+def test_for_each_action_token_a_player_has():
+    ability = one("When this Problem enters play, each player discards a card for each action token they have.")
+    discard = ability.effect
+    assert discard.verb == "discard" and discard.who == Selector("player", every=True, count=Amount(None))
+    assert discard.target.count == Amount(1, per=Selector("action-token", controller="their"))
+
+
+def test_for_each_color_among_cards_and_of_a_card():
+    ability = one("This card has +1 power for each color among Friends in discard piles.")
+    among = ability.modifier.amount.per
+    assert (among.noun, among.filter("among").noun, among.filter("among").zone) == (
+        "color", "Friend", "any-discard")
+    ability = one("This card has +2 power for each color it has.")
+    assert ability.modifier.amount == Amount(2, per=Selector("color", filters=(("of", Selector("it")),)))
+    ability = one("This card has +1 power for each card type among cards in your discard pile.")
+    assert ability.modifier.amount.per.noun == "card-type"
+
+
+def test_for_each_card_spent_this_way():
+    ability = one("When you win a faceoff involving this card, you may spend any number of cards from beneath this "
+                  "card to gain [1] for each card you spent.")
+    spend, gain = ability.effect.chain()
+    assert spend.verb == "spend" and spend.optional
+    assert gain.amount == Amount(1, per=Selector("card", filters=(("this-way", "spent"),)))
+
+
+def test_the_loser_of_a_faceoff_and_all_of_a_players_action_tokens():
+    ability = one("Main Phase: Start a faceoff involving your characters at a Problem and an opponent's characters "
+                  "there. The loser of that faceoff discards a card for each of their characters involved in that "
+                  "faceoff.")
+    start, discard = ability.effect.chain()
+    assert discard.who == Selector("player", ref="loser")
+    ability = one("Faceoff: Gain [3]. At the end of the faceoff, lose all of your action tokens.")
+    gain, delayed = ability.effect.chain()
+    lose = delayed.value("do")
+    assert (lose.verb, lose.amount, lose.target.noun, lose.target.controller) == (
+        "lose", Amount(None), "action-token", "you")

@@ -918,6 +918,14 @@ class _Reader(Transformer):
     def per(self, meta, children):
         return Amount(1, per=children[0])
 
+    def per_among(self, meta, children):
+        return Amount(1, per=Selector(children[0], filters=(("among", children[1]),), part=self._part(meta)))
+
+    def per_color_of(self, meta, children):
+        return Amount(1, per=Selector("color", filters=(("of", children[0]),), part=self._part(meta)))
+
+    among_color, among_card_type, among_trait = _constant("color"), _constant("card-type"), _constant("trait")
+
     def confront_need(self, meta, children):
         who, changes, problem = children
         (amount, color), = changes
@@ -1224,8 +1232,8 @@ class _Reader(Transformer):
         optional = children[0] == "optional"
         items = [c for c in children if c != "optional"]
         costs, effect = items[0], items[1]
-        if len(items) > 2:
-            effect = replace(effect, duration=items[2])
+        for item in items[2:]:
+            effect = _per(effect, item.per, meta) if isinstance(item, Amount) else _lasting(effect, item)
         effect = replace(effect, condition=Condition("did"))
         first = None
         for step in reversed(costs):
@@ -1252,6 +1260,13 @@ class _Reader(Transformer):
 
     def score_points(self, meta, children):
         return Effect("score", amount=Amount(int(children[0]) if children else 1), part=self._part(meta))
+
+    def lose_all_tokens(self, meta, children):
+        tokens = children[0]
+        if tokens.noun != "action-token":
+            raise _Unreadable(f"losing a {tokens.noun}", meta.start_pos)
+        return Effect("lose", target=tokens, amount=Amount(None), values=values(what="tokens"),
+                      part=self._part(meta))
 
     def lose_tokens(self, meta, children):
         return Effect("lose", amount=children[0], values=values(what="tokens"), part=self._part(meta))
@@ -1697,6 +1712,7 @@ class _Reader(Transformer):
     each_player = _constant(Selector("player", every=True, count=Amount(None)))
 
     the_winner = _constant(Selector("player", ref="winner"))
+    the_loser = _constant(Selector("player", ref="loser"))
     that_opponent = _constant(Selector("opponent", ref="that"))
     each_opponent = _constant(Selector("opponent", every=True, count=Amount(None)))
 
@@ -1803,6 +1819,7 @@ class _Reader(Transformer):
     troublemaker, resource, problem = _noun("Troublemaker"), _noun("Resource"), _noun("Problem")
     event, mane_character, player = _noun("Event"), _noun("Mane Character"), _noun("player")
     accessory = _noun("Accessory")
+    action_token = _noun("action-token")
 
     def noun(self, meta, children):
         return children[0]
@@ -1834,6 +1851,22 @@ class _Reader(Transformer):
 
     def post_power_at_least(self, meta, children):
         return ("filter", "power", f">={int(children[0])}")
+
+    def post_held(self, meta, children):
+        holder = children[0]
+        if holder.noun in ("you", "opponent"):
+            return ("controller", holder.noun)
+        return ("controller", {"they": "their", "that": "that-player"}[holder.ref])
+
+    def post_this_way(self, meta, children):
+        return ("filter", "this-way", self.source[meta.start_pos:meta.end_pos].split()[-3 if
+                                      self.source[meta.start_pos:meta.end_pos].endswith("this way") else -1])
+
+    post_in_play = _constant(("zone", "play"))
+    opponent_hand = _constant("opponent-hand")
+
+    def done_word(self, meta, children):
+        return None
 
     def post_from(self, meta, children):
         zone = children[0]
@@ -1931,8 +1964,13 @@ def _lasting(effect: Effect, duration: str) -> Effect:
 
 
 def _per(effect: Effect, per: Selector, meta) -> Effect:
-    """``effect`` done once for each card ``per`` finds: its amount counts them."""
+    """``effect`` done once for each card ``per`` finds: its amount counts
+    them (or, for an instruction on one card, "discard a card for each
+    ...", the number of its cards)."""
     if effect.amount is None:
+        target = effect.target
+        if target is not None and target.count == Amount(1) and not target.every:
+            return replace(effect, target=replace(target, count=Amount(1, per=per)))
         raise _Unreadable(f"'for each' with an instruction of no number ({effect.verb})", meta.start_pos)
     return replace(effect, amount=replace(effect.amount, per=per))
 
