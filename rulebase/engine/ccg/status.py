@@ -58,6 +58,21 @@ def not_yet_frightened(board: Board, card: Card):
         return f"{card} is already frightened and can't become frightened"
 
 
+@check("504.2", "while a card is frightened it is neither ready nor exhausted")
+def neither_ready_nor_exhausted(board: Board, card: Card):
+    if card.frightened:
+        return f"{card} is frightened: it is neither ready nor exhausted"
+
+
+def is_ready(board: Board, card: Card) -> bool:
+    """Whether a card is ready (503.1): in play with no exhaustion counter
+    and not a Problem (503.4a), and not frightened (504.2, recorded as
+    deciding when it excludes a card)."""
+    if card.zone != Zone.PLAY or card.exhausted or card.type == CardType.PROBLEM:
+        return False
+    return neither_ready_nor_exhausted.allows(board, card)
+
+
 @check("609.2e", "only frightened cards are unfrightened")
 def frightened(board: Board, card: Card):
     if card.zone != Zone.PLAY or not card.frightened:

@@ -374,9 +374,20 @@ def _during(board: Board, when: str | None) -> bool:
     return True
 
 
+@check("512.1", "timing phrases specify when an activated ability can be activated")
+def timing_phrase_applies(board: Board, card: Card, ability: Ability):
+    if ability.timing:
+        return Allowed(f"the timing phrase {ability.timing} of {card}'s ability specifies when it can be activated")
+
+
 def check_timing(board: Board, player: int, card: Card, number: int, ability: Ability, window) -> None:
     """When an ability may be activated (512): the first rule of its timing
-    phrase that decides; none deciding, 512.1 refuses."""
+    phrase that decides; none deciding, 512.1 refuses.  Without 512.1 the
+    timing phrase says nothing, and an activated ability is activated
+    whenever its player has priority (703.1)."""
+    if timing_phrase_applies.verdict(board, card, ability) is None:
+        return
+    timing_phrase_applies(board, card, ability)
     if is_reaction(ability.timing):
         reaction(board, card, ability, number)
         return

@@ -27,6 +27,7 @@ from functools import lru_cache
 
 from rulebase.engine.ccg import areas
 from rulebase.engine.ccg import power as powers
+from rulebase.engine.ccg import status
 from rulebase.engine.ccg.abilities.model import Selector
 from rulebase.engine.ccg.abilities.verbs import referable
 from rulebase.engine.ccg.board import Area, Board, Card, Zone
@@ -130,9 +131,9 @@ FILTERS = {
     "requirement-shares-color": "its play requirement includes a color of a selector's card",
     "with-attached": "has one of a selector's cards attached to it", "token": "is (or is not) a token",
     "unique": "is Unique",
-}
     "using-only": "a Troublemaker defeated using only characters of a color: the winner's cards involved in the "
                   "faceoff the event names",
+}
 """The filters the engine knows."""
 
 _COMPARE = {">=": operator.ge, "<=": operator.le, "==": operator.eq, "=": operator.eq, ">": operator.gt,
@@ -200,6 +201,8 @@ class Compiled:
             test = STATUSES[value]
             if value == "face-down":
                 self.face_down_named = True
+            if value == "ready":
+                return [lambda board, context, card: status.is_ready(board, card)]
             return [lambda board, context, card: test(card)]
         if name == "involved":
             return [lambda board, context, card: board.faceoff is not None and board.faceoff.involves(board, card)]
@@ -242,21 +245,18 @@ class Compiled:
             return [lambda board, context, card: (card.id in getattr(board, "tokens", ())) == wanted_token]
         if name == "unique":
             return [lambda board, context, card: card.has_trait("Unique") == bool(value)]
-        if name in ("random", "or-self", "has"):
-            return []  # a choice, a reference to this card, or a filter of players (see players())
-        return [_names_nothing]  # a filter the engine does not know (see executable()) names no card
         if name == "using-only":
             color, noun = value
             return [_used_only(colors_of(color), TYPES[noun])]
+        if name in ("random", "or-self", "has"):
+            return []  # a choice, a reference to this card, or a filter of players (see players())
+        return [_names_nothing]  # a filter the engine does not know (see executable()) names no card
 
 
 def _names_nothing(board, context, card) -> bool:
     return False
 
 
-@lru_cache(maxsize=4096)
-def compiled(selector: Selector) -> Compiled:
-    """The selector compiled once (selectors are frozen values)."""
 def _used_only(colors, kind):
     """"A Troublemaker defeated using only [Generosity] characters": the
     cards of the winner involved in the faceoff of the event the text
@@ -275,6 +275,9 @@ def _used_only(colors, kind):
     return test
 
 
+@lru_cache(maxsize=4096)
+def compiled(selector: Selector) -> Compiled:
+    """The selector compiled once (selectors are frozen values)."""
     return Compiled(selector)
 
 
@@ -552,9 +555,6 @@ def executable(selector: Selector | None) -> str | None:
             if not isinstance(value, (tuple, list)) or any(noun not in TYPES for noun in value):
                 return f"the nouns {value!r}"
             continue
-        if name in ("on", "played-on", "with", "has", "requirement-shares-color", "with-attached"):
-            if not isinstance(value, Selector):
-                return f"the filter {name!r} of {value!r}"
         if name == "using-only":
             if not isinstance(value, (tuple, list)) or len(value) != 2 or value[1] not in TYPES:
                 return f"the filter 'using-only' of {value!r}"
@@ -565,6 +565,9 @@ def executable(selector: Selector | None) -> str | None:
             if selector.noun != "Troublemaker":
                 return f"the filter 'using-only' of a {selector.noun!r}"
             continue
+        if name in ("on", "played-on", "with", "has", "requirement-shares-color", "with-attached"):
+            if not isinstance(value, Selector):
+                return f"the filter {name!r} of {value!r}"
             missing = executable(value)
             if missing is not None:
                 return missing
