@@ -481,3 +481,18 @@ def test_events_cost_less_until_the_end_of_the_faceoff_trixie_708_2():
     assert kinds(board, "708.2")[-1] == STEP
     board.faceoff = None
     assert play.least_play_cost(board, 0, card) == (event.cost or 0), "the faceoff ended, and the change with it"
+
+
+def test_putting_a_card_on_top_of_ones_deck_is_announced_mayor_mare():
+    mayor = real("mayor-mare-vote-of-confidence")
+    board = board_with((mayor, 0, Zone.PLAY, "home", 0), (COMET, 0, Zone.HAND, None, 0),
+                       (COMET, 0, Zone.HAND, None, 0), (COMET, 1, Zone.HAND, None, 1))
+    friend, top, bottom, theirs = board.cards
+    on_top = Effect("to-deck", values=values(to="top"))
+    VERBS["to-deck"].apply(board, Act(0, bottom, effect=Effect("to-deck", values=values(to="bottom"))))
+    assert board.waiting == [], "a card put on the bottom is not put on top"
+    VERBS["to-deck"].apply(board, Act(1, theirs, effect=on_top))
+    assert board.waiting == [], "Bob put it: 'when you put'"
+    VERBS["to-deck"].apply(board, Act(0, top, effect=on_top))
+    assert [w.card for w in board.waiting] == [friend] and board.players[0].deck[0] is top
+    assert kinds(board, "704.1")[-1] == STEP

@@ -67,7 +67,7 @@ ANNOUNCED = frozenset({
     "enters-play", "played", "leaves-play", "dismissed", "retired", "banished", "frightened", "exhausted",
     "readied", "moved", "uncovered", "challenged", "confronts", "solved", "replaced", "faceoff-starts",
     "faceoff-won", "faceoff-lost", "defeated", "flips", "draws", "discards", "phase-starts", "phase-ends", "turn-starts",
-    "turn-ends",
+    "turn-ends", "put",
 })
 """The events of :data:`~rulebase.engine.ccg.abilities.model.EVENTS` the engine's steps announce."""
 assert ANNOUNCED <= set(EVENTS)
@@ -158,7 +158,8 @@ def matches(board: Board, source: Card, trigger, happened) -> bool:
         elif name == "where":
             if _word(value) in ("self", "here", "this-problem") and source.area not in _places(happened):
                 return False
-        elif name in ("phase", "kind") and happened.get(name) not in (None, value):
+        elif (name in ("phase", "kind") or (name == "to" and happened.event == "put")) and happened.get(name) not in (
+                None, value):
             return False
     return trigger.condition is None or _condition_holds(board, source, trigger.condition, happened)
 
@@ -217,7 +218,7 @@ def _span(board: Board, limit: str):
     return ("game",)
 
 
-LOOKING_BACK = frozenset({"leaves-play", "dismissed", "retired", "banished", "frightened"})
+LOOKING_BACK = frozenset({"leaves-play", "dismissed", "retired", "banished", "frightened", "put"})
 """The events after which the card they happened to no longer has its
 abilities (out of play, or face-down): its own abilities waiting for them
 still trigger, as it was (701.3: they could only function then)."""

@@ -329,7 +329,9 @@ def put_on_deck(board: Board, card: Card, bottom: bool):
 
 @verb("to-deck", "402.1")
 def to_deck(board: Board, act: Act) -> None:
-    put_on_deck(board, act.target, act.value("to") == "bottom")
+    bottom = act.value("to") == "bottom"
+    if put_on_deck(board, act.target, bottom) is not None:
+        emit(board, "put", card=act.target, player=act.player, to="deck-bottom" if bottom else "deck-top")
 
 
 @checked("to-deck")
@@ -1129,7 +1131,12 @@ def arrange(board: Board, act: Act) -> None:
     text says so (``rest``)."""
     if act.cards:
         order = act.order if act.order is not None else tuple(c.id for c in act.cards)
-        put_back(board, act.player, act.cards, order, act.value("to") == "bottom", act.value("rest") == "bottom")
+        bottom = act.value("to") == "bottom"
+        if put_back(board, act.player, act.cards, order, bottom, act.value("rest") == "bottom") is not None and order:
+            chosen = [board.cards[i] for i in order]
+            if chosen[0].zone == Zone.DRAW_DECK:
+                emit(board, "put", card=chosen[0], cards=tuple(chosen), player=act.player,
+                     to="deck-bottom" if bottom else "deck-top")
 
 
 @checked("arrange")
