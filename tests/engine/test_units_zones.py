@@ -49,7 +49,7 @@ def test_drawing_from_an_empty_deck():
     board = board_with((COMET, 0, Zone.DRAW_DECK, None, 0))
     assert zones.draw(board, 0, 2) == 1
     assert board.cards[0].zone == Zone.HAND
-    assert kinds(board, "410.4") == [STEP, NOTE] and kinds(board, "410.4b") == [NOTE]
+    assert kinds(board, "410.4") == [STEP, NOTE] and kinds(board, "410.4b") == [STEP]
     with pytest.raises(IllegalAction, match="410.4: Alice's draw deck is empty"):
         zones.check_draw(board, 0)
     board.off = frozenset({"410.4"})
@@ -135,3 +135,11 @@ def test_a_face_down_troublemaker_is_hidden_from_all_but_its_controller():
     board.off = frozenset({"505.1d"})
     zones.look(board, 1, pest)
     assert zones.can_see(board, 1, pest)[1] == "505.1c"
+
+
+def test_each_of_several_draws_is_a_separate_occurrence_unless_410_4b_is_off():
+    for off, steps in (((), [STEP, STEP]), (("410.4b",), [])):
+        board = board_with((COMET, 0, Zone.DRAW_DECK, None, 0), (GEAR, 0, Zone.DRAW_DECK, None, 0))
+        board.off = frozenset(off)
+        assert zones.draw(board, 0, 2) == 2
+        assert kinds(board, "410.4b") == steps and len(board.players[0].hand) == 2

@@ -254,17 +254,28 @@ def draw(board: Board, player: int, count: int = 1) -> int:
     """Draw cards one at a time (410.4b): each is the topmost unflipped card
     of the draw deck, put into the hand (410.4).  Returns how many were
     drawn; an empty deck stops the drawing."""
-    drawn = 0
+    drawn, separately = 0, False
     for number in range(count):
         if not board.players[player].deck:
             board.trace.note("410.4", "{player}'s draw deck is empty: no card is drawn", player=board.name(player))
             break
         if draw_top_card(board, player) is not None:
             drawn += 1
-            emit(board, "draws", player=player)
-        if count > 1:
-            board.trace.note("410.4b", "draw {n} of {count} is a separate occurrence", n=number + 1, count=count)
+            if count == 1:
+                emit(board, "draws", player=player)
+            elif separate_draw(board, player, number + 1, count) is not None:
+                separately = True
+    if drawn and count > 1 and not separately:
+        emit(board, "draws", player=player)  # with 410.4b switched off, the draws are one occurrence
     return drawn
+
+
+@step("410.4b", "draw {n} of {count} is a separate occurrence")
+def separate_draw(board: Board, player: int, n: int, count: int):
+    """Each card of several drawn is drawn one at a time, a separate
+    occurrence (410.4b): what triggers on a draw triggers for each."""
+    emit(board, "draws", player=player)
+    return {"n": n, "count": count}
 
 
 def banish(board: Board, card: Card) -> None:
