@@ -249,6 +249,20 @@ class Board:
         """The replacement modifiers being applied (710.3: not again on what they replaced)."""
         self.used: set = set()
         """The once-per-turn (faceoff, game) abilities used, by card and span."""
+        self.memo: dict | None = None
+        """What has been worked out from the board while it is being asked
+        about (:meth:`asking`), kept until the asking ends; ``None`` the
+        rest of the time."""
+
+    def asking(self) -> "_Asking":
+        """A block in which the board is asked about and not changed (the
+        legal actions of a decision are listed by checks, which judge and
+        change nothing): what is worked out from the board inside it (a
+        card's power, a player's power of a color) may be kept in
+        :attr:`memo` and used again until the block ends.  Blocks nest (the
+        outermost one ends the keeping); with :data:`MEMO` off nothing is
+        kept."""
+        return _Asking(self)
 
     # -- players -------------------------------------------------------------
 
@@ -358,6 +372,34 @@ class Board:
 
     def all_cards(self) -> list[Card]:
         return list(self.cards)
+
+
+MEMO = True
+"""Whether what is worked out while a board is asked about is kept for the
+rest of the asking (:meth:`Board.asking`); switched off, everything is
+worked out each time it is needed, for comparing the two
+(``tests/engine/test_caching.py``)."""
+
+
+class _Asking:
+    """The block of :meth:`Board.asking` (a plain context manager, as the
+    legal actions of every decision are listed inside one)."""
+
+    __slots__ = ("board", "outermost")
+
+    def __init__(self, board: Board):
+        self.board = board
+
+    def __enter__(self) -> Board:
+        board = self.board
+        self.outermost = MEMO and board.memo is None
+        if self.outermost:
+            board.memo = {}
+        return board
+
+    def __exit__(self, *exception) -> None:
+        if self.outermost:
+            self.board.memo = None
 
 
 @step("410.6", "{card} changes zones and becomes a different card: the modifiers, counters and status it had no "

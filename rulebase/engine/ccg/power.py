@@ -102,8 +102,15 @@ def power_parts(board: Board, card: Card, explain: bool = True) -> tuple[int | N
 
 
 def power(board: Board, card: Card) -> int | None:
-    """The card's power (507.1), which may be negative while calculated."""
-    return power_parts(board, card, explain=False)[0]
+    """The card's power (507.1), which may be negative while calculated;
+    worked out once while the board is asked about (:meth:`Board.asking`)."""
+    memo = board.memo
+    if memo is None:
+        return power_parts(board, card, explain=False)[0]
+    key = ("power", card.id)
+    if key not in memo:
+        memo[key] = power_parts(board, card, explain=False)[0]
+    return memo[key]
 
 
 def counted(value: int | None) -> int:
@@ -147,7 +154,16 @@ def contribution_blocker(card: Card, board: Board | None = None) -> tuple[str, s
 
 def power_of_color(board: Board, player: int, color: Color) -> int:
     """A player's power of a color: the combined power of the characters the
-    player controls in play of that color (507.3), negative values as zero."""
+    player controls in play of that color (507.3), negative values as zero;
+    worked out once while the board is asked about (:meth:`Board.asking`)."""
+    memo = board.memo
+    if memo is not None:
+        key = ("color", player, color)
+        found = memo.get(key)
+        if found is None:
+            found = memo[key] = sum(counted(power(board, c)) for c in board.play
+                                    if c.controller == player and c.is_character and color in c.colors)
+        return found
     return sum(counted(power(board, c)) for c in board.play
                if c.controller == player and c.is_character and color in c.colors)
 

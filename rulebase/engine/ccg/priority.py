@@ -464,8 +464,7 @@ def priority_window(s, window: play.Window, first: int | None = None):
                  "activate": lambda action, w=window: activated.check(board, action, w)}
         if window.main and player == board.turn.player:
             verbs.update({verb: (lambda action, w=window, v=verb: play.check(board, action, w)) for verb in ("move", "draw", "rally")})
-        options = lambda player=player: ([Action("pass", player)] + play.options(board, player, window)
-                                         + activated.options(board, player, window))
+        options = lambda player=player: listed(board, player, window)
         asked = s.checkpoints and window.main and player == board.turn.player
         action = yield from decide(s, player, PRIORITY, options, verbs, rule="510.1",
                                    default=lambda player=player: Action("pass", player), automatic=not asked)
@@ -493,6 +492,14 @@ def conditions_expire(board):
         return {"n": n, "s": "s" * (n != 1)}
 
 
+def listed(board, player: int, window: play.Window) -> list:
+    """What ``player`` may do with priority: pass, a Main Phase action or
+    playing a card (609, 512), activating an ability (703), all asked of
+    the board at once (:meth:`~rulebase.engine.ccg.board.Board.asking`)."""
+    with board.asking():
+        return [Action("pass", player)] + play.options(board, player, window) + activated.options(board, player, window)
+
+
 def take_action(s, action: Action):
     board = s.board
     board.trace.note("705.1", "{player} takes an action", player=board.name(action.player))
@@ -517,8 +524,9 @@ def take_action(s, action: Action):
 def anyone_can_act(board, window: play.Window) -> bool:
     """Whether any player holds a card playable in this window, or has an
     ability they may activate in it."""
-    return any(play.options(board, p.index, window, first=True) or activated.options(board, p.index, window)
-               for p in board.players if not p.removed)
+    with board.asking():
+        return any(play.options(board, p.index, window, first=True) or activated.options(board, p.index, window)
+                   for p in board.players if not p.removed)
 
 
 @step("601.2", "a priority window opens at the {name}")

@@ -1,0 +1,177 @@
+"""What the CCG engine keeps while it lists a decision's legal actions
+(:meth:`~rulebase.engine.ccg.board.Board.asking`) changes none of its
+answers: seeded games played with the keeping on and off take the same
+actions, offer the same legal actions at every decision, refuse the same
+actions with the same rules and reasons, and record the same trace."""
+
+import hashlib
+import re
+
+import pytest
+
+from rulebase import paths
+from rulebase.engine.ccg import board as boards
+from rulebase.engine.ccg import power as powers
+from rulebase.engine.ccg.actions import Action
+from rulebase.engine.ccg.decks import sample_decks
+from rulebase.engine.ccg.simulate import load_decks
+from rulebase.engine.ccg.state import CCGGame
+from rulebase.engine.errors import IllegalAction
+from rulebase.engine.policy import RandomPolicy
+
+OCTGN = paths.CORPUS / "ccg" / "octgn"
+ADDRESS = re.compile(r" at 0x[0-9a-f]+")
+
+
+def steps(trace) -> str:
+    """The steps of a trace in words, without the memory addresses an
+    object's default repr would put in them (which differ from run to
+    run)."""
+    return ADDRESS.sub(" at 0x", repr([(step.rule, step.kind, str(step)) for step in trace]))
+
+
+def theme_decks():
+    if not (OCTGN / "Decks").is_dir():
+        pytest.skip(f"no OCTGN data at {OCTGN}")
+    return load_decks((), OCTGN)
+
+
+def fingerprint(board) -> tuple:
+    """Everything on the board a listing of legal actions could change."""
+    cards = tuple((c.zone, c.area, c.controller, c.exhausted, c.frightened, c.face_down, c.counters, c.turned_over,
+                   tuple(c.modifiers), c.host.id if c.host is not None else None, c.ignored, c.cannot_move,
+                   tuple(c.gained), c.incarnation) for c in board.cards)
+    players = tuple((p.score, p.tokens, p.conceded, p.removed, p.extra_flips,
+                     tuple(tuple(c.id for c in cards) for cards in p.zones.values())) for p in board.players)
+    turn = board.turn
+    return (cards, players, tuple(c.id for c in board.play), tuple(c.id for c in board.queue), turn.number, turn.player,
+            turn.phase, turn.step, turn.priority, id(board.faceoff), len(board.events), len(board.waiting),
+            frozenset(board.used), len(board.trace))
+
+
+def candidates(board, player: int) -> list:
+    """Actions to try on ``player``'s behalf, most of them illegal: every
+    card in their hand played at every area and on every card in play, every
+    card in play moved to every area, rallied and activated."""
+    areas = [area for p in board.players for area in (p.home, p.problem_area)]
+    found = []
+    for card in board.players[player].hand:
+        found.append(Action("play", player, card.id))
+        found.extend(Action("play", player, card.id, area=area) for area in areas)
+        found.extend(Action("play", player, card.id, host=host.id) for host in board.play)
+    for card in board.play:
+        found.extend(Action("move", player, card.id, area=area) for area in areas)
+        found.append(Action("rally", player, card.id))
+        found.append(Action("activate", player, card.id, amount=1))
+    found.append(Action("draw", player))
+    return found
+
+
+def answers(state) -> list:
+    """What the pending decision's check says of each candidate action:
+    the refusal's rule, reason and unit, or that it is allowed."""
+    request = state.pending
+    found = []
+    for action in candidates(state.board, request.player):
+        try:
+            request.check(action)
+        except IllegalAction as refusal:
+            found.append((str(action), refusal.rule, ADDRESS.sub(" at 0x", refusal.reason), refusal.unit))
+        else:
+            found.append((str(action), "allowed"))
+    return found
+
+
+def play(decks, seed: int, memo: bool, monkeypatch, turn_limit: int = 30, probe_every: int = 7) -> str:
+    """A digest of a seeded random game with the trace on: at each decision
+    its legal actions, at some its answers to many candidate actions (most
+    illegal), the actions taken, the outcome and every step of the trace."""
+    monkeypatch.setattr(boards, "MEMO", memo)
+    state = CCGGame(decks=decks, turn_limit=turn_limit, trace=True).new_initial_state()
+    policy = RandomPolicy(seed)
+    digest = hashlib.sha256()
+    decisions = 0
+    while not state.is_terminal():
+        if not state.is_chance_node():
+            digest.update(repr([str(action) for action in state.legal_actions()]).encode())
+            decisions += 1
+            if decisions % probe_every == 0:
+                mark = len(state.board.trace)
+                digest.update(repr(answers(state)).encode())
+                digest.update(steps(state.board.trace.since(mark)).encode())
+        state.apply_action(policy(state))
+    digest.update(repr([str(action) for action in state.actions()]).encode())
+    digest.update(repr(state.outcome()).encode())
+    digest.update(steps(state.board.trace).encode())
+    return digest.hexdigest()
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3, 4])
+def test_theme_deck_games_are_the_same_with_and_without_keeping(seed, monkeypatch):
+    decks = theme_decks()
+    pair = [decks[seed % len(decks)], decks[(seed + 2) % len(decks)]]
+    assert play(pair, seed, True, monkeypatch) == play(pair, seed, False, monkeypatch)
+
+
+def test_sample_deck_games_are_the_same_with_and_without_keeping(monkeypatch):
+    for seed in (5, 6):
+        assert play(sample_decks(), seed, True, monkeypatch) == play(sample_decks(), seed, False, monkeypatch)
+
+
+def test_listing_the_legal_actions_keeps_nothing_and_changes_nothing(monkeypatch):
+    """At every decision of seeded games, the legal actions listed with the
+    keeping on are those listed with it off, the board is as it was, and
+    nothing is kept once the listing ends."""
+    decks = theme_decks()
+    listed = 0
+    worked_out = {True: 0, False: 0}
+    listing = False
+    parts = powers.power_parts
+
+    def counting(board, card, explain=True):
+        if listing:
+            worked_out[boards.MEMO] += 1
+        return parts(board, card, explain)
+
+    monkeypatch.setattr(powers, "power_parts", counting)
+    for seed in (7, 8):
+        state = CCGGame(decks=[decks[seed % len(decks)], decks[(seed + 3) % len(decks)]], turn_limit=20,
+                        trace=True).new_initial_state()
+        policy = RandomPolicy(seed)
+        while not state.is_terminal():
+            request = state.pending
+            if not state.is_chance_node():
+                board = state.board
+                before = fingerprint(board)
+                listing = True
+                monkeypatch.setattr(boards, "MEMO", True)
+                kept = request.options()
+                assert board.memo is None and fingerprint(board) == before
+                monkeypatch.setattr(boards, "MEMO", False)
+                assert request.options() == kept and fingerprint(board) == before
+                listing = False
+                listed += 1
+            state.apply_action(policy(state))
+    assert listed > 100
+    assert 0 < worked_out[True] < worked_out[False]
+
+
+def test_what_is_kept_while_asking_is_kept_only_until_the_asking_ends(monkeypatch):
+    monkeypatch.setattr(boards, "MEMO", True)
+    state = CCGGame(decks=sample_decks(), turn_limit=5).new_initial_state()
+    board = state.board
+    assert board.memo is None
+    with board.asking():
+        assert board.memo == {}
+        board.memo["x"] = 1
+        with board.asking():
+            assert board.memo == {"x": 1}
+        assert board.memo == {"x": 1}
+    assert board.memo is None
+    with pytest.raises(KeyError):
+        with board.asking():
+            raise KeyError("a fault")
+    assert board.memo is None
+    monkeypatch.setattr(boards, "MEMO", False)
+    with board.asking():
+        assert board.memo is None
