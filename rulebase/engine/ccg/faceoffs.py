@@ -252,7 +252,9 @@ def modifier_starter_has_priority(board: Board, starter: int):
 
 @step("514.3a", "a modifier has {player} flip {n} cards at this time; it affects only this flip")
 def extra_flips(board: Board, player: int):
-    extra = board.players[player].extra_flips
+    from rulebase.engine.ccg.abilities.continuous import additional_flips
+
+    extra = board.players[player].extra_flips + additional_flips(board, player)
     if extra:
         return {"player": board.name(player), "n": 1 + extra}
 

@@ -189,7 +189,11 @@ def test_what_a_replacement_the_engine_can_t_apply_is_named():
     assert continuous.replaceable(Trigger("confronts", when="would"), Effect("retire")) == \
         "replacing the occurrence 'confronts'"
     assert continuous.replaceable(Trigger("leaves-play", when="would"), Effect("frighten", optional=True)) == \
-        "an instead with a decision ('you may', several instructions)"
+        "the verb 'frighten' with no card to do it to"
+    assert continuous.replaceable(Trigger("leaves-play", when="would"),
+                                  Effect("frighten", Selector("it"), optional=True)) is None
+    assert continuous.replaceable(Trigger("frightened", THIS_CARD, when="would"), None) == \
+        "a replacement with no instead"
 
 
 HARD_PROBLEM = Printed.build("Hard Problem", "Problem", owner_needs="2 blue", opponents_need=2, bonus=1, abilities=(

@@ -22,11 +22,11 @@ from __future__ import annotations
 from rulebase.engine.ccg.abilities import keywords
 from rulebase.engine.ccg.abilities.model import Ability
 from rulebase.engine.ccg.board import Board, Card
-from rulebase.engine.ccg.rules import check, step
+from rulebase.engine.ccg.rules import Allowed, check, step
 from rulebase.engine.rulebook import Table
 from rulebase.engine.trace import Trace
 
-HOOKED = ("power", "cost", "confront-need", "may", "keyword", "cant")
+HOOKED = ("power", "cost", "confront-need", "may", "keyword", "cant", "flips")
 """The modifiers the engine applies, each where its rule says: power (507),
 cost (508), confront-need (611.3), may, and keywords given by text (701.1)."""
 
@@ -203,14 +203,25 @@ def reaching(board: Board, kind: str) -> list:
 
 def _holds(board: Board, card: Card, ability: Ability) -> bool:
     """Whether the condition of a continuous ability of ``card`` holds now
-    (708.3a: from the current game state)."""
+    (708.3a: from the current game state); one that does not keeps the
+    modifier from affecting the game (708.3)."""
     if ability.condition is None:
         return True
     try:
         from rulebase.engine.ccg.abilities import conditions, resolve
     except ImportError:
         return False
-    return bool(conditions.holds(board, resolve.Context(card=card, controller=card.controller), ability.condition))
+    if conditions.holds(board, resolve.Context(card=card, controller=card.controller), ability.condition):
+        return True
+    return condition_untrue.allows(board, card, ability)
+
+
+@check("708.3", "indefinite continuous modifiers affect the game for as long as they exist and any conditions they "
+                "have are true")
+def condition_untrue(board: Board, card: Card, ability: Ability):
+    condition = ability.condition
+    return (f"the condition of {card}'s ability ({condition.part.text or condition.kind}) is not true now: "
+            "its modifier does not affect the game")
 
 
 def _amount(board: Board, source: Card, modifier, card: Card | None = None) -> int | None:
@@ -244,6 +255,28 @@ def text_move_cost(board: Board, cost, card: Card, source: Card, ability: Abilit
     if amount and _holds(board, source, ability):
         cost.amount += amount
         return {"source": source.label, "card": card.label, "amount": amount, "text": ability.text or "its text"}
+
+
+@step("702.1", "{source}'s ability: {player} flips {amount} additional card(s) ({text})")
+def text_flips(board: Board, source: Card, ability: Ability, found: list):
+    modifier = ability.modifier
+    amount = modifier.amount.value if modifier.amount is not None else None
+    if amount and _holds(board, source, ability):
+        found.append(amount)
+        return {"source": source.label, "player": board.name(source.controller), "amount": amount,
+                "text": ability.text or "its text"}
+
+
+def additional_flips(board: Board, player: int) -> int:
+    """The cards continuous abilities have ``player`` flip in addition as a
+    faceoff's flips are made ("During faceoffs involving this card, flip an
+    additional card", 514.3a): those of the cards ``player`` controls."""
+    found: list = []
+    for card in board.play:
+        if card.controller == player and not card.face_down:
+            for ability, acts in own(card, "flips"):
+                text_flips(board, card, acts, found)
+    return sum(found)
 
 
 # -- the hooks ----------------------------------------------------------------------------
@@ -406,6 +439,9 @@ def play_cost(board: Board, cost, player: int, card: Card, area=None, host=None,
                     and _pays(board, source, acts, player)
                     and _played_to(board, source, modifier, card, area, host)):
                 text_play_cost(table, board, cost, card, source, acts)
+    from rulebase.engine.ccg.abilities.verbs import changed_play_cost
+
+    changed_play_cost(board, cost, player, card, table)
     cost.amount = max(cost.amount, 0)
 
 
@@ -439,9 +475,6 @@ def least_play_change(board: Board, player: int, card: Card) -> int:
     play ``card`` wherever it goes (as a negative number, or 0)."""
     least = 0
     for source, found in outward(board, "cost"):
-    from rulebase.engine.ccg.abilities.verbs import changed_play_cost
-
-    changed_play_cost(board, cost, player, card, table)
         for ability, acts in found:
             modifier = acts.modifier
             amount = modifier.amount.value if modifier.amount is not None else 0
@@ -617,20 +650,33 @@ dismissed, retired or banished)."""
 def replaceable(trigger, effect) -> str | None:
     """``None`` if the engine can apply a replacement modifier waiting for
     ``trigger`` with ``effect`` instead, else what it lacks: an occurrence
-    it does not hook, or an instead it can't carry out where the occurrence
-    happens (one with a decision, "you may")."""
+    it does not hook, or an instead it can't carry out.  An instead with a
+    decision ("you may", a cost, a card to choose) is carried out where the
+    occurrence is an instruction of card text, where the players can be
+    asked (:func:`replace_asking`); elsewhere only a plain instead is
+    (:func:`replaced`)."""
     if trigger.event not in REPLACEABLE:
         return f"replacing the occurrence {trigger.event!r}"
-    if effect is None or effect.optional or effect.then is not None or effect.choices:
-        return "an instead with a decision ('you may', several instructions)"
+    if effect is None:
+        return "a replacement with no instead"
+    if _plain(effect):
+        return None
+    from rulebase.engine.ccg.abilities import resolve
+
+    return resolve.executable(effect)
+
+
+def _plain(effect) -> bool:
+    """Whether an instead is carried out without asking anyone: one
+    instruction, not optional, on the card whose occurrence it replaces."""
+    if effect.optional or effect.then is not None or effect.choices:
+        return False
     from rulebase.engine.ccg.abilities import verbs
 
     verb = verbs.VERBS.get(effect.verb)
     if verb is None or verb.procedure or verb.takes != verbs.CARD:
-        return f"the instead {effect.verb!r} where the occurrence happens"
-    if effect.target is not None and effect.target.noun not in ("self", "it", "that"):
-        return "an instead on another card"
-    return None
+        return False
+    return effect.target is None or effect.target.noun in ("self", "it", "that")
 
 
 @step("710.1", "{source}'s replacement modifier replaces {card} being {what} ({text}): {instead} instead")
@@ -648,9 +694,24 @@ def replaces(board: Board, source: Card, ability: Ability, card: Card, what: str
             "instead": effect.verb}
 
 
+@check("710.3", "an occurrence affected by a replacement modifier, and the occurrence it was replaced with, can't be "
+                "affected by that modifier again")
+def not_replaced_again(board: Board, source: Card, number: int):
+    if (source.id, number) in board.replacing:
+        return f"{source}'s replacement modifier already affected this occurrence"
+
+
+@check("711.2", "replacement modifiers are applied as the occurrence they replace would occur")
+def applied_as_it_occurs(board: Board, occurrence: str, card: Card):
+    """Consulted where an occurrence would happen: with the rule switched
+    off, no replacement modifier is looked for there."""
+    return Allowed(f"{card} would be {occurrence}: the replacement modifiers that would replace it are applied now")
+
+
 def replacements(board: Board, occurrence: str, card: Card, player: int | None = None) -> list:
     """The replacement modifiers that would replace ``card`` being
-    ``occurrence`` now, as ``(source, number, ability)``, earliest first."""
+    ``occurrence`` now, as ``(source, number, ability)``, earliest first;
+    not those already affecting it (710.3)."""
     cards = acting_cards(board)
     if not cards:
         return []
@@ -658,7 +719,6 @@ def replacements(board: Board, occurrence: str, card: Card, player: int | None =
     from rulebase.engine.ccg.abilities.triggers import matches
 
     happened = None
-    applying = board.replacing
     found = []
     for source in cards:
         index = side(source)
@@ -668,26 +728,47 @@ def replacements(board: Board, occurrence: str, card: Card, player: int | None =
             if occurrence not in names:
                 continue
             for number, ability, acts in index.replacing.get(event, ()):
-                if (source.id, number) in applying or replaceable(acts.trigger, acts.effect) is not None:
+                if replaceable(acts.trigger, acts.effect) is not None:
                     continue
                 if happened is None:
                     happened = Happened(occurrence, (("card", card), ("player", card.controller if player is None
                                                                           else player), ("area", card.area)))
                 if matches(board, source, acts.trigger, happened):
                     found.append((source, number, acts))
+    if board.replacing and found:
+        found = [f for f in found if not_replaced_again.allows(board, f[0], f[1])]
     return found
+
+
+def _looked_for(board: Board, occurrence: str, card: Card) -> bool:
+    """Whether replacement modifiers are applied as ``card`` would be
+    ``occurrence`` (711.2; recorded)."""
+    verdict = applied_as_it_occurs.verdict(board, occurrence, card)
+    if verdict is None:
+        return False
+    applied_as_it_occurs.judge(board, verdict)
+    return True
 
 
 def replaced(board: Board, occurrence: str, card: Card, player: int | None = None) -> bool:
     """Whether a replacement modifier replaces ``card`` being ``occurrence``
-    (``dismissed``, ``retired``, ``banished``, ``frightened``), carrying out
-    its instead (710.1, 711.2).  A modifier does not replace an occurrence
-    it already replaced, nor the one it was replaced with (710.3)."""
+    (``dismissed``, ``retired``, ``banished``, ``frightened``) where no
+    player can be asked (a rule's own procedure, Pre-Priority Processing):
+    the earliest plain one is applied, carrying out its instead (710.1,
+    711.2).  One whose instead asks a decision is not applied there (the
+    trace says so); card text's instructions ask (:func:`replace_asking`)."""
     found = replacements(board, occurrence, card, player)
-    if not found:
+    if not found or not _looked_for(board, occurrence, card):
         return False
-    source, number, acts = found[0]
-    if len(found) > 1:
+    plain = [f for f in found if _plain(f[2].effect)]
+    if len(plain) < len(found) and board.trace.enabled:
+        board.trace.note("710.5", "{card} being {what} is not an instruction of card text: the replacement "
+                                  "modifiers asking a decision are not applied here ({sources})", card=card.label,
+                         what=occurrence, sources=", ".join(f[0].label for f in found if not _plain(f[2].effect)))
+    if not plain:
+        return False
+    source, number, acts = plain[0]
+    if len(plain) > 1:
         board.trace.note("710.5", "several replacement modifiers would replace {card} being {what}: the earliest, "
                                   "{source}'s, is applied (the player affected is not asked where it happens)",
                          card=card.label, what=occurrence, source=source.label)
@@ -697,6 +778,107 @@ def replaced(board: Board, occurrence: str, card: Card, player: int | None = Non
         return replaces(board, source, acts, card, occurrence) is not None
     finally:
         applying.discard((source.id, number))
+
+
+# -- replacing an instruction of card text, asking the players (710.5) ---------------------
+
+OCCURRING = {"frighten": "frightened", "dismiss": "dismissed", "retire": "retired", "banish": "banished"}
+"""The instructions of card text whose occurrence replacement modifiers may
+replace, with the occurrence."""
+
+
+@step("710.5", "{player}, the controller of {card}, is the player affected by {card} being {what} and chooses which "
+               "of {count} replacement modifiers applies")
+def affected_player_chooses(board: Board, player: int, card: Card, what: str, count: int):
+    return {"player": board.name(player), "card": card.label, "what": what, "count": count}
+
+
+@step("710.5b", "{count} replacement modifier(s) still attempt to replace {card} being {what}: the process repeats")
+def process_repeats(board: Board, card: Card, what: str, count: int):
+    return {"card": card.label, "what": what, "count": count}
+
+
+@step("710.1", "{source}'s replacement modifier replaces {card} being {what} ({text}): {instead} instead")
+def replaced_by_text(board: Board, source: Card, ability: Ability, card: Card, what: str):
+    return {"source": source.label, "card": card.label, "what": what, "text": ability.text or "its text",
+            "instead": ability.effect.part.text or ability.effect.verb}
+
+
+def replace_asking(s, verb: str, card: Card, player: int):
+    """Apply the replacement modifiers that would replace the instruction
+    ``verb`` of card text done to ``card`` (711.2), asking the players: the
+    player affected (the card's controller) chooses which applies when
+    several would (710.5), the modifier's controller whether to do what
+    "you may" leaves to them; one declined, the process repeats with the
+    others (710.5b).  A generator (``yield from``): ``True`` once the
+    occurrence is replaced.  The modifiers considered are kept in
+    ``board.replacing`` by the caller until the occurrence is done, so
+    that a declined one does not apply to it after all (710.3)."""
+    from rulebase.engine.ccg.abilities import resolve
+    from rulebase.engine.ccg.abilities.events import Happened
+    from rulebase.engine.ccg.actions import Action
+
+    board = s.board
+    occurrence = OCCURRING[verb]
+    found = replacements(board, occurrence, card, player)
+    if not found or not _looked_for(board, occurrence, card):
+        return False
+    first = True
+    while found:
+        if not first and process_repeats(board, card, occurrence, len(found)) is None:
+            return False
+        first = False
+        chosen = found[0]
+        affected = card.controller
+        if len(found) > 1 and affected_player_chooses(board, affected, card, occurrence, len(found)) is not None:
+            sources = [f[0].id for f in found]
+            if len(set(sources)) == len(sources):
+                options = [Action("choose", affected, card=f[0].id) for f in found]
+            else:
+                options = [Action("choose-option", affected, amount=i) for i in range(len(found))]
+            action = yield from resolve._ask(s, affected, f"choose the replacement modifier that replaces "
+                                                          f"{card.label} being {occurrence}", options)
+            chosen = next(f for f, option in zip(found, options) if option == action)
+        source, number, acts = chosen
+        board.replacing.add((source.id, number))
+        happened = Happened(occurrence, (("card", card), ("player", player), ("area", card.area)))
+        context = resolve.Context(board=board, card=source, controller=source.controller, ability=acts,
+                                  event=happened, named={"it": [card], "that": [card], "them": [card]})
+        effect = acts.effect
+        if effect.optional and not (resolve._can_be_done(board, context, effect)
+                                    and (yield from resolve._accepts(s, source.controller, effect))):
+            found = replacements(board, occurrence, card, player)
+            continue
+        if replaced_by_text(board, source, acts, card, occurrence) is None:
+            return False
+        yield from resolve.resolve(s, context, _required(effect))
+        return True
+    return False
+
+
+def carry_out(s, verb, act):
+    """Carry out the instruction ``verb`` of card text on ``act``'s card,
+    unless a replacement modifier replaces it (:func:`replace_asking`).  A
+    generator (``yield from``)."""
+    board = s.board
+    before = set(board.replacing)
+    try:
+        if (yield from replace_asking(s, verb.name, act.target, act.player)):
+            return
+        if verb.procedure:
+            yield from verb.apply(s, act)
+        else:
+            verb.apply(board, act)
+    finally:
+        board.replacing.intersection_update(before)
+
+
+def _required(effect):
+    """The instead of an accepted "you may": the same instructions, no
+    longer optional."""
+    from dataclasses import replace as _replace
+
+    return _replace(effect, optional=False)
 
 
 # -- "can't" (104.2) ---------------------------------------------------------------------------

@@ -35,6 +35,8 @@ from functools import lru_cache
 
 from rulebase.engine.ccg import rules
 from rulebase.engine.ccg.abilities import conditions, targets
+from rulebase.engine.ccg.abilities import continuous as replacing
+from rulebase.engine.ccg.abilities.continuous import OCCURRING
 from rulebase.engine.ccg.abilities.model import Ability, Amount, Effect, Selector
 from rulebase.engine.ccg.abilities.verbs import CARD, DURATIONS, NOTHING, PLAYER, VERBS, Act, Verb, can_pay
 from rulebase.engine.ccg.actions import CHANCE_PLAYER, Action
@@ -234,7 +236,9 @@ def _do(s, verb: Verb, act: Act):
     """Carry out ``act``: its check first, recorded (what it allowed, card
     text over a rule, 104.1), then its application."""
     verb.check(s.board, act)
-    if verb.procedure:
+    if verb.name in OCCURRING and isinstance(act.target, Card):
+        yield from replacing.carry_out(s, verb, act)
+    elif verb.procedure:
         yield from verb.apply(s, act)
     else:
         verb.apply(s.board, act)

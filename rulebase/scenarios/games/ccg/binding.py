@@ -153,8 +153,11 @@ class CCGSession(GameSession):
         printed = self._printed(node, card, printed=printed_text, text=True)
         carried = printed.abilities or (printed.boosted.abilities if printed.boosted else ())
         if state.carried and not carried:
+            from rulebase.engine.ccg.octgn import HELD
+
+            held = HELD.get(card.name)
             raise self.error(node, f"\"{card.full_name}\": the engine's card does not carry the abilities of its "
-                                   f"{which} text")
+                                   f"{which} text" + (f": {held}" if held else ""))
         self.definitions[label] = printed
 
     def _check_printed_text(self, node: Node, card) -> None:
@@ -248,12 +251,12 @@ class CCGSession(GameSession):
         if self.state is not None:
             raise self.error(fact, "the setup is over")
         kind, args = fact.kind, fact.args
-        if kind == "players":
+        if kind in ("players", "three_players"):
             if self.board is not None:
                 raise self.error(fact, "name the players before anything else")
-            if args[0] == args[1]:
-                raise self.error(fact, "the two players need different names")
-            self.names = [args[0], args[1]]
+            if len(set(args)) < len(args):
+                raise self.error(fact, f"the {len(args)} players need different names")
+            self.names = list(args)
             return
         board = self._board()
         if kind == "turn":
