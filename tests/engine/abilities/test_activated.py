@@ -321,7 +321,12 @@ def test_a_cost_to_retire_another_friend_is_paid_by_the_verb_table_lightning_dus
     assert STEP in kinds(board, "410.2") and STEP in kinds(board, "705.2d")
     board = board_with((dust, 0, Zone.PLAY, "home", 0), (COMET, 1, Zone.PLAY, "home", 1))
     board.turn.phase = "main"
-    assert _refused(board, Action("activate", 0, board.cards[0].id)) == "508.1d"
+    assert _refused(board, Action("activate", 0, board.cards[0].id)) == "508.1c", "410.2: Bob's Comet can't be retired"
+    board.off = frozenset({"508.1c"})
+    activated.check(board, Action("activate", 0, board.cards[0].id), MAIN)
+    board = board_with((dust, 0, Zone.PLAY, "home", 0))
+    board.turn.phase = "main"
+    assert _refused(board, Action("activate", 0, board.cards[0].id)) == "508.1d", "no other Friend at all"
 
 
 def test_a_cost_of_several_cards_needs_them_all_rockhoof():
@@ -356,7 +361,7 @@ def test_a_cost_to_remove_counters_from_this_card_applejack_ambassador_519_3():
     mane, friend = board.cards
     mane.turned_over = True
     board.turn.phase = "main"
-    assert _refused(board, Action("activate", 0, mane.id, amount=activated.find(mane, None)[0])) == "508.1d"
+    assert _refused(board, Action("activate", 0, mane.id, amount=activated.find(mane, None)[0])) == "508.1c"
     mane.counters = 1
     _activate(board, 0, mane)
     assert mane.counters == 0 and friend.counters == 1

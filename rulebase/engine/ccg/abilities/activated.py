@@ -165,7 +165,35 @@ def _cost_selector(cost):
     return selector
 
 
-def payable_with(board: Board, player: int, card: Card, cost, named: dict | None = None) -> list:
+@check("508.1c", "if an action can't be taken, costs requiring that action can't be paid")
+def action_can_be_taken(board: Board, verb, act):
+    """A card can pay a cost only if what the cost does to it can be done
+    (the verb table's check of that verb)."""
+    try:
+        verb.check(board, act)
+    except IllegalAction as refusal:
+        return f"{act.target} can't pay the cost ({verb.name}): {refusal.rule}: {refusal.reason}"
+
+
+@check("508.1c", "if an action can't be taken, costs requiring that action can't be paid")
+def actions_can_be_taken(board: Board, player: int, card: Card, cost, named: list, payable: list):
+    """The cost names enough cards, but the action it requires can't be
+    taken on enough of them."""
+    wanted = _how_many(cost)
+    if len(named) >= wanted > len(payable):
+        return (f"what the cost of {card}'s ability requires ({cost.part.text or cost.verb}) can't be done to "
+                f"{' or '.join(str(other) for other in named if other not in payable) or 'those cards'}")
+
+
+@check("508.1c", "if an action can't be taken, costs requiring that action can't be paid")
+def not_paid_twice(board: Board, card: Card, other: Card, verb: str):
+    """This card pays a cost itself: it can't pay the same cost as "that card" too."""
+    if other is card:
+        return f"{card} pays the cost '{verb} this card' itself: it can't be {verb}ed again as 'that card'"
+
+
+def payable_with(board: Board, player: int, card: Card, cost, named: dict | None = None,
+                 taken: bool = True) -> list:
     """The cards ``player`` may pay a cost naming another card with: those
     its selector finds (read from the perspective of the player activating
     the ability, 513.4) on which the verb table's check allows the verb
@@ -184,7 +212,8 @@ def payable_with(board: Board, player: int, card: Card, cost, named: dict | None
         verb, act = _cost_act(player, other, cost)
         try:
             with board.trace.quiet():
-                verb.check(board, act)
+                if taken:
+                    action_can_be_taken(board, verb, act)
                 not_replaced(board, player, other, cost.verb)
         except IllegalAction:
             continue
@@ -205,7 +234,8 @@ def _chosen_payable(board: Board, player: int, card: Card, ability: Ability, ind
     mine = {other.verb for other in ability.cost if other.target is not None and other.target.noun == "self"}
     found = []
     for other in targets.candidates(board, context, cost.target):
-        if not isinstance(other, Card) or (other is card and any(c.verb in mine for c in later)):
+        if not isinstance(other, Card) or (other is card and any(
+                not not_paid_twice.allows(board, card, other, c.verb) for c in later if c.verb in mine)):
             continue
         named = {"it": [other], "them": [other], cost.target.noun: [other]}
         if cost.target.ref:
@@ -430,12 +460,22 @@ def check_costs(board: Board, player: int, card: Card, ability: Ability) -> None
     can_pay(board, player, card, ability)
     for index, cost in enumerate(ability.cost):
         if cost.verb == CHOSEN_FOR_COSTS:
-            has_a_card_to_pay_with(board, player, card, cost, _chosen_payable(board, player, card, ability, index))
+            from rulebase.engine.ccg.abilities import resolve, targets
+
+            named = [other for other in targets.candidates(board, resolve.Context(board=board, card=card,
+                                                                                  controller=player), cost.target)
+                     if isinstance(other, Card)]
+            payable = _chosen_payable(board, player, card, ability, index)
+            actions_can_be_taken(board, player, card, cost, named, payable)
+            has_a_card_to_pay_with(board, player, card, cost, payable)
             continue
         if cost.target is not None and cost.target.noun in ("that", "it"):
             continue
         if _other(cost):
-            has_a_card_to_pay_with(board, player, card, cost)
+            payable = payable_with(board, player, card, cost)
+            actions_can_be_taken(board, player, card, cost, payable_with(board, player, card, cost, taken=False),
+                                 payable)
+            has_a_card_to_pay_with(board, player, card, cost, payable)
             continue
         if cost.verb == "retire":
             zones.check_retire(board, player, card)

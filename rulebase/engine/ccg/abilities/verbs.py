@@ -1346,11 +1346,30 @@ def token_described(board: Board, description, area):
         return "the instruction names no area for the token to enter play at"
 
 
+@rules.step("521.1a", "no name is specified for the token: its name is its traits, {name}")
+def token_named_by_its_traits(board: Board, printed):
+    return {"name": printed.name}
+
+
+def _token_of(board: Board, description):
+    """The token's printed information; with no name specified, its name
+    is its traits by 521.1a (without that rule, the name of its type)."""
+    from dataclasses import replace
+
+    printed = token_printed(description)
+    values = dict(description or ())
+    if values.get("name") or not values.get("traits"):
+        return printed
+    if token_named_by_its_traits(board, printed) is None:
+        printed = replace(printed, title=str(values.get("type", "Friend")))
+    return printed
+
+
 @rules.step("521.1", "a {name} token is created for {player} and put into play at {area}: its cost is 0")
 def create_token(board: Board, player: int, description, area: Area):
     from rulebase.engine.ccg import play
 
-    printed = token_printed(description)
+    printed = _token_of(board, description)
     card = board.new_card(printed, player, f"{printed.name} token")
     tokens(board).add(card.id)
     play.enter_play(board, card, area, how="put into play")
