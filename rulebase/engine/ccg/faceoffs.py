@@ -324,6 +324,12 @@ def problem_faceoff_involves(board: Board, current: "Faceoff"):
     return {"where": where, "cards": ", ".join(cards) or "no card"}
 
 
+@step("514.1", "a {what} faceoff is performed, following 514.2-514.6 in order")
+def performed(board: Board, current: "Faceoff"):
+    board.faceoff = current
+    return {"what": current.kind}
+
+
 @step("514.2", "the faceoff begins: {players} are involved, and the abilities that trigger at the start of a faceoff "
                "trigger")
 def begins(board: Board, current: "Faceoff", involved: list):
@@ -348,8 +354,8 @@ def faceoff(s, kind: str, areas: tuple[Area, ...], starter: int, troublemaker: C
     board = s.board
     trace = board.trace
     current = Faceoff(board, kind, areas, starter, troublemaker, named)
-    board.faceoff = current
-    trace.note("514.1", "a {kind} faceoff is performed, following 514.2-514.6 in order", kind=kind)
+    if performed(board, current) is None:
+        return current
     occurs_at(board, current)
     involved_by_the_effect(board, current)
     if kind == TROUBLEMAKER:

@@ -303,15 +303,15 @@ def _on_nothing(s, context: Context, effect: Effect, verb: Verb, n):
     return True
 
 
-def _start_faceoff(s, context: Context, effect: Effect, verb: Verb, n):
-    """Start a faceoff involving one card of each selector the text names
-    (chosen by the player starting it), each named for the parts after
-    ("that Friend"); whether that player won it is kept for "If you win"."""
 FUTURE_CARDS = ("cost-change",)
 """The verbs whose target names cards to come ("the next Friend you play"),
 not cards there are now."""
 
 
+def _start_faceoff(s, context: Context, effect: Effect, verb: Verb, n):
+    """Start a faceoff involving one card of each selector the text names
+    (chosen by the player starting it), each named for the parts after
+    ("that Friend"); whether that player won it is kept for "If you win"."""
     board = s.board
     chosen: list[Card] = []
     for selector in effect.value("involving") or ():
@@ -332,9 +332,22 @@ not cards there are now."""
         return False
     before = len(board.faceoffs)
     yield from _do(s, verb, act)
-    context.winner = board.faceoffs[-1].winner if len(board.faceoffs) > before else None
-    context.won = context.winner is not None and context.winner == context.player
+    context.winner, context.won = None, False
+    if len(board.faceoffs) > before:
+        follows_the_outcome(board, context, board.faceoffs[-1].winner)
     return True
+
+
+@rules.step("514.5d", "{winner} won the faceoff the effect started: the effect's instructions for its winner and loser "
+                      "apply")
+def follows_the_outcome(board: Board, context: Context, winner: int | None):
+    """Who won a faceoff an effect started is kept for the effect's
+    instructions that follow ("If you win the faceoff", 514.5d)."""
+    if winner is None:
+        return None
+    context.winner = winner
+    context.won = winner == context.player
+    return {"winner": board.name(winner)}
 
 
 @lru_cache(maxsize=2048)

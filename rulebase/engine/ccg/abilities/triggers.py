@@ -247,6 +247,25 @@ def listen(board: Board, happened) -> None:
             if acts.trigger.subject is not None and acts.trigger.subject.noun == "self" and matches(
                     board, subject, acts.trigger, happened):
                 triggers(board, subject, ability, acts, number, happened)
+    if event in OUT_OF_PLAY and isinstance(subject, Card) and subject.zone == OUT_OF_PLAY[event]:
+        for number, ability, acts in index(subject.info).triggered.get(event, ()):
+            if acts.trigger.subject is not None and acts.trigger.subject.noun == "self" and matches(
+                    board, subject, acts.trigger, happened) and functions_there(board, subject, ability) is not None:
+                triggers(board, subject, ability, acts, number, happened)
+
+
+OUT_OF_PLAY = {"flips": Zone.FLIP}
+"""The events after which the card they happened to is in a zone other
+than play where its own ability waiting for them could only function
+("When this card is flipped": in the flip zone)."""
+
+
+@step("701.3", "{card}'s ability ({text}) could only function in the {zone}: it functions there")
+def functions_there(board: Board, card: Card, ability: Ability):
+    """Abilities function only in play, unless they could only function in
+    a non-play zone (701.3): a flipped card's own "when this card is
+    flipped" ability."""
+    return {"card": card.label, "text": ability.text or "its text", "zone": card.zone}
 
 
 events.LISTENERS.append(listen)
