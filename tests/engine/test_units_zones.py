@@ -143,3 +143,22 @@ def test_each_of_several_draws_is_a_separate_occurrence_unless_410_4b_is_off():
         board.off = frozenset(off)
         assert zones.draw(board, 0, 2) == 2
         assert kinds(board, "410.4b") == steps and len(board.players[0].hand) == 2
+
+
+def test_a_card_dismissed_by_the_game_is_dismissed_whatever_stops_it_unless_104_3_is_off(monkeypatch):
+    refused = IllegalAction("104.2", "a modifier says Comet can't be dismissed")
+
+    def cant(board, card, what):
+        raise refused
+
+    monkeypatch.setattr(zones.continuous, "cant", cant)
+    board = board_with((COMET, 0, Zone.PLAY, "home", 0))
+    comet = board.cards[0]
+    with pytest.raises(IllegalAction):
+        zones.dismiss(board, comet)
+    zones.dismiss(board, comet, by_game=True)
+    assert comet.zone == Zone.DISCARD and kinds(board, "104.3") == [ALLOWED]
+    board = board_with((COMET, 0, Zone.PLAY, "home", 0))
+    board.off = frozenset({"104.3"})
+    with pytest.raises(IllegalAction):
+        zones.dismiss(board, board.cards[0], by_game=True)

@@ -74,10 +74,17 @@ def same_cards(board: Board, player: int, zone: Zone, order: tuple[int, ...]):
         return f"a new order must hold exactly the cards of {board.name(player)}'s {zone}"
 
 
+@check("104.3", "what is performed by the game can't be stopped, replaced or prevented")
+def by_the_game(board: Board, card: Card):
+    return Allowed(f"{card} is dismissed by the game, which can't be stopped, replaced or prevented")
+
+
 def check_dismiss(board: Board, card: Card, by_game: bool = False) -> None:
     dismissable(board, card)
     not_a_mane(board, card)
-    if not by_game:
+    if by_game and by_the_game.verdict(board, card) is not None:
+        by_the_game(board, card)
+    else:
         continuous.cant(board, card, "be-dismissed")
 
 
@@ -220,16 +227,17 @@ def enter_play(board: Board, card: Card, area, face_down: bool = False, attach=N
         attach()
     if face_down:
         enters_face_down(board, card)
-    board.trace.note("503.1", "{card} enters play ready", card=card.label)
+    else:
+        continuous.entering_state(board, card)
+    if not card.exhausted:
+        board.trace.note("503.1", "{card} enters play ready", card=card.label)
     entered(board, card, how)
 
 
 def dismiss(board: Board, card: Card, by_game: bool = False) -> None:
     """Put a card from play into its owner's discard pile (410.1)."""
     check_dismiss(board, card, by_game)
-    if by_game:
-        board.trace.note("104.3", "{card} is dismissed by the game, which can't be stopped", card=card.label)
-    elif continuous.replaced(board, "dismissed", card):
+    if not (by_game and by_the_game.verdict(board, card) is not None) and continuous.replaced(board, "dismissed", card):
         return
     leave_play(board, card, Zone.DISCARD, put_dismissed)
 
