@@ -296,3 +296,45 @@ def test_the_loser_of_a_faceoff_and_all_of_a_players_action_tokens():
     lose = delayed.value("do")
     assert (lose.verb, lose.amount, lose.target.noun, lose.target.controller) == (
         "lose", Amount(None), "action-token", "you")
+
+
+# -- entering play, quoted abilities, reminder text ------------------------------------------
+
+def test_entering_play_during_a_players_turn():
+    ability = one("When this card enters play during your turn, each opponent loses [1].")
+    assert ability.trigger.event == "enters-play"
+    assert ability.trigger.value("during") == Condition("turn", values=values(whose="your"))
+
+
+def test_entering_play_or_being_uncovered():
+    ability = one("When this card enters play face-up or is uncovered, put eight +1 power counters on it.")
+    assert (ability.trigger.event, ability.trigger.values) == (
+        "either", values(any_of=("enters-play", "uncovered"), face="up"))
+    assert ability.effect.amount == Amount(8)
+    ability = one("When a character enters play here or is moved here, replace each Problem.")
+    assert ability.trigger.subject.where == "here" and ability.trigger.value("any-of") == ("enters-play", "moved")
+
+
+def test_an_ability_in_quotes_is_given():
+    ability = one('Your Troublemakers have "At the start of your turn, gain [1].".')
+    given = ability.modifier.value("ability")
+    assert ability.modifier.kind == "ability" and ability.modifier.subject.noun == "Troublemaker"
+    assert (given.kind, given.trigger.event, given.effect) == ("triggered", "turn-starts", Effect("gain", amount=Amount(1)))
+
+
+def test_reminder_text_is_not_read():
+    ability = one("When this card is uncovered, an opponent may pay [2] to dismiss this card. (Doing so does not "
+                  "defeat this Troublemaker.).")
+    assert ability.text.endswith("(Doing so does not defeat this Troublemaker.).")
+    assert [step.verb for step in ability.effect.chain()] == ["pay", "dismiss"]
+    with pytest.raises(CardTextError):  # a paragraph of reminder text alone is not read as nothing
+        read("(You pay -1AT to move this card.)")
+
+
+def test_that_opposing_card_and_a_cards_problem():
+    ability = one("Main Phase: Exhaust and retire this card to replace its Problem.")
+    assert ability.effect == Effect("replace", target=Selector("Problem", where="its-problem"))
+    ability = one("Immediate: Exhaust all characters involved in a faceoff without an attached Accessory.")
+    assert ability.effect.target.filter("without-attached") == Selector("Accessory")
+    ability = one("Your Cutie Marked Friends have +1 power.")
+    assert ability.modifier.subject.filter("status") == "cutie-marked"

@@ -176,6 +176,7 @@ MODIFIERS = {
     "colors": "the subject also has the colors of the cards ``of`` (a Selector)",
     "abilities": "the subject also has the other printed abilities of ``of`` (a Selector)",
     "color": "the subject is the color ``color`` (``also`` true: as well as its own)",
+    "ability": "the subject has the ability ``ability`` (an Ability, the text in quotes)",
     "all": "every modifier of ``all-of`` (a tuple of Modifiers) applies to the subject",
 }
 """What a continuous ability changes (702, 707)."""

@@ -46,6 +46,7 @@ from rulebase.engine.ccg.abilities.model import (
     THIS_CARD,
     Ability,
     Amount,
+    EVENTS,
     Condition,
     Effect,
     Modifier,
@@ -708,6 +709,21 @@ class _Reader(Transformer):
             subject = replace(subject, where=children[1])
         return {"event": "enters-play", "subject": subject}
 
+    def enters_during(self, meta, children):
+        return {"event": "enters-play", "subject": children[0],
+                "values": values(during=Condition("turn", values=values(whose=children[1])))}
+
+    def enters_or(self, meta, children):
+        subject, rest = children[0], children[1:]
+        other = next(c for c in rest if c in EVENTS)
+        where = [c for c in rest if c != other]
+        if len(set(where)) > 1 or (where and len(where) != 2):
+            raise _Unreadable("two events at different places", meta.start_pos)
+        if where:
+            subject = replace(subject, where=where[0])
+        face = "up" if "enters play face-up" in self.source[meta.start_pos:meta.end_pos] else None
+        return {"event": "either", "subject": subject, "values": values(any_of=("enters-play", other), face=face)}
+
     def moves(self, meta, children):
         return {"event": "moved", "subject": children[0], "values": values(to=children[1])}
 
@@ -1024,6 +1040,10 @@ class _Reader(Transformer):
             other, _ = self.has_keyword(meta, [subject] + rest)
         return Modifier("all", subject=subject, values=values(all_of=(power, other)), part=self._part(meta)), None
 
+    def has_ability(self, meta, children):
+        subject, ability = children[0], next(c for c in children if isinstance(c, Ability))
+        return Modifier("ability", subject=subject, values=values(ability=ability), part=self._part(meta)), None
+
     def doesnt_ready_statement(self, meta, children):
         return Modifier("cant", subject=children[0], values=values(action="ready-during-ready-phase"),
                         part=self._part(meta)), None
@@ -1290,6 +1310,7 @@ class _Reader(Transformer):
         return int(children[0])
 
     one, two, three, four, five = (_constant(n) for n in (1, 2, 3, 4, 5))
+    six, seven, eight, nine, ten = (_constant(n) for n in (6, 7, 8, 9, 10))
 
     def either_verb(self, meta, children):
         first, second, target = children
@@ -1400,10 +1421,11 @@ class _Reader(Transformer):
             raise _Unreadable("a token described otherwise than by power, color, traits and keywords",
                               meta.start_pos)
         noun = next(c[1] for c in children if isinstance(c, tuple) and c[0] == "noun")
-        keyword = next((c for c in children[2:] if isinstance(c, str)), None)
+        said = [c for c in children[2:] if isinstance(c, str) and not isinstance(c, Token)]
+        keyword = said.pop(0) if said and " with " in self.source[meta.start_pos:meta.end_pos] else None
         if keyword is not None and _keyword_named(keyword) is None:
             raise _Unreadable(f"not a keyword: {keyword!r}", meta.start_pos)
-        area = next((c for c in children[2:] if isinstance(c, str) and c != keyword), None)
+        area = said[0] if said else None
         description = values(power=power, color=color, traits=traits, type=noun,
                              keyword=_keyword_named(keyword) if keyword else None)
         return Effect("token", amount=count, values=values(token=description, area=area), part=self._part(meta))
@@ -1734,6 +1756,18 @@ class _Reader(Transformer):
     def that_noun(self, meta, children):
         return Selector("that", ref=children[0][1], part=self._part(meta))
 
+    def its_problem_sel(self, meta, children):
+        return Selector("Problem", where="its-problem", part=self._part(meta))
+
+    def that_cards_problem_sel(self, meta, children):
+        return Selector("Problem", where="that-card-problem", part=self._part(meta))
+
+    cutie_marked_adj = _constant(("filter", "status", "cutie-marked"))
+
+    def post_with_attached_noun(self, meta, children):
+        without = self.source[meta.start_pos:meta.end_pos].startswith("without")
+        return ("filter", "without-attached" if without else "with-attached", Selector(children[0][1]))
+
     def their_noun(self, meta, children):
         return Selector(children[0][1], count=Amount(None), every=True, controller="their", part=self._part(meta))
 
@@ -2030,12 +2064,25 @@ def keyword_ability(name: str, x: int | None = None, side: str = "front") -> Abi
                    text=name if x is None else f"{name} {x}")
 
 
+_REMINDER = re.compile(r"(?P<game>.*\S[.!])\s+\([^()]*\)\.?\s*")
+"""Game text followed by reminder text: "... dismiss this card. (Doing so does
+not defeat this Troublemaker.)"."""
+
+
+def _game_text(paragraph: str) -> str:
+    """The paragraph without its reminder text: reminder text explains game
+    text and is not itself game text (208.1)."""
+    found = _REMINDER.fullmatch(paragraph)
+    return found.group("game") if found else paragraph
+
+
 def _read_paragraph(paragraph: str, line: int, side: str, card_type: str | None, whole: str) -> Ability:
-    source = normal(paragraph)
-    if len(source) != len(paragraph):
+    game = _game_text(paragraph)
+    source = normal(game)
+    if len(source) != len(game):
         source_original = source
     else:
-        source_original = paragraph
+        source_original = game
     try:
         tree = _parse(source)
     except UnexpectedInput as error:
