@@ -279,6 +279,9 @@ def check_placement(board: Board, player: int, card: Card, action: Action) -> No
         raise UnknownCard(host)
     if card.type == CardType.FRIEND:
         friend_area(board, player, card, area, host)
+        from rulebase.engine.ccg.abilities import continuous
+
+        continuous.cant_play(board, player, card, area)
     elif card.type == CardType.TROUBLEMAKER:
         troublemaker_area(board, card, area, host)
     elif card.type == CardType.RESOURCE:

@@ -363,3 +363,61 @@ def test_a_change_of_the_cost_to_play_for_the_opponent_of_the_player_a_condition
     assert play.modified_play_cost(board, 0, mine, Action("play", 0, mine.id, area=here)) == COMET.cost
     board.off = frozenset({"702.1"})
     assert play.modified_play_cost(board, 1, theirs, Action("play", 1, theirs.id, area=here)) == COMET.cost
+
+
+PARTIER = Printed.build("Partier", "Friend", colors=["pink"], power=2, cost=2, abilities=(
+    Ability("continuous", "This card enters play exhausted.", modifier=Modifier("enters-exhausted", THIS_CARD)),))
+
+
+def test_706_1b_a_card_enters_play_exhausted_by_its_own_modifier_unless_706_1b_is_off():
+    from rulebase.engine.ccg import zones
+
+    board = board_with((PARTIER, 0, Zone.HAND, None, 0), (PARTIER, 0, Zone.HAND, None, 0))
+    first, second = board.cards
+    zones.enter_play(board, first, board.players[0].home)
+    assert first.exhausted
+    assert kinds(board, "706.1b") == [STEP]
+    board.off = frozenset({"706.1b"})
+    zones.enter_play(board, second, board.players[0].home)
+    assert not second.exhausted
+
+
+WATCH = Printed.build("Watch", "Friend", colors=["blue"], power=1, cost=1, abilities=(
+    Ability("continuous", "During faceoffs involving this card, flip an additional card.",
+            modifier=Modifier("flips", amount=Amount(1)),
+            condition=Condition("during", values=values(phase="faceoff", involving=THIS_CARD))),))
+
+
+def test_a_flips_modifier_counts_only_while_its_condition_holds_unless_708_3_is_off():
+    board = board_with((WATCH, 0, Zone.PLAY, "home", 0))
+    assert continuous.executable(WATCH.abilities[0].modifier) is None
+    assert continuous.additional_flips(board, 0) == 0
+    assert continuous.additional_flips(board, 1) == 0
+    board.off = frozenset({"708.3"})
+    assert continuous.additional_flips(board, 0) == 1
+
+
+SMALL_ONLY = Printed.build("Small Only", "Problem", owner_needs="2 blue", opponents_need=2, bonus=1, abilities=(
+    Ability("continuous", "Friends with less than 2 power can't be played to this Problem.", modifier=Modifier(
+        "cant", Selector("Friend", every=True, filters=(("power", "<2"),)),
+        values=values(action="be-played-to-this-problem"))),))
+
+
+def test_104_2_a_cant_be_played_to_this_problem_forbids_the_cards_it_names_there_only():
+    import pytest
+
+    from rulebase.engine.errors import IllegalAction
+
+    small = Printed.build("Small", "Friend", colors=["pink"], power=1, cost=1)
+    board = board_with((SMALL_ONLY, 0, Zone.PLAY, "problem", 0), (COMET, 0, Zone.HAND, None, 0),
+                       (small, 0, Zone.HAND, None, 0))
+    problem, comet, kite = board.cards
+    assert continuous.executable(SMALL_ONLY.abilities[0].modifier) is None
+    area = board.players[0].problem_area
+    continuous.cant_play(board, 0, comet, area)
+    continuous.cant_play(board, 0, kite, board.players[0].home)
+    with pytest.raises(IllegalAction) as refused:
+        continuous.cant_play(board, 0, kite, area)
+    assert refused.value.rule == "104.2"
+    board.off = frozenset({"104.2"})
+    continuous.cant_play(board, 0, kite, area)

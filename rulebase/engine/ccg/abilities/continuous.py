@@ -26,7 +26,7 @@ from rulebase.engine.ccg.rules import Allowed, check, step
 from rulebase.engine.rulebook import Table
 from rulebase.engine.trace import Trace
 
-HOOKED = ("power", "cost", "confront-need", "may", "keyword", "cant", "flips")
+HOOKED = ("power", "cost", "confront-need", "may", "keyword", "cant", "flips", "enters-exhausted")
 """The modifiers the engine applies, each where its rule says: power (507),
 cost (508), confront-need (611.3), may, and keywords given by text (701.1)."""
 
@@ -51,6 +51,8 @@ def executable(modifier) -> str | None:
         return f"giving the keyword {modifier.value('keyword')!r}"
     if modifier.kind == "power" and modifier.value("color") is not None:
         return "power of a color given while a condition holds (the card's colors would change with it)"
+    if modifier.kind == "cant" and modifier.value("action") in PLAYING:
+        return _cant_play_missing(modifier)
     if modifier.kind == "cant" and modifier.value("action") not in CANT:
         return f"a can't {modifier.value('action')!r}"
     if modifier.kind == "may" and modifier.value("action") != "contribute":
@@ -277,6 +279,20 @@ def additional_flips(board: Board, player: int) -> int:
             for ability, acts in own(card, "flips"):
                 text_flips(board, card, acts, found)
     return sum(found)
+
+
+@step("706.1b", "{card} enters play exhausted: a modifier affects the state in which it enters play ({text})")
+def enters_exhausted(board: Board, card: Card, ability: Ability):
+    if _holds(board, card, ability):
+        card.exhausted = True
+        return {"card": card.label, "text": ability.text or "its text"}
+
+
+def entering_state(board: Board, card: Card) -> None:
+    """Apply the modifiers of the state ``card`` enters play in (706.1b):
+    its own "This card enters play exhausted"."""
+    for ability, acts in own(card, "enters-exhausted"):
+        enters_exhausted(board, card, acts)
 
 
 # -- the hooks ----------------------------------------------------------------------------
@@ -906,6 +922,50 @@ def forbidding(board: Board, card: Card, action: str):
 
 
 LEAVING = ("be-dismissed", "be-retired", "be-banished")
+
+PLAYING = ("be-played", "be-played-to-this-problem")
+"""The "can't be played" of card text the engine checks: a card can't be
+played to the Problem of the card whose text says so."""
+
+
+def _cant_play_missing(modifier) -> str | None:
+    """``None`` if the engine checks a "can't be played" modifier: to this
+    card's Problem, by the players it names."""
+    if modifier.value("action") == "be-played" and modifier.value("to") != "this-problem":
+        return "a can't 'be-played' elsewhere than to this Problem"
+    who = getattr(modifier.value("by"), "noun", modifier.value("by"))
+    if who not in (None, "you", "your", "opponent", "opponents", "player", "players", "each player"):
+        return f"a can't 'be-played' by {who!r}"
+    subject = modifier.subject
+    if subject is None or subject.noun in ("self", "that", "it", "host"):
+        return "a can't 'be-played' of no card to play"
+    from rulebase.engine.ccg.abilities import targets
+
+    return targets.executable(subject)
+
+
+def forbidding_play(board: Board, player: int, card: Card, area):
+    """The card whose "can't be played" modifier forbids ``player`` to
+    play ``card`` to ``area`` now, and its ability; ``None``."""
+    if area is None or not area.is_problem:
+        return None
+    for source, found in outward(board, "cant", area):
+        for ability, acts in found:
+            modifier = acts.modifier
+            if (modifier.value("action") in PLAYING and _reaches_player(source, modifier.value("by"), player)
+                    and fits(board, source, modifier.subject, card) and _holds(board, source, acts)):
+                return source, acts
+    return None
+
+
+@check("104.2", "a \"can't\" of card text takes precedence: a card it forbids to be played to a Problem can't be "
+                "played there")
+def cant_play(board: Board, player: int, card: Card, area):
+    found = forbidding_play(board, player, card, area)
+    if found is not None:
+        source, ability = found
+        return f"{source}'s ability says {card} can't be played to {_problem_name(board, source)} " \
+               f"({ability.text or 'its text'})"
 
 
 @check("104.2", "a \"can't\" of card text takes precedence over a rule or modifier that tries to make it happen")
