@@ -338,3 +338,38 @@ def test_that_opposing_card_and_a_cards_problem():
     assert ability.effect.target.filter("without-attached") == Selector("Accessory")
     ability = one("Your Cutie Marked Friends have +1 power.")
     assert ability.modifier.subject.filter("status") == "cutie-marked"
+
+
+# -- counters of a name, token copies, what a replacement does ----------------------------------
+
+def test_counters_of_a_name_put_on_a_card():
+    ability = one("When this card enters play, put 3 Momentum counters on it.")
+    assert ability.effect == Effect("counters", target=Selector("it"), amount=Amount(3), values=values(kind="Momentum"))
+
+
+def test_a_token_copy_put_into_play():
+    ability = one("When this card is uncovered, put a token copy of this card into play face-up at each other "
+                  "Problem.")
+    assert ability.effect == Effect("token-copy", target=THIS_CARD,
+                                    values=values(face="face-up", area="each-other-problem"))
+    ability = one("When you play this card, you may dismiss a Friend here. If you do, put a token copy of that Friend "
+                  "into play under your control.")
+    copy = list(ability.effect.chain())[-1]
+    assert (copy.verb, copy.value("control"), copy.condition) == ("token-copy", "you", Condition("did"))
+
+
+def test_what_happens_instead_and_what_then_does_not():
+    ability = one("If a Friend would be dismissed, it is banished instead.")
+    assert (ability.trigger.event, ability.effect) == ("dismissed", Effect("banish", target=Selector("it")))
+    ability = one("If one of your Friends or Resources would be dismissed, you may turn this card over instead. If "
+                  "you do, that card is not dismissed.")
+    turned, kept = ability.effect.chain()
+    assert turned.verb == "turn-over" and turned.optional
+    assert kept == Effect("prevent", target=Selector("that", ref="card"), values=values(what="dismissed"),
+                          condition=Condition("did"))
+
+
+def test_a_card_with_two_names():
+    ability = one("This card is both a Lyra and a Bon Bon in all zones.")
+    assert ability.modifier == Modifier("names", subject=THIS_CARD, values=values(names=("Lyra", "Bon Bon"),
+                                                                                     zones="all"))

@@ -91,7 +91,7 @@ VERBS = {
     "copy": "the card becomes a copy of the target (520)",
     "attach": "attach or reattach a Resource to the target (509)",
     "cutie-mark": "Cutie Mark the target (a keyword state of the later sets)",
-    "prevent": "an event does not happen (``what``)",
+    "prevent": "an event (``what``) does not happen (to the target)",
     "cost-change": "a card's cost changes by ``amount`` (``what``: the cards)",
     "choose": "a player chooses the target (later parts say 'that card')",
     "guess": "a player guesses something about the target",
@@ -109,6 +109,7 @@ VERBS = {
     "requirement-change": "the play requirements of the target cards change by ``amount`` of ``color``",
     "confront-need": "``players`` (every player if none) need ``amount`` more power to confront the target Problem for ``duration``",
     "doesnt-prevent": "the target Troublemakers do not prevent confronting ``confronting`` for ``duration``",
+    "token-copy": "put a token copy of the target into play (``area``, ``face``; ``control`` you: under your control) (522)",
     "gain-keyword": "the target has the keyword ``keyword`` (its X ``x``) for ``duration``",
     "color": "the target is the color ``color`` ('that': the color named or chosen before; ``also`` true: as well as its own) for ``duration``",
 }
@@ -176,6 +177,7 @@ MODIFIERS = {
     "colors": "the subject also has the colors of the cards ``of`` (a Selector)",
     "abilities": "the subject also has the other printed abilities of ``of`` (a Selector)",
     "color": "the subject is the color ``color`` (``also`` true: as well as its own)",
+    "names": "the subject also has each of the names ``names`` (``zones`` all: in every zone)",
     "ability": "the subject has the ability ``ability`` (an Ability, the text in quotes)",
     "all": "every modifier of ``all-of`` (a tuple of Modifiers) applies to the subject",
 }

@@ -416,7 +416,9 @@ class _Reader(Transformer):
             condition = items.pop(0)
         elif isinstance(items[0], str):
             items.pop(0)
-        event, effect = items
+        event, effect = items[0], items[1]
+        if len(items) > 2:  # "... instead. If you do, that card is not dismissed."
+            effect = _then(effect, items[2])
         trigger = Trigger(**event, when=when, condition=condition, part=self._part(meta))
         return Ability("replacement", trigger=trigger, effect=effect, limit=limit[1] if limit else None,
                        part=self._part(meta))
@@ -1044,6 +1046,11 @@ class _Reader(Transformer):
         subject, ability = children[0], next(c for c in children if isinstance(c, Ability))
         return Modifier("ability", subject=subject, values=values(ability=ability), part=self._part(meta)), None
 
+    def is_both(self, meta, children):
+        return Modifier("names", subject=children[0], values=values(names=(children[1], children[2]),
+                                                                     zones="all"),
+                        part=self._part(meta)), None
+
     def doesnt_ready_statement(self, meta, children):
         return Modifier("cant", subject=children[0], values=values(action="ready-during-ready-phase"),
                         part=self._part(meta)), None
@@ -1216,6 +1223,18 @@ class _Reader(Transformer):
         return Effect("color", target=children[0], duration=children[1] if len(children) > 1 else None,
                       values=values(color="that", also=also), part=self._part(meta))
 
+    def is_not(self, meta, children):
+        return Effect("prevent", target=children[0], values=values(what=children[1]), part=self._part(meta))
+
+    _DONE = {"banished": "banish", "dismissed": "dismiss", "frightened": "frighten", "retired": "retire",
+             "exhausted": "exhaust", "readied": "ready", "unfrightened": "unfrighten"}
+
+    def is_done(self, meta, children):
+        verb = self._DONE.get(children[1])
+        if verb is None:
+            raise _Unreadable(f"'is {children[1]}' as an instruction", meta.start_pos)
+        return Effect(verb, target=children[0], part=self._part(meta))
+
     def give_color(self, meta, children):
         duration = children[2] if len(children) > 2 else None
         return Effect("color", target=children[0], duration=duration,
@@ -1272,10 +1291,19 @@ class _Reader(Transformer):
         return Effect("start-faceoff", values=values(involving=tuple(children)), part=self._part(meta))
 
     def named_counter(self, meta, children):
-        name = self._word(children[0])
+        number = children[0] if len(children) > 2 else 1
+        name = self._word(children[-2])
         if not name[:1].isupper():
             raise _Unreadable(f"{name!r} counter", meta.start_pos)
-        return Effect("counters", target=children[1], amount=Amount(1), values=values(kind=name),
+        return Effect("counters", target=children[-1], amount=Amount(number), values=values(kind=name),
+                      part=self._part(meta))
+
+    def token_copy(self, meta, children):
+        said = self.source[meta.start_pos:meta.end_pos]
+        face = "face-up" if " face-up" in said else ("face-down" if " face-down" in said else None)
+        control = "you" if said.endswith("under your control") else None
+        area = children[1] if len(children) > 1 else None
+        return Effect("token-copy", target=children[0], values=values(face=face, area=area, control=control),
                       part=self._part(meta))
 
     def score_points(self, meta, children):
@@ -1983,6 +2011,7 @@ class _Reader(Transformer):
 
     here_where = _constant("here")
     each_problem_where = _constant("each-problem")
+    each_other_problem_where = _constant("each-other-problem")
     home_where = _constant("home")
 
 
