@@ -27,11 +27,12 @@ from functools import lru_cache
 
 from rulebase.engine.ccg import areas
 from rulebase.engine.ccg import power as powers
+from rulebase.engine.ccg import rules
 from rulebase.engine.ccg import status
 from rulebase.engine.ccg.abilities.model import Selector
 from rulebase.engine.ccg.abilities.verbs import referable
 from rulebase.engine.ccg.board import Area, Board, Card, Zone
-from rulebase.engine.ccg.cards import CardType, parse_color
+from rulebase.engine.ccg.cards import CardType, is_named, parse_color
 from rulebase.engine.errors import SetupError
 
 PLAYER_NOUNS = ("player", "opponent", "you")
@@ -225,7 +226,7 @@ class Compiled:
         if name == "name":
             wanted = str(value).casefold()
             return [lambda board, context, card: not (card.face_down and card.type == CardType.TROUBLEMAKER)
-                    and wanted in (card.info.title.casefold(), card.printed.name.casefold())]
+                    and is_named(board, card, wanted)]
         if name == "nouns":
             kinds = tuple(TYPES[noun] for noun in value)
             return [lambda board, context, card: any(
@@ -255,6 +256,28 @@ class Compiled:
 
 def _names_nothing(board, context, card) -> bool:
     return False
+
+
+@rules.check("513.6", "text which refers to \"your\" cards is referring to cards you control")
+def your_cards_are_controlled(board: Board, card: Card, player: int):
+    if card.controller != player:
+        return (f"{card} is controlled by {board.name(card.controller)}: it is not one of {board.name(player)}'s "
+                "cards, whoever owns it")
+    return rules.Allowed(f"{board.name(player)} controls {card}, owned by {board.name(card.owner)}: it is one of "
+                         f"{board.name(player)}'s cards")
+
+
+def yours(board: Board, card: Card, player: int) -> bool:
+    """Whether ``card`` in play is one of ``player``'s cards ("your
+    Friends"): one they control (513.6); asked only where control and
+    ownership differ.  Without 513.6, "your" cards are those they own."""
+    said = your_cards_are_controlled.verdict(board, card, player)
+    if said is None:
+        return card.owner == player
+    if isinstance(said, rules.Allowed):
+        your_cards_are_controlled.judge(board, said)
+        return True
+    return your_cards_are_controlled.allows(board, card, player)
 
 
 def _used_only(colors, kind):
@@ -490,7 +513,7 @@ def candidates(board: Board, context, selector: Selector | None) -> list:
         if rule.zone == Zone.PLAY:
             if controller is not None:
                 if controller in ("you", "their"):
-                    if card.controller != me:
+                    if (card.controller != me or card.owner != me) and not yours(board, card, me):
                         continue
                 elif controller == "opponent":
                     if card.controller == me:
