@@ -474,7 +474,8 @@ def priority_window(s, window: play.Window, first: int | None = None):
         else:
             passes = 0
             yield from take_action(s, action)
-            board.trace.note("705.2g", "the action has been resolved: priority passes to the next player")
+            if priority_passes(board, order[(position + 1) % len(order)]) is None:
+                continue
         position += 1
     board.trace.note("510.2", "all players pass in succession: the priority window closes")
     board.turn.priority = None
@@ -498,6 +499,13 @@ def listed(board, player: int, window: play.Window) -> list:
     the board at once (:meth:`~rulebase.engine.ccg.board.Board.asking`)."""
     with board.asking():
         return [Action("pass", player)] + play.options(board, player, window) + activated.options(board, player, window)
+
+
+@step("705.2g", "the action has been resolved: priority passes to the next player, {player}")
+def priority_passes(board, player: int):
+    """After an action has been resolved, priority passes to the next player
+    (705.2g); without that rule, the player who acted keeps it."""
+    return {"player": board.name(player)}
 
 
 def take_action(s, action: Action):

@@ -659,6 +659,7 @@ def play_event(s, card: Card, player: int, ability: Ability):
     from rulebase.engine.ccg.abilities import triggers
 
     board = s.board
+    met = None
     if is_reaction(ability.timing):
         met = reaction_met(board, card, ability, 0)
         if met is not None:
@@ -667,7 +668,7 @@ def play_event(s, card: Card, player: int, ability: Ability):
         chosen = yield from choose_payment(s, player, card, ability)
         pay_cost(board, player, card, ability, chosen)
     if ability.effect is not None:
-        yield from follow(s, card, player, ability.effect)
+        yield from follow(s, card, player, ability.effect, met)
     if card.zone == Zone.QUEUE:
         play.event_discarded(board, card)
     triggers.played(board, card, player)
