@@ -373,3 +373,34 @@ def test_a_card_with_two_names():
     ability = one("This card is both a Lyra and a Bon Bon in all zones.")
     assert ability.modifier == Modifier("names", subject=THIS_CARD, values=values(names=("Lyra", "Bon Bon"),
                                                                                      zones="all"))
+
+
+# -- action tokens written 1AT, printed power, home limits, the Challengers ----------------------
+
+def test_action_tokens_written_in_letters():
+    ability = one("Opponents can't move characters unless they pay 1AT.")
+    assert ability.modifier.value("unless-paid") == Amount(1)
+    assert one("Main Phase: Gain 2AT.").effect == Effect("gain", amount=Amount(2))
+
+
+def test_printed_power_or_less_and_at_least_one():
+    ability = one("When this card enters play, dismiss each opposing Friend here with printed power 1 or less.")
+    assert ability.effect.target.filter("printed-power") == "<=1"
+    ability = one("While you have at least one Mailbox Resource in play, this card has +2 power.")
+    assert ability.condition.kind == "has" and ability.condition.value("amount") == 1
+
+
+def test_a_card_that_is_there_and_one_that_does_not_count_against_the_home_limit():
+    ability = one("While there is a facedown Troublemaker here, players can't confront this Problem.")
+    assert ability.condition == Condition("exists", subject=Selector(
+        "Troublemaker", where="here", filters=(("status", "face-down"),)))
+    ability = one("Critter Friends don't count towards your home limit.")
+    assert ability.modifier == Modifier("not-counted", subject=Selector(
+        "Friend", count=Amount(None), every=True, filters=(("trait", "Critter"),)), values=values(against="home-limit"))
+
+
+def test_the_challengers_and_a_lasting_control():
+    ability = one("When this Problem enters play, the Challengers win the game.")
+    assert ability.effect == Effect("win", who=Selector("player", ref="challengers"), values=values(what="game"))
+    ability = one("When this card enters play, gain control of another Friend until this card leaves play.")
+    assert (ability.effect.verb, ability.effect.duration) == ("take-control", "while-this-in-play")

@@ -110,6 +110,7 @@ VERBS = {
     "confront-need": "``players`` (every player if none) need ``amount`` more power to confront the target Problem for ``duration``",
     "doesnt-prevent": "the target Troublemakers do not prevent confronting ``confronting`` for ``duration``",
     "token-copy": "put a token copy of the target into play (``area``, ``face``; ``control`` you: under your control) (522)",
+    "win": "a player wins the game (``what``: game)",
     "gain-keyword": "the target has the keyword ``keyword`` (its X ``x``) for ``duration``",
     "color": "the target is the color ``color`` ('that': the color named or chosen before; ``also`` true: as well as its own) for ``duration``",
 }
@@ -177,6 +178,7 @@ MODIFIERS = {
     "colors": "the subject also has the colors of the cards ``of`` (a Selector)",
     "abilities": "the subject also has the other printed abilities of ``of`` (a Selector)",
     "color": "the subject is the color ``color`` (``also`` true: as well as its own)",
+    "not-counted": "the subject does not count against its controller's home limit (``against``: home-limit)",
     "names": "the subject also has each of the names ``names`` (``zones`` all: in every zone)",
     "ability": "the subject has the ability ``ability`` (an Ability, the text in quotes)",
     "all": "every modifier of ``all-of`` (a tuple of Modifiers) applies to the subject",
@@ -201,6 +203,7 @@ CONDITIONS = {
     "any": "one condition of ``any_of`` at least holds",
     "first": "the player is the first to do something (``action``) to the subject this turn",
     "color": "the subject has the color ``color``",
+    "exists": "there is at least one of the subject's cards (at its ``where``)",
 }
 """What a condition ("while", "if", "as long as") asks (702.2, 704.4)."""
 

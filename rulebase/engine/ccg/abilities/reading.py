@@ -827,6 +827,10 @@ class _Reader(Transformer):
             what = replace(what, where=children[2])
         return Condition("has", subject=who, values=values(amount=1, what=what), part=self._part(meta))
 
+    def exists_at(self, meta, children):
+        what = replace(children[0], where=children[1]) if len(children) > 1 else children[0]
+        return Condition("exists", subject=what, part=self._part(meta))
+
     def none_at(self, meta, children):
         what = replace(children[0], where=children[1])
         return Condition("none", subject=what, part=self._part(meta))
@@ -1049,6 +1053,10 @@ class _Reader(Transformer):
     def is_both(self, meta, children):
         return Modifier("names", subject=children[0], values=values(names=(children[1], children[2]),
                                                                      zones="all"),
+                        part=self._part(meta)), None
+
+    def not_counted(self, meta, children):
+        return Modifier("not-counted", subject=children[0], values=values(against="home-limit"),
                         part=self._part(meta)), None
 
     def doesnt_ready_statement(self, meta, children):
@@ -1418,6 +1426,9 @@ class _Reader(Transformer):
     def cutie_mark(self, meta, children):
         return Effect("cutie-mark", target=children[0], part=self._part(meta))
 
+    def win_game(self, meta, children):
+        return Effect("win", values=values(what="game"), part=self._part(meta))
+
     def lose_game(self, meta, children):
         return Effect("lose", values=values(what="game"), part=self._part(meta))
 
@@ -1641,6 +1652,7 @@ class _Reader(Transformer):
     def until_end_of_phase(self, meta, children):
         return f"{children[0]}-phase"
     until_next_turn = _constant("next-turn")
+    until_this_leaves = _constant("while-this-in-play")
     that_turn = _constant("turn")
 
     def this_span(self, meta, children):
@@ -1664,7 +1676,7 @@ class _Reader(Transformer):
         return Amount(value, variable="X" if value is None else None)
 
     def tokens(self, meta, children):
-        number = str(children[0])[1:-1]
+        number = re.search(r"\d+|x", str(children[0])).group()  # [1], or 1AT as some cards write it
         return Amount(None, variable="X") if number == "x" else Amount(int(number))
 
     # selectors ------------------------------------------------------------------
@@ -1763,6 +1775,7 @@ class _Reader(Transformer):
 
     the_winner = _constant(Selector("player", ref="winner"))
     the_loser = _constant(Selector("player", ref="loser"))
+    the_challengers = _constant(Selector("player", ref="challengers"))
     that_opponent = _constant(Selector("opponent", ref="that"))
     each_opponent = _constant(Selector("opponent", every=True, count=Amount(None)))
 
@@ -1950,6 +1963,10 @@ class _Reader(Transformer):
 
     post_equal_or_greater = _constant(("filter", "power", ">=that"))
     post_shares_requirement = _constant(("filter", "requirement-shares-color", THIS_CARD))
+
+    def post_printed_power_or(self, meta, children):
+        compare = "<=" if self.source[meta.start_pos:meta.end_pos].endswith("less") else ">="
+        return ("filter", "printed-power", f"{compare}{int(children[0])}")
 
     def post_printed_power(self, meta, children):
         return ("filter", "printed-power", f"=={int(children[0])}")
