@@ -193,7 +193,7 @@ def not_paid_twice(board: Board, card: Card, other: Card, verb: str):
 
 
 def payable_with(board: Board, player: int, card: Card, cost, named: dict | None = None,
-                 taken: bool = True) -> list:
+                 taken: bool = True, record: bool = False) -> list:
     """The cards ``player`` may pay a cost naming another card with: those
     its selector finds (read from the perspective of the player activating
     the ability, 513.4) on which the verb table's check allows the verb
@@ -214,8 +214,11 @@ def payable_with(board: Board, player: int, card: Card, cost, named: dict | None
             with board.trace.quiet():
                 if taken:
                     action_can_be_taken(board, verb, act)
-                not_replaced(board, player, other, cost.verb)
+                if not record:
+                    not_replaced(board, player, other, cost.verb)
         except IllegalAction:
+            continue
+        if record and not not_replaced.allows(board, player, other, cost.verb):
             continue
         found.append(other)
     return found
@@ -608,7 +611,7 @@ def choose_payment(s, player: int, card: Card, ability: Ability):
             chosen[index] = found[:1]
             continue
         elif _other(cost):
-            found = payable_with(board, player, card, cost, named)
+            found = payable_with(board, player, card, cost, named, record=True)
         else:
             continue
         picked: list = []
