@@ -131,3 +131,20 @@ def test_a_closing_priority_window_forgets_the_conditions_met_before_it_unless_5
     assert [step.kind for step in board.trace if step.rule == "512.4d"] == ([] if off else [STEP])
     conditions_expire(board)
     assert [step.kind for step in board.trace if step.rule == "512.4d"] == ([] if off else [STEP])
+
+
+@pytest.mark.parametrize("off", [(), ("511.6",), ("511.5",)])
+def test_the_cards_at_an_area_which_has_ceased_to_exist_are_sent_home_or_dismissed(off):
+    from rulebase.engine.ccg import points
+
+    board = board_with((COMET, 0, Zone.PLAY, "problem", 2), (GOGGLES, 0, Zone.PLAY, "problem", 2),
+                       (COMET, 1, Zone.PLAY, "home", 1), names=("Alice", "Bob", "Carol"))
+    comet, goggles, _ = board.play
+    board.off = frozenset(off)
+    board.turn.number = board.turn_limit = 2
+    board.players[2].conceded = True
+    points.removed_from_the_game(board, 2)
+    points.cards_removed(board, 2)
+    main_phase(board, tokens=2)
+    assert (comet.area == board.players[0].home) != ("511.5" in off)
+    assert (goggles.zone == Zone.DISCARD) != ("511.6" in off)

@@ -176,12 +176,16 @@ def combined_power_of_player(board: Board, player: int, cards: list, found: list
             "there": " there" if where else " in play"}
 
 
-def player_power(board: Board, player: int, cards: list | None = None, where: str = "") -> int:
+def player_power(board: Board, player: int) -> int:
     """A player's power: the combined power of his characters in play
-    (507.2), or of ``cards``, those of his characters at the place
-    ``where`` names; 0 with the rule switched off."""
-    if cards is None:
-        cards = [c for c in board.play if c.controller == player and c.is_character]
+    (507.2), as asked without deciding anything (see :func:`power_of_player`)."""
+    return sum(counted(power(board, c)) for c in board.play if c.controller == player and c.is_character)
+
+
+def power_of_player(board: Board, player: int, cards: list, where: str = "") -> int:
+    """A player's power as card text asks it while the game goes on: the
+    combined power of ``cards``, his characters (at the place ``where``
+    names), by the step of 507.2; 0 with the rule switched off."""
     found: list = []
     combined_power_of_player(board, player, cards, found, where)
     return found[0] if found else 0

@@ -254,6 +254,7 @@ def apply_free(s, action: Action):
     board = s.board
     if action.verb == "concede":
         points.concede(board, action.player)
+        yield from settle(s)
         return
     if action.verb == "arrange":
         zones.arrange(board, action.player, action.zone, action.order)
@@ -303,6 +304,24 @@ def go_home(board, card: Card):
     moving.send(board, card, home, "it is in the home of a player other than its controller")
     if card.area == home:
         return {"card": card.label}
+
+
+@step("511.5", "{card} is in an area which has ceased to exist ({area}) and is sent to its controller's home")
+def go_home_from_ceased_area(board, card: Card):
+    area = board.area_name(card.area)
+    home = board.players[card.controller].home
+    moving.send(board, card, home, "its area has ceased to exist")
+    if card.area == home:
+        return {"card": card.label, "area": area}
+
+
+@step("511.6", "{card} is not a character and is in an area which has ceased to exist ({area}): it is dismissed "
+               "by the game")
+def dismissed_from_ceased_area(board, card: Card):
+    area = board.area_name(card.area)
+    zones.dismiss(board, card, by_game=True)
+    if card.zone != Zone.PLAY:
+        return {"card": card.label, "area": area}
 
 
 @rules.check("511.1", "as a player is about to receive priority, pre-priority processing is performed")
@@ -375,8 +394,16 @@ def settle(s, opening: bool = False):
             if card.frightened and not known_friend(board, card) and frightened_non_friend_face_up(board, card) is not None:
                 changed = True
         for card in list(board.play):
+            if card.is_character and board.players[card.area.owner].removed:
+                if go_home_from_ceased_area(board, card) is not None:
+                    changed = True
+                continue
             in_another_home = card.is_character and card.area.is_home and card.area.owner != card.controller
             if in_another_home and go_home(board, card) is not None:
+                changed = True
+        for card in list(board.play):
+            if (card.zone == Zone.PLAY and not card.is_character and board.players[card.area.owner].removed
+                    and dismissed_from_ceased_area(board, card) is not None):
                 changed = True
         violation = uniqueness.find(board)
         if violation is not None and (yield from repair(s, violation)):

@@ -158,7 +158,7 @@ def _area_power(board: Board, context, player: int, where) -> int:
     seen = targets.Perspective(context, player)
     cards = [card for card in board.play
              if card.controller == player and card.is_character and targets.at_place(board, seen, card, where)]
-    return powers.player_power(board, player, cards, where=_where_words(board, context, where))
+    return powers.power_of_player(board, player, cards, where=_where_words(board, context, where))
 
 
 def _where_words(board: Board, context, where) -> str:
