@@ -330,7 +330,7 @@ _new_exception = BaseException.__new__
 
 def check_unit(unit: Unit) -> Callable:
     """The check the engine calls for ``unit`` (see :meth:`Rulebook.check`):
-    called like the function it wraps, with ``verdict`` and ``allows``,
+    called like the function it wraps, with ``verdict``, ``allows`` and ``judge``,
     and the ``unit`` and rule ``number`` it applies."""
     number, name = unit.number, unit.name
 
@@ -357,9 +357,16 @@ def check_unit(unit: Unit) -> Callable:
         table.trace.record(number, CHECK, said)
         return False
 
+    def judge(table, verdict) -> None:
+        """Apply a verdict :meth:`verdict` gave (recording it, refusing when
+        it forbids), as calling the check would, without asking again."""
+        if verdict is not None:
+            judged(table, verdict)
+
     call = _callable(unit, judged)
     call.verdict = verdict
     call.allows = allows
+    call.judge = judge
     return call
 
 
@@ -404,7 +411,7 @@ def first_deciding(table, units) -> bool:
         verdict = unit.verdict(table, *arguments)
         if verdict is None:
             continue
-        unit(table, *arguments)
+        unit.judge(table, verdict)
         if isinstance(verdict, Allowed):
             return True
     return False

@@ -128,15 +128,17 @@ def main_phase_action(board: Board, player: int, window: Window, what: str):
 def check_timing(board: Board, player: int, card: Card, window: Window) -> None:
     """When a card may be played (512, 609.1, 609.2a): an Event only when a
     rule of its timing phrase allows it now (304.1, 512.2); without those,
-    an Event is played as any other card is, as a Main Phase action."""
-    if card.type != CardType.EVENT or any(unit.verdict(board, card) is None for unit in (event_timing,
-                                                                                        timing_phrase_applies)):
-        if card.type != CardType.EVENT and keywords.hasty(board, card) is not None:
+    an Event is played as any other card is, as a Main Phase action.
+    Each rule is asked once: what it said is then applied."""
+    event = card.type == CardType.EVENT
+    said = (event_timing.verdict(board, card), timing_phrase_applies.verdict(board, card)) if event else None
+    if not event or None in said:
+        if not event and keywords.hasty(board, card) is not None:
             return
         main_phase_action(board, player, window, f"playing a {card.type}")
         return
-    event_timing(board, card)
-    timing_phrase_applies(board, card)
+    event_timing.judge(board, said[0])
+    timing_phrase_applies.judge(board, said[1])
     if not first_deciding(board, ((immediate, (card,)), (reaction, (card,)), (phase_card_in_faceoff, (card, window)),
                                   (phase_card, (player, card, window)), (faceoff_kind, (card, window)),
                                   (faceoff_card, (card, window)))):
@@ -318,11 +320,15 @@ def playable(board: Board, player: int, card: Card | None):
 
 def check_card(board: Board, player: int, card: Card, window: Window) -> None:
     """What must hold of a card for its player to play it now, wherever it
-    goes: its cost, in hand, its timing and its requirement (508.1d, 609.2a,
-    512, 205.1), the cheapest first."""
-    check_cost(board, player, least_play_cost(board, player, card), "play it")
+    goes: in hand, its timing, its cost and its requirement (609.2a, 512,
+    508.1d, 205.1), the cheapest first.  The least the card can cost is
+    asked only of a player with fewer action tokens than its printed cost
+    (the least is never more).  Used to list the legal actions, where only
+    whether one of them refuses matters, not which."""
     playable(board, player, card)
     check_timing(board, player, card, window)
+    if board.players[player].tokens < play_cost(card):
+        check_cost(board, player, least_play_cost(board, player, card), "play it")
     check_requirement(board, player, card)
 
 
@@ -447,7 +453,8 @@ def options(board: Board, player: int, window: Window, first: bool = False) -> l
     me = board.players[player]
     main = window.main and player == board.turn.player
     areas = [area for p in board.players if not p.removed for area in (p.home, p.problem_area)]
-    with board.trace.quiet():
+    with board.trace.quiet(), board.asking():
+        modifying_costs = None
         for card in me.hand:
             if card.type != CardType.EVENT and not main and not keywords.has(card, "Hasty"):
                 continue
@@ -461,7 +468,9 @@ def options(board: Board, player: int, window: Window, first: bool = False) -> l
                 places = [Action("play", player, card.id, area=me.home)]
             else:
                 places = [Action("play", player, card.id, area=area) for area in areas]
-            costly = card.type != CardType.TROUBLEMAKER and _text_modifies_costs(board)
+            if modifying_costs is None:
+                modifying_costs = _text_modifies_costs(board)
+            costly = card.type != CardType.TROUBLEMAKER and modifying_costs
             for action in places:
                 if _allowed(check_placement, board, player, card, action) and (
                         not costly or _allowed(check_placed_cost, board, player, card, action)):
