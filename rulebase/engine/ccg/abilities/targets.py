@@ -243,7 +243,7 @@ class Compiled:
                                                      if isinstance(other, Card))]
         if name == "token":
             wanted_token = bool(value)
-            return [lambda board, context, card: (card.id in getattr(board, "tokens", ())) == wanted_token]
+            return [lambda board, context, card: distinguished_as_token.allows(board, card, wanted_token)]
         if name == "unique":
             return [lambda board, context, card: card.has_trait("Unique") == bool(value)]
         if name == "using-only":
@@ -256,6 +256,15 @@ class Compiled:
 
 def _names_nothing(board, context, card) -> bool:
     return False
+
+
+@rules.check("521.2", "a token behaves like any other card of its type, except that text referencing 'token' or "
+                     "'non-token' cards distinguishes it")
+def distinguished_as_token(board: Board, card: Card, wanted: bool):
+    is_token = card.id in getattr(board, "tokens", ())
+    if is_token != wanted:
+        return (f"{card} is {'a' if is_token else 'not a'} token: text referring to "
+                f"{'token' if wanted else 'non-token'} cards does not name it")
 
 
 @rules.check("513.6", "text which refers to \"your\" cards is referring to cards you control")
