@@ -310,12 +310,27 @@ def fits_host(target: Card, description: str) -> bool:
 
 @rules.check("609.2a", "a player may pay the cost of a Friend, Resource or Event in their hand to play it")
 def playable(board: Board, player: int, card: Card | None):
-    if card is None or card.zone != Zone.HAND or card.owner != player:
+    if card is not None and card.zone == Zone.DISCARD and _from_elsewhere(board, player, card):
+        pass
+    elif card is None or card.zone != Zone.HAND or card.owner != player:
         return f"{card or 'that card'} is not in {board.name(player)}'s hand: only cards in hand can be played"
     if card.type in (CardType.PROBLEM, CardType.MANE):
         return f"{card} is a {card.type}: only Friends, Resources, Events and Troublemakers are played"
     if card.type != CardType.TROUBLEMAKER:
-        return Allowed(f"{card} is a {card.type} in {board.name(player)}'s hand: it may be played by paying its cost")
+        where = "hand" if card.zone == Zone.HAND else card.zone.value
+        return Allowed(f"{card} is a {card.type} in {board.name(player)}'s {where}: it may be played by paying its cost")
+
+
+def _from_elsewhere(board: Board, player: int, card: Card) -> bool:
+    """Whether ``card``'s own text lets ``player`` play it from where it
+    is (707.3: "You may play this card from your discard pile")."""
+    from rulebase.engine.ccg.abilities import continuous
+
+    verdict = continuous.played_from_discard.verdict(board, player, card)
+    if verdict is None:
+        return False
+    continuous.played_from_discard.judge(board, verdict)
+    return True
 
 
 def check_card(board: Board, player: int, card: Card, window: Window) -> None:
@@ -443,6 +458,16 @@ def _allowed(check, *arguments) -> bool:
     return True
 
 
+def _elsewhere(board: Board, player: int, me) -> list:
+    """The cards ``player`` may play from elsewhere than their hand by their
+    own text (707.3), looked for only in a discard pile that has one."""
+    if not me.zones[Zone.DISCARD]:
+        return []
+    from rulebase.engine.ccg.abilities import continuous
+
+    return continuous.playable_elsewhere(board, player)
+
+
 def options(board: Board, player: int, window: Window, first: bool = False) -> list[Action]:
     """The actions (besides passing) ``player`` may take in this window:
     every action the cards could make, kept when the same checks that refuse
@@ -455,7 +480,7 @@ def options(board: Board, player: int, window: Window, first: bool = False) -> l
     areas = [area for p in board.players if not p.removed for area in (p.home, p.problem_area)]
     with board.trace.quiet(), board.asking():
         modifying_costs = None
-        for card in me.hand:
+        for card in me.hand + _elsewhere(board, player, me):
             if card.type != CardType.EVENT and not main and not keywords.has(card, "Hasty"):
                 continue
             if not _allowed(check_card, board, player, card, window):

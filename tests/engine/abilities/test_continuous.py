@@ -421,3 +421,24 @@ def test_104_2_a_cant_be_played_to_this_problem_forbids_the_cards_it_names_there
     assert refused.value.rule == "104.2"
     board.off = frozenset({"104.2"})
     continuous.cant_play(board, 0, kite, area)
+
+
+PHOENIX = Printed.build("Phoenix", "Friend", colors=["white"], power=1, cost=1, abilities=(
+    Ability("continuous", "You may play this card from your discard pile.",
+            modifier=Modifier("may", THIS_CARD, values=values(action="play", zone="discard"))),))
+
+
+def test_707_3_a_card_s_text_lets_its_owner_play_it_from_the_discard_pile_unless_707_3_is_off():
+    from rulebase.engine.ccg import play
+    from rulebase.engine.ccg.rules import Allowed
+
+    board = board_with((PHOENIX, 0, Zone.DISCARD, None, 0), (COMET, 0, Zone.DISCARD, None, 0))
+    phoenix, comet = board.cards
+    assert continuous.executable(PHOENIX.abilities[0].modifier) is None
+    assert continuous.playable_elsewhere(board, 0) == [phoenix]
+    assert continuous.playable_elsewhere(board, 1) == []
+    assert isinstance(play.playable.verdict(board, 0, phoenix), Allowed)
+    assert isinstance(play.playable.verdict(board, 0, comet), str)
+    assert isinstance(play.playable.verdict(board, 1, phoenix), str)
+    board.off = frozenset({"707.3"})
+    assert isinstance(play.playable.verdict(board, 0, phoenix), str)

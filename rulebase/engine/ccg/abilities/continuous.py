@@ -55,6 +55,10 @@ def executable(modifier) -> str | None:
         return _cant_play_missing(modifier)
     if modifier.kind == "cant" and modifier.value("action") not in CANT:
         return f"a can't {modifier.value('action')!r}"
+    if modifier.kind == "may" and modifier.value("action") == "play" and modifier.value("zone") == "discard":
+        if modifier.subject is not None and modifier.subject.noun != "self":
+            return "playing other cards from the discard pile"
+        return None
     if modifier.kind == "may" and modifier.value("action") != "contribute":
         return f"a 'may' to {modifier.value('action')!r}"
     if modifier.amount is not None and modifier.amount.per is not None:
@@ -293,6 +297,40 @@ def entering_state(board: Board, card: Card) -> None:
     its own "This card enters play exhausted"."""
     for ability, acts in own(card, "enters-exhausted"):
         enters_exhausted(board, card, acts)
+
+
+# -- a card played from another zone (707.3) ---------------------------------------------
+
+
+def _from_discard(card: Card):
+    """The ability of ``card`` saying it may be played from its owner's
+    discard pile ("You may play this card from your discard pile"), or
+    ``None``."""
+    for ability, acts in own(card, "may"):
+        modifier = acts.modifier
+        if modifier.value("action") == "play" and modifier.value("zone") == "discard":
+            return acts
+    return None
+
+
+@check("707.3", "a modifier affects a card in another zone than play when it says so: a card may be played from the "
+                "discard pile")
+def played_from_discard(board: Board, player: int, card: Card):
+    from rulebase.engine.ccg.board import Zone
+
+    if card.zone == Zone.DISCARD and card.owner == player:
+        ability = _from_discard(card)
+        if ability is not None and _holds(board, card, ability):
+            return Allowed(f"{card}'s ability lets {board.name(player)} play it from their discard pile "
+                           f"({ability.text or 'its text'})")
+
+
+def playable_elsewhere(board: Board, player: int) -> list:
+    """The cards ``player`` may play from elsewhere than their hand, by
+    their own text: from their discard pile."""
+    from rulebase.engine.ccg.board import Zone
+
+    return [card for card in board.players[player].zones[Zone.DISCARD] if _from_discard(card) is not None]
 
 
 # -- the hooks ----------------------------------------------------------------------------
