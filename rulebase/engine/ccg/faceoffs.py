@@ -149,8 +149,15 @@ def flip_one(board: Board, player: int):
     board.put(card, Zone.FLIP)
     if board.faceoff is not None and player in board.faceoff.flipped:
         board.faceoff.flipped[player].append(card)
-    emit(board, "flips", card=card, player=player, faceoff=board.faceoff)
     return {"player": board.name(player), "card": card.label, "power": card.printed.power or 0}
+
+
+@step("515.3", "flip {n} of {count} is a separate occurrence: {card}")
+def separate_flip(board: Board, player: int, card: Card, n: int, count: int):
+    """Each of several cards flipped at once is flipped as a separate
+    occurrence (515.3): what triggers on a flip triggers for each."""
+    emit(board, "flips", card=card, player=player, faceoff=board.faceoff)
+    return {"n": n, "count": count, "card": card.label}
 
 
 def flip(board: Board, player: int, count: int = 1) -> list[Card]:
@@ -169,8 +176,11 @@ def flip(board: Board, player: int, count: int = 1) -> list[Card]:
         flipped.append(card)
         if number == 0:
             board.trace.note("515.2", "flipped cards are in the flip zone, not part of the draw deck")
-        if count > 1:
-            board.trace.note("515.3", "each flip is a separate occurrence")
+        if count == 1:
+            emit(board, "flips", card=card, player=player, faceoff=board.faceoff)
+        elif separate_flip(board, player, card, number + 1, count) is None and number == 0:
+            # without 515.3, the cards flipped at once are one occurrence, of the first of them
+            emit(board, "flips", card=card, player=player, faceoff=board.faceoff)
     return flipped
 
 

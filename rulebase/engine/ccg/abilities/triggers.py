@@ -86,8 +86,13 @@ class Waiting:
         self.ability = ability
         self.acts = acts
         self.number = number
-        self.controller = card.controller
+        self.controller = None
         self.happened = happened
+
+    def player(self) -> int:
+        """Who processes the effect: its source's controller as the effect
+        was created (712.2), else, not kept, its controller now."""
+        return self.controller if self.controller is not None else self.card.controller
 
     def text(self) -> str:
         return self.ability.text or (self.ability.keyword or "its text")
@@ -188,8 +193,19 @@ def triggers(board: Board, card: Card, ability: Ability, acts: Ability, number: 
 def creates(board: Board, card: Card, ability: Ability, acts: Ability, number: int, happened):
     """As a triggered ability triggers, it creates a triggered effect, which
     waits to be processed in Pre-Priority Processing (704.1c, 712.1)."""
-    board.waiting.append(Waiting(card, ability, acts, number, happened))
+    waiting = Waiting(card, ability, acts, number, happened)
+    as_created(board, waiting)
+    board.waiting.append(waiting)
     return {"card": card.label}
+
+
+@step("712.2", "the triggered effect of {card} keeps the game state as it is now: {player} controls it")
+def as_created(board: Board, waiting: Waiting):
+    """A triggered effect uses the game state as it was when it was created,
+    whatever it is as it is processed (712.2): its controller, and the
+    event that created it."""
+    waiting.controller = waiting.card.controller
+    return {"card": waiting.card.label, "player": board.name(waiting.controller)}
 
 
 @step("705.2f", "{player} has played {card}: the abilities that trigger when a player plays it trigger")
@@ -292,7 +308,7 @@ def one_of_theirs(board: Board, player: int, mine: list, action: Action):
 
 @step("511.7", "{player} processes the triggered effect of {card} ({text})")
 def processes(board: Board, waiting: Waiting):
-    return {"player": board.name(waiting.controller), "card": waiting.card.label, "text": waiting.text()}
+    return {"player": board.name(waiting.player()), "card": waiting.card.label, "text": waiting.text()}
 
 
 @step("511.7a", "{first} most recently had priority: their waiting triggered effects are processed first, then those "
@@ -343,7 +359,7 @@ def process(s, opening: bool = False):
     first = _first(board, opening)
     order = [first] + [p.index for p in board.players if p.index != first]
     for player in order:
-        mine = [w for w in batch if w.controller == player]
+        mine = [w for w in batch if w.player() == player]
         while mine:
             waiting = yield from _choose(s, player, mine)
             mine.remove(waiting)
@@ -390,4 +406,4 @@ def carry_out(s, waiting: Waiting):
         return
     from rulebase.engine.ccg.abilities import resolve
 
-    yield from resolve.resolve(s, context(board, waiting.card, waiting.controller, waiting.happened), effect)
+    yield from resolve.resolve(s, context(board, waiting.card, waiting.player(), waiting.happened), effect)
