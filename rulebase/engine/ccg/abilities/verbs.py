@@ -1235,12 +1235,21 @@ def turned_face_down(board: Board, card: Card):
     return {"card": card.label}
 
 
+@rules.step("519.3a", "all {n} counter{s} are removed from {card} as part of it becoming a different card")
+def counters_removed_as_different(board: Board, card: Card):
+    n = card.counters
+    card.counters = 0
+    return {"n": n, "s": "s" * (n != 1), "card": card.label}
+
+
 @verb("turn-face-down", "505.3")
 def turn_face_down(board: Board, act: Act) -> None:
     """Turn a card face-down: it becomes a different card (505.3)."""
     card = act.target
     if turned_face_down(board, card) is not None:
         status.becomes_different(board, card)
+        if card.counters:
+            counters_removed_as_different(board, card)
         if card.id in getattr(board, "tokens", ()):
             token_face_down_ceases(board, card)
 
