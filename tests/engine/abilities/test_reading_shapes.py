@@ -404,3 +404,39 @@ def test_the_challengers_and_a_lasting_control():
     assert ability.effect == Effect("win", who=Selector("player", ref="challengers"), values=values(what="game"))
     ability = one("When this card enters play, gain control of another Friend until this card leaves play.")
     assert (ability.effect.verb, ability.effect.duration) == ("take-control", "while-this-in-play")
+
+
+# -- the start of the game, faceoffs joined, what can't be done, shuffles ------------------------
+
+def test_at_the_start_of_the_game():
+    ability = one("At the start of the game, you may draw a card.")
+    assert (ability.trigger.event, ability.trigger.when, ability.effect.verb) == ("game-starts", "start", "draw")
+    with pytest.raises(CardTextError) as caught:
+        read("After the game, draw a card.")
+    assert "'after' the game" in str(caught.value)
+
+
+def test_becoming_involved_in_a_faceoff():
+    ability = one("When that character becomes involved in a faceoff, you may draw a card.")
+    assert (ability.trigger.event, ability.trigger.subject) == ("involved", Selector("that", ref="character"))
+    ability = one("At the start of a faceoff, this card becomes involved in the faceoff.")
+    assert ability.effect == Effect("involve", target=THIS_CARD)
+
+
+def test_cards_that_cant_leave_play_ready_or_be_challenged():
+    assert one("Your Friends can't leave play.").modifier.value("action") == "leave-play"
+    assert one("Friends here with 2 or less power can't ready.").modifier.value("action") == "ready"
+    ability = one("Players can't challenge that Troublemaker unless they pay [2].")
+    assert (ability.modifier.subject, ability.modifier.value("action"), ability.modifier.value("unless-paid")) == (
+        Selector("that", ref="Troublemaker"), "be-challenged", Amount(2))
+
+
+def test_hands_and_discard_piles_shuffled_into_decks():
+    ability = one("Main Phase: All players shuffle their hands into their decks and draw 6 cards.")
+    shuffled, drawn = ability.effect.chain()
+    assert (shuffled.verb, shuffled.value("zone"), drawn.amount) == ("shuffle-into", "hand", Amount(6))
+
+
+def test_a_card_that_enters_play_with_counters():
+    ability = one("This card enters play with two +1 power counters on it.")
+    assert ability.modifier == Modifier("enters-with-counters", subject=THIS_CARD, amount=Amount(2))

@@ -111,6 +111,8 @@ VERBS = {
     "doesnt-prevent": "the target Troublemakers do not prevent confronting ``confronting`` for ``duration``",
     "token-copy": "put a token copy of the target into play (``area``, ``face``; ``control`` you: under your control) (522)",
     "win": "a player wins the game (``what``: game)",
+    "shuffle-into": "a player shuffles a zone of theirs (``zone``: discard, hand) into their deck",
+    "involve": "the target becomes involved in the faceoff under way",
     "gain-keyword": "the target has the keyword ``keyword`` (its X ``x``) for ``duration``",
     "color": "the target is the color ``color`` ('that': the color named or chosen before; ``also`` true: as well as its own) for ``duration``",
 }
@@ -149,6 +151,8 @@ EVENTS = {
     "gains-tokens": "a player gains action tokens",
     "counters-put": "a player (``by``) puts +1 power counters on the subject",
     "put": "a player (``by``) puts the subject somewhere (``to``: deck-bottom, ...)",
+    "game-starts": "the game starts",
+    "involved": "the subject becomes involved in a faceoff (``kind``)",
     "either": "one of the events of ``any-of`` (a tuple of event names) happens to the subject",
 }
 """The events a triggered ability (704) or a replacement effect (710) waits for."""
@@ -173,6 +177,7 @@ MODIFIERS = {
     "requires": "the subject can be played only while ``condition`` (a Condition) holds",
     "starts-in-play": "the card starts the game in play (``where``: home)",
     "enters-exhausted": "the subject enters play exhausted",
+    "enters-with-counters": "the subject enters play with ``amount`` +1 power counters on it (519)",
     "additional-cost": "playing the subject costs the instructions of ``pay`` as well",
     "contributes": "the subject contributes its power where the rules would not let it (``to``: faceoffs, confronting)",
     "colors": "the subject also has the colors of the cards ``of`` (a Selector)",

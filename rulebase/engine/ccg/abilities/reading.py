@@ -221,7 +221,7 @@ def _expected(names) -> str:
 # -- from the tree to the model ------------------------------------------------------
 
 _PASSIVE = {"move": "be-moved", "play": "be-played", "confront": "be-confronted",
-            "move-to-or-from": "be-moved-to-or-from", "play-or-move": "be-played-or-moved"}
+            "move-to-or-from": "be-moved-to-or-from", "challenge": "be-challenged", "play-or-move": "be-played-or-moved"}
 
 EVENT_OF = {"play": "played", "move": "moved", "confront": "confronts", "win": "faceoff-won",
             "lose": "faceoff-lost", "uncover": "uncovered", "defeat": "defeated", "flip": "flips",
@@ -399,6 +399,8 @@ class _Reader(Transformer):
     def trigger_clause(self, meta, children):
         when, event = children[0], children[1]
         condition = children[2] if len(children) > 2 else None
+        if event["event"] == "game-starts" and when not in ("start", "as"):
+            raise _Unreadable(f"'{when}' the game", meta.start_pos)
         if event["event"] in ("turn", "phase", "faceoff"):
             if when not in ("start", "end"):
                 raise _Unreadable(f"'{when}' a {event['event']}", meta.start_pos)
@@ -439,6 +441,15 @@ class _Reader(Transformer):
 
     def starts_at_home(self, meta, children):
         return Modifier("starts-in-play", subject=THIS_CARD, values=values(where="home"), part=self._part(meta)), None
+
+    def enters_with_counters(self, meta, children):
+        number = next((c for c in children if isinstance(c, int) and not isinstance(c, Token)), 1)
+        sign = next(c for c in children if isinstance(c, Token) and c.type == "SIGNED")
+        if str(sign) != "+1":
+            raise _Unreadable(f"{sign} power counters", meta.start_pos)
+        per = next((c.per for c in children if isinstance(c, Amount)), None)
+        return Modifier("enters-with-counters", subject=THIS_CARD, amount=Amount(number, per=per),
+                        part=self._part(meta)), None
 
     def enters_exhausted(self, meta, children):
         return Modifier("enters-exhausted", subject=THIS_CARD, part=self._part(meta)), None
@@ -628,6 +639,12 @@ class _Reader(Transformer):
 
     def faceoff_begins(self, meta, children):
         return {"event": "faceoff-starts", "values": values(**children[0])}
+
+    def game_starts(self, meta, children):
+        return {"event": "game-starts"}
+
+    def becomes_involved(self, meta, children):
+        return {"event": "involved", "subject": children[0], "values": values(**children[1])}
 
     def any_phase_starts(self, meta, children):
         return {"event": "phase-starts", "values": values(phase="any")}
@@ -1022,6 +1039,11 @@ class _Reader(Transformer):
     def act_play_or_move(self, meta, children):
         return {"action": "play-or-move", "what": children[0], "to": children[1]}
 
+    def act_challenge(self, meta, children):
+        return {"action": "challenge", "what": children[0]}
+
+    leave_play_action, ready_action = _constant("leave-play"), _constant("ready")
+
     def act_confront(self, meta, children):
         return {"action": "confront", "what": children[0]}
 
@@ -1404,12 +1426,20 @@ class _Reader(Transformer):
 
     next_ready_phase = _constant(None)
 
+    def shuffle_into(self, meta, children):
+        return Effect("shuffle-into", values=values(zone=children[0]), part=self._part(meta))
+
+    shuffled_discard, shuffled_hand = _constant("discard"), _constant("hand")
+
+    def becomes_involved_effect(self, meta, children):
+        return Effect("involve", target=children[0], part=self._part(meta))
+
     def have_do(self, meta, children):
         who, effect = children
         return replace(effect, who=who, part=self._part(meta))
 
     def name_(self, meta, children):
-        what = "card" if self.source[meta.start_pos:meta.end_pos].endswith("card") else "color"
+        what = {"card": "card", "color": "color", "friend": "Friend"}[self.source[meta.start_pos:meta.end_pos].split()[-1]]
         return Effect("name", values=values(what=what), part=self._part(meta))
 
     def challenge_with(self, meta, children):
@@ -1776,6 +1806,7 @@ class _Reader(Transformer):
     the_winner = _constant(Selector("player", ref="winner"))
     the_loser = _constant(Selector("player", ref="loser"))
     the_challengers = _constant(Selector("player", ref="challengers"))
+    the_villain = _constant(Selector("player", ref="villain"))
     that_opponent = _constant(Selector("opponent", ref="that"))
     each_opponent = _constant(Selector("opponent", every=True, count=Amount(None)))
 
