@@ -64,3 +64,18 @@ def test_needs_accept_the_right_power():
     assert Need(2, Color.BLUE).accepts(Color.BLUE) and not Need(2, Color.BLUE).accepts(None)
     assert Need(2).accepts(None) and Need(2).accepts(Color.PINK)
     assert Need(2, excluded=Color.BLUE).accepts(None) and not Need(2, excluded=Color.BLUE).accepts(Color.BLUE)
+
+
+def test_text_names_a_card_by_its_full_name_or_by_its_title_alone_unless_201_3_is_off():
+    from rulebase.engine.ccg.board import Board, Zone
+    from rulebase.engine.ccg.cards import is_named
+    from rulebase.engine.trace import ALLOWED
+
+    board = Board(["Alice", "Bob"])
+    rarity = board.new_card(Printed.build("Rarity, Fashion Plate", "Friend", colors=["white"], power=2, cost=2), 0)
+    board.put(rarity, Zone.PLAY, area=board.players[0].home)
+    assert is_named(board, rarity, "rarity, fashion plate") and not is_named(board, rarity, "pinkie pie")
+    assert is_named(board, rarity, "rarity")
+    assert [step.kind for step in board.trace if step.rule == "201.3"] == [ALLOWED]
+    board.off = frozenset({"201.3"})
+    assert not is_named(board, rarity, "rarity") and is_named(board, rarity, "rarity, fashion plate")

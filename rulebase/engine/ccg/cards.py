@@ -17,6 +17,7 @@ from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from functools import cached_property
 
+from rulebase.engine.ccg.rules import Allowed, check
 from rulebase.engine.errors import SetupError
 
 
@@ -320,3 +321,28 @@ def _host(text: str) -> str:
         if word.lower() == host.lower():
             return host
     raise SetupError(f"not something an attachment is played on: {text!r} ({', '.join(HOSTS)})")
+
+
+# -- names as card text refers to them (201) -------------------------------------------
+
+
+@check("201.3", "text can refer to cards by their Title alone")
+def named_by_title(table, card, wanted: str):
+    """Whether text that names ``wanted`` (folded) names ``card`` by its
+    Title alone, not its full name: with the rule switched off, a Title
+    names no card."""
+    info = card.info
+    if wanted == info.title.casefold() and wanted != info.name.casefold():
+        return Allowed(f"the text names {card} by its Title alone, {info.title}")
+
+
+def is_named(table, card, wanted: str) -> bool:
+    """Whether text that names ``wanted`` (folded) names ``card``: by its
+    full name, Title followed by Subtitle (201.1), or by its Title alone
+    (201.3, recorded)."""
+    if wanted == card.info.name.casefold() or wanted == card.printed.name.casefold():
+        return True
+    if named_by_title.verdict(table, card, wanted) is None:
+        return False
+    named_by_title(table, card, wanted)
+    return True

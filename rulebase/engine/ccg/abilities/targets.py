@@ -32,7 +32,7 @@ from rulebase.engine.ccg import status
 from rulebase.engine.ccg.abilities.model import Selector
 from rulebase.engine.ccg.abilities.verbs import referable
 from rulebase.engine.ccg.board import Area, Board, Card, Zone
-from rulebase.engine.ccg.cards import CardType, parse_color
+from rulebase.engine.ccg.cards import CardType, is_named, parse_color
 from rulebase.engine.errors import SetupError
 
 PLAYER_NOUNS = ("player", "opponent", "you")
@@ -226,7 +226,7 @@ class Compiled:
         if name == "name":
             wanted = str(value).casefold()
             return [lambda board, context, card: not (card.face_down and card.type == CardType.TROUBLEMAKER)
-                    and wanted in (card.info.title.casefold(), card.printed.name.casefold())]
+                    and is_named(board, card, wanted)]
         if name == "nouns":
             kinds = tuple(TYPES[noun] for noun in value)
             return [lambda board, context, card: any(
