@@ -1,5 +1,5 @@
-"""Game concepts as units that can be switched off by their rule: a
-frightened card is not ready (504.2)."""
+"""Game concepts as units that can be switched off by their rule: a card
+with an exhaustion counter (503.1) or frightened (504.2) is not ready."""
 
 import pytest
 
@@ -22,3 +22,14 @@ def test_a_frightened_card_is_not_ready_unless_504_2_is_off(off):
     assert status.is_ready(board, frightened) == bool(off)
     assert not status.is_ready(board, exhausted) and not status.is_ready(board, problem)
     assert kinds(board, "504.2") == ([] if off else [CHECK])
+
+
+@pytest.mark.parametrize("off", [(), ("503.1",)])
+def test_a_card_with_an_exhaustion_counter_is_not_ready_unless_503_1_is_off(off):
+    board = board_with((COMET, 0, Zone.PLAY, "home", 0), (COMET, 0, Zone.HAND, None, 0))
+    board.off = frozenset(off)
+    exhausted, in_hand = board.play[0], board.players[0].hand[0]
+    exhausted.exhausted = True
+    assert status.is_ready(board, exhausted) == bool(off)
+    assert not status.is_ready(board, in_hand)
+    assert kinds(board, "503.1") == ([] if off else [CHECK])

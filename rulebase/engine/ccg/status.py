@@ -64,13 +64,19 @@ def neither_ready_nor_exhausted(board: Board, card: Card):
         return f"{card} is frightened: it is neither ready nor exhausted"
 
 
+@check("503.1", "cards in play with no exhaustion counters on them are ready")
+def no_exhaustion_counter(board: Board, card: Card):
+    if card.exhausted:
+        return f"{card} has an exhaustion counter on it: it is not ready"
+
+
 def is_ready(board: Board, card: Card) -> bool:
-    """Whether a card is ready (503.1): in play with no exhaustion counter
-    and not a Problem (503.4a), and not frightened (504.2, recorded as
-    deciding when it excludes a card)."""
-    if card.zone != Zone.PLAY or card.exhausted or card.type == CardType.PROBLEM:
+    """Whether a card is ready: in play and not a Problem (503.4a), with no
+    exhaustion counter on it (503.1) and not frightened (504.2); each rule
+    is recorded as deciding when it excludes a card."""
+    if card.zone != Zone.PLAY or card.type == CardType.PROBLEM:
         return False
-    return neither_ready_nor_exhausted.allows(board, card)
+    return no_exhaustion_counter.allows(board, card) and neither_ready_nor_exhausted.allows(board, card)
 
 
 @check("609.2e", "only frightened cards are unfrightened")
