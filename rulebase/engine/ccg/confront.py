@@ -131,7 +131,12 @@ def blocker(board: Board, player: int, problem: Card) -> tuple[str, str] | None:
     """A face-up Troublemaker that keeps ``player`` from confronting (611.3e),
     as ``(rule, words)``; ``None`` when none does (or 611.3e is switched off)."""
     reason = troublemaker_blocks.verdict(board, player, problem)
-    return (troublemaker_blocks.number, reason) if reason and not isinstance(reason, Allowed) else None
+    if reason and not isinstance(reason, Allowed):
+        return troublemaker_blocks.number, reason
+    from rulebase.engine.ccg.abilities.continuous import cant_confront
+
+    reason = cant_confront.verdict(board, player, problem)
+    return (cant_confront.number, reason) if reason and not isinstance(reason, Allowed) else None
 
 
 def contributes(board: Board, card: Card, explain: bool) -> bool:
@@ -226,6 +231,16 @@ def meets_requirements(board: Board, player: int, problem: Card, needs: tuple, m
         return f"{board.name(player)}'s characters at {problem} do not contribute " + " + ".join(str(n) for n in needs)
     return Allowed(f"{board.name(player)}'s characters at {problem} contribute the required power: "
                    + " + ".join(str(n) for n in needs))
+
+
+def record_blockers(board: Board, player: int, problem: Card) -> bool:
+    """Record whether a face-up Troublemaker (611.3e) or a "can't confront"
+    of card text (104.2) keeps ``player`` from confronting ``problem``, and
+    answer whether none does."""
+    from rulebase.engine.ccg.abilities.continuous import cant_confront
+
+    return (record_verdict(board, troublemaker_blocks, player, problem)
+            and record_verdict(board, cant_confront, player, problem))
 
 
 def record_verdict(board: Board, unit, *args) -> bool:

@@ -445,7 +445,7 @@ def confront_step(board: Board, player: int, problem) -> bool:
     """Perform the confront step of one Problem (611); whether the turn player
     confronted it."""
     verdict = _verdict(board, player, problem)
-    if not (confront.record_verdict(board, confront.troublemaker_blocks, player, problem) and verdict.powered):
+    if not (confront.record_blockers(board, player, problem) and verdict.powered):
         return False
     if confronts(board, player, problem) is None:
         return False
@@ -458,7 +458,10 @@ def _could_confront(board: Board, player: int, problem: Card) -> bool:
     """Whether an opponent of the turn player could also confront ``problem``
     (611.4): a Troublemaker that keeps them from it is recorded."""
     verdict = _verdict(board, player, problem)
-    return confront.troublemaker_blocks.allows(board, player, problem) and verdict.powered
+    from rulebase.engine.ccg.abilities.continuous import cant_confront
+
+    return (confront.troublemaker_blocks.allows(board, player, problem) and cant_confront.allows(board, player, problem)
+            and verdict.powered)
 
 
 @step("612.1", "{player} confronted {n} Problems: a Multi Problem faceoff at all Problems, a type of Problem faceoff")

@@ -442,3 +442,26 @@ def test_707_3_a_card_s_text_lets_its_owner_play_it_from_the_discard_pile_unless
     assert isinstance(play.playable.verdict(board, 1, phoenix), str)
     board.off = frozenset({"707.3"})
     assert isinstance(play.playable.verdict(board, 0, phoenix), str)
+
+
+CROWDED = Printed.build("Crowded", "Problem", owner_needs="1 blue", opponents_need=2, bonus=1, abilities=(
+    Ability("continuous", "Players can't confront this Problem unless they have at least 2 characters here.",
+            modifier=Modifier("cant", THIS_CARD, values=values(
+                action="be-confronted", by=Selector("player", every=True),
+                unless=Condition("has", Selector("player", ref="they"), values(
+                    amount=2, what=Selector("character", count=Amount(2), where="here")))))),))
+
+
+def test_104_2_a_cant_confront_unless_they_have_enough_characters_there():
+    from rulebase.engine.ccg import confront
+
+    board = board_with((CROWDED, 0, Zone.PLAY, "problem", 0), (COMET, 0, Zone.PLAY, "problem", 0))
+    problem, comet = board.cards
+    assert continuous.executable(CROWDED.abilities[0].modifier) is None
+    assert confront.blocker(board, 0, problem)[0] == "104.2"
+    extra = board.new_card(COMET, 0)
+    board.put(extra, Zone.PLAY, area=board.players[0].problem_area)
+    assert confront.blocker(board, 0, problem) is None
+    board.put(extra, Zone.DISCARD)
+    board.off = frozenset({"104.2"})
+    assert confront.blocker(board, 0, problem) is None

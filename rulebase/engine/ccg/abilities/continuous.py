@@ -51,6 +51,8 @@ def executable(modifier) -> str | None:
         return f"giving the keyword {modifier.value('keyword')!r}"
     if modifier.kind == "power" and modifier.value("color") is not None:
         return "power of a color given while a condition holds (the card's colors would change with it)"
+    if modifier.kind == "cant" and modifier.value("action") == "be-confronted":
+        return _cant_confront_missing(modifier)
     if modifier.kind == "cant" and modifier.value("action") in PLAYING:
         return _cant_play_missing(modifier)
     if modifier.kind == "cant" and modifier.value("action") not in CANT:
@@ -980,6 +982,68 @@ def _cant_play_missing(modifier) -> str | None:
     from rulebase.engine.ccg.abilities import targets
 
     return targets.executable(subject)
+
+
+def _cant_confront_missing(modifier) -> str | None:
+    """``None`` if the engine checks a "can't confront" modifier: of this
+    Problem or this card's Problem, by the players it names, unless they
+    have cards a condition counts."""
+    subject = modifier.subject
+    if subject is None or not (subject.noun == "self" or _this_problem(subject)):
+        return "a can't 'be-confronted' of another Problem"
+    who = getattr(modifier.value("by"), "noun", modifier.value("by"))
+    if who not in (None, "you", "your", "opponent", "opponents", "player", "players", "each player"):
+        return f"a can't 'be-confronted' by {who!r}"
+    unless = modifier.value("unless")
+    if unless is not None:
+        if unless.kind != "has" or getattr(unless.subject, "ref", None) != "they":
+            return "a can't 'be-confronted' unless a condition other than what they have"
+        from rulebase.engine.ccg.abilities import conditions
+
+        return conditions.executable(_theirs(unless))
+    return None
+
+
+def _theirs(condition):
+    """A condition of "unless they have ...", read from the perspective of
+    the player it forbids (its subject left to the context)."""
+    from dataclasses import replace as _replace
+
+    return _replace(condition, subject=None)
+
+
+def forbidding_confront(board: Board, player: int, problem: Card):
+    """The card whose "can't confront" modifier forbids ``player`` to
+    confront ``problem`` now, and its ability; ``None``."""
+    sources = [(problem, pairs) for pairs in [[(a, acts) for a, acts in own(problem, "cant")]] if pairs]
+    sources += list(outward(board, "cant", problem.area))
+    for source, found in sources:
+        for ability, acts in found:
+            modifier = acts.modifier
+            if modifier.value("action") != "be-confronted" or not _reaches_player(source, modifier.value("by"), player):
+                continue
+            if source is not problem and not (_this_problem(modifier.subject) and source.area == problem.area):
+                continue
+            if not _holds(board, source, acts):
+                continue
+            unless = modifier.value("unless")
+            if unless is not None:
+                from rulebase.engine.ccg.abilities import conditions, resolve
+
+                context = resolve.Context(board=board, card=source, controller=player, area=problem.area)
+                if conditions.holds(board, context, _theirs(unless)):
+                    continue
+            return source, acts
+    return None
+
+
+@check("104.2", "a \"can't\" of card text takes precedence: a player it forbids to confront a Problem can't confront "
+                "it")
+def cant_confront(board: Board, player: int, problem: Card):
+    found = forbidding_confront(board, player, problem)
+    if found is not None:
+        source, ability = found
+        return f"{source}'s ability says {board.name(player)} can't confront {problem} ({ability.text or 'its text'})"
 
 
 def forbidding_play(board: Board, player: int, card: Card, area):
