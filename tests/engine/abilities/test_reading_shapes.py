@@ -18,6 +18,7 @@ from rulebase.engine.ccg.abilities.model import (
 from rulebase.engine.ccg.abilities.reading import NAMED_KEYWORDS, CardTextError, read
 
 THAT_FRIEND = Selector("that", ref="Friend")
+YOU = Selector("you")
 
 
 def one(text, **options) -> Ability:
@@ -440,3 +441,34 @@ def test_hands_and_discard_piles_shuffled_into_decks():
 def test_a_card_that_enters_play_with_counters():
     ability = one("This card enters play with two +1 power counters on it.")
     assert ability.modifier == Modifier("enters-with-counters", subject=THIS_CARD, amount=Amount(2))
+
+
+# -- what a player would do, what has just happened -----------------------------------------------
+
+def test_a_draw_or_a_discard_replaced():
+    ability = one("If you would draw a card during a Main Phase, you may exhaust one of your Friends to gain [1] "
+                  "instead.")
+    assert (ability.kind, ability.trigger.event, ability.trigger.value("by")) == ("replacement", "draws", YOU)
+    assert ability.trigger.value("during") == Condition("during", values=values(phase="main", whose="each"))
+    ability = one("If you would discard a card, you may put that card on top of your deck instead.")
+    assert ability.trigger.event == "discards"
+
+
+def test_a_reaction_to_what_has_just_happened():
+    ability = one("Reaction: Play after an opponent's character has just been moved. Send that character to its "
+                  "previous area.")
+    assert (ability.trigger.event, ability.trigger.when) == ("moved", "after")
+    assert ability.trigger.subject.controller == "opponent"
+
+
+def test_sent_home_replaced_and_a_cost_to_rally():
+    ability = one("If this card would be sent home, it is sent to another Problem instead.")
+    assert (ability.trigger.event, ability.effect) == (
+        "sent-home", Effect("send", target=Selector("it"), values=values(area="another-problem")))
+    ability = one("Opponents pay +[1] to rally Friends.")
+    assert (ability.modifier.kind, ability.modifier.value("action")) == ("cost", "rally")
+
+
+def test_when_you_frighten_a_card():
+    ability = one("When you frighten a Friend for the first time each turn, you may move one of your characters.")
+    assert (ability.trigger.event, ability.trigger.value("first")) == ("frightened", "turn")

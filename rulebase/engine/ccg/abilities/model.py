@@ -152,6 +152,7 @@ EVENTS = {
     "counters-put": "a player (``by``) puts +1 power counters on the subject",
     "put": "a player (``by``) puts the subject somewhere (``to``: deck-bottom, ...)",
     "game-starts": "the game starts",
+    "sent-home": "the subject is sent home (506.3)",
     "involved": "the subject becomes involved in a faceoff (``kind``)",
     "either": "one of the events of ``any-of`` (a tuple of event names) happens to the subject",
 }

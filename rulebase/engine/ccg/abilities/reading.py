@@ -221,11 +221,12 @@ def _expected(names) -> str:
 # -- from the tree to the model ------------------------------------------------------
 
 _PASSIVE = {"move": "be-moved", "play": "be-played", "confront": "be-confronted",
-            "move-to-or-from": "be-moved-to-or-from", "challenge": "be-challenged", "play-or-move": "be-played-or-moved"}
+            "move-to-or-from": "be-moved-to-or-from", "challenge": "be-challenged", "rally": "be-rallied", "play-or-move": "be-played-or-moved"}
 
 EVENT_OF = {"play": "played", "move": "moved", "confront": "confronts", "win": "faceoff-won",
             "lose": "faceoff-lost", "uncover": "uncovered", "defeat": "defeated", "flip": "flips",
-            "challenge": "challenged", "put": "put", "dismiss": "dismissed", "start": "faceoff-starts"}
+            "challenge": "challenged", "put": "put", "dismiss": "dismissed", "start": "faceoff-starts",
+            "exhaust": "exhausted", "frighten": "frightened"}
 """The event (:data:`~rulebase.engine.ccg.abilities.model.EVENTS`) each verb of a trigger names."""
 
 
@@ -626,6 +627,18 @@ class _Reader(Transformer):
     p_defeated = _constant("defeated")
     p_unfrightened = _constant("unfrightened")
     p_confronted = _constant("confronts")
+    p_sent_home = _constant("sent-home")
+
+    def would_draw_discard(self, meta, children):
+        drawn = self.source[meta.start_pos:meta.end_pos].split(" would ")[-1].startswith("draw")
+        event = "draws" if drawn else "discards"
+        said = {"by": children[0]}
+        if len(children) > 2:
+            said["during"] = children[2]
+        return {"event": event, "subject": children[1], "values": values(**said)}
+
+    def would_ready(self, meta, children):
+        return {"event": "readied", "subject": children[0]}
 
     def side_turned_up(self, meta, children):
         return {"event": "turned-over", "subject": THIS_CARD, "values": values(face="up")}
@@ -1039,6 +1052,9 @@ class _Reader(Transformer):
     def act_play_or_move(self, meta, children):
         return {"action": "play-or-move", "what": children[0], "to": children[1]}
 
+    def act_rally(self, meta, children):
+        return {"action": "rally", "what": children[0]}
+
     def act_challenge(self, meta, children):
         return {"action": "challenge", "what": children[0]}
 
@@ -1252,6 +1268,9 @@ class _Reader(Transformer):
         also = " also " in said or " has " in said or " gains " in said
         return Effect("color", target=children[0], duration=children[1] if len(children) > 1 else None,
                       values=values(color="that", also=also), part=self._part(meta))
+
+    def is_sent(self, meta, children):
+        return Effect("send", target=children[0], values=values(area=children[1]), part=self._part(meta))
 
     def is_not(self, meta, children):
         return Effect("prevent", target=children[0], values=values(what=children[1]), part=self._part(meta))
