@@ -235,3 +235,26 @@ def test_705_2f_a_card_played_announces_it_was_played_and_entering_play_is_706_1
         _play_comet(state, board)
         assert board.players[0].tokens == tokens
         assert kinds(board, "706.1d") == [STEP]
+
+
+def test_712_2_a_triggered_effect_keeps_its_controller_as_it_was_created():
+    for off, player in (((), 0), (("712.2",), 1)):
+        board = board_with((GREETER, 0, Zone.PLAY, "problem", 0), (COMET, 0, Zone.PLAY, "problem", 0))
+        board.off = frozenset(off)
+        emit(board, "enters-play", card=board.cards[1], player=0, area=board.cards[1].area)
+        board.cards[0].controller = 1
+        assert [waiting.player() for waiting in board.waiting] == [player]
+        assert kinds(board, "712.2") == ([STEP] if not off else [])
+
+
+def test_515_3_each_card_flipped_at_once_is_a_separate_occurrence_its_own_ability_functioning_there():
+    from rulebase.engine.ccg import faceoffs
+
+    chaos = Printed.build("Chaos Pony", "Friend", colors=["blue"], power=1, cost=1, abilities=(
+        Ability("triggered", "When this card is flipped, gain 1.", trigger=Trigger("flips", THIS_CARD),
+                effect=Effect("gain", amount=Amount(1))),))
+    for off, waiting in (((), 1), (("515.3",), 0), (("701.3",), 0)):
+        board = board_with((COMET, 0, Zone.DRAW_DECK, None, 0), (chaos, 0, Zone.DRAW_DECK, None, 0))
+        board.off = frozenset(off)
+        assert len(faceoffs.flip(board, 0, 2)) == 2
+        assert len(board.waiting) == waiting and board.cards[1].zone == Zone.FLIP

@@ -245,11 +245,9 @@ def listen(board: Board, happened) -> None:
     wait for it (701.3: abilities function in play; 505.1a: face-down
     cards have none), and to those of the card it happened to that wait
     for it leaving play or being frightened."""
-    if not getattr(board, "play", None):
-        return
     event = happened.event
     subject = happened.get("card")
-    for card in acting_cards(board):
+    for card in acting_cards(board) if getattr(board, "play", None) else ():
         if card.face_down:
             continue
         found = side(card).triggered.get(event)
