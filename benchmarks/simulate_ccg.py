@@ -1,7 +1,7 @@
 """Play random CCG games and report games per second, the trace off and on.
 
     python benchmarks/simulate_ccg.py [--games 300] [--runs 5] [--seed 0] [--decks theme|sample]
-                                      [--no-check] [--cpu N]
+                                      [--no-check] [--cpu N] [--no-memo] [--profile N]
 
 Each run plays the same seeded games as ``rulebase simulate`` (the theme
 decks of the corpus's OCTGN data by default, random legal actions, the
@@ -13,13 +13,20 @@ machine other work shares).  The games played are
 the same with the trace on and off: a digest of their outcomes is printed
 for each, and the benchmark stops if they differ.  The process is pinned to
 one core (--cpu, by default the first it may run on) where the system
-allows it.  Not a test: machines are shared and noisy.
+allows it.  ``--no-memo`` plays without keeping a card's power while a
+decision's legal actions are listed (:meth:`Board.asking
+<rulebase.engine.ccg.board.Board.asking>`), to compare the two on the same
+tree; ``--profile N`` then plays one more run with the trace on under
+:mod:`cProfile` and prints the N functions that took the most time of
+their own.  Not a test: machines are shared and noisy.
 """
 
 from __future__ import annotations
 
 import argparse
+import cProfile
 import hashlib
+import pstats
 import os
 import statistics
 import sys
@@ -30,6 +37,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from benchmarks.percentiles import percentile  # noqa: E402
 
+from rulebase.engine.ccg import board as boards  # noqa: E402
 from rulebase.engine.ccg import simulate as simulating  # noqa: E402
 from rulebase.engine.ccg.decks import sample_decks  # noqa: E402
 
@@ -62,15 +70,23 @@ def main() -> None:
     parser.add_argument("--decks", choices=["theme", "sample"], default="theme")
     parser.add_argument("--no-check", action="store_true", help="do not check the invariants after every step")
     parser.add_argument("--cpu", type=int, help="the core to run on")
+    parser.add_argument("--no-memo", action="store_true",
+                        help="do not keep what is worked out while legal actions are listed")
+    parser.add_argument("--profile", type=int, default=0, metavar="N",
+                        help="profile one more run (trace on) and print the N costliest functions")
     args = parser.parse_args()
     if args.games < 1 or args.runs < 1:
         raise SystemExit("--games and --runs must be at least 1")
+    if args.profile < 0:
+        raise SystemExit("--profile must be 0 or more")
+    boards.MEMO = not args.no_memo
 
     decks = simulating.load_decks() if args.decks == "theme" else sample_decks()
     check = not args.no_check
     print(f"{args.runs} runs of {args.games} games (seed {args.seed}) between {len(decks)} decks "
           f"({', '.join(deck.name for deck in decks)}), {pin(args.cpu)}, "
-          f"{'invariants checked after every step' if check else 'no invariant checks'}")
+          f"{'invariants checked after every step' if check else 'no invariant checks'}"
+          f"{', nothing kept while legal actions are listed' if args.no_memo else ''}")
     simulating.simulate(5, seed=args.seed + 1, decks=decks, check=check)  # warm up: imports and caches
     rates: dict[bool, list[float]] = {False: [], True: []}
     cpu_rates: dict[bool, list[float]] = {False: [], True: []}
@@ -101,6 +117,11 @@ def main() -> None:
           f"digest {digests[False]}; violations: {len(last.violations)}")
     for violation in last.violations[:20]:
         print(f"  {violation}")
+    if args.profile:
+        profiler = cProfile.Profile()
+        profiler.runcall(simulating.simulate, args.games, seed=args.seed, decks=decks, check=check, trace=True)
+        print(f"the {args.profile} functions with the most time of their own (one run, trace on, under cProfile):")
+        pstats.Stats(profiler, stream=sys.stdout).sort_stats("tottime").print_stats(args.profile)
 
 
 if __name__ == "__main__":
