@@ -79,3 +79,21 @@ def test_text_names_a_card_by_its_full_name_or_by_its_title_alone_unless_201_3_i
     assert [step.kind for step in board.trace if step.rule == "201.3"] == [ALLOWED]
     board.off = frozenset({"201.3"})
     assert not is_named(board, rarity, "rarity") and is_named(board, rarity, "rarity, fashion plate")
+
+
+def test_each_trait_of_a_trait_line_is_a_trait_unless_207_1a_is_off():
+    from rulebase.engine.ccg.board import Board, Zone
+    from rulebase.engine.ccg.cards import has_trait
+    from rulebase.engine.trace import ALLOWED
+
+    board = Board(["Alice", "Bob"])
+    racer = board.new_card(Printed.build("Sky Racer", "Friend", colors=["blue"], power=2, cost=2,
+                                         traits=("Unicorn", "Pegasus")), 0)
+    board.put(racer, Zone.PLAY, area=board.players[0].home)
+    assert has_trait(board, racer, "Pegasus") and has_trait(board, racer, "unicorn")
+    assert not has_trait(board, racer, "Critter")
+    assert [step.kind for step in board.trace if step.rule == "207.1a"] == [ALLOWED, ALLOWED]
+    board.off = frozenset({"207.1a"})
+    assert not has_trait(board, racer, "Pegasus") and has_trait(board, racer, "Unicorn • Pegasus")
+    racer.face_down = True
+    assert not has_trait(board, racer, "Unicorn • Pegasus")

@@ -346,3 +346,29 @@ def is_named(table, card, wanted: str) -> bool:
         return False
     named_by_title(table, card, wanted)
     return True
+
+
+# -- traits as card text refers to them (207) --------------------------------------------
+
+
+@check("207.1a", "a card can have several Traits, separated by \"•\"")
+def one_of_several_traits(table, card, trait: str):
+    traits = card.info.traits
+    if len(traits) > 1 and trait.lower() in card.info.trait_set:
+        return Allowed(f"{card}'s Trait line, {' • '.join(traits)}, holds several Traits, {trait} among them")
+
+
+def has_trait(table, card, trait: str) -> bool:
+    """Whether text that names the Trait ``trait`` names ``card`` (face-down
+    cards have none, 505.1a).  Of a Trait line with several Traits, each is
+    one (207.1a, recorded); with that rule switched off, the line is read
+    as a single Trait."""
+    if card.face_down:
+        return False
+    traits = card.info.traits
+    if len(traits) < 2:
+        return card.has_trait(trait)
+    if one_of_several_traits.verdict(table, card, trait) is None:
+        return " • ".join(traits).lower() == trait.lower()
+    one_of_several_traits(table, card, trait)
+    return True

@@ -32,7 +32,7 @@ from rulebase.engine.ccg import status
 from rulebase.engine.ccg.abilities.model import Selector
 from rulebase.engine.ccg.abilities.verbs import referable
 from rulebase.engine.ccg.board import Area, Board, Card, Zone
-from rulebase.engine.ccg.cards import CardType, is_named, parse_color
+from rulebase.engine.ccg.cards import CardType, has_trait, is_named, parse_color
 from rulebase.engine.errors import SetupError
 
 PLAYER_NOUNS = ("player", "opponent", "you")
@@ -185,7 +185,7 @@ class Compiled:
     def _filter(self, name: str, value):
         if name == "trait":
             trait = str(value)
-            return [lambda board, context, card: card.has_trait(trait)]
+            return [lambda board, context, card: has_trait(board, card, trait)]
         if name == "color":
             colors = colors_of(value)
             return [lambda board, context, card: any(color in card.colors for color in colors)]
