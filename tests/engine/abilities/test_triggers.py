@@ -258,3 +258,14 @@ def test_515_3_each_card_flipped_at_once_is_a_separate_occurrence_its_own_abilit
         board.off = frozenset(off)
         assert len(faceoffs.flip(board, 0, 2)) == 2
         assert len(board.waiting) == waiting and board.cards[1].zone == Zone.FLIP
+
+
+def test_704_1b_an_ability_triggers_once_for_each_instance_and_without_it_once():
+    for off, waiting in (((), 2), (("704.1b",), 1)):
+        board = board_with((GREETER, 0, Zone.PLAY, "problem", 0), (COMET, 0, Zone.PLAY, "problem", 0),
+                           (COMET, 0, Zone.PLAY, "problem", 0))
+        board.off = frozenset(off)
+        for comet in board.cards[1:]:
+            emit(board, "enters-play", card=comet, player=0, area=comet.area)
+        assert len(board.waiting) == waiting
+        assert kinds(board, "704.1b") == ([STEP] if not off else [])

@@ -185,8 +185,19 @@ def triggers(board: Board, card: Card, ability: Ability, acts: Ability, number: 
         if not limit_allows.allows(board, card, number, ability.limit):
             return None
         board.used.add(_limit_key(board, card, number, ability.limit))
+    if any(w.card is card and w.number == number for w in board.waiting) and once_for_each(board, card) is None:
+        return None
     creates(board, card, ability, acts, number, happened)
     return {"card": card.label, "text": ability.text or ability.keyword or "its text"}
+
+
+@step("704.1b", "{card}'s ability triggers again: once for each instance of its trigger condition, even simultaneous "
+                "ones")
+def once_for_each(board: Board, card: Card):
+    """An ability whose effect already waits triggers again for another
+    instance of its trigger condition (704.1b); without that rule, the
+    instances waiting together trigger it once."""
+    return {"card": card.label}
 
 
 @step("704.1c", "a triggered effect of {card} is created: it waits for Pre-Priority Processing")
