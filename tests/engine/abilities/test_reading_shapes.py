@@ -472,3 +472,20 @@ def test_sent_home_replaced_and_a_cost_to_rally():
 def test_when_you_frighten_a_card():
     ability = one("When you frighten a Friend for the first time each turn, you may move one of your characters.")
     assert (ability.trigger.event, ability.trigger.value("first")) == ("frightened", "turn")
+
+
+# -- costs reduced ------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("text, amount", [
+    ("Main Phase: Exhaust this card to reduce by [1] the cost of the next Friend you play this turn.", -1),
+    ("Main Phase: Dismiss this card to reduce the cost of the next card you play this turn by [2].", -2),
+    ("When you play this card, the cost of your next [Kindness] Friend this turn is reduced by [1].", -1),
+])
+def test_the_cost_of_the_next_card_reduced(text, amount):
+    effect = one(text).effect
+    assert (effect.verb, effect.amount, effect.target.filter("next-played")) == ("cost-change", Amount(amount), "turn")
+
+
+def test_a_cost_reduced_to_a_minimum():
+    ability = one("When you move a Friend, you may pay [1] less for your next Friend this turn, to a minimum of [1].")
+    assert (ability.effect.amount, ability.effect.value("minimum")) == (Amount(-1), Amount(1))

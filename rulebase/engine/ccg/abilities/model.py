@@ -92,7 +92,7 @@ VERBS = {
     "attach": "attach or reattach a Resource to the target (509)",
     "cutie-mark": "Cutie Mark the target (a keyword state of the later sets)",
     "prevent": "an event (``what``) does not happen (to the target)",
-    "cost-change": "a card's cost changes by ``amount`` (``what``: the cards)",
+    "cost-change": "the cost of the target cards changes by ``amount`` (``minimum``: to no less than that)",
     "choose": "a player chooses the target (later parts say 'that card')",
     "guess": "a player guesses something about the target",
     "lose-all": "the target loses and can't have or gain its ``what`` (abilities, colors) for ``duration``",

@@ -1369,10 +1369,20 @@ class _Reader(Transformer):
         return Effect("lose", amount=children[0], values=values(what="tokens"), part=self._part(meta))
 
     def pay_less_for(self, meta, children):
-        amount, what = children
+        amount, what = children[0], children[1]
+        minimum = children[2] if len(children) > 2 else None
         return Effect("cost-change", target=what, amount=Amount(-amount.value if amount.value else None,
                                                                 variable=amount.variable),
-                      part=self._part(meta))
+                      values=values(minimum=minimum), part=self._part(meta))
+
+    def minimum(self, meta, children):
+        return children[0]
+
+    def reduce_cost_by(self, meta, children):
+        return self.pay_less_for(meta, children)
+
+    def reduce_cost_of(self, meta, children):
+        return self.pay_less_for(meta, [children[1], children[0]])
 
     def reveal_top(self, meta, children):
         if len(children) == 1:
