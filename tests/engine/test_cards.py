@@ -97,3 +97,17 @@ def test_each_trait_of_a_trait_line_is_a_trait_unless_207_1a_is_off():
     assert not has_trait(board, racer, "Pegasus") and has_trait(board, racer, "Unicorn • Pegasus")
     racer.face_down = True
     assert not has_trait(board, racer, "Unicorn • Pegasus")
+
+
+def test_a_card_s_traits_are_its_trait_line_unless_207_1_is_off():
+    from rulebase.engine.ccg.board import Board, Zone
+    from rulebase.engine.ccg.cards import has_trait
+    from rulebase.engine.trace import ALLOWED
+
+    board = Board(["Alice", "Bob"])
+    comet = board.new_card(Printed.build("Comet", "Friend", colors=["blue"], power=2, cost=2, traits=("Pegasus",)), 0)
+    board.put(comet, Zone.PLAY, area=board.players[0].home)
+    assert has_trait(board, comet, "pegasus") and not has_trait(board, comet, "Unicorn")
+    assert [step.kind for step in board.trace if step.rule == "207.1"] == [ALLOWED]
+    board.off = frozenset({"207.1"})
+    assert not has_trait(board, comet, "Pegasus")

@@ -351,6 +351,12 @@ def is_named(table, card, wanted: str) -> bool:
 # -- traits as card text refers to them (207) --------------------------------------------
 
 
+@check("207.1", "a card's Traits are the text on its Trait line")
+def on_the_trait_line(table, card, trait: str):
+    if trait.lower() in card.info.trait_set:
+        return Allowed(f"{card}'s Trait line, {' • '.join(card.info.traits)}, has the Trait {trait}")
+
+
 @check("207.1a", "a card can have several Traits, separated by \"•\"")
 def one_of_several_traits(table, card, trait: str):
     traits = card.info.traits
@@ -360,14 +366,18 @@ def one_of_several_traits(table, card, trait: str):
 
 def has_trait(table, card, trait: str) -> bool:
     """Whether text that names the Trait ``trait`` names ``card`` (face-down
-    cards have none, 505.1a).  Of a Trait line with several Traits, each is
-    one (207.1a, recorded); with that rule switched off, the line is read
-    as a single Trait."""
+    cards have none, 505.1a): the text of its Trait line (207.1, recorded;
+    with that rule switched off, a card has no Traits).  Of a Trait line
+    with several Traits, each is one (207.1a, recorded); with that rule
+    switched off, the line is read as a single Trait."""
     if card.face_down:
         return False
     traits = card.info.traits
     if len(traits) < 2:
-        return card.has_trait(trait)
+        if on_the_trait_line.verdict(table, card, trait) is None:
+            return False
+        on_the_trait_line(table, card, trait)
+        return True
     if one_of_several_traits.verdict(table, card, trait) is None:
         return " • ".join(traits).lower() == trait.lower()
     one_of_several_traits(table, card, trait)
