@@ -286,6 +286,9 @@ def check_placement(board: Board, player: int, card: Card, action: Action) -> No
         continuous.cant_play(board, player, card, area)
     elif card.type == CardType.TROUBLEMAKER:
         troublemaker_area(board, card, area, host)
+        from rulebase.engine.ccg.abilities import continuous
+
+        continuous.cant_play(board, player, card, area)
     elif card.type == CardType.RESOURCE:
         attachment_host(board, card, host)
         resource_area(board, player, card, area, host)

@@ -10,7 +10,16 @@ move's cost) looks only at the abilities that change that.  A keyword's
 meaning is applied by its keyword's unit (:mod:`.keywords`); other card
 text by the units here, each recorded under its rule.  Modifiers apply in
 timestamp order (711.3): a card's own before those of other cards, which
-apply in the order the cards entered play.
+apply in the order the cards entered play.  A modifier affects the game
+only while its condition is true (708.3), and cards in play only unless it
+says another zone (707.3: a card played from the discard pile).
+
+Replacement modifiers (710) replace an occurrence as it would occur
+(711.2): where card text's instruction frightens, dismisses, retires or
+banishes a card, the players are asked (:func:`replace_asking`: the player
+affected chooses among several, 710.5; "you may" is its controller's
+decision); where a rule's own procedure does, only a replacement without a
+decision applies (:func:`replaced`).
 
 >>> from rulebase.engine.ccg.abilities.model import Modifier
 >>> executable(Modifier("power")), executable(Modifier("trait"))
@@ -963,7 +972,7 @@ def forbidding(board: Board, card: Card, action: str):
 
 LEAVING = ("be-dismissed", "be-retired", "be-banished")
 
-PLAYING = ("be-played", "be-played-to-this-problem")
+PLAYING = ("be-played", "be-played-to-this-problem", "be-played-at-here")
 """The "can't be played" of card text the engine checks: a card can't be
 played to the Problem of the card whose text says so."""
 
