@@ -587,13 +587,22 @@ def activate(s, action: Action):
             answers(board, card, number, met)
     board.trace.note("705.2c", "the costs of the ability are determined")
     chosen = yield from choose_payment(s, player, card, ability)
-    pay_cost(board, player, card, ability, chosen, determined)
+    pay_cost(board, player, card, ability, chosen)
     controller = player
     if card.controller == player != card.owner and controls_the_effect(board, player, card) is None:
         controller = card.owner
     if ability.effect is not None:
         yield from follow(s, card, controller, ability.effect)
     board.trace.note("705.2f", "the ability has been processed")
+
+
+@step("513.4", "{player} controls {card} (owned by {owner}): they control the effect its ability creates, and its "
+               "text is read from their perspective (513.5)")
+def controls_the_effect(board: Board, player: int, card: Card):
+    """The effect of an ability is controlled by the player who controls
+    its card (513.4); without that rule, by the card's owner.  Recorded
+    where the two differ."""
+    return {"player": board.name(player), "card": card.label, "owner": board.name(card.owner)}
 
 
 def choose_payment(s, player: int, card: Card, ability: Ability):
@@ -609,15 +618,6 @@ def choose_payment(s, player: int, card: Card, ability: Ability):
     for index, cost in enumerate(ability.cost):
         if cost.verb == CHOSEN_FOR_COSTS:
             found = _chosen_payable(board, player, card, ability, index)
-@step("513.4", "{player} controls {card} (owned by {owner}): they control the effect its ability creates, and its "
-               "text is read from their perspective (513.5)")
-def controls_the_effect(board: Board, player: int, card: Card):
-    """The effect of an ability is controlled by the player who controls
-    its card (513.4); without that rule, by the card's owner.  Recorded
-    where the two differ."""
-    return {"player": board.name(player), "card": card.label, "owner": board.name(card.owner)}
-
-
         elif cost.target is not None and cost.target.noun in ("that", "it") and named:
             found = payable_with(board, player, card, cost, named)
             chosen[index] = found[:1]
