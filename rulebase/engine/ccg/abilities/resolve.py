@@ -734,10 +734,6 @@ def _part_executable(part: Effect) -> str | None:
     verb = VERBS.get(part.verb)
     if verb is None or not verb.model:
         return f"the verb {part.verb!r}"
-    for selector in (part.target, part.who):
-        missing = targets.executable(selector)
-        if missing is not None:
-            return missing
     if part.verb in FUTURE_CARDS:
         from rulebase.engine.ccg.abilities.verbs import _played_selector
 
