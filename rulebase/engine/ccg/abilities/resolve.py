@@ -742,6 +742,10 @@ def _part_executable(part: Effect) -> str | None:
         if part.amount is None or part.amount.value is None or part.amount.per is not None:
             return f"the verb {part.verb!r} by a number the engine can't tell"
         part = replace(part, target=_played_selector(part.target))
+    for selector in (part.target, part.who):
+        missing = targets.executable(selector)
+        if missing is not None:
+            return missing
     if part.who is not None and not targets.names_players(part.who):
         return f"an instruction carried out by {part.who.noun!r}"
     if verb.takes == PLAYER and part.target is not None and not targets.names_players(part.target):
