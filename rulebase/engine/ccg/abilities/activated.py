@@ -534,11 +534,14 @@ def options(board: Board, player: int, window) -> list[Action]:
 
 
 @step("705.2d", "{player} pays the cost of {card}'s ability: {cost}")
-def pay_cost(board: Board, player: int, card: Card, ability: Ability, chosen: dict | None = None):
+def pay_cost(board: Board, player: int, card: Card, ability: Ability, chosen: dict | None = None,
+             determined: list | None = None):
     from rulebase.engine.ccg import play
 
     paid = []
     for index, cost in enumerate(ability.cost):
+        if determined is not None and index not in determined:
+            continue
         if cost.verb == CHOSEN_FOR_COSTS:
             for other in (chosen or {}).get(index, ()):
                 paid.append(f"choose {other}")
@@ -570,6 +573,15 @@ def answers(board: Board, card: Card, number: int, happened):
     return {"card": card.label, "event": happened.event}
 
 
+@step("705.2c", "the costs of {card}'s ability are determined: {costs}")
+def costs_determined(board: Board, card: Card, ability: Ability, determined: list):
+    """The costs of an activation are determined (705.2c): those the ability
+    names before "to" (703.1d), each then paid (705.2d); without that rule,
+    no cost is determined and none is paid."""
+    determined.extend(range(len(ability.cost)))
+    return {"card": card.label, "costs": ", ".join(cost.part.text or cost.verb for cost in ability.cost) or "none"}
+
+
 def activate(s, action: Action):
     """Activate an ability (705.2): announce it, determine and pay its
     costs, follow its instructions."""
@@ -585,9 +597,10 @@ def activate(s, action: Action):
         met = reaction_met(board, card, ability, number)
         if met is not None:
             answers(board, card, number, met)
-    board.trace.note("705.2c", "the costs of the ability are determined")
+    determined: list = []
+    costs_determined(board, card, ability, determined)
     chosen = yield from choose_payment(s, player, card, ability)
-    pay_cost(board, player, card, ability, chosen)
+    pay_cost(board, player, card, ability, chosen, determined)
     controller = player
     if card.controller == player != card.owner and controls_the_effect(board, player, card) is None:
         controller = card.owner
