@@ -489,3 +489,31 @@ def test_the_cost_of_the_next_card_reduced(text, amount):
 def test_a_cost_reduced_to_a_minimum():
     ability = one("When you move a Friend, you may pay [1] less for your next Friend this turn, to a minimum of [1].")
     assert (ability.effect.amount, ability.effect.value("minimum")) == (Amount(-1), Amount(1))
+
+
+# -- the first player to play, confronting with, the draw step, a trait given ----------------------
+
+def test_the_first_player_to_play_a_friend_to_a_problem():
+    ability = one("The first player to play a Friend to this Problem gains [2].")
+    effect = ability.effect
+    assert (effect.verb, effect.amount, effect.who) == ("gain", Amount(2), Selector("player", ref="first"))
+    assert effect.condition == Condition("first", subject=THIS_CARD, values=values(action="play", what=Selector(
+        "Friend")))
+
+
+def test_confronting_with_at_least_some_characters():
+    ability = one("When you confront this card's Problem with at least 2 other [Generosity] characters, turn this "
+                  "card over.")
+    with_ = ability.trigger.value("with")
+    assert (with_.noun, with_.count, with_.filter("color"), with_.filter("other")) == (
+        "character", Amount(2), "white", True)
+
+
+def test_the_end_of_the_draw_step_and_a_trait_during_a_phase():
+    ability = one("At the end of your draw step, if an opponent's Mane Character is at home, you may draw a card and "
+                  "discard a card.")
+    assert (ability.trigger.event, ability.trigger.value("phase")) == ("phase-ends", "draw-step")
+    ability = one("While this card is at a Problem, your other Friends at that Problem get the Critter trait during "
+                  "any Score Phase.")
+    assert ability.modifier.values == values(trait="Critter")
+    assert ability.condition.kind == "all"

@@ -783,6 +783,7 @@ class _Reader(Transformer):
     your, opponents, anyones = _constant("your"), _constant("opponent"), _constant("each")
     main_phase, score_phase = _constant("main"), _constant("score")
     troublemaker_phase, ready_phase = _constant("troublemaker"), _constant("ready")
+    draw_step = _constant("draw-step")
 
     def by_exactly(self, meta, children):
         return {"margin": f"=={int(children[0])}"}
@@ -1133,6 +1134,23 @@ class _Reader(Transformer):
         subject, amount = children
         return Modifier("cost", subject=subject, amount=Amount(-amount.value), values=values(action="play"),
                         part=self._part(meta)), None
+
+    def first_to_play(self, meta, children):
+        played, problem, effect = children
+        if problem.noun not in ("Problem", "self"):
+            raise _Unreadable(f"the first player to play a card to a {problem.noun}", meta.start_pos)
+        first = Condition("first", subject=problem, values=values(action="play", what=played))
+        return replace(effect, condition=first, who=Selector("player", ref="first"))
+
+    def with_at_least(self, meta, children):
+        return {"with": replace(children[1], count=Amount(int(children[0])), every=False)}
+
+    def gets_trait(self, meta, children):
+        subject, word = children[0], self._word(children[1])
+        if not word[:1].isupper():
+            raise _Unreadable(f"{word!r} is not a trait", children[1].start_pos)
+        during = children[2] if len(children) > 2 else None
+        return Modifier("trait", subject=subject, values=values(trait=word), part=self._part(meta)), during
 
     def first_to_confront(self, meta, children):
         problem, _, effect = children
