@@ -111,3 +111,17 @@ def test_a_card_s_traits_are_its_trait_line_unless_207_1_is_off():
     assert [step.kind for step in board.trace if step.rule == "207.1"] == [ALLOWED]
     board.off = frozenset({"207.1"})
     assert not has_trait(board, comet, "Pegasus")
+
+
+def test_text_naming_a_color_names_the_cards_of_that_color_unless_203_1_is_off():
+    from rulebase.engine.ccg.board import Board, Zone
+    from rulebase.engine.ccg.cards import has_color
+    from rulebase.engine.trace import ALLOWED
+
+    board = Board(["Alice", "Bob"])
+    comet = board.new_card(Printed.build("Comet", "Friend", colors=["blue", "pink"], power=2, cost=2), 0)
+    board.put(comet, Zone.PLAY, area=board.players[0].home)
+    assert has_color(board, comet, (Color.PINK,)) and not has_color(board, comet, (Color.WHITE,))
+    assert [step.kind for step in board.trace if step.rule == "203.1"] == [ALLOWED]
+    board.off = frozenset({"203.1"})
+    assert not has_color(board, comet, (Color.BLUE,))

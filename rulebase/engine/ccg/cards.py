@@ -382,3 +382,24 @@ def has_trait(table, card, trait: str) -> bool:
         return " • ".join(traits).lower() == trait.lower()
     one_of_several_traits(table, card, trait)
     return True
+
+
+# -- colors as card text refers to them (203) --------------------------------------------
+
+
+@check("203.1", "cards can have one or more colors, their color icons")
+def of_the_color(table, card, colors: tuple):
+    have = card.colors
+    found = [color for color in colors if color in have]
+    if found:
+        return Allowed(f"{card} is {'/'.join(have)}: it is {found[0]}")
+
+
+def has_color(table, card, colors: tuple) -> bool:
+    """Whether text that names one of ``colors`` names ``card``: one of its
+    colors (203.1, recorded; face-down cards have none, 505.1b).  With the
+    rule switched off, a card has no color."""
+    if not card.colors or of_the_color.verdict(table, card, colors) is None:
+        return False
+    of_the_color(table, card, colors)
+    return True

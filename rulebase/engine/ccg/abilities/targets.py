@@ -32,7 +32,7 @@ from rulebase.engine.ccg import status
 from rulebase.engine.ccg.abilities.model import Selector
 from rulebase.engine.ccg.abilities.verbs import referable
 from rulebase.engine.ccg.board import Area, Board, Card, Zone
-from rulebase.engine.ccg.cards import CardType, has_trait, is_named, parse_color
+from rulebase.engine.ccg.cards import CardType, has_color, has_trait, is_named, parse_color
 from rulebase.engine.errors import SetupError
 
 PLAYER_NOUNS = ("player", "opponent", "you")
@@ -188,7 +188,7 @@ class Compiled:
             return [lambda board, context, card: has_trait(board, card, trait)]
         if name == "color":
             colors = colors_of(value)
-            return [lambda board, context, card: any(color in card.colors for color in colors)]
+            return [lambda board, context, card: has_color(board, card, colors)]
         if name in ("power", "printed-power", "cost"):
             compare, n = comparison(value)
             if name == "power":
