@@ -235,3 +235,18 @@ def test_during_a_faceoff_involving_this_card_the_random_keyword():
     board.faceoff = Faceoff()
     assert conditions.holds(board, context, during)
     assert not conditions.holds(board, Context(card=board.cards[0], controller=0), during)
+
+
+def test_a_card_from_a_discard_pile_is_anyones_silver_spanner_and_the_top_of_an_opponents_deck():
+    from .driving import real
+
+    spanner = real("silver-spanner-dumpster-diver")
+    board = table()
+    effect = next(a for a in spanner.abilities if a.effect is not None).effect
+    context = Context(card=board.cards[0], controller=0)
+    assert labels(targets.candidates(board, context, effect.target)) == ["Comet/1"], "Bob's discard pile"
+    assert targets.executable(Selector("card", every=True, zone="any-discard")) == "all the cards of one discard pile"
+    board.put(board.cards[6], Zone.DRAW_DECK)
+    top = Selector("card", count=Amount(1), zone="opponent-deck", filters=(("top", True),))
+    assert labels(targets.candidates(board, context, top)) == ["Comet/1"]
+    assert targets.candidates(board, Context(card=board.cards[0], controller=1), top) == []

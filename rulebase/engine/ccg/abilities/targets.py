@@ -98,6 +98,7 @@ ZONE_PLACES = ("discard", "hand")
 ZONES = {
     None: Zone.PLAY, "play": Zone.PLAY, "hand": Zone.HAND, "discard": Zone.DISCARD, "deck": Zone.DRAW_DECK,
     "problem-deck": Zone.PROBLEM_DECK, "banished": Zone.BANISHED, "flip": Zone.FLIP,
+    "any-discard": Zone.DISCARD, "opponent-deck": Zone.DRAW_DECK,
 }
 """The zones a selector's cards are in (play unless it says another, 707.3)."""
 
@@ -401,8 +402,18 @@ class Perspective:
         self.done = getattr(context, "done", True)
 
 
+ZONE_OWNERS = {"any-discard": "any", "opponent-deck": "opponent"}
+"""The zones whose words say whose they are ("a discard pile": anyone's;
+"your opponent's deck")."""
+
+
 def _owners(board: Board, context, selector: Selector) -> list[int]:
     me = perspective(context)
+    whose = ZONE_OWNERS.get(selector.zone)
+    if whose == "opponent":
+        return board.opponents(me)
+    if whose == "any":
+        return [p.index for p in board.players if not p.removed]
     if selector.controller in (None, "you", "owner", "their"):
         return [me]
     if selector.controller == "that-player":
@@ -566,6 +577,8 @@ def executable(selector: Selector | None) -> str | None:
         return missing
     if selector.zone not in ZONES:
         return f"the zone {selector.zone!r}"
+    if selector.zone == "any-discard" and selector.every:
+        return "all the cards of one discard pile"
     for name, value in selector.filters:
         if name not in FILTERS:
             return f"the filter {name!r}"
