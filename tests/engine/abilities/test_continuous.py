@@ -465,3 +465,49 @@ def test_104_2_a_cant_confront_unless_they_have_enough_characters_there():
     board.put(extra, Zone.DISCARD)
     board.off = frozenset({"104.2"})
     assert confront.blocker(board, 0, problem) is None
+
+
+BRAVE = Printed.build("Brave", "Friend", colors=["blue"], power=1, cost=1, abilities=(
+    Ability("replacement", "If this card would be frightened, you may exhaust it instead.",
+            trigger=Trigger("frightened", THIS_CARD, when="would"),
+            effect=Effect("exhaust", Selector("it"), optional=True)),))
+GUARD = Printed.build("Guard", "Friend", colors=["blue"], power=1, cost=1, abilities=(
+    Ability("replacement", "If a Friend would be frightened, you may exhaust it instead.",
+            trigger=Trigger("frightened", Selector("Friend"), when="would"),
+            effect=Effect("exhaust", Selector("it"), optional=True)),))
+
+
+def _frighten(board, answers):
+    """Bob's card text frightens the first card on ``board`` (Alice's);
+    the decisions answered in order; the requests asked."""
+    from rulebase.engine.ccg.abilities.resolve import Context
+
+    from .driving import drive
+
+    return drive(board, Effect("frighten", Selector("it")), Context(controller=1, named={"it": [board.cards[0]]}),
+                 answers=answers)
+
+
+def test_710_5_the_player_affected_chooses_among_several_replacements_and_a_declined_one_is_not_asked_again():
+    from rulebase.engine.ccg.actions import Action
+
+    board = board_with((BRAVE, 0, Zone.PLAY, "home", 0), (GUARD, 1, Zone.PLAY, "home", 1))
+    brave, guard = board.cards
+    asked = _frighten(board, [Action("choose", 0, card=brave.id), Action("decline", 0), Action("decline", 1)])
+    assert [request.player for request in asked] == [0, 0, 1]
+    assert brave.frightened and not brave.exhausted
+    assert kinds(board, "710.5") == [STEP]
+    assert kinds(board, "710.5b") == [STEP]
+
+
+def test_710_1_an_accepted_instead_replaces_the_occurrence_unless_710_1_is_off():
+    from rulebase.engine.ccg.actions import Action
+
+    board = board_with((BRAVE, 0, Zone.PLAY, "home", 0))
+    brave = board.cards[0]
+    _frighten(board, [Action("accept", 0)])
+    assert brave.exhausted and not brave.frightened
+    board = board_with((BRAVE, 0, Zone.PLAY, "home", 0))
+    board.off = frozenset({"710.1"})
+    _frighten(board, [Action("accept", 0)])
+    assert board.cards[0].frightened

@@ -903,7 +903,11 @@ def replace_asking(s, verb: str, card: Card, player: int):
                 options = [Action("choose-option", affected, amount=i) for i in range(len(found))]
             action = yield from resolve._ask(s, affected, f"choose the replacement modifier that replaces "
                                                           f"{card.label} being {occurrence}", options)
-            chosen = next(f for f, option in zip(found, options) if option == action)
+            chosen = next((f for f, option in zip(found, options) if option == action), None)
+            if chosen is None:
+                from rulebase.engine.ccg.priority import switched_off
+
+                raise switched_off(resolve.among_the_choices, "the answer names none of the replacement modifiers")
         source, number, acts = chosen
         board.replacing.add((source.id, number))
         happened = Happened(occurrence, (("card", card), ("player", player), ("area", card.area)))
