@@ -517,3 +517,22 @@ def test_the_end_of_the_draw_step_and_a_trait_during_a_phase():
                   "any Score Phase.")
     assert ability.modifier.values == values(trait="Critter")
     assert ability.condition.kind == "all"
+
+
+# -- a card of a type or trait, two cards chosen ------------------------------------------------
+
+def test_a_condition_on_a_cards_type_or_trait():
+    ability = one("At the start of your turn, you may reveal the top card of your deck. If it's an Event, you may "
+                  "put it into your hand.")
+    put = list(ability.effect.chain())[-1]
+    assert put.condition == Condition("is", subject=Selector("it"), values=values(type="Event"))
+
+
+def test_two_cards_chosen_then_exchanged():
+    ability = one("Immediate: Choose one of your Friends and an opposing Friend. Exchange control of those Friends "
+                  "until the end of the Score Phase.")
+    mine, theirs, exchanged = ability.effect.chain()
+    assert (mine.verb, theirs.verb, theirs.target.filter("color"), theirs.target.controller) == (
+        "choose", "choose", None, "opponent")
+    assert (exchanged.verb, exchanged.target, exchanged.duration) == (
+        "exchange-control", Selector("that", ref="Friend"), "score-phase")

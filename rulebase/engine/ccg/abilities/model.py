@@ -209,6 +209,7 @@ CONDITIONS = {
     "any": "one condition of ``any_of`` at least holds",
     "first": "the player is the first to do something (``action``) to the subject this turn",
     "color": "the subject has the color ``color``",
+    "is": "the subject is a card of a ``type`` (Friend, Event, ...) or has a ``trait``",
     "exists": "there is at least one of the subject's cards (at its ``where``)",
 }
 """What a condition ("while", "if", "as long as") asks (702.2, 704.4)."""

@@ -884,6 +884,18 @@ class _Reader(Transformer):
         return Condition("score", subject=children[0], values=values(compare=f">={int(children[1])}"),
                          part=self._part(meta))
 
+    def is_a(self, meta, children):
+        what = children[1]
+        if isinstance(what, tuple):  # a card type
+            return Condition("is", subject=children[0], values=values(type=what[1]), part=self._part(meta))
+        word = self._word(what)
+        if not word[:1].isupper():
+            raise _Unreadable(f"{word!r} is not a trait", what.start_pos)
+        return Condition("is", subject=children[0], values=values(trait=word), part=self._part(meta))
+
+    def its_a(self, meta, children):
+        return self.is_a(meta, [Selector("it")] + list(children))
+
     def color_is(self, meta, children):
         return Condition("color", subject=children[0], values=values(color=COLORS[str(children[1])[1:-1]]),
                          part=self._part(meta))
@@ -1020,7 +1032,8 @@ class _Reader(Transformer):
         return replace(modifier, values=tuple(sorted(dict(modifier.values, **{"unless-paid": amount}).items()))), None
 
     def cant_score(self, meta, children):
-        return Modifier("cant", subject=children[0], values=values(action="score"), part=self._part(meta)), children[1]
+        during = children[1] if len(children) > 1 else None
+        return Modifier("cant", subject=children[0], values=values(action="score"), part=self._part(meta)), during
 
     def cant_do(self, meta, children):
         who, action = children
@@ -1443,6 +1456,11 @@ class _Reader(Transformer):
         end = "bottom" if self.source[meta.start_pos:meta.end_pos].split()[1] == "bottom" else "top"
         return Selector("card", count=Amount(number), zone=children[-1], filters=((end, True),),
                         part=self._part(meta))
+
+    def choose_both(self, meta, children):
+        first, second = children
+        return Effect("choose", target=first, then=Effect("choose", target=second, part=self._part(meta)),
+                      part=self._part(meta))
 
     def exchange_control(self, meta, children):
         other = children[1] if len(children) > 1 else None
