@@ -630,8 +630,7 @@ def play_card(board: Board, action: Action, apply_instructions, by_text: bool = 
     text is an ability the caller resolves (it stays in the queue)."""
     player = action.player
     card = board.cards[action.card]
-    board.trace.note("705.2a", "{player} announces playing {card}", player=board.name(player),
-                     card=card.label if card.type != CardType.TROUBLEMAKER else "a Troublemaker face-down")
+    zones.announced(board, player, card)
     to_queue(board, card)
     cost = [0]
     if card.type == CardType.TROUBLEMAKER:

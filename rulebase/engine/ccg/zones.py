@@ -211,6 +211,16 @@ def entered(board: Board, card: Card, how: str):
     return {"card": card.label}
 
 
+@step("705.2a", "{player} announces playing {card}{how}")
+def announced(board: Board, player: int, card: Card):
+    """A player taking an action announces it and reveals its source if it
+    is not public (705.2a): a card played is revealed as it goes to the
+    queue, a Troublemaker played face-down is not."""
+    if card.type == CardType.TROUBLEMAKER:
+        return {"player": board.name(player), "card": "a Troublemaker face-down", "how": ""}
+    return {"player": board.name(player), "card": card.label, "how": ", revealing it"}
+
+
 def enter_play(board: Board, card: Card, area, face_down: bool = False, attach=None, how: str = "played") -> None:
     """Put a card into play, following 706.1 in order: it is put into the
     play zone (under its owner's control, ready, 503.1; ``attach``
