@@ -250,3 +250,17 @@ def test_a_card_from_a_discard_pile_is_anyones_silver_spanner_and_the_top_of_an_
     top = Selector("card", count=Amount(1), zone="opponent-deck", filters=(("top", True),))
     assert labels(targets.candidates(board, context, top)) == ["Comet/1"]
     assert targets.candidates(board, Context(card=board.cards[0], controller=1), top) == []
+
+
+def test_an_opponents_friend_with_equal_or_greater_power_than_the_one_chosen_magic_duel():
+    from .driving import real
+
+    duel = real("magic-duel")
+    board = table()
+    effect = next(a for a in duel.abilities if a.effect is not None).effect
+    mine, theirs = effect.value("involving")
+    context = Context(card=board.cards[0], controller=0)
+    context.named["it"] = [board.cards[0]]
+    assert labels(targets.candidates(board, context, theirs)) == ["Comet/1"], "Breeze Runner has power 1, less than 2"
+    assert targets.executable(theirs) is None
+    assert targets.executable(Selector("Friend", filters=(("power", "~that"),))) is not None

@@ -32,7 +32,7 @@ from rulebase.engine.ccg import status
 from rulebase.engine.ccg.abilities.model import Selector
 from rulebase.engine.ccg.abilities.verbs import referable
 from rulebase.engine.ccg.board import Area, Board, Card, Zone
-from rulebase.engine.ccg.cards import CardType, has_color, has_trait, is_named, parse_color
+from rulebase.engine.ccg.cards import CardType, has_color, has_trait, is_named, parse_color, this_card
 from rulebase.engine.errors import SetupError
 
 PLAYER_NOUNS = ("player", "opponent", "you")
@@ -138,6 +138,9 @@ FILTERS = {
 }
 """The filters the engine knows."""
 
+THAT = "that"
+"""A comparison with the card an earlier part named ("with equal or greater power": ``>=that``)."""
+
 _COMPARE = {">=": operator.ge, "<=": operator.le, "==": operator.eq, "=": operator.eq, ">": operator.gt,
             "<": operator.lt, "!=": operator.ne}
 
@@ -190,6 +193,11 @@ class Compiled:
         if name == "color":
             colors = colors_of(value)
             return [lambda board, context, card: has_color(board, card, colors)]
+        if name == "power" and isinstance(value, str) and value.endswith(THAT):
+            compare = _COMPARE[value[:-len(THAT)]]
+            return [lambda board, context, card: any(
+                compare(powers.counted(powers.power(board, card)), powers.counted(powers.power(board, other)))
+                for other in named_cards(context, "it")[:1])]
         if name in ("power", "printed-power", "cost"):
             compare, n = comparison(value)
             if name == "power":
@@ -499,7 +507,7 @@ def candidates(board: Board, context, selector: Selector | None) -> list:
     if noun == "home":
         return [board.players[player].home for player in _owners(board, context, selector)]
     if noun == "self":
-        return [context.card] if context.card is not None else []
+        return this_card(board, context.card) if context.card is not None else []
     if noun == "host":
         host = context.card.host if context.card is not None else None
         return [host] if host is not None else []
@@ -589,6 +597,8 @@ def executable(selector: Selector | None) -> str | None:
                 colors_of(value)
             except SetupError:
                 return f"the color {value!r}"
+        if name == "power" and isinstance(value, str) and value.endswith(THAT) and value[:-len(THAT)] in _COMPARE:
+            continue
         if name in ("power", "printed-power", "cost"):
             try:
                 comparison(value)
