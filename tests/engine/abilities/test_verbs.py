@@ -496,3 +496,14 @@ def test_putting_a_card_on_top_of_ones_deck_is_announced_mayor_mare():
     VERBS["to-deck"].apply(board, Act(0, top, effect=on_top))
     assert [w.card for w in board.waiting] == [friend] and board.players[0].deck[0] is top
     assert kinds(board, "704.1")[-1] == STEP
+
+
+def test_the_top_cards_of_a_deck_are_put_into_the_discard_pile_not_discarded_orchard_blossom_406_1():
+    orchard = real("orchard-blossom-a-whole-new-you")
+    board = board_with((orchard, 0, Zone.PLAY, "home", 0))
+    cards = deck_of_three(board)
+    effect = orchard.abilities[0].effect
+    drive(board, replace(effect, then=None), Context(card=board.cards[0], controller=0))
+    assert all(card.zone == Zone.DISCARD for card in cards) and kinds(board, "406.1") == [STEP] * 3
+    assert kinds(board, "410.3") == [], "not a discard"
+    refused("406.1", VERBS["to-discard"].check, board, Act(0, board.cards[0]))

@@ -98,7 +98,7 @@ ZONE_PLACES = ("discard", "hand")
 ZONES = {
     None: Zone.PLAY, "play": Zone.PLAY, "hand": Zone.HAND, "discard": Zone.DISCARD, "deck": Zone.DRAW_DECK,
     "problem-deck": Zone.PROBLEM_DECK, "banished": Zone.BANISHED, "flip": Zone.FLIP,
-    "any-discard": Zone.DISCARD, "opponent-deck": Zone.DRAW_DECK,
+    "any-discard": Zone.DISCARD, "opponent-deck": Zone.DRAW_DECK, "their-deck": Zone.DRAW_DECK,
 }
 """The zones a selector's cards are in (play unless it says another, 707.3)."""
 

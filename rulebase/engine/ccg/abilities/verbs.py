@@ -340,6 +340,30 @@ def _check_to_deck(board: Board, act: Act) -> None:
     not_a_mane_leaving(board, act.target)
 
 
+@rules.step("406.1", "{card} is put from {player}'s {zone} into their discard pile: not a discard, since it is not "
+                     "put there from a hand (410.3)")
+def put_into_discard(board: Board, card: Card):
+    zone = card.zone
+    board.put(card, Zone.DISCARD)
+    return {"card": card.label, "player": board.name(card.owner), "zone": zone}
+
+
+@rules.check("406.1", "a card put into a discard pile by card text comes from its owner's deck")
+def from_the_deck(board: Board, card: Card):
+    if card.zone != Zone.DRAW_DECK:
+        return f"{card} is not in a draw deck: the engine puts cards into a discard pile from the deck"
+
+
+@verb("to-discard", "406.1")
+def to_discard(board: Board, act: Act) -> None:
+    """Put the target (the top cards of a deck) into its owner's discard
+    pile (406.1): the cards are not discarded (410.3)."""
+    put_into_discard(board, act.target)
+
+
+checked("to-discard")(lambda board, act: from_the_deck(board, act.target))
+
+
 # -- moving -------------------------------------------------------------------------------
 
 
