@@ -125,3 +125,19 @@ def test_text_naming_a_color_names_the_cards_of_that_color_unless_203_1_is_off()
     assert [step.kind for step in board.trace if step.rule == "203.1"] == [ALLOWED]
     board.off = frozenset({"203.1"})
     assert not has_color(board, comet, (Color.BLUE,))
+
+
+def test_this_card_is_the_card_the_text_is_printed_on_unless_201_2_is_off():
+    from rulebase.engine.ccg.board import Board, Zone
+    from rulebase.engine.ccg.cards import this_card
+    from rulebase.engine.trace import ALLOWED
+
+    board = Board(["Alice", "Bob"])
+    printed = Printed.build("Twist, Such a Treat", "Friend", colors=["pink"], power=1, cost=1)
+    twist, other = board.new_card(printed, 0), board.new_card(printed, 0)
+    for card in (twist, other):
+        board.put(card, Zone.PLAY, area=board.players[0].home)
+    assert this_card(board, twist) == [twist]
+    assert [step.kind for step in board.trace if step.rule == "201.2"] == [ALLOWED]
+    board.off = frozenset({"201.2"})
+    assert this_card(board, twist) == [twist, other]

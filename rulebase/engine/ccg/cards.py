@@ -348,6 +348,25 @@ def is_named(table, card, wanted: str) -> bool:
     return True
 
 
+@check("201.2", "text that refers to \"this\" card refers to the card on which it is printed, not another of that name")
+def this_card_only(table, card, other):
+    return Allowed(f"\"this card\" is {card}, on which the text is printed, not {other}, another card of that name")
+
+
+def this_card(board, card) -> list:
+    """The cards "this card" in ``card``'s text names: ``card`` alone, and
+    not the other cards of its name in play (201.2, recorded where there are
+    some); with the rule switched off, those too."""
+    name = card.info.name
+    namesakes = [other for other in board.play if other is not card and other.info.name == name]
+    if not namesakes:
+        return [card]
+    if this_card_only.verdict(board, card, namesakes[0]) is None:
+        return [card] + namesakes
+    this_card_only(board, card, namesakes[0])
+    return [card]
+
+
 # -- traits as card text refers to them (207) --------------------------------------------
 
 

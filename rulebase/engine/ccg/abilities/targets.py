@@ -32,7 +32,7 @@ from rulebase.engine.ccg import status
 from rulebase.engine.ccg.abilities.model import Selector
 from rulebase.engine.ccg.abilities.verbs import referable
 from rulebase.engine.ccg.board import Area, Board, Card, Zone
-from rulebase.engine.ccg.cards import CardType, has_color, has_trait, is_named, parse_color
+from rulebase.engine.ccg.cards import CardType, has_color, has_trait, is_named, parse_color, this_card
 from rulebase.engine.errors import SetupError
 
 PLAYER_NOUNS = ("player", "opponent", "you")
@@ -507,7 +507,7 @@ def candidates(board: Board, context, selector: Selector | None) -> list:
     if noun == "home":
         return [board.players[player].home for player in _owners(board, context, selector)]
     if noun == "self":
-        return [context.card] if context.card is not None else []
+        return this_card(board, context.card) if context.card is not None else []
     if noun == "host":
         host = context.card.host if context.card is not None else None
         return [host] if host is not None else []
