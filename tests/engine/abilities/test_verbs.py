@@ -2,6 +2,8 @@
 application records the rule it applies; switching a rule off changes
 what happens (the audit's principle: a rule cited decided something)."""
 
+from dataclasses import replace
+
 import pytest
 
 from rulebase.engine.ccg import effects
