@@ -914,7 +914,7 @@ def replace_asking(s, verb: str, card: Card, player: int):
         context = resolve.Context(board=board, card=source, controller=source.controller, ability=acts,
                                   event=happened, named={"it": [card], "that": [card], "them": [card]})
         effect = acts.effect
-        if effect.optional and not (resolve._can_be_done(board, context, effect)
+        if effect.optional and not (_may_apply(board, context, source, acts, card)
                                     and (yield from resolve._accepts(s, source.controller, effect))):
             found = replacements(board, occurrence, card, player)
             continue
@@ -923,6 +923,44 @@ def replace_asking(s, verb: str, card: Card, player: int):
         yield from resolve.resolve(s, context, _required(effect))
         return True
     return False
+
+
+def _is_cost(effect) -> bool:
+    """Whether the first instruction of an instead is a cost: the part of
+    the modifier's text before "to" ("pay [1] to dismiss it"), read as an
+    instruction followed by "If you do"."""
+    following = effect.then
+    return following is not None and following.condition is not None and following.condition.kind == "did"
+
+
+@check("707.2a", "a modifier's cost must be paid in order to process the subsequent text")
+def cost_payable(board: Board, source: Card, ability: Ability):
+    return (f"{board.name(source.controller)} can't pay the cost of {source}'s replacement modifier "
+            f"({ability.effect.part.text or ability.effect.verb}): it is not applied")
+
+
+@step("710.4", "{source}'s replacement modifier may replace {card}'s occurrence even though {instead} can't be done "
+               "(that still can't be done)")
+def replaces_though_undoable(board: Board, source: Card, ability: Ability, card: Card):
+    return {"source": source.label, "card": card.label, "instead": ability.effect.part.text or ability.effect.verb}
+
+
+def _may_apply(board: Board, context, source: Card, ability: Ability, card: Card) -> bool:
+    """Whether the controller of a "you may ... instead" is offered to
+    apply it: a cost that can't be paid keeps it from applying (707.2a);
+    an instead that can't be done does not (710.4)."""
+    from rulebase.engine.ccg.abilities import resolve
+
+    effect = ability.effect
+    if _is_cost(effect):
+        if effect.verb == "pay":
+            paid = board.players[source.controller].tokens >= (resolve.amount_of(board, context, effect.amount) or 0)
+        else:
+            paid = resolve._can_be_done(board, context, effect)
+        return paid or cost_payable.allows(board, source, ability)
+    if resolve._can_be_done(board, context, effect):
+        return True
+    return replaces_though_undoable(board, source, ability, card) is not None
 
 
 def carry_out(s, verb, act):
