@@ -183,6 +183,9 @@ def _instruction(s, context: Context, effect: Effect):
         players = targets.candidates(board, context.as_player(context.controller), effect.who)
         if not (effect.who.every or len(players) <= 1):
             players = [(yield from _choose_player(s, context.controller, players, effect))]
+        elif len(players) > 1:
+            players = list(players)
+            most_recent_first(board, players)
     done = False
     for player in players:
         if isinstance(player, int) and not board.players[player].removed:
@@ -219,6 +222,33 @@ def _carry_out(s, context: Context, effect: Effect):
     else:
         done = yield from _on_cards(s, context, effect, verb, n)
     context.done = done
+
+
+@rules.step("801.1", "each player decides in turn, {first} first: the player who most recently had priority makes "
+                     "all of their decisions first, then the next player in turn order")
+def most_recent_first(board: Board, players: list):
+    """Decisions several players make at once ("each player ...") are made
+    by the player who most recently had priority first, then the next in
+    turn order (801.1); without that rule, from the text's controller."""
+    last = board.turn.last_priority
+    first = last if last in players else board.turn.player
+    if first not in players:
+        return None
+    order = [p.index for p in board.players]
+    start = order.index(first)
+    players.sort(key=lambda player: (order.index(player) - start) % len(order))
+    return {"first": board.name(first)}
+
+
+def _power_added(board: Board, context: Context, of) -> int | None:
+    """The power of the card "add its power" names (the first it names),
+    or ``None`` when it names none."""
+    from rulebase.engine.ccg import power as powers
+
+    for card in targets.candidates(board, context, of):
+        if isinstance(card, Card):
+            return powers.counted(powers.power(board, card))
+    return None
 
 
 def amount_of(board: Board, context: Context, amount: Amount | None) -> int | None:
