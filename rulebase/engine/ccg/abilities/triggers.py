@@ -6,8 +6,12 @@ a step announces (:func:`~rulebase.engine.ccg.abilities.events.emit`) is
 shown to the abilities of the cards in play that wait for that event (an
 index per side of a card, :func:`~rulebase.engine.ccg.abilities.continuous.index`), and each one it matches creates
 a triggered effect at once (704.1c), one per instance (704.1b), keeping
-what it needs of the game as it was then (712.2).  The effects wait in
-``board.waiting`` until a player is about to receive priority (712.1):
+what it needs of the game as it was then (712.2: its controller, and the
+event).  A flipped card's own "when this card is flipped" ability
+functions in the flip zone (701.3); a card played announces it as the
+last part of processing the action (705.2f, :func:`played`).  The
+effects wait in ``board.waiting`` until a player is about to receive
+priority, then are taken to be processed (712.1):
 then, as the last wave of Pre-Priority Processing (511.7), the player who
 most recently had priority processes all of theirs in the order they
 choose, then the next player in turn order (511.7a; the turn player first
