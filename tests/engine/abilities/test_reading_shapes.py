@@ -536,3 +536,12 @@ def test_two_cards_chosen_then_exchanged():
         "choose", "choose", None, "opponent")
     assert (exchanged.verb, exchanged.target, exchanged.duration) == (
         "exchange-control", Selector("that", ref="Friend"), "score-phase")
+
+
+def test_numbers_of_points_and_of_cards_discarded_in_words():
+    ability = one("When this card enters play, you may draw 3 cards, then discard 1.")
+    drawn, discarded = ability.effect.chain()
+    assert discarded.target == Selector("card", count=Amount(1))
+    assert discarded.target == one("When you play this card, discard a card.").effect.target
+    ability = one("When you confront this card's Problem, you may retire this card to score two points.")
+    assert list(ability.effect.chain())[-1].amount == Amount(2)

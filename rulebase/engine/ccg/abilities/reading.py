@@ -1445,6 +1445,10 @@ class _Reader(Transformer):
 
     discard_place = _constant("discard")
 
+    def discard_number(self, meta, children):
+        return Effect("discard", target=Selector("card", count=Amount(children[0])),
+                      part=self._part(meta))
+
     def draw_bottom(self, meta, children):
         amount = children[0] if len(children) > 1 else Amount(1)
         if children[-1] != "deck":
