@@ -380,3 +380,17 @@ def test_a_cost_that_chooses_a_card_the_later_costs_name_lead_pony_badge():
         "neither the badge (it exhausts itself) nor an exhausted card can pay (503.2a)"
     assert resource.exhausted and ready.exhausted and not tired.exhausted and not other.exhausted
     assert STEP in kinds(board, "503.3")
+
+
+def test_the_card_a_cost_named_is_it_of_the_instructions_apple_bloom_bloomception():
+    from rulebase.engine.ccg import power
+
+    bloom = real("apple-bloom-bloomception")
+    board = board_with((bloom, 0, Zone.PLAY, "home", 0), (COMET, 0, Zone.PLAY, "home", 0))
+    apple, comet = board.cards
+    before = power.counted(power.power(board, apple))
+    board.players[0].tokens = 1
+    _activate(board, 0, apple)
+    assert comet.exhausted and board.players[0].tokens == 0
+    assert power.counted(power.power(board, apple)) == before + 2, "Comet's power, 2, added until the end of the turn"
+    assert STEP in kinds(board, "507.1")

@@ -605,7 +605,7 @@ def activate(s, action: Action):
     if card.controller == player != card.owner and controls_the_effect(board, player, card) is None:
         controller = card.owner
     if ability.effect is not None:
-        yield from follow(s, card, controller, ability.effect)
+        yield from follow(s, card, controller, ability.effect, named=cost_cards(card, ability, chosen))
     board.trace.note("705.2f", "the ability has been processed")
 
 
@@ -658,15 +658,34 @@ def choose_payment(s, player: int, card: Card, ability: Ability):
     return chosen
 
 
-def follow(s, card: Card, player: int, effect, happened=None):
+def follow(s, card: Card, player: int, effect, happened=None, named: list | None = None):
     """Follow the instructions of card text in order (705.2e), by the
-    effect resolver."""
+    effect resolver; ``named``: the cards the costs named, "it" of the
+    instructions ("Exhaust another one of your characters to add its
+    power to this card")."""
     from rulebase.engine.ccg.abilities import resolve
     from rulebase.engine.ccg.abilities.triggers import context
 
     s.board.trace.note("705.2e", "{player} follows the instructions of {card}", player=s.board.name(player),
                        card=card.label)
-    yield from resolve.resolve(s, context(s.board, card, player, happened), effect)
+    found = context(s.board, card, player, happened)
+    if named:
+        found.named.setdefault("it", list(named))
+    yield from resolve.resolve(s, found, effect)
+
+
+def cost_cards(card: Card, ability: Ability, chosen: dict) -> list:
+    """The cards the last cost naming a card names: "it" of the
+    instructions after the costs."""
+    found: list = []
+    for index, cost in enumerate(ability.cost):
+        if cost.target is None or cost.verb == "pay":
+            continue
+        if cost.target.noun == "self":
+            found = [card]
+        elif chosen.get(index):
+            found = list(chosen[index])
+    return found
 
 
 def event_ability(card: Card):

@@ -215,6 +215,8 @@ def _carry_out(s, context: Context, effect: Effect):
             yield from _chain(s, context, alternative)
             return
     n = amount_of(board, context, effect.amount)
+    if effect.verb == "add-power":
+        n = _power_added(board, context, effect.value("of"))
     if verb.takes == PLAYER:
         done = yield from _on_players(s, context, effect, verb, n)
     elif verb.takes == NOTHING:
@@ -715,7 +717,7 @@ VALUES = {
     "power": {"color"}, "move": {"area", "from"}, "send": {"area"}, "search": {"zone", "to"},
     "to-deck": {"to"}, "arrange": {"to", "rest"}, "attach": {"again", "to"}, "score": {"additional"},
     "discard": {"random"}, "pay": {"unless-paid"}, "put-into-play": {"area", "face"}, "token": {"token", "area"},
-    "challenge": {"using"}, "shuffle": {"zone"}, "start-faceoff": {"involving"}, "lose": {"what"},
+    "challenge": {"using"}, "shuffle": {"zone"}, "start-faceoff": {"involving"}, "lose": {"what"}, "add-power": {"of"},
 }
 """The further values of an instruction the engine reads, by verb."""
 
@@ -799,6 +801,13 @@ def _part_executable(part: Effect) -> str | None:
                 return missing
             if selector.every or selector.count.value != 1:
                 return f"a faceoff involving {selector.part.text or selector.noun!r} (more than one card of a kind)"
+    if part.verb == "add-power":
+        of = part.value("of")
+        if not isinstance(of, Selector) or targets.names_players(of):
+            return f"adding the power of {of!r}"
+        missing = targets.executable(of)
+        if missing is not None:
+            return missing
     if part.verb == "challenge":
         using = part.value("using")
         if using is not None:
@@ -827,7 +836,7 @@ def _part_executable(part: Effect) -> str | None:
             if missing is not None:
                 return missing
     if part.duration is not None:
-        if part.verb not in ("power", "take-control", "cost-change"):
+        if part.verb not in ("power", "take-control", "cost-change", "add-power"):
             return f"the duration {part.duration!r} of {part.verb!r}"
         if part.duration not in DURATIONS:
             return f"the duration {part.duration!r}"

@@ -562,6 +562,26 @@ def _check_power(board: Board, act: Act) -> None:
     known_duration(board, act.duration)
 
 
+@verb("add-power", "507.1")
+def add_power(board: Board, act: Act) -> None:
+    """"Add its power to this card until the end of the turn": a power
+    modifier of the power the card named has (worked out as the
+    instruction is followed, :mod:`.resolve`)."""
+    power(board, act)
+
+
+@rules.check("507.1", "a card's power is added to another as a number")
+def power_to_add(board: Board, amount):
+    if amount is None:
+        return "there is no card whose power is added"
+
+
+@checked("add-power")
+def _check_add_power(board: Board, act: Act) -> None:
+    power_to_add(board, act.amount)
+    _check_power(board, act)
+
+
 @rules.check("519.1", "a number of counters can't be negative")
 def counters_not_negative(board: Board, amount):
     if (amount or 0) < 0:
