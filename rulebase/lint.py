@@ -390,8 +390,9 @@ def _damaged(graph: RuleGraph) -> list[Finding]:
 
 
 def _errata_cards(graph: RuleGraph) -> list[Finding]:
-    """What resolving each erratum to its card reveals (see :mod:`rulebase.cards.errata`)."""
-    from rulebase.cards.errata import current_text
+    """What resolving each erratum to its card reveals (see :mod:`rulebase.cards.errata`), and the errata
+    a change of which can't be located in its card's text (:func:`rulebase.errata.card_texts`)."""
+    from rulebase.errata import card_texts
 
     found = []
     for node in graph.nodes("erratum"):
@@ -410,11 +411,12 @@ def _errata_cards(graph: RuleGraph) -> list[Finding]:
         if note and "is printed in" in note:
             found.append(_finding(graph, node, "erratum-set", WARNING, note.split("; ")[-1] + "."))
         if graph.node(data["document"]).get("current"):
-            text = current_text(record["key"], graph)
-            if text.erratum == node and text.state == "unknown":
+            texts = card_texts(record["key"], graph)
+            if texts.erratum == node and not texts.known:
+                why = "; ".join(dict.fromkeys(change.note for change in texts.unlocated() if change.note))
                 found.append(_finding(
                     graph, node, "erratum-text", WARNING,
-                    f"the erratum's text is not found in the text of {record['title']}: {text.note}."))
+                    f"a change of the erratum can't be located in the text of {record['title']}: {why}."))
     return found
 
 

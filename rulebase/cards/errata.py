@@ -1,5 +1,5 @@
-"""The card errata resolved to the cards of the card database, and each
-card's current text: its printed text with its erratum applied.
+"""The card errata resolved to the cards of the card database, and the
+folding that finds an erratum's words in a card's text.
 
 The errata list prints a card's title and subtitle run together
 ("Fluttershy Monster Tamer"), spells some subtitles otherwise than the
@@ -12,18 +12,18 @@ whose characters were lost, by what is left of it; and among several
 cards, by the set the erratum is listed under.  It never guesses: a name
 that fits no card, or more than one, is unresolved with the reason.
 
-:func:`current_text` applies an erratum's NEW text in place of its OLD
-text where OLD occurs exactly once in the card's text (both folded:
-quotes, spacing, case, ellipses, ``①`` for ``[1]``).  The card data's text
-is not always the printed text, and :class:`CurrentText` says what it held
-(``state``): ``"printed"`` (the erratum, if any, was applied to it),
-``"current"`` (it already holds the corrected text) or ``"unknown"``
-(neither, or OLD occurs more than once: the text is the data's, with a note).
+A card's printed and current texts are found in one place,
+:func:`rulebase.errata.card_texts` (it needs the rules' graph, which is
+built from this module's resolutions); :func:`current_text` is that answer
+in the shape older callers read (:class:`CurrentText`).  This module keeps
+what finding an erratum's words in a card's text needs: :func:`fragment`
+folds them (quotes, spacing, case, ellipses, ``①`` for ``[1]``) and
+:func:`occurrences` finds them.
 
 >>> fragment("...Harmony token...")
 'harmony token'
->>> replace_once("Put this card into your hand.", "...into your hand...", "...into its owner’s hand...")
-("Put this card into its owner's hand.", 1)
+>>> occurrences("Put this card into your hand.", fragment("...into your hand..."))
+[(14, 28)]
 """
 
 from __future__ import annotations
@@ -188,23 +188,20 @@ def occurrences(text: str, wanted: str) -> list[tuple[int, int]]:
     return found
 
 
-def replace_once(text: str, old: str, new: str) -> tuple[str, int]:
-    """``text`` with NEW in place of OLD if OLD occurs in it exactly once,
-    and how many times OLD occurs (``text`` unchanged otherwise)."""
-    places = occurrences(text, fragment(old))
-    if len(places) != 1:
-        return text, len(places)
-    start, end = places[0]
-    return text[:start] + _data_notation(new) + text[end:], 1
+STATES = {"printed": "printed", "mixed": "printed", "current": "current", "both": "current", "unknown": "unknown"}
+"""The :attr:`CurrentText.state` of each :attr:`rulebase.errata.CardTexts.held`."""
 
 
 @dataclass(frozen=True)
 class CurrentText:
-    """A card's current text: ``text`` (its front) and ``boosted`` (its other
-    side's, if any); ``state`` what the card data held (``printed``,
-    ``current`` or ``unknown``, see the module), ``erratum`` the erratum's
-    node id (None for a card without one) and ``note`` what was done or why
-    the text could not be brought up to date."""
+    """A card's current text as older callers read it: ``text`` (its front)
+    and ``boosted`` (its other side's, if any), ``state`` what the card data
+    held (``printed``: the erratum, if any, was applied to it; ``current``:
+    it already holds the corrected text, or no words change; ``unknown``: a
+    change can't be located and the text is the data's), ``erratum`` the
+    erratum's node id (None for a card without one) and ``note`` the notes of
+    its changes.  Made from :class:`rulebase.errata.CardTexts` only
+    (:meth:`of`)."""
 
     text: str
     state: str
@@ -212,85 +209,29 @@ class CurrentText:
     note: str | None = None
     boosted: str | None = None
 
-
-_TRAIT = re.compile(r"Added [\"“](?P<trait>[^\"”]+)[\"”] trait", re.I)
-_SUBTITLE = re.compile(r"Added subtitle [\"“](?P<subtitle>[^\"”]+)[\"”]", re.I)
-
-
-def apply(card: Card, erratum: dict) -> CurrentText:
-    """The current text of ``card`` under ``erratum`` (a graph node's data: ``old``,
-    ``new``, ``texts``, ``changes``), and what its data held."""
-    sides = [card.text, card.boosted.text if card.boosted else None]
-    states, notes = [], []
-
-    def count(wanted: str) -> list[tuple[int, int]]:
-        return [(index, place) for index, side in enumerate(sides) if side is not None
-                for place in occurrences(side, fragment(wanted))]
-
-    old, new = erratum.get("old"), erratum.get("new")
-    if old is not None and new is not None:
-        olds, news = count(old), count(new)
-        if news and (not olds or fragment(old) in fragment(new)):
-            states.append("current")
-        elif len(olds) == 1:
-            index, (start, end) = olds[0]
-            sides[index] = sides[index][:start] + _data_notation(new) + sides[index][end:]
-            states.append("printed")
-            notes.append(f"NEW applied in place of OLD{' on the Boosted side' if index else ''}")
-        elif olds:
-            states.append("unknown")
-            notes.append(f"OLD occurs {len(olds)} times in the card's text: which one the erratum replaces is not said")
-        else:
-            states.append("unknown")
-            notes.append("neither OLD nor NEW is in the card data's text")
-    for text in erratum.get("texts") or ():
-        if count(text):
-            states.append("current")
-        else:
-            states.append("unknown")
-            notes.append(f"the corrected wording {_ELLIPSES.sub('', text)!r} is not in the card data's text, "
-                         "and the erratum gives no OLD text to replace")
-    for change in erratum.get("changes") or ():
-        trait, subtitle = _TRAIT.search(change), _SUBTITLE.search(change)
-        if trait:
-            has = fold(trait["trait"]) in {fold(t) for t in card.traits}
-        elif subtitle:
-            has = fold(subtitle["subtitle"]) == fold(card.subtitle or "")
-        else:
-            has = None
-        states.append("current" if has else "unknown")
-        if not has:
-            notes.append(f"the card data does not show the change {change!r}")
-    state = "unknown" if "unknown" in states else ("printed" if "printed" in states else "current")
-    if not states:
-        state, notes = "unknown", ["the erratum gives no text or change to apply"]
-    return CurrentText(sides[0], state, None, "; ".join(notes) or None, sides[1])
+    @classmethod
+    def of(cls, texts) -> CurrentText:
+        """The current text of :func:`rulebase.errata.card_texts`'s answer ``texts``."""
+        state = STATES[texts.held] if texts.erratum is not None else "printed"
+        note = "; ".join(dict.fromkeys(change.note for change in texts.changes if change.note)) or None
+        return cls(texts.current, state, texts.erratum, note, texts.current_boosted)
 
 
 def current_text(card: Card | str, graph=None) -> CurrentText:
-    """The current text of a card (a :class:`Card` or its id): its printed
-    text with the erratum of the current card errata applied (see the module).
+    """The current text of a card (a :class:`Card` or its id), as
+    :func:`rulebase.errata.card_texts` finds it (the one place a card's
+    printed and current texts are found), in the shape of
+    :class:`CurrentText`.  Raises ``KeyError`` for a card the rules' graph
+    does not know.
 
-    >>> current_text("octavia-serious-musician").state
-    'printed'
+    >>> current_text("octavia-serious-musician").state, current_text("trading-traditions").state
+    ('printed', 'printed')
     >>> current_text("duck-and-cover").state, current_text("applejack-farm-foremare").erratum is None
     ('current', True)
     """
-    from rulebase import graph as graphs
+    from rulebase.errata import card_texts
 
-    graph = graph or graphs.load()
-    node = f"card/ccg/{card if isinstance(card, str) else card.id}"
-    if node not in graph:
-        raise KeyError(f"no card {node!r} in the rule graph")
-    record = graph.card(node)
-    errata = [e for e in graph.errata_of(node) if graph.node(graph.node(e)["document"]).get("current")]
-    if not errata:
-        return CurrentText(record.text, "printed", None, None, record.boosted.text if record.boosted else None)
-    result = apply(record, graph.node(errata[0]))
-    if len(errata) > 1:
-        return CurrentText(record.text, "unknown", errata[0], f"{len(errata)} errata entries name this card: "
-                           "in which order they apply is not said", record.boosted.text if record.boosted else None)
-    return CurrentText(result.text, result.state, errata[0], result.note, result.boosted)
+    return CurrentText.of(card_texts(card, graph))
 
 
 def resolutions(graph=None) -> tuple[tuple[str, Resolution], ...]:

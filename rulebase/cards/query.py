@@ -5,7 +5,8 @@ A query is terms side by side, all of which a card must match:
 
 - bare words and ``"quoted phrases"`` match the name, subtitle and text
   (a word matches the start of a word: ``flam`` finds Flambé; a phrase
-  matches whole words in a row);
+  matches whole words in a row); the text of a card with an erratum is
+  both its printed and its current text (:func:`rulebase.errata.card_texts`);
 - ``name:`` the name and subtitle only, ``o:``/``text:`` the text only;
 - ``t:``/``type:`` friend, resource, event, troublemaker, problem, mane;
 - ``c:``/``color:`` a color of the rules (blue, pink, white, purple, yellow,
@@ -416,13 +417,17 @@ class CardQueryTransformer(Transformer):
         if not words:
             raise self.error(column, f"nothing to look for in {text!r} (expected letters or digits)")
         needle = f" {words} " if phrase else f" {words}"
-        return Term(field_name, op, text, column, lambda facts: needle in facts.everything)
+        other = _texts_of_errata(self.cards)
+        return Term(field_name, op, text, column,
+                    lambda facts: needle in facts.everything or needle in other.get(facts.card.id, ""))
 
     def _name(self, field_name, op, value, column, value_column):
         return self._starts_words(field_name, op, value, column, value_column, lambda facts: facts.names)
 
     def _text(self, field_name, op, value, column, value_column):
-        return self._starts_words(field_name, op, value, column, value_column, lambda facts: facts.texts)
+        other = _texts_of_errata(self.cards)
+        return self._starts_words(field_name, op, value, column, value_column,
+                                  lambda facts: facts.texts + other.get(facts.card.id, ""))
 
     def _starts_words(self, field_name, op, value, column, value_column, where: Callable) -> Term:
         """Whether what ``where`` gives of a card has words starting with the value's."""
@@ -562,7 +567,7 @@ class CardQueryTransformer(Transformer):
         elif folded == "mane":
             test = lambda facts: (facts.card.type or "").startswith("Mane Character")
         elif folded == "errata":
-            ids = _with_errata(self.cards, self.error(column, "is:errata is not available yet (no card errata module)"))
+            ids = _errata_ids(self.cards)
             test = lambda facts: facts.card.id in ids
         elif folded == "banned":
             unavailable = self.error(column, "is:banned is not available yet (no banlist module)")
@@ -613,17 +618,32 @@ class CardQueryTransformer(Transformer):
         return Option("dir", folded, column)
 
 
-def _with_errata(cards: CardDatabase, unavailable: CardQueryError) -> frozenset[str]:
-    try:
-        from rulebase.cards import errata
-    except ImportError:
-        raise unavailable from None
-    return _errata_ids(cards, errata)
+@lru_cache(maxsize=4)
+def _errata_ids(cards: CardDatabase) -> frozenset[str]:
+    """The cards of ``cards`` an erratum of the card errata applies to."""
+    return frozenset(card.id for card in cards.cards if (texts := _texts(card)) and texts.erratum is not None)
+
+
+def _texts(card: Card):
+    """The printed and current texts of a card (:func:`rulebase.errata.card_texts`),
+    ``None`` for a card the rules' graph does not hold as it is."""
+    from rulebase import graph as graphs
+    from rulebase.errata import card_texts
+
+    graph = graphs.load()
+    node = f"card/ccg/{card.id}"
+    if node not in graph or graph.card(node).text != card.text:
+        return None
+    return card_texts(card, graph)
 
 
 @lru_cache(maxsize=4)
-def _errata_ids(cards: CardDatabase, errata) -> frozenset[str]:
-    return frozenset(card.id for card in cards.cards if errata.current_text(card).erratum is not None)
+def _texts_of_errata(cards: CardDatabase) -> dict[str, str]:
+    """The printed and current texts (folded, padded) of each card of
+    ``cards`` whose erratum changes its words, by id: what a text term
+    matches beside the card data's text."""
+    return {card.id: _padded(texts.printed, texts.printed_boosted, texts.current, texts.current_boosted)
+            for card in cards.cards if (texts := _texts(card)) is not None and texts.erratum and texts.differ}
 
 
 def _banned(cards: CardDatabase, today: datetime.date | None, unavailable: CardQueryError) -> frozenset[str]:

@@ -4,16 +4,17 @@ cannot disagree.
 
 :func:`card_record` gathers, for a card node of the rule graph, its printed
 fields (:meth:`~rulebase.cards.model.Card.as_dict`, each keyword with the
-glossary entry that defines it), its current text and what the card data
-held (:func:`rulebase.cards.errata.current_text`, with ``label`` in a
-judge's words), the word diff of its printed and current text
+glossary entry that defines it), its printed and current texts and which
+of them the card data holds (:func:`rulebase.errata.card_texts`, the one
+place they are found, with ``label`` and ``held_label`` in a judge's
+words), the word diff of its printed and current text
 (:func:`rulebase.diff.words.word_diff`), its errata entries, its printings
 (each with its set's node) and its legality in each format
 (:func:`rulebase.cards.legality.legality`, with the rule or banlist
 section that says so and, for a ban, its date).
 
 >>> record = card_record(load(), "card/ccg/octavia-serious-musician")
->>> record["full_name"], record["current"]["state"], record["current"]["label"]
+>>> record["full_name"], record["current"]["held"], record["current"]["label"]
 ('Octavia, Serious Musician', 'printed', 'with its erratum applied')
 >>> [(part["op"], part["text"]) for part in record["diff"]["text"] if part["op"] != "equal"]
 [('delete', 'your'), ('insert', "its owner's")]
@@ -23,17 +24,20 @@ from __future__ import annotations
 
 import datetime
 
-from rulebase.cards.errata import current_text
 from rulebase.cards.model import Card, fold
 from rulebase.diff.words import word_diff
+from rulebase.errata import HELD, card_texts
 
-STATES = {
-    "printed": "as printed",
-    "erratum": "with its erratum applied",
+LABELS = {
+    None: "as printed",
+    "printed": "with its erratum applied",
+    "mixed": "with its erratum applied",
     "current": "the card data already holds the corrected text",
+    "both": "the card data already holds the corrected text",
     "unknown": "unknown",
 }
-"""How the page names what a card's current text is (see :class:`~rulebase.cards.errata.CurrentText`)."""
+"""How the page names the text it shows, by what the card data holds
+(:attr:`rulebase.errata.CardTexts.held`; ``None`` for a card without an erratum)."""
 
 
 def load():
@@ -72,11 +76,18 @@ def _keywords(keywords: list[dict], entries: dict[str, str]) -> list[dict]:
 
 
 def _current(card: Card, graph) -> dict:
-    current = current_text(card, graph)
-    state = "erratum" if current.state == "printed" and current.erratum else current.state
-    label = STATES[state] + (f": {current.note}" if state == "unknown" and current.note else "")
-    return {"text": current.text, "boosted": current.boosted, "state": current.state, "label": label,
-            "note": current.note, "erratum": current.erratum}
+    """A card's printed and current texts (:func:`rulebase.errata.card_texts`),
+    what the card data holds and how the page names them."""
+    texts = card_texts(card, graph)
+    held = texts.held if texts.erratum is not None else None
+    notes = list(dict.fromkeys(change.note for change in texts.changes if change.note))
+    label = LABELS[held] + (f": {'; '.join(notes)}" if held == "unknown" and notes else "")
+    return {"text": texts.current, "boosted": texts.current_boosted,
+            "printed": texts.printed, "printed_boosted": texts.printed_boosted,
+            "held": held, "held_label": HELD[held] if held else None, "known": texts.known,
+            "differ": texts.differ, "label": label, "note": "; ".join(notes) or None, "erratum": texts.erratum,
+            "changes": [{"source": change.source, "old": change.old, "new": change.new, "held": change.held,
+                         "side": change.side, "note": change.note} for change in texts.changes]}
 
 
 def _legality(card: Card, graph, on: datetime.date) -> list[dict]:
@@ -120,7 +131,6 @@ def card_record(graph, node: str, on: datetime.date | None = None) -> dict:
     sets = {graph.node(s)["title"]: s for s in graph.sets_of(node)}
     printed["printings"] = [{**printing, "set": sets.get(printing["set_name"])} for printing in printed["printings"]]
     current = _current(card, graph)
-    boosted = card.boosted.text if card.boosted else None
     return {
         **printed,
         "id": node,
@@ -130,8 +140,9 @@ def card_record(graph, node: str, on: datetime.date | None = None) -> dict:
         "multicolor": card.is_multicolor,
         "home_limit_entry": entries.get(fold("Home Limit")),
         "current": current,
-        "diff": {"text": word_diff(card.text, current["text"]) if current["text"] != card.text else [],
-                 "boosted": word_diff(boosted, current["boosted"]) if current["boosted"] != boosted else []},
+        "diff": {"text": word_diff(current["printed"], current["text"]) if current["text"] != current["printed"] else [],
+                 "boosted": (word_diff(current["printed_boosted"], current["boosted"])
+                             if current["boosted"] != current["printed_boosted"] else [])},
         "errata": list(graph.errata_of(node)),
         "banned_by": list(graph.banned_by(node)),
         "on": on.isoformat(),

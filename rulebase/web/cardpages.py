@@ -1,8 +1,9 @@
 """The page of every card, at its permalink ``/ccg/card/<id>``: the card as
 a judge reads it (name, type, colors, cost, power, traits, keywords, text,
-Problem requirements, both sides of a Mane Character), its current text and
-what the card data held, its erratum as a word diff, its errata entries,
-its printings and its legality in each format.
+Problem requirements, both sides of a Mane Character), its printed and
+current texts where they differ and which the card data holds, its erratum
+as a word diff, its errata entries, its printings and its legality in each
+format.
 
 What the page shows is :func:`rulebase.cards.record.card_record`, the
 record ``/api/card/<game>/<id>`` serves; this module only adds the links:

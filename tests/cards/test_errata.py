@@ -1,4 +1,5 @@
-"""The card errata resolved to the card data's cards, and each card's current text."""
+"""The card errata resolved to the card data's cards, and each card's current text
+(:func:`rulebase.cards.errata.current_text`, made from :func:`rulebase.errata.card_texts` only)."""
 
 from __future__ import annotations
 
@@ -12,15 +13,15 @@ from hypothesis import strategies as st
 from rulebase.cards.database import CardDatabase
 from rulebase.cards.errata import (
     DAMAGED,
-    apply,
+    CurrentText,
     current_text,
     fragment,
     occurrences,
-    replace_once,
     resolutions,
     resolve,
 )
 from rulebase.cards.model import Card, CardSet, Printing
+from rulebase.errata import card_texts
 
 
 @pytest.fixture(scope="module")
@@ -97,9 +98,8 @@ def test_fragments_fold_quotes_spacing_case_icons_and_ellipses():
     assert fragment("...put this card into its owner’s  hand...") == "put this card into its owner's hand"
     assert fragment("..search your deck") == "search your deck"
     assert occurrences("Pay [1] to\nDraw.", fragment("pay ① to draw")) == [(0, 15)]
-    assert replace_once("You may pay [2] or dismiss it.", "...pay ② or...", "...pay ③ or...") == \
-        ("You may pay [3] or dismiss it.", 1)
-    assert replace_once("A card. A card.", "a card", "no card") == ("A card. A card.", 2)
+    assert occurrences("You may pay [2] or dismiss it.", fragment("...pay ② or...")) == [(8, 18)]
+    assert occurrences("A card. A card.", fragment("a card")) == [(0, 6), (8, 14)]
 
 
 TEXT = st.lists(st.sampled_from(["Put", "this", "card", "into", "its", "owner’s", "owner's", "hand", "①", "[1]",
@@ -108,7 +108,7 @@ TEXT = st.lists(st.sampled_from(["Put", "this", "card", "into", "its", "owner’
 
 @settings(max_examples=60, deadline=None)
 @given(TEXT, st.data())
-def test_every_place_found_holds_the_fragment_and_only_a_single_place_is_replaced(words, data):
+def test_every_place_found_holds_the_fragment_and_places_do_not_overlap(words, data):
     text = " ".join(words)
     folded = fragment(text)
     if not folded:
@@ -120,8 +120,6 @@ def test_every_place_found_holds_the_fragment_and_only_a_single_place_is_replace
     places = occurrences(text, wanted)
     assert places and all(a[1] <= b[0] for a, b in pairwise(places))
     assert all(wanted in fragment(text[begin:end]) for begin, end in places)
-    replaced, count = replace_once(text, wanted, "X")
-    assert count == len(places) and (replaced != text) == (count == 1)
 
 
 def test_new_replaces_old_where_the_card_data_holds_the_printed_text(rule_graph):
@@ -129,14 +127,14 @@ def test_new_replaces_old_where_the_card_data_holds_the_printed_text(rule_graph)
     assert text.state == "printed" and text.erratum == "ccg/ocr-7.2/the-crystal-games/octavia-serious-musician"
     assert "put this card into its owner's hand to send that character" in text.text
     assert "into your hand" not in text.text
-    assert text.note == "NEW applied in place of OLD"
+    assert text.note is None
 
 
 @pytest.mark.parametrize("card_id", ["duck-and-cover", "kitchen-au-flambe", "twilight-sparkle-faithful-student"])
 def test_card_data_that_already_holds_the_new_text_is_current(rule_graph, card_id):
     text = current_text(card_id, rule_graph)
     data = rule_graph.card(f"card/ccg/{card_id}")
-    assert (text.state, text.text, text.note) == ("current", data.text, None)
+    assert (text.state, text.text) == ("current", data.text)
 
 
 def test_new_text_on_the_boosted_side_is_found_there(rule_graph):
@@ -144,23 +142,33 @@ def test_new_text_on_the_boosted_side_is_found_there(rule_graph):
     assert "\nDuring a faceoff involving this card, if you would put a flipped Event card" in text.boosted
 
 
-def test_text_that_is_neither_printed_nor_corrected_is_unknown(rule_graph):
+UNMARKED = ["trading-traditions", "pile-of-presents", "sunset-shimmer", "its-a-twister", "marvelous-chapeau",
+            "pearly-stitch-crotchety-crocheter"]
+"""Cards whose erratum is a corrected wording with no change marked and no OLD text."""
+
+
+@pytest.mark.parametrize("card_id", UNMARKED)
+def test_a_corrected_wording_without_marks_is_applied_to_the_printed_text(rule_graph, card_id):
+    text = current_text(card_id, rule_graph)
+    texts = card_texts(card_id, rule_graph)
+    data = rule_graph.card(f"card/ccg/{card_id}")
+    assert (text.state, text.erratum) == ("printed", texts.erratum)
+    assert text.text == texts.current != data.text
+    wording = next(change for change in texts.changes if change.source == "wording" and change.old)
+    assert wording.new in text.text and wording.old in data.text
+
+
+def test_pile_of_presents_reads_already_drawn(rule_graph):
     text = current_text("pile-of-presents", rule_graph)
-    assert text.state == "unknown" and text.text == rule_graph.card("card/ccg/pile-of-presents").text
-    assert "'if that opponent has already drawn at least 4 cards this turn' is not in the card data's text" in text.note
-
-
-def test_old_text_found_twice_is_not_replaced(rule_graph):
-    record = rule_graph.card("card/ccg/the-element-of-magic-complete-magic")
-    text = apply(record, {"old": "...Harmony counter...", "new": "...Harmony token..."})
-    assert text.state == "unknown" and text.text == record.text
-    assert text.note == "OLD occurs 2 times in the card's text: which one the erratum replaces is not said"
+    assert "if that opponent has already drawn at least 4 cards this turn" in text.text
+    assert "to to" not in text.text  # the misprint of the erratum is not carried into the card
+    assert "written twice, a misprint" in text.note
 
 
 def test_a_change_of_trait_is_checked_against_the_card(rule_graph):
     assert current_text("ahuizotl", rule_graph).state == "current"
-    record = rule_graph.card("card/ccg/ahuizotl")
-    assert apply(record, {"changes": ['Added "Chaotic" trait.']}).state == "unknown"
+    texts = card_texts("ahuizotl", rule_graph)
+    assert [(change.source, change.held) for change in texts.changes] == [("information", "current")]
 
 
 def test_cards_without_errata_keep_their_printed_text(rule_graph):
@@ -169,15 +177,28 @@ def test_cards_without_errata_keep_their_printed_text(rule_graph):
     assert text.boosted == rule_graph.card("card/ccg/rainbow-dash-flier-extraordinaire").boosted.text
 
 
+def test_the_current_text_is_card_texts_answer_for_every_card(rule_graph):
+    for node in rule_graph.nodes("card"):
+        key = rule_graph.node(node)["key"]
+        texts, text = card_texts(key, rule_graph), current_text(key, rule_graph)
+        assert (text.text, text.boosted, text.erratum) == (texts.current, texts.current_boosted, texts.erratum), key
+        assert text == CurrentText.of(texts)
+
+
 def test_the_current_texts_of_all_errata(rule_graph, resolved):
     states = {}
     for found in resolved.values():
         states.setdefault(current_text(found.card_id, rule_graph).state, []).append(found.card_id)
-    assert len(states["current"]) == 56 and states["printed"] == ["octavia-serious-musician"]
-    assert sorted(states["unknown"]) == [
-        "daisy-mousy-mare", "goof-off", "its-a-twister", "marvelous-chapeau", "pearly-stitch-crotchety-crocheter",
-        "pile-of-presents", "princess-luna-dream-guide", "ship-shape-heavy-lifter", "stay-quiet-the-longest",
-        "sunny-rays-one-bright-mare", "sunset-shimmer", "trading-traditions", "what-went-wrong"]
+    assert len(states["current"]) == 61
+    assert sorted(states["printed"]) == sorted(["octavia-serious-musician", *UNMARKED])
+    assert sorted(states["unknown"]) == ["daisy-mousy-mare", "what-went-wrong"]
+    assert all(not card_texts(card, rule_graph).known for card in states["unknown"])
+
+
+def test_a_change_that_cant_be_located_leaves_the_data_text_and_says_why(rule_graph):
+    text = current_text("daisy-mousy-mare", rule_graph)
+    assert text.text == rule_graph.card("card/ccg/daisy-mousy-mare").text
+    assert text.note == "neither OLD nor NEW is in the card's text"
 
 
 def test_an_unknown_card_is_a_key_error(rule_graph):

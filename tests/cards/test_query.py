@@ -26,7 +26,7 @@ def ids(query: str) -> list[str]:
     ("req>=5 t:event", 16), ("needs:wild", 143), ("needs:\"not blue\"", 17), ("oppneeds<4", 3),
     ("r:p", 17), ("rarity:\"ultra rare\"", 148), ("r:sr", 81),
     ("set:vc", 59), ("set:tk", 9), ("set:\"sands in time\"", 2), ("set:canterlot", 206), ("set:Premier", 213),
-    ("o:\"turn this card over\"", 72),
+    ("o:\"turn this card over\"", 73),  # and the printed text of Princess Luna, Dream Guide
 ])
 def test_fields_count_the_cards_they_name(query, count):
     assert len(search(query)) == count
@@ -177,6 +177,21 @@ def test_the_cards_command_prints_a_line_per_card_and_json():
     broken = runner.invoke(main, ["cards", "pow>= and t:friend"])
     assert broken.exit_code == 1 and "Traceback" not in broken.output
     assert "cards query:1:7: expected a value after 'pow>='" in broken.output
+
+
+def test_the_text_of_a_card_with_an_erratum_is_its_printed_and_current_text():
+    from rulebase.errata import card_texts
+
+    # Pile of Presents: the data holds the printed wording, the erratum adds "already"
+    texts = card_texts("pile-of-presents")
+    assert "already drawn" in texts.current and "already drawn" not in texts.printed
+    assert ids('o:"already drawn at least 4"') == ["pile-of-presents"]
+    assert "pile-of-presents" in ids('"has drawn at least 4 cards"')
+    # Duck and Cover: the data holds the corrected wording; its printed one is found too
+    printed = card_texts("duck-and-cover")
+    assert printed.printed != printed.current
+    assert "duck-and-cover" in ids(f'o:"{printed.printed.split(".")[0]}"')
+    assert "duck-and-cover" in ids(f'o:"{printed.current.split(".")[0]}"')
 
 
 def test_errata_bans_and_formats():

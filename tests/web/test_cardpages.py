@@ -8,6 +8,7 @@ from html.parser import HTMLParser
 import pytest
 
 from rulebase.cards.record import card_record
+from rulebase.errata import card_texts
 
 VOID = {"br", "img", "input", "link", "meta", "hr", "wbr", "source", "area", "col", "base", "embed", "track"}
 BLOCK = {"p", "div", "li", "dt", "dd", "td", "th", "tr", "h1", "h2", "h3", "section", "pre"}
@@ -134,6 +135,7 @@ def test_a_card_whose_erratum_changes_its_text_shows_the_word_diff(client, site)
     erratum = "/ccg/ocr-7.2/the-crystal-games/octavia-serious-musician"
     assert page.texts("text-state") == ["The text shown: with its erratum applied."]
     assert f'<a href="{erratum}">with its erratum applied</a>' in html
+    assert page.texts("text-held") == ["The card data holds the printed text."]
     assert '<del class="diff-delete">your</del>' in html
     assert "<ins class=\"diff-insert\"><mark>its owner&#39;s</mark></ins>" in html
     assert "put this card into its owner's hand" in page.texts("card-text")[0]
@@ -145,19 +147,56 @@ def test_a_card_whose_erratum_changes_its_text_shows_the_word_diff(client, site)
     assert 'href="/ccg/card/octavia-serious-musician"' in client.get(erratum).get_data(as_text=True)
 
 
-def test_a_card_whose_data_already_holds_the_correction_says_so(client):
+def test_a_card_whose_data_already_holds_the_correction_says_so(client, site):
     html, page = card_page(client, "duck-and-cover")
+    texts = card_texts("duck-and-cover", site.graph)
     assert page.texts("text-state") == ["The text shown: the card data already holds the corrected text."]
-    assert page.texts("diff-text") == []
+    assert page.texts("text-held") == ["The card data holds the current text."]
     assert "/ccg/ocr-7.2/premiere/duck-and-cover" in html
+    # both texts, the current one marked as the data's, and the word diff from the printed one
+    assert page.texts("text-printed") == [" ".join(texts.printed.split())]
+    assert page.texts("text-current") == [" ".join(texts.current.split())]
+    assert page.texts("card-text-current")[0].startswith("Current text (the card data's)")
+    assert page.texts("card-text-printed")[0].startswith("Printed text Faceoff")
+    assert page.texts("diff-text")
 
 
 def test_a_card_whose_text_is_unknown_says_why(client, site):
     unknown = next(node for node in site.graph.nodes("card") if site.graph.errata_of(node)
-                   and card_record(site.graph, node)["current"]["state"] == "unknown")
+                   and card_record(site.graph, node)["current"]["held"] == "unknown")
     _, page = card_page(client, site.graph.node(unknown)["key"])
     (state,) = page.texts("text-state")
     assert state.startswith("The text shown: unknown: ") and len(state) > 40
+    assert page.texts("text-held") == ["A change can't be located in the card's text: the printed text is not known."]
+    assert page.texts("text-printed") == [] and page.texts("diff-text") == []
+
+
+UNMARKED = ["trading-traditions", "pile-of-presents", "sunset-shimmer", "its-a-twister", "marvelous-chapeau",
+            "pearly-stitch-crotchety-crocheter"]
+"""Cards whose erratum is a corrected wording with no change marked and no OLD text."""
+
+
+@pytest.mark.parametrize("key", UNMARKED)
+def test_a_card_whose_erratum_is_an_unmarked_wording_shows_its_current_text(client, site, key):
+    texts = card_texts(key, site.graph)
+    data = site.graph.card(f"card/ccg/{key}")
+    html, page = card_page(client, key)
+    assert page.texts("text-state") == ["The text shown: with its erratum applied."]
+    assert page.texts("text-held") == ["The card data holds the printed text."]
+    assert "text-state-unknown" not in html
+    shown = page.texts("card-text")[0]
+    assert shown == " ".join(texts.current.split()) and shown != " ".join(data.text.split())
+    wording = next(change for change in texts.changes if change.source == "wording" and change.old)
+    assert " ".join(wording.new.split()) in shown
+    assert page.texts("text-printed") == [" ".join(data.text.split())]
+    assert page.texts("text-current") == [shown]
+    assert page.texts("card-text-printed")[0].startswith("Printed text (the card data's)")
+    assert page.by_class.get("diff-insert")
+
+
+def test_a_card_without_an_erratum_shows_one_text(client):
+    _, page = card_page(client, "pie-sisters-two-of-a-kind")
+    assert page.texts("text-held") == [] and page.texts("text-printed") == [] and page.texts("diff-text") == []
 
 
 def test_a_multicolor_card(client):
