@@ -264,3 +264,30 @@ def test_an_opponents_friend_with_equal_or_greater_power_than_the_one_chosen_mag
     assert labels(targets.candidates(board, context, theirs)) == ["Comet/1"], "Breeze Runner has power 1, less than 2"
     assert targets.executable(theirs) is None
     assert targets.executable(Selector("Friend", filters=(("power", "~that"),))) is not None
+
+
+def test_a_faceoff_involving_this_card_and_at_least_two_other_critters_hummingway():
+    from .driving import real
+
+    hummingway = real("hummingway-fine-feathered-friend")
+    board = table()
+    mine = [board.new_card(CRITTER, 0) for _ in range(2)]
+    for card in mine:
+        board.put(card, Zone.PLAY, area=board.players[0].problem_area)
+    condition = next(a.condition for a in hummingway.abilities if a.condition is not None)
+    assert conditions.executable(condition) is None
+    source = board.cards[1]
+    involved = {source.id, mine[0].id}
+
+    class Faceoff:
+        kind_group = "troublemaker"
+        areas = ()
+
+        def involves(self, board, card):
+            return card.id in involved
+
+    board.faceoff = Faceoff()
+    context = Context(card=source, controller=0)
+    assert not conditions.holds(board, context, condition), "one other Critter involved, not two"
+    involved.add(mine[1].id)
+    assert conditions.holds(board, context, condition)

@@ -120,15 +120,34 @@ def _during(board, context, condition):
         if faceoff is None or (kind is not None and faceoff.kind_group != kind):
             return False
         involving = condition.value("involving")
-        if involving is not None:
-            cards = [card for card in _cards(board, context, involving) if isinstance(card, Card)]
-            if not cards or not all(faceoff.involves(board, card) for card in cards):
-                return False
+        if involving is not None and not all(_involves(board, context, faceoff, selector)
+                                             for selector in _selectors(involving)):
+            return False
         where = condition.value("where")
         if where is not None:
             return any(targets.at_place(board, context, _Place(area), where) for area in faceoff.areas)
         return True
     return board.turn.phase == PHASES.get(phase, phase)
+
+
+def _selectors(involving) -> tuple:
+    """The selectors of "involving this card and at least 2 of your Critter Friends"."""
+    return tuple(involving) if isinstance(involving, (tuple, list)) else (involving,)
+
+
+def _involves(board, context, faceoff, selector) -> bool:
+    """Whether the faceoff involves the cards ``selector`` names: this card,
+    or at least as many of its cards as its count ("at least 2 of ...")."""
+    cards = [card for card in _cards(board, context, replace(selector, filters=tuple(
+        f for f in selector.filters if f[0] != AT_LEAST))) if isinstance(card, Card)]
+    involved = [card for card in cards if faceoff.involves(board, card)]
+    if selector.filter(AT_LEAST):
+        return len(involved) >= (selector.count.value or 1)
+    return bool(cards) and len(involved) == len(cards)
+
+
+AT_LEAST = "at_least"
+"""The filter of "at least N of ..." (a count that is a minimum)."""
 
 
 class _Place:
@@ -323,9 +342,11 @@ def executable(condition: Condition | None) -> str | None:
             if missing is not None:
                 return missing
             involving = condition.value("involving")
-            if involving is not None:
-                missing = (targets.executable(involving) if hasattr(involving, "noun")
-                           else f"the faceoff's involving {involving!r}")
+            for selector in _selectors(involving) if involving is not None else ():
+                if not hasattr(selector, "noun"):
+                    return f"the faceoff's involving {selector!r}"
+                missing = targets.executable(replace(selector, filters=tuple(
+                    f for f in selector.filters if f[0] != AT_LEAST)))
                 if missing is not None:
                     return missing
         extra = {key for key, _ in condition.values} - {"phase", "kind", "whose", "where", "involving"}
