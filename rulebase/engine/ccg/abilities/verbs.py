@@ -531,11 +531,35 @@ def colored_power(board: Board, card: Card, amount: int, color: Color, until: st
     return {"card": card.label, "amount": amount, "color": color, "until": DURATIONS[until]}
 
 
+def checks_game_state(act: Act) -> bool:
+    """Whether the modifier ``act`` creates checks game state information:
+    a number counted ("for each ..."), the power of another card ("add
+    its power") or the cards a selector of several finds ("your
+    characters")."""
+    effect = act.effect
+    if effect is None:
+        return False
+    if getattr(effect, "verb", None) == "add-power":
+        return True
+    amount, target = getattr(effect, "amount", None), getattr(effect, "target", None)
+    return getattr(amount, "per", None) is not None or bool(getattr(target, "every", False))
+
+
+@rules.step("708.2b", "the modifier giving {card} {amount:+d} power until {until} checks the game state: it uses it as "
+                      "it was when the modifier was created, whatever changes later")
+def definite_as_created(board: Board, act: Act):
+    return {"card": act.target.label, "amount": act.n, "until": DURATIONS.get(act.duration, act.duration)}
+
+
 @verb("power", "507.1")
 def power(board: Board, act: Act) -> None:
     """``+N`` power (507.1) or ``+N [Color]``: power of that color, the card
     being that color meanwhile (203.2), until the end of the turn, phase
-    or faceoff."""
+    or faceoff.  One that checks the game state is applied as the game
+    state was when it was created (708.2b: the number is fixed, the cards
+    it changes are those found then)."""
+    if checks_game_state(act) and definite_as_created(board, act) is None:
+        return
     duration = act.duration
     color = act.value("color")
     waiting = len(lasting(board)) if duration == "next-turn" else None
@@ -594,7 +618,20 @@ def put_counters(board: Board, card: Card, amount: int):
     return {"n": amount, "s": "s" * (amount != 1), "card": card.label}
 
 
-verb("counters", "519.4")(lambda board, act: put_counters(board, act.target, act.n))
+@rules.step("709.2", "the one-shot modifier putting {n} +1 power counter{s} on {card} checks the game state: it uses it "
+                     "as it was when the modifier was created")
+def one_shot_as_created(board: Board, act: Act):
+    return {"n": act.n, "s": "s" * (act.n != 1), "card": act.target.label}
+
+
+@verb("counters", "519.4")
+def counters(board: Board, act: Act) -> None:
+    """Put ``N`` +1 power counters on a card (519.4); a number counted
+    ("for each ...") is the game state's when the modifier is created
+    (709.2)."""
+    if checks_game_state(act) and one_shot_as_created(board, act) is None:
+        return
+    put_counters(board, act.target, act.n)
 
 
 @checked("counters")

@@ -1,0 +1,66 @@
+"""Modifiers that check the game state (708.2b, 709.2): a definite
+continuous modifier and a one-shot modifier use the game state as it was
+when they were created; switching the rule off leaves the engine no
+modifier to apply (the audit's principle: a rule cited decided something)."""
+
+from rulebase.engine.ccg.abilities import verbs
+from rulebase.engine.ccg.abilities.model import Amount, Effect, Selector
+from rulebase.engine.ccg.abilities.resolve import Context
+from rulebase.engine.ccg.abilities.verbs import VERBS, Act
+from rulebase.engine.ccg.board import Zone
+from rulebase.engine.trace import STEP
+
+from ..helpers import COMET, RUNNER, board_with, kinds
+from .driving import drive
+
+YOUR_CHARACTERS = Selector("character", every=True, controller="you")
+
+
+def test_what_checks_the_game_state():
+    assert not verbs.checks_game_state(Act(0, None, amount=2, effect=Effect("power", amount=Amount(2))))
+    assert not verbs.checks_game_state(Act(0, None, amount=2))
+    assert verbs.checks_game_state(Act(0, None, effect=Effect("power", target=YOUR_CHARACTERS)))
+    assert verbs.checks_game_state(Act(0, None, effect=Effect("counters", amount=Amount(1, per=YOUR_CHARACTERS))))
+    assert verbs.checks_game_state(Act(0, None, effect=Effect("add-power")))
+
+
+def test_a_definite_modifier_on_the_cards_found_applies_to_them_by_708_2b_and_not_without_it():
+    board = board_with((COMET, 0, Zone.PLAY, "home", 0))
+    comet = board.cards[0]
+    act = Act(0, comet, amount=1, effect=Effect("power", target=YOUR_CHARACTERS, amount=Amount(1)))
+    VERBS["power"].apply(board, act)
+    assert comet.modifiers == [1] and kinds(board, "708.2b") == [STEP]
+    board.off = frozenset({"708.2b"})
+    VERBS["power"].apply(board, act)
+    assert comet.modifiers == [1], "with 708.2b off the engine applies no modifier that checks the game state"
+
+
+def test_a_modifier_of_a_fixed_amount_does_not_need_708_2b():
+    board = board_with((COMET, 0, Zone.PLAY, "home", 0))
+    comet = board.cards[0]
+    board.off = frozenset({"708.2b", "709.2"})
+    VERBS["power"].apply(board, Act(0, comet, amount=2, effect=Effect("power", amount=Amount(2))))
+    VERBS["counters"].apply(board, Act(0, comet, amount=1, effect=Effect("counters", amount=Amount(1))))
+    assert comet.modifiers == [2] and comet.counters == 1 and kinds(board, "708.2b") == []
+
+
+def test_your_characters_are_those_in_play_when_the_modifier_is_created():
+    board = board_with((COMET, 0, Zone.PLAY, "home", 0))
+    comet = board.cards[0]
+    drive(board, Effect("power", target=YOUR_CHARACTERS, amount=Amount(1)), Context(card=comet, controller=0))
+    runner = board.new_card(RUNNER, 0)
+    board.put(runner, Zone.PLAY, area=board.players[0].home)
+    assert comet.modifiers == [1] and runner.modifiers == []
+    assert kinds(board, "708.2b") == [STEP]
+
+
+def test_a_one_shot_modifier_counts_as_it_is_created_by_709_2_and_puts_nothing_without_it():
+    board = board_with((COMET, 0, Zone.PLAY, "home", 0), (RUNNER, 0, Zone.PLAY, "home", 0))
+    comet = board.cards[0]
+    effect = Effect("counters", target=Selector("that", ref="it"), amount=Amount(1, per=YOUR_CHARACTERS))
+    act = Act(0, comet, amount=2, effect=effect)
+    VERBS["counters"].apply(board, act)
+    assert comet.counters == 2 and kinds(board, "709.2") == [STEP]
+    board.off = frozenset({"709.2"})
+    VERBS["counters"].apply(board, act)
+    assert comet.counters == 2, "with 709.2 off the engine applies no one-shot modifier that checks the game state"
