@@ -192,6 +192,8 @@ def test_a_card_whose_erratum_is_an_unmarked_wording_shows_its_current_text(clie
     assert page.texts("text-current") == [shown]
     assert page.texts("card-text-printed")[0].startswith("Printed text (the card data's)")
     assert page.by_class.get("diff-insert")
+    notes = page.texts("text-note")
+    assert notes and notes[0].startswith("The erratum gives no OLD and marks no change")
 
 
 def test_a_card_without_an_erratum_shows_one_text(client):
