@@ -64,3 +64,19 @@ def test_a_one_shot_modifier_counts_as_it_is_created_by_709_2_and_puts_nothing_w
     board.off = frozenset({"709.2"})
     VERBS["counters"].apply(board, act)
     assert comet.counters == 2, "with 709.2 off the engine applies no one-shot modifier that checks the game state"
+
+
+def test_an_indefinite_modifier_counts_from_the_current_game_state_by_708_3a_and_adds_nothing_without_it():
+    from rulebase.engine.ccg import power
+    from rulebase.engine.ccg.abilities.reading import read
+    from rulebase.engine.ccg.cards import Printed
+
+    text = "This card has +1 power for each of your characters at home."
+    homely = Printed.build("Homely", "Friend", colors=["yellow"], power=1, cost=1, abilities=read(text))
+    board = board_with((homely, 0, Zone.PLAY, "home", 0), (COMET, 0, Zone.PLAY, "home", 0))
+    card, comet = board.cards
+    assert power.power(board, card) == 3 and kinds(board, "708.3a") == [STEP]
+    board.put(comet, Zone.PLAY, area=board.players[1].problem_area)
+    assert power.power(board, card) == 2, "the count is the current game state's"
+    board.off = frozenset({"708.3a"})
+    assert power.power(board, card) == 1, "with 708.3a off the engine adds no power it would have to count"

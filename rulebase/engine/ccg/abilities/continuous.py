@@ -245,7 +245,8 @@ def _amount(board: Board, source: Card, modifier, card: Card | None = None) -> i
     """The number a modifier's amount stands for now: its value, times the
     count of its ``per`` selector's cards ("+1 power for each Resource on
     it", "it" being the card the modifier changes), read from the source's
-    controller's perspective (513.5)."""
+    controller's perspective (513.5); a number counted is the current game
+    state's (708.3a), none when that rule is off."""
     amount = modifier.amount
     if amount is None or amount.per is None:
         return amount.value if amount is not None else None
@@ -253,7 +254,14 @@ def _amount(board: Board, source: Card, modifier, card: Card | None = None) -> i
 
     context = resolve.Context(board=board, card=source, controller=source.controller,
                               named={"it": [card if card is not None else source]})
-    return resolve.amount_of(board, context, amount)
+    counted = resolve.amount_of(board, context, amount)
+    return counted if counted_now(board, source, counted) is not None else None
+
+
+@step("708.3a", "{source}'s indefinite modifier checks the game state: it counts from the current game state, "
+                "{n}")
+def counted_now(board: Board, source: Card, n: int):
+    return {"source": source.label, "n": n}
 
 
 @step("702.1", "{card} has {amount:+d} power from {source}'s ability ({text})")
