@@ -80,3 +80,25 @@ def test_an_indefinite_modifier_counts_from_the_current_game_state_by_708_3a_and
     assert power.power(board, card) == 2, "the count is the current game state's"
     board.off = frozenset({"708.3a"})
     assert power.power(board, card) == 1, "with 708.3a off the engine adds no power it would have to count"
+
+
+def test_control_taken_without_a_duration_is_a_one_shot_modifier_709_1_that_nothing_ends():
+    board = board_with((COMET, 1, Zone.PLAY, "home", 1))
+    comet = board.cards[0]
+    act = Act(0, comet, effect=Effect("take-control"))
+    VERBS["take-control"].apply(board, act)
+    assert comet.controller == 0 and kinds(board, "709.1") == [STEP]
+    verbs.end_durations(board, "turn")
+    assert comet.controller == 0 and verbs.lasting(board) == []
+    comet.controller = 1
+    board.off = frozenset({"709.1"})
+    VERBS["take-control"].apply(board, act)
+    assert comet.controller == 1, "with 709.1 off the engine applies no modifier without a duration"
+
+
+def test_control_taken_until_the_end_of_the_turn_is_not_a_one_shot_modifier():
+    board = board_with((COMET, 1, Zone.PLAY, "home", 1))
+    comet = board.cards[0]
+    board.off = frozenset({"709.1"})
+    VERBS["take-control"].apply(board, Act(0, comet, effect=Effect("take-control", duration="phase")))
+    assert comet.controller == 0 and kinds(board, "709.1") == []

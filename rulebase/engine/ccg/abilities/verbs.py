@@ -1100,8 +1100,14 @@ def take_control(board: Board, act: Act) -> None:
     the turn, phase or faceoff (708.2)."""
     if act.effect is not None and act.effect.duration is not None:
         take_control_for_a_while(board, act.player, act.target, act.duration)
-    else:
+    elif control_once(board, act.player, act.target) is not None:
         take_control_of(board, act.player, act.target)
+
+
+@rules.step("709.1", "the one-shot modifier giving {player} control of {card} affects the game once and ceases to "
+                     "exist: it has no duration, so nothing ends it")
+def control_once(board: Board, player: int, card: Card):
+    return {"player": board.name(player), "card": card.label}
 
 
 @rules.check("513.2", "control of a card in play changes to another player")
