@@ -252,7 +252,7 @@ def test_an_unread_shape_names_every_word_the_grammar_expected_there():
     """The reader predicts only what can start with the next word; where the
     text can't be read, the words expected are all those the grammar knows."""
     with pytest.raises(CardTextError) as caught:
-        read("This card's power is equal to the number of Friends you have.")
+        read("This card's Problem's bonus is increased by 1.")
     error = caught.value
     assert (error.line, error.column) == (1, 13)
     assert all(word in error.expected for word in ("'owner'", "'problem'", '"owner\'s"'))
@@ -545,3 +545,67 @@ def test_numbers_of_points_and_of_cards_discarded_in_words():
     assert discarded.target == one("When you play this card, discard a card.").effect.target
     ability = one("When you confront this card's Problem, you may retire this card to score two points.")
     assert list(ability.effect.chain())[-1].amount == Amount(2)
+
+
+# -- a number the game state gives ("a number of ... equal to / up to ...") -------------------
+
+def test_a_number_of_cards_up_to_the_number_a_player_has():
+    # Call to Action
+    effect = one("Main Phase: Move a number of your Friends up to the number of action tokens your opponent has.").effect
+    assert effect.verb == "move"
+    assert (effect.target.noun, effect.target.controller, effect.target.every) == ("Friend", "you", False)
+    count = effect.target.count
+    assert (count.value, count.up_to) == (1, True)
+    assert (count.per.noun, count.per.controller, count.per.every) == ("action-token", "opponent", True)
+
+
+def test_a_number_of_action_tokens_equal_to_the_counters_on_a_card():
+    # Tree of Harmony, Seeds of Friendship
+    effect = one("Main Phase: Retire this card to gain a number of action tokens equal to the number of "
+                 "Harmony counters on it.").effect
+    assert effect.verb == "gain"
+    assert effect.amount == Amount(1, per=Selector("counter", filters=(("kind", "Harmony"), ("on", Selector("it")))))
+
+
+def test_a_number_of_counters_equal_to_a_cards_power():
+    # Burst of Strength
+    effect = one("Main Phase: Put a number of +1 power counters on one of your Friends equal to that "
+                 "Friend's power.").effect
+    assert (effect.verb, effect.target.noun, effect.target.controller) == ("counters", "Friend", "you")
+    assert effect.amount == Amount(1, per=Selector("power", filters=(("of", THAT_FRIEND),)))
+
+
+def test_a_number_of_action_tokens_equal_to_a_cards_cost():
+    # Pinny Lane, Bowl'em Over
+    effect = one("When this card enters play, you may retire one of your Friends to gain a number of action "
+                 "tokens equal to that Friend's cost.").effect
+    assert [part.verb for part in effect.chain()] == ["retire", "gain"]
+    effect = list(effect.chain())[1]
+    assert effect.amount == Amount(1, per=Selector("cost", filters=(("of", THAT_FRIEND),)))
+
+
+def test_a_number_of_cards_up_to_the_colors_a_card_has():
+    # Less Isn't More
+    effect = one("Main Phase: Exhaust one of your Friends to exhaust a number of opposing Friends up to the "
+                 "number of colors that Friend has.").effect
+    assert (effect.verb, effect.target.noun, effect.target.controller) == ("exhaust", "Friend", "opponent")
+    per = effect.target.count.per
+    assert effect.target.count.up_to and per.noun == "color"
+    assert (per.filters[0][0], per.filters[0][1].noun, per.filters[0][1].ref) == ("of", "that", "Friend")
+
+
+def test_a_cards_power_equal_to_a_count():
+    # Animal Allies, Welcome to the Horde
+    modifier = one("This card's power is equal to the number of Friends you have.").modifier
+    assert (modifier.kind, modifier.subject) == ("power-equal", THIS_CARD)
+    assert (modifier.amount.value, modifier.amount.per.noun, modifier.amount.per.controller) == (1, "Friend", "you")
+
+
+def test_entering_play_with_counters_equal_to_the_counters_on_another_card():
+    # Boyle, Power Up
+    modifier = one("This card enters play with a number of +1 power counters on it equal to the number of +1 "
+                   "power counters on another one of your characters.").modifier
+    assert modifier.kind == "enters-with-counters"
+    per = modifier.amount.per
+    assert (per.noun, per.filters[0]) == ("counter", ("kind", "+1"))
+    assert (per.filters[1][0], per.filters[1][1].noun, per.filters[1][1].controller) == ("on", "character", "you")

@@ -159,6 +159,7 @@ EVENTS = {
 """The events a triggered ability (704) or a replacement effect (710) waits for."""
 
 MODIFIERS = {
+    "power-equal": "the subject's power is ``amount`` (a number the game state gives: ``per``)",
     "power": "the subject has ``amount`` power (``color``; ``per``: for each ...)",
     "keyword": "the subject has a keyword (``keyword``, ``x``)",
     "trait": "the subject has a trait",
@@ -264,7 +265,10 @@ class Selector:
     ``Troublemaker``, ``Problem``, ``Resource``, ``Event``, ``player``,
     ``opponent``, ``you`` or ``self`` ("this card"), ``host`` ("the
     attached Friend", "this Friend" of an attachment), ``that`` (a card an
-    earlier part named, ``ref`` says which), ``it``.
+    earlier part named, ``ref`` says which), ``it``; in a number the game
+    state gives (``Amount.per``): ``power``, ``printed-power``, ``cost``
+    (the points of it of the card ``of``), ``color`` (the colors of
+    ``of``), ``counter`` (counters of a ``kind`` on the card ``on``).
     ``count``: how many (``Amount``; "each"/"all" is ``Amount(None)`` with
     ``every`` true).  ``controller``: ``you``, ``opponent``, ``any`` or
     ``owner``; ``where``: ``here``/``this-problem`` (this card's Problem),

@@ -1648,6 +1648,54 @@ class _Reader(Transformer):
     def banish_beneath(self, meta, children):
         return Effect("banish", target=children[0], values=values(beneath=children[1]), part=self._part(meta))
 
+    # "a number of ... equal to / up to <quantity>": a number the game state
+    # gives, as an Amount of one for each thing its ``per`` finds (the
+    # points of a card's power or cost, the colors of a card, counters)
+    def equal_to(self, meta, children):
+        return children[0]
+
+    def up_to_quantity(self, meta, children):
+        return replace(children[0], up_to=True)
+
+    def q_number_of(self, meta, children):
+        return Amount(1, per=children[0])
+
+    def q_colors_of(self, meta, children):
+        return Amount(1, per=Selector("color", filters=(("of", children[0]),), part=self._part(meta)))
+
+    def q_counters_on(self, meta, children):
+        kind = str(children[0]) if isinstance(children[0], Token) and children[0].type == "SIGNED" \
+            else self._word(children[0])
+        return Amount(1, per=Selector("counter", filters=(("kind", kind), ("on", children[-1])),
+                                      part=self._part(meta)))
+
+    def q_quality(self, meta, children):
+        words = self.source[meta.start_pos:meta.end_pos].split()
+        quality = "cost" if words[-1] == "cost" else "printed-power" if "printed" in words else "power"
+        return Amount(1, per=Selector(quality, filters=(("of", children[0]),), part=self._part(meta)))
+
+    def q_combined_power(self, meta, children):
+        return Amount(1, per=Selector("power", filters=(("of", children[0]),), part=self._part(meta)))
+
+    qo_it = _constant(Selector("it"))
+    qo_self = _constant(THIS_CARD)
+
+    def qo_that(self, meta, children):
+        word = self.source[meta.start_pos:meta.end_pos].split()[-1][:-2]
+        return Selector("that", ref={"friend": "Friend", "character": "character", "troublemaker": "Troublemaker",
+                                     "event": "Event", "card": "card"}[word])
+
+    def number_of(self, meta, children):
+        return replace(children[0], count=children[1], every=False)
+
+    def counters_number(self, meta, children):
+        if str(children[0]) != "+1":
+            raise _Unreadable(f"{children[0]} power counters", meta.start_pos)
+        return Effect("counters", target=children[1], amount=children[2], part=self._part(meta))
+
+    def power_equal(self, meta, children):
+        return Modifier("power-equal", subject=THIS_CARD, amount=children[0], part=self._part(meta)), None
+
     def look_top_per(self, meta, children):
         owner, per = children
         return Effect("look", target=Selector("card", count=Amount(1, per=per), zone="deck",
