@@ -509,3 +509,66 @@ def test_the_top_cards_of_a_deck_are_put_into_the_discard_pile_not_discarded_orc
     assert all(card.zone == Zone.DISCARD for card in cards) and kinds(board, "406.1") == [STEP] * 3
     assert kinds(board, "410.3") == [], "not a discard"
     refused("406.1", VERBS["to-discard"].check, board, Act(0, board.cards[0]))
+
+
+def test_drawing_from_the_bottom_of_the_deck_is_card_text_over_410_4_plowing_the_field():
+    plowing = real("plowing-the-field")
+    effect = plowing.abilities[0].effect
+    board = board_with((COMET, 0, Zone.PLAY, "home", 0))
+    top, middle, bottom = deck_of_three(board)
+    drive(board, effect, Context(controller=0))
+    assert bottom.zone == middle.zone == Zone.HAND and board.players[0].deck == [top]
+    assert kinds(board, "104.1") == [STEP, STEP] and kinds(board, "410.4b") == []
+    board = board_with((COMET, 0, Zone.PLAY, "home", 0))
+    top, middle, bottom = deck_of_three(board)
+    board.off = frozenset({"104.1"})
+    drive(board, effect, Context(controller=0))
+    assert top.zone == middle.zone == Zone.HAND and board.players[0].deck == [bottom], "410.4: the topmost cards"
+
+
+def test_a_duration_read_after_choose_one_is_the_last_choices_the_wonderbolts_rap_708_2():
+    rap = real("the-wonderbolts-rap")
+    effect = rap.abilities[0].effect
+    assert effect.verb == "choose" and effect.duration == "turn" and effect.choices[-1].duration is None
+    board = board_with((COMET, 0, Zone.PLAY, "home", 0))
+    drive(board, effect, Context(controller=0), answers=[Action("choose-option", 0, amount=2)])
+    [change] = verbs.cost_changes(board)
+    assert change.amount == -2 and change.next and change.until == "turn"
+    assert change.lasts(board)
+    board.turn.number += 1
+    assert not change.lasts(board), "it ends with the turn"
+
+
+def test_shuffling_a_discard_pile_into_the_deck_juggling_routine_402_1_104_1():
+    juggling = real("juggling-routine")
+    effect = juggling.abilities[0].effect
+    board = board_with((COMET, 0, Zone.PLAY, "home", 0), (KITE, 0, Zone.DISCARD, None, 0),
+                       (RUNNER, 1, Zone.DISCARD, None, 1))
+    kite, runner = board.cards[1], board.cards[2]
+    deck = deck_of_three(board)
+    asked = drive(board, effect, Context(card=board.cards[0], controller=0))
+    assert [request.is_chance for request in asked] == [True, True], "each player's deck is shuffled"
+    assert kite.zone in (Zone.DRAW_DECK, Zone.HAND) and runner.zone == Zone.HAND, "Bob's only card, drawn again"
+    assert len(board.players[0].deck) == 3 and len(board.players[0].hand) == 1
+    assert sorted(c.id for c in board.players[0].deck + board.players[0].hand) == sorted(c.id for c in [kite, *deck])
+    assert kinds(board, "402.1") == [STEP, STEP] and kinds(board, "104.1").count("chance") == 2
+    assert set(kinds(board, "104.1")) == {ALLOWED, "chance"}, "card text over 401.3, then the shuffle"
+    board = board_with((COMET, 0, Zone.PLAY, "home", 0), (KITE, 0, Zone.DISCARD, None, 0))
+    deck_of_three(board)
+    board.off = frozenset({"104.1"})
+    asked = drive(board, effect, Context(card=board.cards[0], controller=0))
+    assert not any(request.is_chance for request in asked) and board.cards[1].zone == Zone.DISCARD, "401.3 stands"
+    refused("401.3", VERBS["shuffle-into"].check, board, Act(0, 0, effect=effect))
+
+
+def test_a_deck_not_searched_is_shuffled_by_card_text_sassaflash_striking():
+    sassaflash = real("sassaflash-striking")
+    effect = sassaflash.abilities[0].effect
+    board = board_with((COMET, 0, Zone.PLAY, "home", 0))
+    deck = deck_of_three(board)
+    order = tuple(c.id for c in reversed(deck))
+    asked = drive(board, replace(effect, then=None), Context(card=board.cards[0], controller=0),
+                  answers=[Action("shuffle", -1, order=order, zone=Zone.DRAW_DECK, owner=0)])
+    assert asked[0].is_chance and board.players[0].deck == list(reversed(deck))
+    assert kinds(board, "518.2") == [] and kinds(board, "104.1")[-1] == "chance" and ALLOWED in kinds(board, "104.1")
+    refused("401.3", asked[0].check, Action("shuffle", -1, order=order[:2], zone=Zone.DRAW_DECK, owner=0))

@@ -157,7 +157,22 @@ def resolve(s, context: Context, effect: Effect | None):
 def _chain(s, context: Context, effect: Effect | None):
     while effect is not None:
         yield from _instruction(s, context, effect)
-        effect = effect.then
+        effect = _shared_subject(effect, effect.then)
+
+
+def _shared_subject(effect: Effect, then: Effect | None) -> Effect | None:
+    """The instruction after ``effect``: one that names no player and goes
+    on the same sentence ("each player shuffles their deck and draws a
+    card") is done by every player ``effect`` names, when it is done by a
+    player (``draw``, ``gain``); else as read."""
+    if then is None or then.who is not None or effect.who is None or not effect.who.every:
+        return then
+    verb, text = VERBS.get(then.verb), (then.part.text or "")
+    if verb is None or verb.takes != PLAYER or then.target is not None or not text[:1].islower():
+        return then
+    if text.split()[0] in ("you", "they", "your"):
+        return then
+    return replace(then, who=effect.who)
 
 
 def _instruction(s, context: Context, effect: Effect):
@@ -287,11 +302,9 @@ def _on_players(s, context: Context, effect: Effect, verb: Verb, n):
     done = False
     for player in players:
         act = Act(context.player, player, amount=n, effect=effect, source=context.card)
-        if effect.verb == "shuffle":
-            if player not in context.searched:
-                _part_skipped(board, effect, "518.2: only a searched deck is shuffled")
-                continue
+        if effect.verb == "shuffle" and player in context.searched:
             context.searched.discard(player)
+            act = Act(context.player, player, source=context.card)  # the searched deck's shuffle (518.2)
         if effect.verb == "token":
             acts = [Act(context.player, player, amount=n, area=area, effect=effect, source=context.card)
                     for area in _entry_areas(board, context, effect, player, CardType.FRIEND)]
@@ -617,7 +630,17 @@ def _choose_one(s, context: Context, effect: Effect):
     indexes = [index for index, choice in enumerate(effect.choices) if _can_be_done(s.board, context, choice)]
     options = [Action("choose-option", player, amount=index) for index in indexes or range(len(effect.choices))]
     action = yield from _ask(s, player, "choose one", options)
-    return effect.choices[action.amount]
+    return _choices(effect)[action.amount]
+
+
+def _choices(effect: Effect) -> tuple:
+    """The choices of "Choose one:"; a duration read at the end of them
+    ("..., or one of your characters gets +3 power until the end of the
+    turn") is the last choice's, where it has none of its own."""
+    choices = effect.choices
+    if effect.duration is None or not choices or choices[-1].duration is not None:
+        return choices
+    return (*choices[:-1], replace(choices[-1], duration=effect.duration))
 
 
 def _choose_order(s, player: int, cards: list, effect: Effect):
@@ -718,6 +741,7 @@ VALUES = {
     "to-deck": {"to"}, "arrange": {"to", "rest"}, "attach": {"again", "to"}, "score": {"additional"},
     "discard": {"random"}, "pay": {"unless-paid"}, "put-into-play": {"area", "face"}, "token": {"token", "area"},
     "challenge": {"using"}, "shuffle": {"zone"}, "start-faceoff": {"involving"}, "lose": {"what"}, "add-power": {"of"},
+    "draw": {"position"}, "shuffle-into": {"zone"},
 }
 """The further values of an instruction the engine reads, by verb."""
 
@@ -727,7 +751,8 @@ VALUE_WORDS = {
     ("attach", "to"): ("another-friend",), ("move", "area"): AREAS,
     ("put-into-play", "area"): ENTRY_AREAS, ("token", "area"): ENTRY_AREAS, ("put-into-play", "face"): ("face-up",),
     ("shuffle", "zone"): ("deck",), ("lose", "what"): ("tokens",),
-    ("send", "area"): (None, "home"), ("power", "color"): tuple(str(color) for color in Color),
+    ("send", "area"): (None, "home"), ("draw", "position"): ("bottom",),
+    ("shuffle-into", "zone"): ("discard", "hand"), ("power", "color"): tuple(str(color) for color in Color),
 }
 """The words each value may take, where the engine knows only some."""
 
@@ -740,7 +765,7 @@ def _parts(effect: Effect):
         for other in (part.otherwise, part.value("unless-paid")):
             if isinstance(other, Effect):
                 yield from _parts(other)
-        for choice in part.choices:
+        for choice in _choices(part):
             yield from _parts(choice)
 
 
@@ -750,15 +775,10 @@ def executable(effect: Effect | None) -> str | None:
     kind, a value or a duration."""
     if effect is None:
         return "no effect"
-    searched = False
     for part in _parts(effect):
         missing = _part_executable(part)
         if missing is not None:
             return missing
-        if part.verb == "search" and part.value("zone") == "deck":
-            searched = True
-        if part.verb == "shuffle" and not searched:
-            return "shuffling a deck that was not searched"
     return None
 
 
@@ -835,7 +855,7 @@ def _part_executable(part: Effect) -> str | None:
             missing = targets.executable(amount.per)
             if missing is not None:
                 return missing
-    if part.duration is not None:
+    if part.duration is not None and not part.choices:
         if part.verb not in ("power", "take-control", "cost-change", "add-power"):
             return f"the duration {part.duration!r} of {part.verb!r}"
         if part.duration not in DURATIONS:

@@ -278,9 +278,33 @@ def discard(board: Board, act: Act) -> None:
 checked("discard")(lambda board, act: zones.check_discard(board, act.player, act.target))
 
 
+@rules.step("104.1", "{player} draws {card} from the bottom of their draw deck: the card's text takes precedence "
+                    "over 410.4, by which a draw is of the topmost card")
+def draw_bottom_card(board: Board, player: int):
+    deck = board.players[player].deck
+    if deck:
+        card = deck[-1]
+        board.put(card, Zone.HAND)
+        return {"player": board.name(player), "card": card.label}
+
+
 @verb("draw", "410.4", takes=PLAYER)
 def draw(board: Board, act: Act) -> None:
-    zones.draw(board, act.target, act.n)
+    """Draw cards (410.4); "from the bottom of your deck" draws the
+    bottommost card instead, card text over the rule (104.1), each draw
+    a separate occurrence (410.4b).  With 104.1 switched off, the rule's
+    topmost card is drawn."""
+    if act.value("position") != "bottom":
+        zones.draw(board, act.target, act.n)
+        return
+    for _ in range(act.n):
+        if not board.players[act.target].deck:
+            board.trace.note("410.4", "{player}'s draw deck is empty: no card is drawn", player=board.name(act.target))
+            break
+        if draw_bottom_card(board, act.target) is None:
+            zones.draw(board, act.target, 1)
+        else:
+            emit(board, "draws", player=act.target)
 
 
 checked("draw")(lambda board, act: not_negative(board, act.amount))
@@ -318,13 +342,18 @@ def not_in_the_deck(board: Board, card: Card):
         return f"{card} is already in a draw deck or out of the game"
 
 
-@rules.step("402.1", "{card} is put on the {end} of {player}'s draw deck")
+@rules.step("402.1", "{card} is put on the {end} of {player}'s {deck}")
 def put_on_deck(board: Board, card: Card, bottom: bool):
     if card.zone == Zone.PLAY:
         zones.leave_play(board, card, Zone.DRAW_DECK, lambda board, card: board.put(card, Zone.DRAW_DECK, bottom=bottom))
+    elif card.zone == Zone.PROBLEM_DECK:
+        board.put(card, Zone.PROBLEM_DECK, bottom=bottom)
+        return {"card": card.label, "end": "bottom" if bottom else "top", "player": board.name(card.owner),
+                "deck": "Problem deck"}
     else:
         board.put(card, Zone.DRAW_DECK, bottom=bottom)
-    return {"card": card.label, "end": "bottom" if bottom else "top", "player": board.name(card.owner)}
+    return {"card": card.label, "end": "bottom" if bottom else "top", "player": board.name(card.owner),
+            "deck": "draw deck"}
 
 
 @verb("to-deck", "402.1")
@@ -1265,8 +1294,50 @@ def _check_search(board: Board, act: Act) -> None:
 
 @verb("shuffle", "518.2", takes=PLAYER, procedure=True)
 def shuffle(s, act: Act):
-    """Shuffle the player's searched deck (518.2), as the text says."""
-    yield from shuffle_searched(s, act.target)
+    """Shuffle the player's searched deck (518.2), as the text says (the
+    resolution's own shuffle after a search has no ``effect``); a deck
+    that was not searched is shuffled because the text says so, card text
+    over 401.3 (:func:`shuffle_by_text`)."""
+    if act.effect is None:
+        yield from shuffle_searched(s, act.target)
+    else:
+        yield from shuffle_by_text(s, act.target)
+
+
+@checked("shuffle")
+def _check_shuffle(board: Board, act: Act) -> None:
+    if act.effect is not None:
+        overruled(board, ordered_zone, "shuffle their deck", Zone.DRAW_DECK)
+
+
+@verb("shuffle-into", "402.1", takes=PLAYER, procedure=True)
+def shuffle_into(s, act: Act):
+    """"Shuffle their discard pile (hand) into their deck": each card of
+    that zone is put into the player's draw deck (402.1), then the deck is
+    shuffled, card text over 401.3 (:func:`shuffle_by_text`)."""
+    board = s.board
+    zone = Zone.DISCARD if act.value("zone") == "discard" else Zone.HAND
+    for card in list(board.zone_list(zone, act.target)):
+        put_on_deck(board, card, True)
+    yield from shuffle_by_text(s, act.target)
+
+
+@checked("shuffle-into")
+def _check_shuffle_into(board: Board, act: Act) -> None:
+    overruled(board, ordered_zone, "shuffle it into their deck", Zone.DRAW_DECK)
+
+
+@rules.check("401.3", "a deck shuffled by card text holds exactly its cards in a new order")
+def shuffle_holds_the_cards(board: Board, cards: list, action):
+    if getattr(action, "verb", None) != "shuffle" or sorted(action.order or ()) != sorted(c.id for c in cards):
+        return "a shuffle must hold exactly the cards of the deck"
+
+
+def shuffle_by_text(s, player: int):
+    """A player shuffles their draw deck because card text says so: its
+    order is a chance action (the engine's seeded draw; a scenario keeps
+    the order it gives)."""
+    yield from _shuffle_deck(s, player, shuffle_holds_the_cards, "104.1")
 
 
 @rules.step("518.2", "{player} shuffles the searched deck")
@@ -1283,14 +1354,20 @@ def shuffle_holds_the_deck(board: Board, cards: list, action):
 def shuffle_searched(s, player: int):
     """The owner of a searched deck shuffles it (518.2): the order is a
     chance action."""
+    if searched_deck_shuffled(s.board, player) is None:
+        return
+    yield from _shuffle_deck(s, player, shuffle_holds_the_deck, "518.2")
+
+
+def _shuffle_deck(s, player: int, holds, rule: str):
+    """``player``'s draw deck is shuffled: a chance action whose order
+    ``holds`` (a rule check) verifies, recorded under ``rule``."""
     import random as _random
 
     from rulebase.engine.ccg.actions import CHANCE_PLAYER as CHANCE, Action
     from rulebase.engine.ccg.start import chance
 
     board = s.board
-    if searched_deck_shuffled(board, player) is None:
-        return
     cards = board.players[player].deck
 
     def sample(rng: _random.Random):
@@ -1299,12 +1376,12 @@ def shuffle_searched(s, player: int):
         return Action("shuffle", CHANCE, order=tuple(order), zone=Zone.DRAW_DECK, owner=player)
 
     def verify(action):
-        shuffle_holds_the_deck(board, cards, action)
+        holds(board, cards, action)
 
     default = lambda: Action("shuffle", CHANCE, order=tuple(c.id for c in cards), zone=Zone.DRAW_DECK, owner=player)
     action = yield from chance(s, f"shuffle {board.name(player)}'s draw deck", sample, verify, default)
     cards[:] = [board.cards[i] for i in action.order]
-    board.trace.chance("{player} shuffles their {zone}", rule="518.2", player=board.name(player), zone=Zone.DRAW_DECK)
+    board.trace.chance("{player} shuffles their {zone}", rule=rule, player=board.name(player), zone=Zone.DRAW_DECK)
 
 
 # -- attachments ----------------------------------------------------------------------------
