@@ -609,3 +609,52 @@ def test_entering_play_with_counters_equal_to_the_counters_on_another_card():
     per = modifier.amount.per
     assert (per.noun, per.filters[0]) == ("counter", ("kind", "+1"))
     assert (per.filters[1][0], per.filters[1][1].noun, per.filters[1][1].controller) == ("on", "character", "you")
+
+
+# -- "can't ... more than ..." and "for each <named> counter" -------------------------------------
+
+def test_players_cant_score_more_than_some_points_per_turn():
+    # Ahuizotl, Oppressive
+    modifier = one("Players can't score more than 2 points per turn.").modifier
+    assert modifier.kind == "at-most"
+    assert (modifier.value("action"), modifier.value("most"), modifier.value("what"), modifier.value("per")) == (
+        "score", 2, "points", "turn")
+    assert modifier.value("by").noun == "player"
+
+
+def test_players_cant_confront_more_than_one_problem_per_turn():
+    # Flim & Flam, Shrewd Schemers
+    modifier = one("Players can't confront more than one Problem per turn.").modifier
+    assert (modifier.kind, modifier.subject.noun) == ("at-most", "Problem")
+    assert (modifier.value("action"), modifier.value("most"), modifier.value("per")) == ("confront", 1, "turn")
+
+
+def test_players_cant_ready_more_than_one_character_here_during_the_ready_phase():
+    # Jailbreak!
+    ability = one("During the Ready Phase, players can't ready more than one character here.")
+    modifier = ability.modifier
+    assert (modifier.kind, modifier.subject.noun, modifier.subject.where) == ("at-most", "character", "here")
+    assert (modifier.value("action"), modifier.value("most"), modifier.value("per")) == ("ready", 1, None)
+    assert ability.condition.kind == "during" and ability.condition.value("phase") == "ready"
+
+
+def test_opponents_cant_play_more_than_one_card_of_each_type_per_turn():
+    # Bubbly Mare, Helping Hoof
+    modifier = one("Opponents can't play more than one card of each type per turn.").modifier
+    assert (modifier.kind, modifier.subject) == ("at-most", Selector("card"))
+    assert (modifier.value("action"), modifier.value("each"), modifier.value("most")) == ("play", "type", 1)
+    assert modifier.value("by").noun == "opponent"
+
+
+def test_power_for_each_named_counter_on_a_card():
+    # Lord Tirek, Pumping Iron
+    modifier = one("Your flipped cards have +1 power for each Muscle counter on this card.").modifier
+    assert modifier.kind == "power"
+    assert modifier.amount == Amount(1, per=Selector("counter", filters=(("kind", "Muscle"), ("on", THIS_CARD))))
+
+
+def test_a_cost_raised_for_each_named_counter_on_a_card():
+    # Stack of Suitcases
+    modifier = one("Opponents must pay +[1] to play cards for each Tip counter on this card.").modifier
+    assert (modifier.kind, modifier.value("action"), modifier.subject.noun) == ("cost", "play", "card")
+    assert modifier.amount == Amount(1, per=Selector("counter", filters=(("kind", "Tip"), ("on", THIS_CARD))))

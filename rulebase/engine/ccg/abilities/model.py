@@ -159,6 +159,7 @@ EVENTS = {
 """The events a triggered ability (704) or a replacement effect (710) waits for."""
 
 MODIFIERS = {
+    "at-most": "the players ``by`` can't ``action`` (play, confront, ready, score) more than ``most`` of the subject (``what``: points; ``each``: type, of each card type) ``per`` turn",
     "power-equal": "the subject's power is ``amount`` (a number the game state gives: ``per``)",
     "power": "the subject has ``amount`` power (``color``; ``per``: for each ...)",
     "keyword": "the subject has a keyword (``keyword``, ``x``)",

@@ -986,6 +986,10 @@ class _Reader(Transformer):
     def per_among(self, meta, children):
         return Amount(1, per=Selector(children[0], filters=(("among", children[1]),), part=self._part(meta)))
 
+    def per_counter(self, meta, children):
+        return Amount(1, per=Selector("counter", filters=(("kind", self._word(children[0])), ("on", children[1])),
+                                      part=self._part(meta)))
+
     def per_color_of(self, meta, children):
         return Amount(1, per=Selector("color", filters=(("of", children[0]),), part=self._part(meta)))
 
@@ -1010,7 +1014,9 @@ class _Reader(Transformer):
                         part=self._part(meta)), None
 
     def must_pay(self, meta, children):
-        who, amount, action = children
+        who, amount, action = children[:3]
+        if len(children) > 3:
+            amount = replace(amount, per=children[3].per)
         return Modifier("cost", subject=action["what"], amount=amount,
                         values=values(player=who, action=action["action"], to=action.get("to")),
                         part=self._part(meta)), None
@@ -1034,6 +1040,26 @@ class _Reader(Transformer):
     def cant_score(self, meta, children):
         during = children[1] if len(children) > 1 else None
         return Modifier("cant", subject=children[0], values=values(action="score"), part=self._part(meta)), during
+
+    # "can't <verb> more than one ... per turn": a limit on how many times
+    def score_at_most(self, meta, children):
+        who, most = children
+        return Modifier("at-most", subject=who, values=values(action="score", by=who, most=int(most), what="points",
+                                                               per="turn"), part=self._part(meta)), None
+
+    def at_most_one(self, meta, children):
+        who, what = children
+        said = self.source[meta.start_pos:meta.end_pos].split()
+        per = "turn" if said[-2:] == ["per", "turn"] else None
+        verb = said[next(i for i, word in enumerate(said) if word in ("can't", "cannot")) + 1]
+        return Modifier("at-most", subject=what, values=values(action=verb, by=who, most=1, per=per),
+                        part=self._part(meta)), None
+
+    def one_of_each_type(self, meta, children):
+        who, = children
+        return Modifier("at-most", subject=Selector("card"), values=values(action="play", by=who, most=1,
+                                                                           each="type", per="turn"),
+                        part=self._part(meta)), None
 
     def cant_do(self, meta, children):
         who, action = children
