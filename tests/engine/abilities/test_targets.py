@@ -291,3 +291,21 @@ def test_a_faceoff_involving_this_card_and_at_least_two_other_critters_hummingwa
     assert not conditions.holds(board, context, condition), "one other Critter involved, not two"
     involved.add(mine[1].id)
     assert conditions.holds(board, context, condition)
+
+
+def test_action_tokens_are_counted_for_each_player_fruit_bat_roundup_and_dinner_with_discord_502_1():
+    from .driving import drive, real
+
+    roundup = real("fruit-bat-roundup").abilities[0].effect
+    board = board_with((COMET, 0, Zone.PLAY, "home", 0), *[(COMET, p, Zone.HAND, None, p) for p in (0, 0, 0, 1, 1)])
+    board.players[0].tokens, board.players[1].tokens = 2, 0
+    assert len(targets.candidates(board, Context(controller=0), roundup.target.count.per)) == 2
+    drive(board, roundup, Context(card=board.cards[0], controller=0))
+    assert len(board.players[0].hand) == 1 and len(board.players[1].hand) == 2, "2 discarded for 2 tokens, none for 0"
+    dinner = real("dinner-with-discord").abilities[0].effect
+    board = board_with((COMET, 0, Zone.PLAY, "home", 0), (COMET, 0, Zone.DRAW_DECK, None, 0),
+                       (COMET, 1, Zone.DRAW_DECK, None, 1))
+    board.players[0].tokens, board.players[1].tokens = 0, 1
+    drive(board, dinner, Context(card=board.cards[0], controller=0))
+    assert board.cards[1].zone == Zone.DRAW_DECK and board.cards[2].zone == Zone.HAND, "only Bob has a token"
+    assert targets.executable(Selector("action-token", controller="opponent")) is not None

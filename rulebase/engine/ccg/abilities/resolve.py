@@ -798,6 +798,8 @@ def _part_executable(part: Effect) -> str | None:
         missing = targets.executable(selector)
         if missing is not None:
             return missing
+    if part.target is not None and part.target.noun == targets.ACTION_TOKEN:
+        return f"the verb {part.verb!r} on action tokens"
     if part.who is not None and not targets.names_players(part.who):
         return f"an instruction carried out by {part.who.noun!r}"
     if verb.takes == PLAYER and part.target is not None and not targets.names_players(part.target):

@@ -70,6 +70,8 @@ NOUNS = {
     "that": "a card an earlier part named (or, with ``ref`` player, the event's player)",
     "it": "the card an earlier part named",
     "home": "a player's home (an area: where a card is played)",
+    "action-token": "an action token a player has (502.1): counted (\"for each action token they have\", "
+                    "\"with at least one action token\"), not a card",
 }
 """The selector nouns the engine knows."""
 
@@ -140,6 +142,10 @@ FILTERS = {
 
 THAT = "that"
 """A comparison with the card an earlier part named ("with equal or greater power": ``>=that``)."""
+
+ACTION_TOKEN = "action-token"
+"""The noun of action tokens: the candidates it names are a player's
+tokens, one ``(player, n)`` pair each, only ever counted."""
 
 _COMPARE = {">=": operator.ge, "<=": operator.le, "==": operator.eq, "=": operator.eq, ">": operator.gt,
             "<": operator.lt, "!=": operator.ne}
@@ -506,6 +512,9 @@ def candidates(board: Board, context, selector: Selector | None) -> list:
         return players(board, context, selector)
     if noun == "home":
         return [board.players[player].home for player in _owners(board, context, selector)]
+    if noun == ACTION_TOKEN:
+        return [(player, n) for player in _owners(board, context, selector)
+                for n in range(board.players[player].tokens)]
     if noun == "self":
         return this_card(board, context.card) if context.card is not None else []
     if noun == "host":
@@ -578,6 +587,9 @@ def executable(selector: Selector | None) -> str | None:
         return None
     if selector.noun not in NOUNS:
         return f"the selector noun {selector.noun!r}"
+    if selector.noun == ACTION_TOKEN and (selector.filters or selector.where or selector.zone
+                                          or selector.controller not in (None, "you", "their")):
+        return "action tokens named by more than whose they are"
     if selector.controller not in CONTROLLERS:
         return f"the controller {selector.controller!r}"
     missing = place_executable(selector.where)
