@@ -658,3 +658,42 @@ def test_a_cost_raised_for_each_named_counter_on_a_card():
     modifier = one("Opponents must pay +[1] to play cards for each Tip counter on this card.").modifier
     assert (modifier.kind, modifier.value("action"), modifier.subject.noun) == ("cost", "play", "card")
     assert modifier.amount == Amount(1, per=Selector("counter", filters=(("kind", "Tip"), ("on", THIS_CARD))))
+
+
+# -- power compared with a number the game state gives ---------------------------------------
+
+def test_a_card_with_power_at_most_this_cards_power():
+    # Davenport, Low Low Prices!
+    effect = one("Main Phase: Pay [2] and retire this card to gain control of a Friend here with power less "
+                 "than or equal to this card's power.").effect
+    assert (effect.verb, effect.target.noun, effect.target.where) == ("take-control", "Friend", "here")
+    assert effect.target.filters == (("power-vs", ("<=", Amount(1, per=Selector("power", filters=(("of", THIS_CARD),))))),)
+
+
+def test_a_card_with_less_power_than_another():
+    # Sponge Cake Break
+    effect = one("Immediate: Put two +1 power counters on one of your Friends, then exhaust an opposing "
+                 "character with less power than that Friend.").effect
+    exhaust = list(effect.chain())[-1]
+    assert (exhaust.verb, exhaust.target.noun, exhaust.target.controller) == ("exhaust", "character", "opponent")
+    (name, (compare, amount)), = exhaust.target.filters
+    assert (name, compare) == ("power-vs", "<")
+    assert amount.per.noun == "power" and amount.per.filters[0][1] == THAT_FRIEND
+
+
+def test_while_this_card_has_power_higher_than_any_other_friend_here():
+    # Spring Step, Multitalented
+    condition = one("While this card has power higher than any other Friend here, this card's Problem loses and "
+                    "can't have abilities.").condition
+    assert (condition.kind, condition.subject, condition.value("compare")) == ("power-than-any", THIS_CARD, ">")
+    than = condition.value("than")
+    assert (than.noun, than.where, than.filters) == ("Friend", "here", (("other", True),))
+
+
+def test_while_this_card_has_lower_power_than_any_other_friends_here():
+    # Gravy Boat, Hot Stuff
+    ability = one("Main Phase: While this card has lower power than any other Friends here, you may exhaust it "
+                  "and pay [1] to put a Friend here into its owner's hand.")
+    condition = ability.condition
+    assert (condition.kind, condition.subject, condition.value("compare")) == ("power-than-any", THIS_CARD, "<")
+    assert condition.value("than").noun == "Friend"

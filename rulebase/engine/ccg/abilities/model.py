@@ -194,6 +194,7 @@ MODIFIERS = {
 """What a continuous ability changes (702, 707)."""
 
 CONDITIONS = {
+    "power-than-any": "the subject's power is higher (``compare`` >) or lower (<) than that of each card ``than`` finds",
     "at": "the subject is at a place (``where``: a Problem, home, this card's Problem, ...)",
     "with": "the subject is at the same area as the selector's cards",
     "has": "a player has (controls) at least ``amount`` of the selector's cards (``where``)",

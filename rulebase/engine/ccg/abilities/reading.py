@@ -986,6 +986,12 @@ class _Reader(Transformer):
     def per_among(self, meta, children):
         return Amount(1, per=Selector(children[0], filters=(("among", children[1]),), part=self._part(meta)))
 
+    def power_than_any(self, meta, children):
+        said = self.source[meta.start_pos:meta.end_pos].split()
+        compare = ">" if "higher" in said else "<"
+        return Condition("power-than-any", subject=children[0], values=values(compare=compare, than=children[1]),
+                         part=self._part(meta))
+
     def per_counter(self, meta, children):
         return Amount(1, per=Selector("counter", filters=(("kind", self._word(children[0])), ("on", children[1])),
                                       part=self._part(meta)))
@@ -2172,6 +2178,17 @@ class _Reader(Transformer):
 
     def post_played_on(self, meta, children):
         return ("filter", "played-on", children[0])
+
+    # "with power less than (or equal to) <a number the game state gives>"
+    def post_power_vs(self, meta, children):
+        compare = "<=" if " equal to " in self.source[meta.start_pos:meta.end_pos] else "<"
+        return ("filter", "power-vs", (compare, children[0]))
+
+    def post_power_than(self, meta, children):
+        said = self.source[meta.start_pos:meta.end_pos].split()
+        compare = "<" if said[1] in ("less", "lower") else ">"
+        return ("filter", "power-vs", (compare, Amount(1, per=Selector("power", filters=(("of", children[0]),),
+                                                                       part=self._part(meta)))))
 
     def post_power_at_most(self, meta, children):
         return ("filter", "power", f"<={int(children[0])}")
