@@ -15,6 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from rulebase.engine.ccg import moving, points, zones
+from rulebase.engine.ccg.abilities import continuous
 from rulebase.engine.ccg.abilities.events import emit
 from rulebase.engine.ccg.actions import Action
 from rulebase.engine.ccg.board import Area, Board, Card, Zone
@@ -574,6 +575,8 @@ def end(s, current: Faceoff):
                                            options, {"bottom": verify}, rule="402.3",
                                            default=lambda options=options: options()[0])
                 card = chosen(board, action, own_flipped_card)
+            if (yield from continuous.put_asking(s, card, player, "deck-bottom")):
+                continue
             if flipped_to_the_bottom(board, card) is None:
                 break
     board.faceoff = None

@@ -7,6 +7,7 @@ card text 517.2): switching that rule off, the points are not scored."""
 
 from __future__ import annotations
 
+from rulebase.engine.ccg.abilities.events import scored
 from rulebase.engine.ccg.board import Board, Scoring, Zone
 from rulebase.engine.ccg.rules import step
 from rulebase.engine.errors import EngineError
@@ -79,6 +80,7 @@ def score_each(board: Board, points: dict[int, int], reason: str, cards: dict | 
         if unit(board, player, amount, reason) is None:
             continue
         scored_with(board, board.scorings[-1], tuple(cards.get(player, ())))
+        scored(board, player, amount, tuple(cards.get(player, ())))
     check_winner(board)
 
 

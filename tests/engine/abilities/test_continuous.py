@@ -511,3 +511,69 @@ def test_710_1_an_accepted_instead_replaces_the_occurrence_unless_710_1_is_off()
     board.off = frozenset({"710.1"})
     _frighten(board, [Action("accept", 0)])
     assert board.cards[0].frightened
+
+
+def _faceoff_ends(board, answers):
+    """End a faceoff on ``board`` involving the cards in play (514.6),
+    the decisions answered in order (then the first legal choice); the
+    requests asked."""
+    from rulebase.engine.ccg import faceoffs
+
+    from .driving import state
+
+    current = faceoffs.Faceoff(board, faceoffs.TROUBLEMAKER, (), 0)
+    current.by_effect = {card.id for card in board.play}
+    current.start(board)
+    board.faceoff = current
+    answers, asked = list(answers), []
+    procedure = faceoffs.end(state(board), current)
+    try:
+        request = next(procedure)
+        while True:
+            asked.append(request)
+            action = answers.pop(0) if answers else request.legal()[0]
+            request.check(action)
+            request = procedure.send(action)
+    except StopIteration:
+        pass
+    return asked
+
+
+def _twilight_board(turned_over=True):
+    from .driving import real
+
+    board = board_with((real("twilight-sparkle-faithful-student"), 0, Zone.PLAY, "home", 0),
+                       (Printed.build("Lesson", "Event", cost=1, timing="Main Phase"), 0, Zone.FLIP, None, 0),
+                       (COMET, 0, Zone.FLIP, None, 0))
+    board.cards[0].turned_over = turned_over
+    return board
+
+
+def test_710_1_a_flipped_event_put_on_the_bottom_of_the_deck_may_be_put_into_the_hand_instead():
+    """Twilight Sparkle, Faithful Student (boosted): "During a faceoff
+    involving this card, if you would put a flipped Event card on the bottom
+    of your deck, you may put it into your hand instead." """
+    from rulebase.engine.ccg.actions import Action
+
+    board = _twilight_board()
+    _, lesson, comet = board.cards
+    asked = _faceoff_ends(board, [Action("bottom", 0, lesson.id), Action("accept", 0)])
+    assert lesson.zone == Zone.HAND and comet.zone == Zone.DRAW_DECK
+    assert [request.player for request in asked][:2] == [0, 0]
+    assert kinds(board, "710.1") == [STEP]
+    board = _twilight_board()
+    _faceoff_ends(board, [Action("bottom", 0, board.cards[1].id), Action("decline", 0)])
+    assert board.players[0].zones[Zone.DRAW_DECK] == [board.cards[1], board.cards[2]]
+
+
+def test_the_front_side_of_twilight_sparkle_replaces_no_flipped_card_and_710_1_off_puts_it_on_the_bottom():
+    from rulebase.engine.ccg.actions import Action
+
+    board = _twilight_board(turned_over=False)
+    asked = _faceoff_ends(board, [Action("bottom", 0, board.cards[1].id)])
+    assert board.cards[1].zone == Zone.DRAW_DECK and len(asked) == 2
+    assert not kinds(board, "710.1")
+    board = _twilight_board()
+    board.off = frozenset({"710.1"})
+    _faceoff_ends(board, [Action("bottom", 0, board.cards[1].id), Action("accept", 0)])
+    assert board.cards[1].zone == Zone.DRAW_DECK

@@ -112,7 +112,7 @@ def test_conditions():
     assert conditions.holds(board, alice, Condition("turn", values=values(whose="your")))
     assert not conditions.holds(board, alice, Condition("turn", values=values(whose="your"), negated=True))
     assert conditions.holds(board, alice, Condition("all", all_of=(at_problem, has_two)))
-    assert conditions.executable(Condition("first")) == "the condition kind 'first'"
+    assert conditions.executable(Condition("first", values=values(action="play"))) == "the first player to 'play'"
     assert conditions.executable(Condition("during", values=values(phase="faceoff", challenging="x"))) \
         == "the faceoff's 'challenging'"
 

@@ -269,3 +269,46 @@ def test_704_1b_an_ability_triggers_once_for_each_instance_and_without_it_once()
             emit(board, "enters-play", card=comet, player=0, area=comet.area)
         assert len(board.waiting) == waiting
         assert kinds(board, "704.1b") == ([STEP] if not off else [])
+
+
+def test_704_1_points_scored_with_a_card_during_one_score_phase_are_counted_until_they_reach_the_number():
+    """Rarity, Dazzling Fashionista: "When you score at least 2 points with
+    this card during one Score Phase, turn this card over." """
+    from rulebase.engine.ccg import points
+
+    from .driving import real
+
+    board = board_with((real("rarity-dazzling-fashionista"), 0, Zone.PLAY, "problem", 0))
+    rarity = board.cards[0]
+    board.turn.phase = "score"
+    points.score(board, 0, 1, "confronting", (rarity,), rule="611.4")
+    assert board.waiting == []
+    points.score(board, 1, 1, "confronting", (), rule="611.4")
+    assert board.waiting == []
+    points.score(board, 0, 1, "the Problem bonus", (rarity,), rule="514.5c")
+    assert len(board.waiting) == 1
+    points.score(board, 0, 1, "card text", (rarity,))
+    assert len(board.waiting) == 1
+    board.waiting.clear()
+    board.turn.number += 1
+    points.score(board, 0, 2, "card text", ())
+    board.turn.phase = "main"
+    points.score(board, 0, 2, "card text", (rarity,))
+    assert board.waiting == []
+
+
+def test_704_1_the_first_player_to_confront_a_problem_triggers_its_ability_once():
+    """Adventures in Foalsitting: "The first player to confront this
+    Problem may look at the top card of this Problem deck and put it on
+    either the top or bottom of that deck." """
+    from rulebase.engine.ccg.board import Confrontation
+
+    from .driving import real
+
+    board = board_with((real("adventures-in-foalsitting"), 0, Zone.PLAY, "problem", 0))
+    problem = board.cards[0]
+    for turn, player, waiting in ((1, 1, 1), (2, 0, 1)):
+        board.confrontations.append(Confrontation(turn, player, problem))
+        emit(board, "confronts", card=problem, player=player, area=problem.area)
+        assert len(board.waiting) == waiting
+    assert board.waiting[0].happened.get("player") == 1

@@ -250,6 +250,19 @@ def _more_than(board, context, condition, than) -> bool:
                for other in _cards(board, targets.Perspective(context, one), than) if isinstance(other, int))
 
 
+def _first(board, context, condition):
+    """"The first player to confront this Problem": the confrontation the
+    event is is the first the game recorded of that Problem (611.1)."""
+    if condition.value("action") != "confront":
+        return False
+    event = getattr(context, "event", None)
+    for problem in _subject_cards(board, context, condition):
+        mine = [c for c in board.confrontations if c.problem is problem]
+        if len(mine) == 1 and (event is None or event.get("player") in (None, mine[0].player)):
+            return True
+    return False
+
+
 def _all(board, context, condition):
     return all(holds(board, context, part) for part in condition.all_of)
 
@@ -261,7 +274,7 @@ def _any(board, context, condition):
 KINDS = {
     "at": _at, "with": _with, "has": _has, "none": _none, "involved": _involved, "during": _during,
     "status": _status, "score": _score, "power": _power, "attached": _attached, "did": _did, "turn": _turn,
-    "count": _count, "all": _all, "any": _any,
+    "count": _count, "all": _all, "any": _any, "first": _first,
 }
 """The condition table: each kind the engine judges, with its judge."""
 
@@ -352,6 +365,8 @@ def executable(condition: Condition | None) -> str | None:
         extra = {key for key, _ in condition.values} - {"phase", "kind", "whose", "where", "involving"}
         if extra:
             return f"the faceoff's {sorted(extra)[0]!r}"
+    if condition.kind == "first" and condition.value("action") != "confront":
+        return f"the first player to {condition.value('action')!r}"
     if condition.kind == "involved":
         extra = {key for key, _ in condition.values} - {"kind"}
         if extra:

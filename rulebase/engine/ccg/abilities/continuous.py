@@ -714,10 +714,11 @@ def fits(board: Board, source: Card, selector, card: Card, event=None) -> bool:
 # -- replacement modifiers: "if ... would ..., ... instead" (710) ------------------------------
 
 REPLACEABLE = {"leaves-play": ("dismissed", "retired", "banished", "leaves-play"), "dismissed": ("dismissed",),
-               "retired": ("retired",), "banished": ("banished",), "frightened": ("frightened",)}
+               "retired": ("retired",), "banished": ("banished",), "frightened": ("frightened",), "put": ("put",)}
 """The occurrences the engine lets replacement modifiers replace: each
 replacement event with the occurrences it names (a card leaving play is
-dismissed, retired or banished)."""
+dismissed, retired or banished; a flipped card put on the bottom of its
+deck as a faceoff ends, 514.6, is put)."""
 
 
 def replaceable(trigger, effect) -> str | None:
@@ -781,10 +782,11 @@ def applied_as_it_occurs(board: Board, occurrence: str, card: Card):
     return Allowed(f"{card} would be {occurrence}: the replacement modifiers that would replace it are applied now")
 
 
-def replacements(board: Board, occurrence: str, card: Card, player: int | None = None) -> list:
+def replacements(board: Board, occurrence: str, card: Card, player: int | None = None, extra: tuple = ()) -> list:
     """The replacement modifiers that would replace ``card`` being
     ``occurrence`` now, as ``(source, number, ability)``, earliest first;
-    not those already affecting it (710.3)."""
+    not those already affecting it (710.3).  ``extra``: further words of
+    the occurrence (``("to", "deck-bottom")`` of a card put)."""
     cards = acting_cards(board)
     if not cards:
         return []
@@ -805,7 +807,7 @@ def replacements(board: Board, occurrence: str, card: Card, player: int | None =
                     continue
                 if happened is None:
                     happened = Happened(occurrence, (("card", card), ("player", card.controller if player is None
-                                                                          else player), ("area", card.area)))
+                                                                          else player), ("area", card.area)) + extra)
                 if matches(board, source, acts.trigger, happened):
                     found.append((source, number, acts))
     if board.replacing and found:
@@ -877,7 +879,7 @@ def replaced_by_text(board: Board, source: Card, ability: Ability, card: Card, w
             "instead": ability.effect.part.text or ability.effect.verb}
 
 
-def replace_asking(s, verb: str, card: Card, player: int):
+def replace_asking(s, verb: str, card: Card, player: int, occurrence: str | None = None, extra: tuple = ()):
     """Apply the replacement modifiers that would replace the instruction
     ``verb`` of card text done to ``card`` (711.2), asking the players: the
     player affected (the card's controller) chooses which applies when
@@ -886,14 +888,15 @@ def replace_asking(s, verb: str, card: Card, player: int):
     others (710.5b).  A generator (``yield from``): ``True`` once the
     occurrence is replaced.  The modifiers considered are kept in
     ``board.replacing`` by the caller until the occurrence is done, so
-    that a declined one does not apply to it after all (710.3)."""
+    that a declined one does not apply to it after all (710.3).  A rule's
+    procedure asking too names its ``occurrence`` (and ``extra`` words)."""
     from rulebase.engine.ccg.abilities import resolve
     from rulebase.engine.ccg.abilities.events import Happened
     from rulebase.engine.ccg.actions import Action
 
     board = s.board
-    occurrence = OCCURRING[verb]
-    found = replacements(board, occurrence, card, player)
+    occurrence = occurrence or OCCURRING[verb]
+    found = replacements(board, occurrence, card, player, extra)
     if not found or not _looked_for(board, occurrence, card):
         return False
     first = True
@@ -918,19 +921,33 @@ def replace_asking(s, verb: str, card: Card, player: int):
                 raise switched_off(resolve.among_the_choices, "the answer names none of the replacement modifiers")
         source, number, acts = chosen
         board.replacing.add((source.id, number))
-        happened = Happened(occurrence, (("card", card), ("player", player), ("area", card.area)))
+        happened = Happened(occurrence, (("card", card), ("player", player), ("area", card.area)) + extra)
         context = resolve.Context(board=board, card=source, controller=source.controller, ability=acts,
                                   event=happened, named={"it": [card], "that": [card], "them": [card]})
         effect = acts.effect
         if effect.optional and not (_may_apply(board, context, source, acts, card)
                                     and (yield from resolve._accepts(s, source.controller, effect))):
-            found = replacements(board, occurrence, card, player)
+            found = replacements(board, occurrence, card, player, extra)
             continue
         if replaced_by_text(board, source, acts, card, occurrence) is None:
             return False
         yield from resolve.resolve(s, context, _required(effect))
         return True
     return False
+
+
+def put_asking(s, card: Card, player: int, to: str):
+    """Apply the replacement modifiers that would replace ``player``
+    putting ``card`` on the ``to`` end of their deck (``deck-bottom``: a
+    flipped card as a faceoff ends, 514.6), asking the players as
+    :func:`replace_asking` does.  A generator: ``True`` once the
+    occurrence is replaced."""
+    board = s.board
+    before = set(board.replacing)
+    try:
+        return (yield from replace_asking(s, "put", card, player, occurrence="put", extra=(("to", to),)))
+    finally:
+        board.replacing.intersection_update(before)
 
 
 def _is_cost(effect) -> bool:

@@ -65,3 +65,21 @@ def window_closed(board) -> None:
     events = getattr(board, "events", None)
     if events:
         events.clear()
+
+
+def scored(board, player: int, amount: int, cards: tuple) -> None:
+    """Announce that ``player`` scored ``amount`` points with ``cards``
+    (517.2): the event ``scores`` of each card, with the points scored with
+    it in the current phase of the turn before (``before``) and with these
+    (``total``), so that "at least 2 points with this card during one Score
+    Phase" is reached once."""
+    tally = board.__dict__.setdefault("_scored_in_phase", {})
+    turn = board.turn
+    for card in cards:
+        key = (turn.number, turn.phase, player, card.id)
+        before = tally.get(key, 0)
+        tally[key] = before + amount
+        emit(board, "scores", card=card, player=player, points=amount, before=before, total=before + amount,
+             phase=turn.phase)
+    if not cards:
+        emit(board, "scores", player=player, points=amount, before=0, total=amount, phase=turn.phase)

@@ -574,6 +574,15 @@ class _Reader(Transformer):
         if len(statements) != 1:
             raise _Unreadable("more than one statement in a continuous ability", meta.start_pos)
         statement = statements[0]
+        first = getattr(statement, "condition", None)
+        if (isinstance(statement, Effect) and condition is None and first is not None and first.kind == "first"
+                and first.value("action") == "confront"):
+            # "The first player to confront this Problem may ...": triggered as that player confronts it.
+            trigger = Trigger("confronts", first.subject, condition=first, part=self._part(meta))
+            effect = replace(statement, condition=None, who=Selector("player", ref="that-player"))
+            if effect.target is not None and effect.target.zone == "problem-deck":
+                effect = replace(effect, target=replace(effect.target, controller="this-problem"))
+            return Ability("triggered", trigger=trigger, effect=effect, part=self._part(meta))
         if isinstance(statement, Effect):
             return Ability("continuous", condition=condition, effect=statement, part=self._part(meta))
         modifier, extra = statement
@@ -764,9 +773,9 @@ class _Reader(Transformer):
                 "values": values(by=Selector("you"), **{"from": children[1]}, to=children[2])}
 
     def scores_with(self, meta, children):
-        return {"event": "scores", "subject": children[1],
-                "values": values(by=Selector("you"), at_least=int(children[0]), during=children[2],
-                                 within="one")}
+        number, _, card, phase = children
+        return {"event": "scores", "subject": card,
+                "values": values(by=Selector("you"), at_least=int(number), phase=phase, within="one")}
 
     def phase_starts(self, meta, children):
         return children[0]

@@ -108,6 +108,7 @@ CONTROLLERS = {
     None: "anyone's", "any": "anyone's", "you": "the player carrying the instruction out's",
     "their": "the player carrying the instruction out's", "opponent": "an opponent's",
     "owner": "owned by the player carrying the instruction out", "that-player": "the event's player's",
+    "this-problem": "the owner's of the Problem whose ability it is (\"this Problem deck\")",
 }
 """Whose cards a selector names."""
 
@@ -433,6 +434,8 @@ def _owners(board: Board, context, selector: Selector) -> list[int]:
     if selector.controller == "that-player":
         them = event_player(context)
         return [] if them is None else [them]
+    if selector.controller == "this-problem":
+        return [context.card.owner]
     if selector.controller == "opponent":
         return board.opponents(me)
     return [p.index for p in board.players if not p.removed]

@@ -71,7 +71,7 @@ ANNOUNCED = frozenset({
     "enters-play", "played", "leaves-play", "dismissed", "retired", "banished", "frightened", "exhausted",
     "readied", "moved", "uncovered", "challenged", "confronts", "solved", "replaced", "faceoff-starts",
     "faceoff-won", "faceoff-lost", "defeated", "flips", "draws", "discards", "phase-starts", "phase-ends", "turn-starts",
-    "turn-ends", "put",
+    "turn-ends", "put", "scores",
 })
 """The events of :data:`~rulebase.engine.ccg.abilities.model.EVENTS` the engine's steps announce."""
 assert ANNOUNCED <= set(EVENTS)
@@ -169,6 +169,9 @@ def matches(board: Board, source: Card, trigger, happened) -> bool:
                 return False
         elif (name in ("phase", "kind") or (name == "to" and happened.event == "put")) and happened.get(name) not in (
                 None, value):
+            return False
+        elif name == "at-least" and happened.event == "scores" and not (
+                happened.get("before", 0) < value <= happened.get("total", 0)):
             return False
     return trigger.condition is None or _condition_holds(board, source, trigger.condition, happened)
 

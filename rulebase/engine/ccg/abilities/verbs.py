@@ -342,13 +342,18 @@ def not_in_the_deck(board: Board, card: Card):
         return f"{card} is already in a draw deck or out of the game"
 
 
-@rules.step("402.1", "{card} is put on the {end} of {player}'s draw deck")
+@rules.step("402.1", "{card} is put on the {end} of {player}'s {deck}")
 def put_on_deck(board: Board, card: Card, bottom: bool):
     if card.zone == Zone.PLAY:
         zones.leave_play(board, card, Zone.DRAW_DECK, lambda board, card: board.put(card, Zone.DRAW_DECK, bottom=bottom))
+    elif card.zone == Zone.PROBLEM_DECK:
+        board.put(card, Zone.PROBLEM_DECK, bottom=bottom)
+        return {"card": card.label, "end": "bottom" if bottom else "top", "player": board.name(card.owner),
+                "deck": "Problem deck"}
     else:
         board.put(card, Zone.DRAW_DECK, bottom=bottom)
-    return {"card": card.label, "end": "bottom" if bottom else "top", "player": board.name(card.owner)}
+    return {"card": card.label, "end": "bottom" if bottom else "top", "player": board.name(card.owner),
+            "deck": "draw deck"}
 
 
 @verb("to-deck", "402.1")
