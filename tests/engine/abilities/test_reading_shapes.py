@@ -697,3 +697,27 @@ def test_while_this_card_has_lower_power_than_any_other_friends_here():
     condition = ability.condition
     assert (condition.kind, condition.subject, condition.value("compare")) == ("power-than-any", THIS_CARD, "<")
     assert condition.value("than").noun == "Friend"
+
+
+# -- "for each ..." after a duration, and a keyword's X for each ... ---------------------------
+
+def test_power_until_the_end_of_the_turn_for_each_friend():
+    # Pinkie Pie, Life of the Party: the duration before 'for each' reads as after it
+    effect = one("When this card enters play at a Problem, it gets +1 power until the end of the turn for each "
+                 "other Friend you have at that Problem.").effect
+    other = one("When this card enters play at a Problem, it gets +1 power for each other Friend you have at "
+                "that Problem until the end of the turn.").effect
+    assert (effect.verb, effect.duration, effect.amount.value) == ("power", "turn", 1)
+    per = effect.amount.per
+    assert (per.noun, per.controller, per.where, per.filters) == ("Friend", "you", "that-problem", (("other", True),))
+    assert (effect.verb, effect.target, effect.amount, effect.duration) == (
+        other.verb, other.target, other.amount, other.duration)
+
+
+def test_a_keyword_x_for_each_card():
+    # Night Glider, Ambitious Aerobat
+    modifier = one("This card has Competitive 1 for each of your characters here.").modifier
+    assert (modifier.kind, modifier.subject, modifier.value("keyword"), modifier.value("x")) == (
+        "keyword", THIS_CARD, "Competitive", 1)
+    per = modifier.amount.per
+    assert modifier.amount.value == 1 and (per.noun, per.controller, per.where) == ("character", "you", "here")

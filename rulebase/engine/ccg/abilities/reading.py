@@ -995,6 +995,11 @@ class _Reader(Transformer):
     def per_among(self, meta, children):
         return Amount(1, per=Selector(children[0], filters=(("among", children[1]),), part=self._part(meta)))
 
+    def has_keyword_per(self, meta, children):
+        subject, name, number, per = children
+        return Modifier("keyword", subject=subject, amount=Amount(int(number), per=per.per),
+                        values=values(keyword=self._keyword(name, meta), x=int(number)), part=self._part(meta)), None
+
     def power_than_any(self, meta, children):
         said = self.source[meta.start_pos:meta.end_pos].split()
         compare = ">" if "higher" in said else "<"
