@@ -309,3 +309,27 @@ def test_action_tokens_are_counted_for_each_player_fruit_bat_roundup_and_dinner_
     drive(board, dinner, Context(card=board.cards[0], controller=0))
     assert board.cards[1].zone == Zone.DRAW_DECK and board.cards[2].zone == Zone.HAND, "only Bob has a token"
     assert targets.executable(Selector("action-token", controller="opponent")) is not None
+
+
+def test_cards_done_this_way_are_those_an_earlier_instruction_was_done_to_feather_bangs():
+    from rulebase.engine.ccg.abilities import resolve
+    from rulebase.engine.ccg.actions import Action
+
+    from .driving import drive, real
+
+    feather = real("feather-bangs-looking-suave")
+    effect = next(ability.effect for ability in feather.abilities if ability.effect is not None)
+    board = board_with((feather, 0, Zone.PLAY, "home", 0), (COMET, 0, Zone.HAND, None, 0), (KITE, 0, Zone.HAND, None, 0),
+                       *[(COMET, 0, Zone.DRAW_DECK, None, 0)] * 3)
+    comet, kite = board.cards[1], board.cards[2]
+    drive(board, effect, Context(card=board.cards[0], controller=0),
+          answers=[Action("accept", 0), Action("choose", 0, card=kite.id), Action("decline", 0)])
+    assert kite.zone == Zone.DISCARD and comet.zone == Zone.HAND
+    assert len(board.players[0].hand) == 2 and len(board.players[0].deck) == 2, "one card drawn for the one discarded"
+    from rulebase.engine.ccg.abilities.model import Effect
+
+    banished = Selector("Event", every=True, filters=(("this-way", "banished"),))
+    assert "no earlier instruction" in resolve.executable(Effect("to-hand", target=banished)), \
+        "banished by another ability (Spike, Number One Assistant's cost)"
+    assert resolve.executable(Effect("banish", target=Selector("Event", zone="discard"),
+                                     then=Effect("to-hand", target=banished))) is None

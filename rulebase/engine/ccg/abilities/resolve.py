@@ -437,7 +437,7 @@ def _on_cards(s, context: Context, effect: Effect, verb: Verb, n):
         _part_skipped(board, effect, _reason(board, verb, acts[0]) if acts else "there is nothing it can be done to")
         return False
     chosen = yield from _choose_cards(s, context, effect, selector, possible)
-    done = False
+    done, did = False, []
     for card in chosen:
         acts = [act for act in _acts(board, context, effect, verb, card, n) if verb.allows(board, act)]
         if not acts:
@@ -451,6 +451,8 @@ def _on_cards(s, context: Context, effect: Effect, verb: Verb, n):
         if act.area is not None:
             context.area = act.area
         done = True
+        did.append(card)
+    context.named[f"this-way:{effect.verb}"] = did  # "each Event banished this way"
     context.bind(effect.target, chosen)
     return done
 
@@ -775,10 +777,16 @@ def executable(effect: Effect | None) -> str | None:
     kind, a value or a duration."""
     if effect is None:
         return "no effect"
+    done = set()
     for part in _parts(effect):
         missing = _part_executable(part)
         if missing is not None:
             return missing
+        for selector in (part.target, part.amount.per if part.amount is not None else None):
+            way = selector.filter("this-way") if isinstance(selector, Selector) else None
+            if way is not None and targets.THIS_WAY.get(way) not in done:
+                return f"the cards {way} this way by no earlier instruction of the effect"
+        done.add(part.verb)
     return None
 
 

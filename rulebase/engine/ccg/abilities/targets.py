@@ -136,6 +136,7 @@ FILTERS = {
     "requirement-shares-color": "its play requirement includes a color of a selector's card",
     "with-attached": "has one of a selector's cards attached to it", "token": "is (or is not) a token",
     "unique": "is Unique",
+    "this-way": "a card an earlier instruction of the effect was done to ('each Event banished this way')",
     "using-only": "a Troublemaker defeated using only characters of a color: the winner's cards involved in the "
                   "faceoff the event names",
 }
@@ -143,6 +144,17 @@ FILTERS = {
 
 THAT = "that"
 """A comparison with the card an earlier part named ("with equal or greater power": ``>=that``)."""
+
+THIS_WAY = {"revealed": "reveal", "banished": "banish", "discarded": "discard", "dismissed": "dismiss",
+            "retired": "retire", "exhausted": "exhaust", "readied": "ready", "moved": "move",
+            "frightened": "frighten"}
+"""The instructions a card done "this way" was done by, by their words."""
+
+
+def done_this_way(context, verb: str) -> list:
+    """The cards the earlier instruction ``verb`` of the effect was done to."""
+    return list((getattr(context, "named", None) or {}).get(f"this-way:{verb}", ()))
+
 
 ACTION_TOKEN = "action-token"
 """The noun of action tokens: the candidates it names are a player's
@@ -265,7 +277,7 @@ class Compiled:
         if name == "using-only":
             color, noun = value
             return [_used_only(colors_of(color), TYPES[noun])]
-        if name in ("random", "or-self", "has"):
+        if name in ("random", "or-self", "has", "this-way"):
             return []  # a choice, a reference to this card, or a filter of players (see players())
         return [_names_nothing]  # a filter the engine does not know (see executable()) names no card
 
@@ -526,6 +538,10 @@ def candidates(board: Board, context, selector: Selector | None) -> list:
     if noun in ("that", "it"):
         return named_cards(context, selector.ref or noun)
     rule = compiled(selector)
+    way = selector.filter("this-way")
+    if way is not None:
+        return [card for card in done_this_way(context, THIS_WAY.get(way, ""))
+                if rule.type is None or (card.is_character if rule.type == "character" else card.type == rule.type)]
     if rule.zone == Zone.PLAY:
         pool = board.play
     else:
@@ -605,6 +621,8 @@ def executable(selector: Selector | None) -> str | None:
     for name, value in selector.filters:
         if name not in FILTERS:
             return f"the filter {name!r}"
+        if name == "this-way" and value not in THIS_WAY:
+            return f"the filter 'this-way' of {value!r}"
         if name == "status" and value not in STATUSES:
             return f"the status {value!r}"
         if name == "color":
