@@ -721,3 +721,27 @@ def test_a_keyword_x_for_each_card():
         "keyword", THIS_CARD, "Competitive", 1)
     per = modifier.amount.per
     assert modifier.amount.value == 1 and (per.noun, per.controller, per.where) == ("character", "you", "here")
+
+
+# -- "Otherwise, ..." ------------------------------------------------------------------------------
+
+def test_otherwise_is_what_happens_when_the_condition_before_does_not_hold():
+    # Desperately Seeking Spike
+    effect = one("When a player confronts this Problem, that player reveals the top card of their deck. If it's a "
+                 "Friend, they put it into their hand. Otherwise, they put it into their discard pile.").effect
+    assert effect.verb == "reveal"
+    to_hand = effect.then
+    assert (to_hand.verb, to_hand.condition.kind, to_hand.then) == ("to-hand", "is", None)
+    assert (to_hand.otherwise.verb, to_hand.otherwise.target) == ("to-discard", Selector("it"))
+
+
+def test_otherwise_after_putting_a_card_in_the_discard_pile():
+    # Frown Town ('in the discard pile')
+    effect = one("When a player confronts this Problem, that player reveals the top card of their deck. If it's a "
+                 "Friend, they put it into their hand. Otherwise, they put it in the discard pile.").effect
+    assert (effect.then.verb, effect.then.otherwise.verb) == ("to-hand", "to-discard")
+
+
+def test_otherwise_after_an_instruction_without_a_condition_is_not_read():
+    with pytest.raises(CardTextError):
+        read("Main Phase: Draw a card. Otherwise, gain [1].")

@@ -1232,12 +1232,21 @@ class _Reader(Transformer):
                 if not sentences:
                     raise _Unreadable("'instead' with nothing before it", meta.start_pos)
                 sentences[-1] = replace(sentence[1], otherwise=sentences[-1])
+            elif isinstance(sentence, tuple) and sentence[0] == "otherwise":
+                # "If ..., X. Otherwise, Y.": Y when the condition of X does not hold
+                if not sentences or sentences[-1].condition is None or sentences[-1].then is not None \
+                        or sentences[-1].otherwise is not None:
+                    raise _Unreadable("'otherwise' after no single instruction with a condition", meta.start_pos)
+                sentences[-1] = replace(sentences[-1], otherwise=sentence[1])
             else:
                 sentences.append(sentence)
         effect = None
         for sentence in reversed(sentences):
             effect = _then(sentence, effect)
         return effect
+
+    def otherwise_sentence(self, meta, children):
+        return ("otherwise", children[0])
 
     def instead_sentence(self, meta, children):
         effect = children[-1]
