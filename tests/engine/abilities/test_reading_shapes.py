@@ -745,3 +745,38 @@ def test_otherwise_after_putting_a_card_in_the_discard_pile():
 def test_otherwise_after_an_instruction_without_a_condition_is_not_read():
     with pytest.raises(CardTextError):
         read("Main Phase: Draw a card. Otherwise, gain [1].")
+
+
+# -- revealed cards split ----------------------------------------------------------------------------
+
+REMAINING = Selector("card", count=Amount(None), every=True, filters=(("remaining", "revealed"),))
+
+
+def test_one_revealed_card_to_hand_and_the_rest_to_the_bottom_in_any_order():
+    # Applejack, Farm Foremare
+    abilities = read("When you play this card, you may reveal the top 5 cards of your deck. You may put one revealed "
+                     "Resource into your hand. Put all remaining cards at the bottom of your deck in any order.")
+    steps = list(abilities[0].effect.chain())
+    assert [step.verb for step in steps] == ["reveal", "to-hand", "arrange"]
+    assert steps[1].optional and steps[1].target == Selector("Resource", filters=(("this-way", "revealed"),))
+    assert (steps[2].target, steps[2].value("to")) == (REMAINING, "bottom")
+
+
+def test_one_revealed_card_to_hand_and_all_remaining_on_top_in_one_sentence():
+    # Golden Oak Library
+    effect = one("Main Phase: Exhaust this card and pay [1] to reveal the top 3 cards of your deck. You may put 1 "
+                 "revealed Event into your hand and all remaining cards on the top of your deck in any order.").effect
+    steps = list(effect.chain())
+    assert [step.verb for step in steps] == ["reveal", "to-hand", "arrange"]
+    assert steps[1].target == Selector("Event", filters=(("this-way", "revealed"),))
+    assert (steps[2].target, steps[2].value("to")) == (REMAINING, "top")
+
+
+def test_a_revealed_friend_to_hand_and_all_other_revealed_cards_to_the_discard_pile():
+    # Applejack, Apple Vendor
+    effect = one("Main Phase: Retire one of your Friends to reveal the top 3 cards of your deck, put a revealed Friend "
+                 "into your hand, and put all other revealed cards into your discard pile.").effect
+    steps = list(effect.chain())
+    assert [step.verb for step in steps] == ["reveal", "to-hand", "to-discard"]
+    assert steps[1].target == Selector("Friend", filters=(("this-way", "revealed"),))
+    assert steps[2].target == REMAINING

@@ -1671,6 +1671,30 @@ class _Reader(Transformer):
         return Effect("search", target=children[1], values=values(zone=children[0], to="hand"),
                       part=self._part(meta))
 
+    # cards revealed split: "a revealed Friend" (one of the cards revealed
+    # this way), "all remaining cards" / "all other revealed cards" (the
+    # revealed cards not put elsewhere)
+    def revealed_one(self, meta, children):
+        number = next((c for c in children if isinstance(c, int) and not isinstance(c, Token)), 1)
+        found = self.noun_phrase(meta, [c for c in children if isinstance(c, tuple)])
+        return replace(found, count=Amount(number), every=False,
+                       filters=found.filters + (("this-way", "revealed"),))
+
+    def remaining_cards(self, meta, children):
+        return Selector("card", count=Amount(None), every=True, filters=(("remaining", "revealed"),),
+                        part=self._part(meta))
+
+    def arrange_rest(self, meta, children):
+        to = "bottom" if " bottom " in self.source[meta.start_pos:meta.end_pos] else "top"
+        return Effect("arrange", target=children[0], values=values(to=to), part=self._part(meta))
+
+    def to_hand_arrange_rest(self, meta, children):
+        first, rest = children
+        said = self.source[meta.start_pos:meta.end_pos]
+        to = "bottom" if " bottom " in said[said.index(" and "):] else "top"
+        return Effect("to-hand", target=first, then=Effect("arrange", target=rest, values=values(to=to)),
+                      part=self._part(meta))
+
     def arrange(self, meta, children):
         return Effect("arrange", target=Selector("that", ref="them"), values=values(to="top"), part=self._part(meta))
 
