@@ -408,17 +408,29 @@ def has_trait(table, card, trait: str) -> bool:
 
 @check("203.1", "cards can have one or more colors, their color icons")
 def of_the_color(table, card, colors: tuple):
-    have = card.colors
+    have = _colors(table, card)
     found = [color for color in colors if color in have]
     if found:
         return Allowed(f"{card} is {'/'.join(have)}: it is {found[0]}")
+
+
+def _colors(table, card) -> tuple:
+    """A card's colors, with those continuous modifiers of power of a color
+    give it on a board (203.2)."""
+    from rulebase.engine.ccg.board import Board
+
+    if not isinstance(table, Board):
+        return card.colors
+    from rulebase.engine.ccg.abilities.continuous import given_colors
+
+    return card.colors + given_colors(table, card)
 
 
 def has_color(table, card, colors: tuple) -> bool:
     """Whether text that names one of ``colors`` names ``card``: one of its
     colors (203.1, recorded; face-down cards have none, 505.1b).  With the
     rule switched off, a card has no color."""
-    if not card.colors or of_the_color.verdict(table, card, colors) is None:
+    if not _colors(table, card) or of_the_color.verdict(table, card, colors) is None:
         return False
     of_the_color(table, card, colors)
     return True

@@ -162,10 +162,16 @@ def power_of_color(board: Board, player: int, color: Color) -> int:
         found = memo.get(key)
         if found is None:
             found = memo[key] = sum(counted(power(board, c)) for c in board.play
-                                    if c.controller == player and c.is_character and color in c.colors)
+                                    if c.controller == player and c.is_character and _of_color(board, c, color))
         return found
     return sum(counted(power(board, c)) for c in board.play
-               if c.controller == player and c.is_character and color in c.colors)
+               if c.controller == player and c.is_character and _of_color(board, c, color))
+
+
+def _of_color(board: Board, card: Card, color: Color) -> bool:
+    """Whether a card is of a color: its own, or given by power of that
+    color a continuous modifier gives it (203.2)."""
+    return color in card.colors or color in continuous.given_colors(board, card)
 
 
 @step("507.2", "{player}'s power{where} is {total}: the combined power of the characters they control{there}")

@@ -577,3 +577,27 @@ def test_the_front_side_of_twilight_sparkle_replaces_no_flipped_card_and_710_1_o
     board.off = frozenset({"710.1"})
     _faceoff_ends(board, [Action("bottom", 0, board.cards[1].id), Action("accept", 0)])
     assert board.cards[1].zone == Zone.DRAW_DECK
+
+
+def test_203_2_power_of_a_color_given_while_a_condition_holds_makes_the_card_that_color():
+    """Rubber Chicken: "While this Friend is involved in a Troublemaker
+    faceoff, it gets +2 [Laughter]." """
+    from rulebase.engine.ccg import cards, faceoffs
+
+    from .driving import real
+
+    troublemaker = Printed.build("Pest", "Troublemaker", power=1, points=1)
+    board = board_with((COMET, 0, Zone.PLAY, "problem", 1), (real("rubber-chicken"), 0, Zone.PLAY, "problem", 1),
+                       (troublemaker, 1, Zone.PLAY, "problem", 1))
+    comet, chicken, pest = board.cards
+    chicken.host = comet
+    assert power.power(board, comet) == 2 and power.power_of_color(board, 0, Color.PINK) == 0
+    assert not cards.has_color(board, comet, (Color.PINK,))
+    current = faceoffs.Faceoff(board, faceoffs.TROUBLEMAKER, (), 0, troublemaker=pest)
+    current.by_effect = {comet.id, pest.id}
+    current.start(board)
+    board.faceoff = current
+    assert power.power(board, comet) == 4 and power.power_of_color(board, 0, Color.PINK) == 4
+    assert cards.has_color(board, comet, (Color.PINK,)) and comet.colors == (Color.BLUE,)
+    board.faceoff = None
+    assert power.power_of_color(board, 0, Color.PINK) == 0

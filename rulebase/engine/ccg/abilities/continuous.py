@@ -58,8 +58,8 @@ def executable(modifier) -> str | None:
         return f"a change of the cost to {modifier.value('action')}"
     if modifier.kind == "keyword" and modifier.value("keyword") not in GRANTABLE:
         return f"giving the keyword {modifier.value('keyword')!r}"
-    if modifier.kind == "power" and modifier.value("color") is not None:
-        return "power of a color given while a condition holds (the card's colors would change with it)"
+    if modifier.kind == "power" and modifier.value("color") not in (None, "wild") and modifier.value("total"):
+        return "a player's total power of a color"
     if modifier.kind == "cant" and modifier.value("action") == "be-confronted":
         return _cant_confront_missing(modifier)
     if modifier.kind == "cant" and modifier.value("action") in PLAYING:
@@ -379,6 +379,48 @@ def granted(board: Board, card: Card, table=None) -> list:
     return found
 
 
+def given_colors(board: Board, card: Card) -> tuple:
+    """The colors continuous modifiers of power of a color ("it gets +2
+    [Laughter]") give ``card`` in play while they apply: power of a color
+    is power of that color (203.2), so the card is that color too."""
+    if not card.in_play or card.face_down:
+        return ()
+    from rulebase.engine.ccg.cards import parse_color
+
+    found = []
+    for ability, acts in own(card, "power"):
+        color = acts.modifier.value("color") if acts.modifier is not None else None
+        if color not in (None, "wild") and _applies(board, card, acts):
+            found.append(parse_color(color))
+    for source, pairs in outward(board, "power"):
+        for ability, acts in pairs:
+            color = acts.modifier.value("color")
+            if (color not in (None, "wild") and source is not card and fits(board, source, _subject(acts), card)
+                    and _applies(board, source, acts)):
+                found.append(parse_color(color))
+    return tuple(dict.fromkeys(c for c in found if c not in card.colors))
+
+
+def _subject(ability: Ability):
+    """The cards a continuous ability's modifier changes: "it" of "While
+    this Friend is ..., it gets ..." is the condition's subject."""
+    subject = ability.modifier.subject
+    condition = ability.condition
+    if subject is not None and subject.noun == "it" and condition is not None and condition.subject is not None:
+        return condition.subject
+    return subject
+
+
+def _applies(board: Board, source: Card, ability: Ability) -> bool:
+    """Whether a continuous ability's condition holds now, nothing recorded."""
+    if ability.condition is None:
+        return True
+    from rulebase.engine.ccg.abilities import conditions, resolve
+
+    return bool(conditions.holds(board, resolve.Context(card=source, controller=source.controller),
+                                 ability.condition))
+
+
 def shape_power(power) -> None:
     """Apply the continuous modifiers of power to a card in play (507.1,
     711.3): its own abilities' (and the keywords text gives it), then those
@@ -394,7 +436,7 @@ def shape_power(power) -> None:
             keywords.UNITS[keyword](power, x if x is not None else 1)
     for source, found in outward(board, "power"):
         for ability, acts in found:
-            if source is not card and fits(board, source, acts.modifier.subject, card):
+            if source is not card and fits(board, source, _subject(acts), card):
                 text_power(power, source, acts)
 
 
