@@ -572,3 +572,25 @@ def test_a_deck_not_searched_is_shuffled_by_card_text_sassaflash_striking():
     assert asked[0].is_chance and board.players[0].deck == list(reversed(deck))
     assert kinds(board, "518.2") == [] and kinds(board, "104.1")[-1] == "chance" and ALLOWED in kinds(board, "104.1")
     refused("401.3", asked[0].check, Action("shuffle", -1, order=order[:2], zone=Zone.DRAW_DECK, owner=0))
+
+
+def test_a_cost_lowered_to_a_minimum_is_lowered_no_further_dj_pon_3_feel_the_beat_705_2c():
+    from rulebase.engine.ccg import play
+    from rulebase.engine.ccg.cards import Printed
+
+    from ..helpers import main_phase
+
+    dj = real("dj-pon-3-feel-the-beat")
+    cheap = Printed.build("Pip", "Friend", colors=["blue"], power=1, cost=1)
+    board = board_with((dj, 0, Zone.PLAY, "home", 0), (cheap, 0, Zone.HAND, None, 0), (COMET, 0, Zone.HAND, None, 0))
+    source, pip, comet = board.cards
+    drive(board, dj.abilities[0].effect, Context(card=source, controller=0), answers=[Action("accept", 0)])
+    [change] = verbs.cost_changes(board)
+    assert change.minimum == 1 and change.amount == -1
+    assert play.least_play_cost(board, 0, pip) == 1, "to a minimum of [1]: a cost of 1 stays 1"
+    assert play.least_play_cost(board, 0, comet) == COMET.cost - 1
+    state = main_phase(board, tokens=1)
+    state.apply_action(Action("play", 0, pip.id, area=board.players[0].home))
+    assert pip.zone == Zone.PLAY
+    assert any(step.rule == "705.2c" and "changes by +0" in step.text for step in board.trace)
+    assert any(step.rule == "705.2d" and "pays 1 action token to play Pip" in step.text for step in board.trace)

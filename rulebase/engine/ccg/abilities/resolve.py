@@ -743,7 +743,7 @@ VALUES = {
     "to-deck": {"to"}, "arrange": {"to", "rest"}, "attach": {"again", "to"}, "score": {"additional"},
     "discard": {"random"}, "pay": {"unless-paid"}, "put-into-play": {"area", "face"}, "token": {"token", "area"},
     "challenge": {"using"}, "shuffle": {"zone"}, "start-faceoff": {"involving"}, "lose": {"what"}, "add-power": {"of"},
-    "draw": {"position"}, "shuffle-into": {"zone"},
+    "draw": {"position"}, "shuffle-into": {"zone"}, "cost-change": {"minimum"},
 }
 """The further values of an instruction the engine reads, by verb."""
 

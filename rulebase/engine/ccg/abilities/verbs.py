@@ -790,12 +790,15 @@ class CostChange:
     names (``amount``: negative for "pay [1] less"), created by ``source``'s
     text: for the next such card only (``next``, 708.4: it applies the next
     time such a card is played), or for every one until the end of the
-    turn, phase or faceoff (708.2)."""
+    turn, phase or faceoff (708.2).  ``minimum``: the least it lowers the
+    cost to ("to a minimum of [1]"), if the text says one."""
 
-    __slots__ = ("player", "selector", "amount", "until", "next", "turn", "phase", "faceoff", "source", "text")
+    __slots__ = ("player", "selector", "amount", "until", "next", "turn", "phase", "faceoff", "source", "text",
+                 "minimum")
 
     def __init__(self, board: Board, player: int, selector, amount: int, until: str, next_only: bool,
-                 source: Card | None, text: str):
+                 source: Card | None, text: str, minimum: int | None = None):
+        self.minimum = minimum
         self.player = player
         self.selector = selector
         self.amount = amount
@@ -876,8 +879,9 @@ def cost_change(board: Board, act: Act) -> None:
     play such a card is determined (705.2c), the next one once."""
     selector = act.effect.target
     next_only = selector.filter(NEXT_PLAYED) is not None
+    minimum = act.value("minimum")
     change = CostChange(board, act.player, _played_selector(selector), act.n, act.duration, next_only, act.source,
-                        act.effect.part.text or "its text")
+                        act.effect.part.text or "its text", getattr(minimum, "value", minimum))
     if next_only:
         next_cost_change(board, change)
     else:
@@ -904,8 +908,17 @@ def _check_cost_change(board: Board, act: Act) -> None:
 
 @rules.step("705.2c", "the cost to play {card} changes by {amount:+d} ({text})")
 def cost_changed(board: Board, cost, card: Card, change: CostChange):
-    cost.amount += change.amount
-    return {"card": card.label, "amount": change.amount, "text": change.text}
+    amount = _within_minimum(change, cost.amount)
+    cost.amount += amount
+    return {"card": card.label, "amount": amount, "text": change.text}
+
+
+def _within_minimum(change: CostChange, cost: int) -> int:
+    """How much ``change`` changes a cost of ``cost``: a lowering "to a
+    minimum of [N]" lowers it no further than N (nor raises it)."""
+    if change.minimum is None or change.amount >= 0:
+        return change.amount
+    return max(change.amount, min(0, change.minimum - cost))
 
 
 def changed_play_cost(board: Board, cost, player: int, card: Card, table=None) -> None:
@@ -922,7 +935,7 @@ def changed_play_cost(board: Board, cost, player: int, card: Card, table=None) -
 
 def least_cost_change(board: Board, player: int, card: Card) -> int:
     """The most the waiting cost changes lower ``player``'s cost to play ``card``."""
-    return sum(change.amount for change in getattr(board, "cost_changes", None) or ()
+    return sum(_within_minimum(change, card.info.cost or 0) for change in getattr(board, "cost_changes", None) or ()
                if change.player == player and change.amount < 0 and change.lasts(board) and change.names(board, card))
 
 
