@@ -780,3 +780,13 @@ def test_a_revealed_friend_to_hand_and_all_other_revealed_cards_to_the_discard_p
     assert [step.verb for step in steps] == ["reveal", "to-hand", "to-discard"]
     assert steps[1].target == Selector("Friend", filters=(("this-way", "revealed"),))
     assert steps[2].target == REMAINING
+
+
+def test_reveal_cards_from_the_top_until_a_friend_is_revealed():
+    # Pony of Shadows, Pure Darkness
+    effect = one("When this card is defeated, you may reveal cards from the top of your deck until you reveal a "
+                 "Friend. If you do, put that Friend into play, then shuffle your deck.").effect
+    steps = list(effect.chain())
+    assert [step.verb for step in steps] == ["reveal-until", "put-into-play", "shuffle"]
+    assert steps[0].optional and steps[0].target == Selector("Friend") and steps[0].value("zone") == "deck"
+    assert steps[1].target == THAT_FRIEND and steps[1].condition.kind == "did"

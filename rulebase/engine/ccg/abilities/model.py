@@ -67,6 +67,7 @@ VERBS = {
     "search": "search a zone (``zone``) for the target and put it into ``to`` (hand, play, top of deck)",
     "look": "look at the target (cards of a zone, the top ``amount`` of a deck, a face-down card)",
     "reveal": "reveal the target",
+    "reveal-until": "reveal cards from the top of a deck (``zone``) until a card the target finds is revealed (later parts say 'that card')",
     "shuffle": "shuffle a zone",
     "arrange": "put the cards looked at back in any order (``to``: top, bottom)",
     "to-hand": "put the target into its owner's hand",

@@ -1476,6 +1476,10 @@ class _Reader(Transformer):
         return Effect("reveal", target=Selector("card", count=children[0], zone=children[1],
                                                 filters=(("top", True),)), part=self._part(meta))
 
+    def reveal_until(self, meta, children):
+        deck, found = children
+        return Effect("reveal-until", target=found, values=values(zone=deck), part=self._part(meta))
+
     def choose_one(self, meta, children):
         return Effect("choose", amount=Amount(children[0]), choices=tuple(children[1:]), part=self._part(meta))
 
