@@ -333,3 +333,17 @@ def test_cards_done_this_way_are_those_an_earlier_instruction_was_done_to_feathe
         "banished by another ability (Spike, Number One Assistant's cost)"
     assert resolve.executable(Effect("banish", target=Selector("Event", zone="discard"),
                                      then=Effect("to-hand", target=banished))) is None
+
+
+def test_a_faceoffs_area_is_named_in_the_refusal_of_here():
+    """A faceoff's area stands where a card is expected (a condition "during
+    faceoffs here"); the 501.4 refusal names it in words, the same in every
+    run, never by the object's address."""
+    board = table()
+    source = board.cards[1]                       # Angel, at Alice's Problem
+    place = conditions._Place(board.players[1].home)
+    assert not targets.at_place(board, Context(card=source, controller=0), place, "here")
+    reasons = [str(step) for step in board.trace if step.rule == "501.4"]
+    assert reasons and reasons[-1].endswith("the faceoff's area is not at Alice's problem, the area of Angel: "
+                                            "not \"here\" for its text")
+    assert not any(" at 0x" in reason for reason in reasons)

@@ -158,6 +158,9 @@ class _Place:
     def __init__(self, area):
         self.area = area
 
+    def __str__(self) -> str:
+        return "the faceoff's area"
+
 
 def _status(board, context, condition):
     test = targets.STATUSES[condition.value("status")]
