@@ -231,3 +231,21 @@ def test_choose_one_offers_only_the_choices_that_can_be_done():
     asked = drive(board, effect, Context(controller=0))
     assert [str(action) for action in asked[0].legal()] == ["p0 choose-option 1"], "no Troublemaker to dismiss"
     assert board.players[0].tokens == 1
+
+
+def test_a_count_about_the_card_an_instruction_chooses_is_not_carried_out():
+    """Training Montage: "One of your Friends gets +1 power for each of your
+    other Friends at its Problem": "its" and "other" are the Friend chosen,
+    which the engine's counts (from the card the text is on) don't know, so
+    the card is not executable; the same count given to the card itself is."""
+    from dataclasses import replace as replaced
+
+    from rulebase.cards import database
+    from rulebase.engine.ccg.abilities.model import THIS_CARD
+    from rulebase.engine.ccg.octgn import read_text
+
+    card = next(card for card in database.load().cards if card.id == "training-montage")
+    effect = read_text(card).front[0].effect
+    assert effect.amount.per.where == "its-problem" and effect.amount.per.filter("other")
+    assert executable(effect) == "a count 'for each' whose 'its' or 'other' is the card 'power' is given to"
+    assert executable(replaced(effect, target=THIS_CARD)) is None

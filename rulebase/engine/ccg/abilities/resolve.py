@@ -790,6 +790,20 @@ def executable(effect: Effect | None) -> str | None:
     return None
 
 
+def _count_about_the_target(part: Effect) -> str | None:
+    """A count "for each of your other Friends at its Problem" given to a
+    card the instruction chooses ("One of your Friends gets +1 power for
+    each ..."): its "its" and "other" are that card, whom the engine's
+    counts do not know (they count from the card the text is on), so the
+    instruction is not carried out rather than counted wrongly."""
+    per = part.amount.per if part.amount is not None else None
+    if not isinstance(per, Selector) or part.target is None or part.target.noun in ("self", "it", "that"):
+        return None
+    if per.where == "its-problem" or per.filter("other"):
+        return f"a count 'for each' whose 'its' or 'other' is the card {part.verb!r} is given to"
+    return None
+
+
 def _part_executable(part: Effect) -> str | None:
     verb = VERBS.get(part.verb)
     if verb is None or not verb.model:
@@ -806,6 +820,9 @@ def _part_executable(part: Effect) -> str | None:
         missing = targets.executable(selector)
         if missing is not None:
             return missing
+    missing = _count_about_the_target(part)
+    if missing is not None:
+        return missing
     if part.target is not None and part.target.noun == targets.ACTION_TOKEN:
         return f"the verb {part.verb!r} on action tokens"
     if part.who is not None and not targets.names_players(part.who):
