@@ -520,16 +520,24 @@ def _played_to(board: Board, source: Card, modifier, card: Card, area, host, any
     if on and host is not source:
         return False
     rule = targets.compiled(selector)
+    if not _of_kind_and_side(rule, selector, card, source, card.owner):
+        return False
+    seen = Seen(source)
+    return all(test(board, seen, card) for test in rule.tests)
+
+
+def _of_kind_and_side(rule, selector, card: Card, source: Card, holder: int) -> bool:
+    """Whether ``card`` is of the card type the compiled selector ``rule``
+    names, and on the side its controller word names ("your", "their",
+    "an opponent's"), judged by ``holder``: the card's owner where a card to
+    be played is meant (not yet controlled), its controller in play."""
     kind = rule.type
     if kind is not None and (not card.is_character if kind == "character" else card.type != kind):
         return False
     controller = selector.controller
-    if controller in ("you", "their") and card.owner != source.controller:
+    if controller in ("you", "their") and holder != source.controller:
         return False
-    if controller == "opponent" and card.owner == source.controller:
-        return False
-    seen = Seen(source)
-    return all(test(board, seen, card) for test in rule.tests)
+    return not (controller == "opponent" and holder == source.controller)
 
 
 @step("702.1", "{source}'s ability changes the cost to play {card} by {amount:+d} ({text})")
@@ -738,15 +746,9 @@ def fits(board: Board, source: Card, selector, card: Card, event=None) -> bool:
     if noun in ("that", "it"):
         return card in targets.named_cards(seen, selector.ref or noun)
     rule = targets.compiled(selector)
-    kind = rule.type
-    if kind is not None and (not card.is_character if kind == "character" else card.type != kind):
+    if not _of_kind_and_side(rule, selector, card, source, card.controller):
         return False
-    controller = selector.controller
-    if controller in ("you", "their") and card.controller != source.controller:
-        return False
-    if controller == "opponent" and card.controller == source.controller:
-        return False
-    if controller == "owner" and card.owner != source.controller:
+    if selector.controller == "owner" and card.owner != source.controller:
         return False
     if selector.where is not None and not targets.at_place(board, seen, card, selector.where):
         return False
