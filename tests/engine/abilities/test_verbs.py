@@ -594,3 +594,28 @@ def test_a_cost_lowered_to_a_minimum_is_lowered_no_further_dj_pon_3_feel_the_bea
     assert pip.zone == Zone.PLAY
     assert any(step.rule == "705.2c" and "changes by +0" in step.text for step in board.trace)
     assert any(step.rule == "705.2d" and "pays 1 action token to play Pip" in step.text for step in board.trace)
+
+
+def test_a_color_given_until_the_end_of_the_phase_boneless_203_2_708_2():
+    boneless = real("boneless")
+    board = board_with((COMET, 0, Zone.PLAY, "home", 0))
+    comet = board.cards[0]
+    board.turn.phase = "main"
+    effect = boneless.abilities[2].effect
+    assert effect.verb == "color"
+    drive(board, effect, Context(controller=0))
+    assert "pink" in [str(color) for color in comet.colors] and "blue" in [str(color) for color in comet.colors]
+    assert kinds(board, "203.2") == [STEP] and comet.modifiers == []
+    board.turn.phase = "score"
+    verbs.end_durations(board, "phase")
+    assert [str(color) for color in comet.colors] == ["blue"] and kinds(board, "708.2")[-1] == STEP
+    refused("708.2", VERBS["color"].check, board, Act(0, comet, effect=Effect("color", duration="forever",
+                                                                              values=values(color="pink"))))
+
+
+def test_without_203_2_the_color_is_not_given():
+    board = board_with((COMET, 0, Zone.PLAY, "home", 0))
+    comet = board.cards[0]
+    board.off = frozenset({"203.2"})
+    VERBS["color"].apply(board, Act(0, comet, effect=Effect("color", duration="phase", values=values(color="pink"))))
+    assert [str(color) for color in comet.colors] == ["blue"]

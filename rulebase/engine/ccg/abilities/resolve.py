@@ -743,7 +743,7 @@ VALUES = {
     "to-deck": {"to"}, "arrange": {"to", "rest"}, "attach": {"again", "to"}, "score": {"additional"},
     "discard": {"random"}, "pay": {"unless-paid"}, "put-into-play": {"area", "face"}, "token": {"token", "area"},
     "challenge": {"using"}, "shuffle": {"zone"}, "start-faceoff": {"involving"}, "lose": {"what"}, "add-power": {"of"},
-    "draw": {"position"}, "shuffle-into": {"zone"}, "cost-change": {"minimum"},
+    "draw": {"position"}, "shuffle-into": {"zone"}, "cost-change": {"minimum"}, "color": {"color", "also"},
 }
 """The further values of an instruction the engine reads, by verb."""
 
@@ -755,6 +755,7 @@ VALUE_WORDS = {
     ("shuffle", "zone"): ("deck",), ("lose", "what"): ("tokens",),
     ("send", "area"): (None, "home"), ("draw", "position"): ("bottom",),
     ("shuffle-into", "zone"): ("discard", "hand"), ("power", "color"): tuple(str(color) for color in Color),
+    ("color", "color"): tuple(str(color) for color in Color), ("color", "also"): (True,),
 }
 """The words each value may take, where the engine knows only some."""
 
@@ -883,7 +884,7 @@ def _part_executable(part: Effect) -> str | None:
             if missing is not None:
                 return missing
     if part.duration is not None and not part.choices:
-        if part.verb not in ("power", "take-control", "cost-change", "add-power"):
+        if part.verb not in ("power", "take-control", "cost-change", "add-power", "color"):
             return f"the duration {part.duration!r} of {part.verb!r}"
         if part.duration not in DURATIONS:
             return f"the duration {part.duration!r}"

@@ -524,6 +524,24 @@ def modifier_ends(board: Board, modifier: Lasting):
                 "what": f"{modifier.color} power" if modifier.color is not None else "power"}
 
 
+@rules.step("708.2", "the modifier making {card} {color} until {until} ends")
+def color_ends(board: Board, modifier: Lasting):
+    card = modifier.card
+    if card.incarnation != modifier.incarnation or modifier.color not in card.gained:
+        return None
+    card.gained.remove(modifier.color)
+    return {"card": card.label, "color": modifier.color, "until": DURATIONS[modifier.until]}
+
+
+def _ends(board: Board, modifier: Lasting) -> None:
+    if modifier.controller is not None:
+        control_ends(board, modifier)
+    elif modifier.amount is None:
+        color_ends(board, modifier)
+    else:
+        modifier_ends(board, modifier)
+
+
 def end_durations(board: Board, until: str) -> None:
     """End the modifiers that last until the end of the phase or of the
     faceoff (708.2), and the colors given until the end of the turn (the
@@ -537,15 +555,13 @@ def end_durations(board: Board, until: str) -> None:
     for modifier in waiting:
         if until == "turn" and modifier.until == "next-turn":
             if modifier.player != board.turn.player:
-                lasts_into_the_turn(board, modifier)
+                if modifier.amount is not None:
+                    lasts_into_the_turn(board, modifier)
                 kept.append(modifier)
                 continue
-            modifier_ends(board, modifier)
+            _ends(board, modifier)
         elif modifier.until == until or modifier.until == phase:
-            if modifier.controller is not None:
-                control_ends(board, modifier)
-            else:
-                modifier_ends(board, modifier)
+            _ends(board, modifier)
         else:
             kept.append(modifier)
     board.lasting = kept
@@ -558,6 +574,30 @@ def colored_power(board: Board, card: Card, amount: int, color: Color, until: st
     card.gained.append(color)
     lasting(board).append(Lasting(card, amount, until, color))
     return {"card": card.label, "amount": amount, "color": color, "until": DURATIONS[until]}
+
+
+@rules.step("203.2", "{card} is {color} until {until}, as well as its own colors: it contributes power of that color")
+def given_a_color(board: Board, card: Card, color: Color, until: str):
+    card.gained.append(color)
+    lasting(board).append(Lasting(card, None, until, color))
+    return {"card": card.label, "color": color, "until": DURATIONS[until]}
+
+
+@verb("color", "203.2")
+def color(board: Board, act: Act) -> None:
+    """"Give one of your characters [Laughter] until the end of the phase":
+    the card is also that color for the duration, and so contributes
+    power of that color (203.2); the color ends with the duration (708.2)."""
+    waiting = len(lasting(board))
+    given_a_color(board, act.target, parse_color(str(act.value("color"))), act.duration)
+    for modifier in lasting(board)[waiting:]:
+        modifier.player = act.player
+
+
+@checked("color")
+def _check_color(board: Board, act: Act) -> None:
+    modifies_in_play(board, act.target)
+    known_duration(board, act.duration)
 
 
 def checks_game_state(act: Act) -> bool:
@@ -1237,6 +1277,15 @@ def same_cards_back(board: Board, cards: list, order, rest: bool):
 
 @rules.step("402.3", "{player} puts {n} card{s} back on the {end} of the {zone} in the order they choose{rest}")
 def put_back(board: Board, player: int, cards: list, order: tuple, bottom: bool, rest_bottom: bool):
+    return _put_back(board, player, cards, order, bottom)
+
+
+@rules.step("403.3", "{player} puts {n} card{s} back on the {end} of the {zone} in the order they choose{rest}")
+def put_back_on_problem_deck(board: Board, player: int, cards: list, order: tuple, bottom: bool, rest_bottom: bool):
+    return _put_back(board, player, cards, order, bottom)
+
+
+def _put_back(board: Board, player: int, cards: list, order: tuple, bottom: bool):
     zone_list = board.zone_list(cards[0].zone, cards[0].owner)
     zone = cards[0].zone
     for card in cards:
@@ -1261,7 +1310,9 @@ def arrange(board: Board, act: Act) -> None:
     if act.cards:
         order = act.order if act.order is not None else tuple(c.id for c in act.cards)
         bottom = act.value("to") == "bottom"
-        if put_back(board, act.player, act.cards, order, bottom, act.value("rest") == "bottom") is not None and order:
+        # the cards put on a deck together, in the order their player chooses: a draw deck (402.3), a Problem deck (403.3)
+        unit = put_back_on_problem_deck if act.cards[0].zone == Zone.PROBLEM_DECK else put_back
+        if unit(board, act.player, act.cards, order, bottom, act.value("rest") == "bottom") is not None and order:
             chosen = [board.cards[i] for i in order]
             if chosen[0].zone == Zone.DRAW_DECK:
                 emit(board, "put", card=chosen[0], cards=tuple(chosen), player=act.player,
