@@ -115,6 +115,7 @@ VERBS = {
     "shuffle-into": "a player shuffles a zone of theirs (``zone``: discard, hand) into their deck",
     "involve": "the target becomes involved in the faceoff under way",
     "gain-keyword": "the target has the keyword ``keyword`` (its X ``x``) for ``duration``",
+    "also-card-type": "the target is also a card of the type ``type`` (and of the color ``color``) as well as its own for ``duration``",
     "color": "the target is the color ``color`` ('that': the color named or chosen before; ``also`` true: as well as its own) for ``duration``",
 }
 """The effect verbs, with what each does."""

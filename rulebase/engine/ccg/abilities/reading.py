@@ -230,6 +230,10 @@ EVENT_OF = {"play": "played", "move": "moved", "confront": "confronts", "win": "
 """The event (:data:`~rulebase.engine.ccg.abilities.model.EVENTS`) each verb of a trigger names."""
 
 
+UNDER_YOUR_CONTROL = ("control", "you")
+"""What "... into play under your control" adds to an instruction."""
+
+
 class _Unreadable(Exception):
     """A part of the text the grammar reads but the model can't hold."""
 
@@ -922,6 +926,14 @@ class _Reader(Transformer):
         return Condition("power", subject=children[0], values=values(compare=f"{compare}{number}"),
                          part=self._part(meta))
 
+    def power_at_least(self, meta, children):
+        return Condition("power", subject=children[0], values=values(compare=f">={int(children[1])}"),
+                         part=self._part(meta))
+
+    def has_none(self, meta, children):
+        """"You have no [Generosity] Friends": "you have one" negated."""
+        return replace(self.has(meta, children), negated=True)
+
     def have_named_involved(self, meta, children):
         first, second = children
         both = " and " in self.source[meta.start_pos:meta.end_pos]
@@ -1355,6 +1367,16 @@ class _Reader(Transformer):
         return Effect("color", target=children[0], duration=children[1] if len(children) > 1 else None,
                       values=values(color="that", also=also), part=self._part(meta))
 
+    def also_card_type(self, meta, children):
+        """"This card is also a [Generosity] Friend until the end of the
+        phase": a card of another type (and color) as well as its own."""
+        target, rest = children[0], children[1:]
+        color = next((COLORS[str(c)[1:-1]] for c in rest if isinstance(c, Token) and c.type == "COLOR"), None)
+        noun = next(c[1] for c in rest if isinstance(c, tuple) and c[0] == "noun")
+        duration = next((c for c in rest if isinstance(c, str) and not isinstance(c, Token)), None)
+        return Effect("also-card-type", target=target, duration=duration,
+                      values=values(type=noun, color=color), part=self._part(meta))
+
     def is_sent(self, meta, children):
         return Effect("send", target=children[0], values=values(area=children[1]), part=self._part(meta))
 
@@ -1602,9 +1624,13 @@ class _Reader(Transformer):
     def put_into_play(self, meta, children):
         said = self.source[meta.start_pos:meta.end_pos]
         face = "face-up" if "face-up" in said else ("face-down" if "face-down" in said else None)
+        control = "you" if UNDER_YOUR_CONTROL in children else None
+        children = [c for c in children if c is not UNDER_YOUR_CONTROL]
         return Effect("put-into-play", target=children[0],
-                      values=values(face=face, area=children[1] if len(children) > 1 else None),
+                      values=values(face=face, area=children[1] if len(children) > 1 else None, control=control),
                       part=self._part(meta))
+
+    under_your_control = _constant(UNDER_YOUR_CONTROL)
 
     def token(self, meta, children):
         count = Amount(1)
@@ -2170,6 +2196,7 @@ class _Reader(Transformer):
 
     post_in_play = _constant(("zone", "play"))
     opponent_hand = _constant("opponent-hand")
+    opponent_discard = _constant("opponent-discard")
 
     def done_word(self, meta, children):
         return None

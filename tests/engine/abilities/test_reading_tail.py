@@ -1,0 +1,76 @@
+"""Reading the shapes of card text found on a few cards each (the tail of
+the cards the reader could not read): each test pins the model a real
+card's words read as, and whether the engine is told it can carry it out."""
+
+from __future__ import annotations
+
+from rulebase.engine.ccg.abilities import resolve
+from rulebase.engine.ccg.abilities.model import (
+    THIS_CARD,
+    Ability,
+    Condition,
+    Selector,
+    values,
+)
+from rulebase.engine.ccg.abilities.reading import read
+
+THAT_FRIEND = Selector("that", ref="Friend")
+YOU = Selector("you")
+
+
+def one(text, **options) -> Ability:
+    abilities = read(text, **options)
+    assert len(abilities) == 1
+    return abilities[0]
+
+
+# -- conditions ------------------------------------------------------------------------------
+
+def test_a_card_with_at_least_a_number_of_power():
+    # Applejack, Tree Whisperer
+    ability = one("While this card has at least 4 power, it has Calming 2.")
+    assert ability.condition == Condition("power", subject=THIS_CARD, values=values(compare=">=4"))
+    # Bulk Biceps, Pumped Up: the same condition after "if"
+    ability = one("At the start of the Score Phase, if this card has at least 4 power, you may move it.")
+    assert ability.trigger.condition == Condition("power", subject=THIS_CARD, values=values(compare=">=4"))
+
+
+def test_a_player_with_no_cards_of_a_color():
+    # Madame le Flour
+    ability = one("Main Phase: While you have no [Generosity] Friends, you may exhaust this card. If you do, "
+                  "this card is also a [Generosity] Friend until the end of the phase.", card_type="Resource")
+    condition = ability.condition
+    assert (condition.kind, condition.subject, condition.negated) == ("has", YOU, True)
+    assert condition.value("what").noun == "Friend" and condition.value("what").filter("color") == "white"
+    # the opposite of "while you have a [Generosity] Friend"
+    having = one("Main Phase: While you have a [Generosity] Friend, you may exhaust this card.").condition
+    assert having.kind == "has" and not having.negated
+
+
+# -- effects ---------------------------------------------------------------------------------
+
+def test_a_card_that_is_also_a_card_of_another_type_and_color_is_not_executable():
+    # Madame le Flour: a Resource that is a Friend as well until the end of the phase
+    effect = one("Main Phase: While you have no [Generosity] Friends, you may exhaust this card. If you do, "
+                 "this card is also a [Generosity] Friend until the end of the phase.").effect
+    turned = effect.then
+    assert (turned.verb, turned.target, turned.duration) == ("also-card-type", THIS_CARD, "phase")
+    assert turned.values == values(type="Friend", color="white")
+    assert turned.condition.kind == "did"
+    assert resolve.executable(effect) is not None
+
+
+def test_a_card_put_into_play_under_your_control():
+    # Unwilling Recruits
+    effect = one("When an opposing Friend is dismissed, you may pay 2AT. If you do, put that Friend into play "
+                 "under your control.").effect
+    put = effect.then
+    assert (put.verb, put.target, put.values) == ("put-into-play", THAT_FRIEND, values(control="you"))
+    assert "control" in resolve.executable(effect)
+    # Invasion of the Changelings: from an opponent's discard pile
+    effect = one("When you confront this Problem, you may put a Friend from an opponent's discard pile into play "
+                 "under your control.").effect
+    assert (effect.verb, effect.target.noun, effect.target.zone) == ("put-into-play", "Friend", "opponent-discard")
+    # without the words, the card's owner controls it as before
+    effect = one("When you play this card, put a Friend from your discard pile into play.").effect
+    assert effect.value("control") is None and effect.target.zone == "discard"
