@@ -367,6 +367,27 @@ def this_card(board, card) -> list:
     return [card]
 
 
+# -- a card adding its power to another (203.3) ------------------------------------------
+
+
+@check("203.3", "a card which adds its power to another card does not add its colors to that card")
+def adds_no_colors(table, card):
+    if card.colors:
+        return Allowed(f"{card} adds its power to another card, not its colors ({'/'.join(card.colors)})")
+
+
+def colors_added(table, card) -> tuple:
+    """The colors a card adding its power to another adds with it: none
+    (203.3, recorded where it has colors).  With the rule switched off, its
+    own colors, as power of a color gives a card that color (203.2)."""
+    if not card.colors:
+        return ()
+    if adds_no_colors.verdict(table, card) is None:
+        return card.colors
+    adds_no_colors(table, card)
+    return ()
+
+
 # -- traits as card text refers to them (207) --------------------------------------------
 
 

@@ -232,6 +232,7 @@ def _carry_out(s, context: Context, effect: Effect):
     n = amount_of(board, context, effect.amount)
     if effect.verb == "add-power":
         n = _power_added(board, context, effect.value("of"))
+        effect = _with_colors_added(board, context, effect)
     if verb.takes == PLAYER:
         done = yield from _on_players(s, context, effect, verb, n)
     elif verb.takes == NOTHING:
@@ -266,6 +267,21 @@ def _power_added(board: Board, context: Context, of) -> int | None:
         if isinstance(card, Card):
             return powers.counted(powers.power(board, card))
     return None
+
+
+def _with_colors_added(board: Board, context: Context, effect: Effect) -> Effect:
+    """The "add its power" instruction with the colors the card adding its
+    power adds (none, 203.3: :func:`~rulebase.engine.ccg.cards.colors_added`):
+    the power added is of the first of them, if any."""
+    from rulebase.engine.ccg.cards import colors_added
+
+    for card in targets.candidates(board, context, effect.value("of")):
+        if isinstance(card, Card):
+            colors = colors_added(board, card)
+            if colors:
+                return replace(effect, values=tuple(sorted(effect.values + (("color", colors[0].value),))))
+            break
+    return effect
 
 
 def amount_of(board: Board, context: Context, amount: Amount | None) -> int | None:

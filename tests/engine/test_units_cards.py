@@ -1,0 +1,31 @@
+"""Rules of a card's printed information as card text meets them, each a
+unit that can be switched off by its rule: a card adding its power to
+another adds no colors (203.3)."""
+
+from rulebase.engine.ccg import cards
+from rulebase.engine.ccg.board import Zone
+from rulebase.engine.ccg.cards import Color, Printed
+from rulebase.engine.trace import ALLOWED
+
+from .helpers import COMET, board_with, kinds
+
+COLORLESS = Printed.build("Helper", "Friend", colors=[], power=2, cost=2)
+
+
+def test_a_card_adding_its_power_adds_none_of_its_colors():
+    board = board_with((COMET, 0, Zone.PLAY, "home", 0))
+    assert cards.colors_added(board, board.play[0]) == ()
+    assert kinds(board, "203.3") == [ALLOWED]
+
+
+def test_with_203_3_off_a_card_adds_its_colors_with_its_power():
+    board = board_with((COMET, 0, Zone.PLAY, "home", 0))
+    board.off = frozenset({"203.3"})
+    assert cards.colors_added(board, board.play[0]) == (Color.BLUE,)
+    assert kinds(board, "203.3") == []
+
+
+def test_a_card_without_colors_adds_none_and_the_rule_decides_nothing():
+    board = board_with((COLORLESS, 0, Zone.PLAY, "home", 0))
+    assert cards.colors_added(board, board.play[0]) == ()
+    assert kinds(board, "203.3") == []
