@@ -8,6 +8,7 @@ from rulebase.engine.ccg.abilities import resolve
 from rulebase.engine.ccg.abilities.model import (
     THIS_CARD,
     Ability,
+    Amount,
     Condition,
     Selector,
     values,
@@ -74,3 +75,37 @@ def test_a_card_put_into_play_under_your_control():
     # without the words, the card's owner controls it as before
     effect = one("When you play this card, put a Friend from your discard pile into play.").effect
     assert effect.value("control") is None and effect.target.zone == "discard"
+
+
+# -- selectors -------------------------------------------------------------------------------
+
+def test_a_card_of_one_of_three_types():
+    # Old Money, Particular Socialite
+    effect = one("When this card enters play, you may banish a Friend, Resource, or Troublemaker.").effect
+    assert effect.target == Selector("card", filters=(("nouns", ("Friend", "Resource", "Troublemaker")),))
+    assert resolve.executable(effect) is None
+
+
+def test_each_card_of_two_or_three_types():
+    # Mage Meadowbrook, Pillar of Healing
+    effect = one("When this card enters play, dismiss each opposing Resource and Troublemaker.").effect
+    assert effect.target == Selector("card", count=Amount(None), every=True, controller="opponent",
+                                     filters=(("nouns", ("Resource", "Troublemaker")),))
+    # School Shut Down: a list with commas
+    effect = one("Main Phase: Put each Friend, Resource, and Troublemaker on top of its owner's deck, then each "
+                 "player shuffles their discard pile into their deck.", card_type="Event").effect
+    assert effect.target.every and effect.target.filter("nouns") == ("Friend", "Resource", "Troublemaker")
+    # Twilight Sparkle & Tempest Shadow, Natural Leaders: bare plurals
+    modifier = one("Your characters and Troublemakers here have +1 power.").modifier
+    assert (modifier.subject.every, modifier.subject.where, modifier.subject.filter("nouns")) == (
+        True, "here", ("character", "Troublemaker"))
+
+
+def test_one_card_of_each_of_several_types_is_not_executable():
+    # Scrapbook Project: four cards, one of each type, not one card of any of them
+    effect = one("When you win a Problem faceoff, you may banish a Friend, Resource, Event, and Troublemaker "
+                 "from your discard pile to score a point.").effect
+    banished = effect if effect.verb == "banish" else next(e for e in effect.chain() if e.verb == "banish")
+    assert banished.target.filter("one-of-each") is True
+    assert banished.target.filter("nouns") == ("Friend", "Resource", "Event", "Troublemaker")
+    assert "one-of-each" in resolve.executable(effect)

@@ -1969,6 +1969,16 @@ class _Reader(Transformer):
         selector = self.noun_phrase(meta, rest + [("noun", "card", plural)])
         return _with(selector, nouns=tuple(nouns))
 
+    def both_noun_phrase(self, meta, children):
+        """"Each opposing Resource and Troublemaker", "characters, Resources,
+        and Troublemakers": every card of each type named, as "or" reads;
+        "a Friend, Resource, Event, and Troublemaker": one card of each
+        type, the filter 'one-of-each'."""
+        selector = self.either_noun_phrase(meta, children)
+        if selector.every:
+            return selector
+        return _with(selector, **{"one-of-each": True})
+
     def this_card(self, meta, children):
         return Selector("self", part=self._part(meta))
 
