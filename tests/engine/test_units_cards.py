@@ -2,12 +2,15 @@
 unit that can be switched off by its rule: a card adding its power to
 another adds no colors (203.3)."""
 
+import pytest
+
 from rulebase.engine.ccg import cards
 from rulebase.engine.ccg.board import Zone
 from rulebase.engine.ccg.cards import Color, Printed
+from rulebase.engine.errors import IllegalAction
 from rulebase.engine.trace import ALLOWED
 
-from .helpers import COMET, board_with, kinds
+from .helpers import COMET, KITE, board_with, kinds
 
 COLORLESS = Printed.build("Helper", "Friend", colors=[], power=2, cost=2)
 
@@ -29,3 +32,13 @@ def test_a_card_without_colors_adds_none_and_the_rule_decides_nothing():
     board = board_with((COLORLESS, 0, Zone.PLAY, "home", 0))
     assert cards.colors_added(board, board.play[0]) == ()
     assert kinds(board, "203.3") == []
+
+
+def test_problems_have_no_power_so_nothing_changes_it():
+    board = board_with((KITE, 0, Zone.PLAY, "problem", 0), (COMET, 0, Zone.PLAY, "home", 0))
+    problem, friend = board.play
+    with pytest.raises(IllegalAction, match="202.2"):
+        cards.problems_have_no_power(board, problem)
+    assert cards.problems_have_no_power.allows(board, friend)
+    board.off = frozenset({"202.2"})
+    assert cards.problems_have_no_power.allows(board, problem)

@@ -367,6 +367,15 @@ def this_card(board, card) -> list:
     return [card]
 
 
+# -- power and cost as card text meets them (202, 204) ------------------------------------
+
+
+@check("202.2", "Problems do not have power")
+def problems_have_no_power(table, card):
+    if card.type == CardType.PROBLEM:
+        return f"{card} is a Problem: Problems do not have power, so nothing changes it"
+
+
 # -- a card adding its power to another (203.3) ------------------------------------------
 
 

@@ -36,7 +36,7 @@ from dataclasses import dataclass
 from rulebase.engine.ccg import moving, points, rules, status, zones
 from rulebase.engine.ccg.abilities.events import emit
 from rulebase.engine.ccg.board import Area, Board, Card, Zone
-from rulebase.engine.ccg.cards import CardType, Color, parse_color
+from rulebase.engine.ccg.cards import CardType, Color, parse_color, problems_have_no_power
 from rulebase.engine.errors import IllegalAction
 
 CARD, PLAYER, NOTHING = "card", "player", "nothing"
@@ -652,6 +652,7 @@ def known_duration(board: Board, duration: str):
 @checked("power")
 def _check_power(board: Board, act: Act) -> None:
     modifies_in_play(board, act.target)
+    problems_have_no_power(board, act.target)
     known_duration(board, act.duration)
 
 
