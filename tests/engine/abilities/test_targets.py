@@ -347,3 +347,22 @@ def test_a_faceoffs_area_is_named_in_the_refusal_of_here():
     assert reasons and reasons[-1].endswith("the faceoff's area is not at Alice's problem, the area of Angel: "
                                             "not \"here\" for its text")
     assert not any(" at 0x" in reason for reason in reasons)
+
+
+def test_the_cards_beneath_a_card_are_in_the_banished_zone_beneath_it():
+    from rulebase.engine.ccg.abilities import verbs
+
+    board = table()
+    host, other = board.cards[0], board.cards[1]
+    beneath_host = board.cards[6]
+    board.put(beneath_host, Zone.BANISHED)
+    verbs.banished_beneath(board, beneath_host, host)
+    loose = board.cards[7]
+    board.put(loose, Zone.BANISHED)
+    mine = Context(card=host, controller=0)
+    assert targets.candidates(board, mine, Selector("card", filters=(("beneath", Selector("self")),))) == [beneath_host]
+    assert targets.candidates(board, mine, Selector("card", filters=(("beneath", Selector("it")),))) == [beneath_host]
+    assert targets.candidates(board, Context(card=other, controller=0),
+                              Selector("card", filters=(("beneath", Selector("self")),))) == []
+    assert targets.executable(Selector("card", filters=(("beneath", Selector("self")),))) is None
+    assert targets.executable(Selector("Friend", filters=(("beneath", Selector("self")),))) is not None

@@ -619,3 +619,55 @@ def test_without_203_2_the_color_is_not_given():
     board.off = frozenset({"203.2"})
     VERBS["color"].apply(board, Act(0, comet, effect=Effect("color", duration="phase", values=values(color="pink"))))
     assert [str(color) for color in comet.colors] == ["blue"]
+
+
+def _beneath_table():
+    """Alice: Comet at home (the host), Breeze Runner at home; Comet in her hand."""
+    board = board_with((COMET, 0, Zone.PLAY, "home", 0), (RUNNER, 0, Zone.PLAY, "home", 0),
+                       (COMET, 0, Zone.HAND, None, 0))
+    return board, board.cards[0], board.cards[2]
+
+
+def test_a_card_banished_to_beneath_a_card_lies_beneath_it_while_it_is_in_play_410_5():
+    board, host, card = _beneath_table()
+    effect = Effect("banish", target=Selector("card", zone="hand"), values=values(beneath=Selector("self")))
+    act = Act(0, card, effect=effect)
+    refused("410.5", VERBS["banish"].check, board, act)
+    act.cards = [host]
+    VERBS["banish"].check(board, act)
+    VERBS["banish"].apply(board, act)
+    assert card.zone == Zone.BANISHED and verbs.beneath(board, host) == [card] and verbs.host_of(board, card) is host
+    assert [step.kind for step in board.trace if step.rule == "410.5"][-1] == STEP
+    board.put(host, Zone.DISCARD)
+    assert verbs.beneath(board, host) == [] and verbs.host_of(board, card) is None, "a card out of play has none"
+
+
+def test_banishing_to_beneath_a_card_chooses_among_the_cards_the_text_names():
+    board, host, card = _beneath_table()
+    effect = Effect("banish", target=Selector("card", zone="hand"),
+                    values=values(beneath=Selector("Friend", controller="you")))
+    runner = board.cards[1]
+    asked = drive(board, effect, Context(card=host, controller=0), answers=[Action("choose", 0, card=runner.id)])
+    assert len(asked) == 1 and "beneath" in str(asked[0])
+    assert verbs.beneath(board, runner) == [card] and verbs.beneath(board, host) == []
+
+
+def test_spending_a_card_puts_it_from_beneath_into_the_discard_pile_glossary_spend():
+    board, host, card = _beneath_table()
+    refused("glossary/spend", VERBS["spend"].check, board, Act(0, card))
+    verbs.banished_beneath(board, card, host)
+    board.put(card, Zone.BANISHED)
+    spend = Effect("spend", target=Selector("card", filters=(("beneath", Selector("self")),)))
+    drive(board, spend, Context(card=host, controller=0))
+    assert card.zone == Zone.DISCARD and verbs.beneath(board, host) == []
+    assert kinds(board, "glossary/spend")[-1] == STEP
+
+
+def test_the_cards_beneath_a_card_put_into_the_discard_pile_are_spent_not_refused_by_406_1():
+    board, host, card = _beneath_table()
+    board.put(card, Zone.BANISHED)
+    verbs.banished_beneath(board, card, host)
+    VERBS["to-discard"].check(board, Act(0, card))
+    VERBS["to-discard"].apply(board, Act(0, card))
+    assert card.zone == Zone.DISCARD and kinds(board, "glossary/spend")[-1] == STEP
+    refused("406.1", VERBS["to-discard"].check, board, Act(0, board.cards[1]))

@@ -488,6 +488,14 @@ def _acts(board: Board, context: Context, effect: Effect, verb: Verb, card: Card
             act.cards = [host]
             found.append(act)
         return found
+    if effect.verb == "banish" and effect.value("beneath") is not None:
+        found = []
+        for host in targets.hosts_beneath(board, context, effect.value("beneath")):
+            if host is not card:
+                act = Act(player, card, amount=n, effect=effect, source=context.card)
+                act.cards = [host]
+                found.append(act)
+        return found or [Act(player, card, amount=n, effect=effect, source=context.card)]
     if effect.verb == "challenge":
         using = effect.value("using")
         if using is None:
@@ -689,7 +697,8 @@ def _choose_act(s, player: int, acts: list[Act], effect: Effect):
         return next(act for act in acts if act.order[0] == action.card)
     if acts[0].cards:
         options = [Action("choose", player, card=act.cards[0].id) for act in acts]
-        action = yield from _ask(s, player, f"choose the new host: {effect.part.text or effect.verb}", options)
+        what = "the card to banish it to beneath" if effect.verb == "banish" else "the new host"
+        action = yield from _ask(s, player, f"choose {what}: {effect.part.text or effect.verb}", options)
         return next(act for act in acts if act.cards[0].id == action.card)
     options = [Action("choose-option", player, amount=index) for index in range(len(acts))]
     action = yield from _ask(s, player, f"choose how: {effect.part.text or effect.verb}", options)
@@ -760,6 +769,7 @@ VALUES = {
     "discard": {"random"}, "pay": {"unless-paid"}, "put-into-play": {"area", "face"}, "token": {"token", "area"},
     "challenge": {"using"}, "shuffle": {"zone"}, "start-faceoff": {"involving"}, "lose": {"what"}, "add-power": {"of"},
     "draw": {"position"}, "shuffle-into": {"zone"}, "cost-change": {"minimum"}, "color": {"color", "also"},
+    "banish": {"beneath"},
 }
 """The further values of an instruction the engine reads, by verb."""
 
@@ -870,6 +880,11 @@ def _part_executable(part: Effect) -> str | None:
         if not isinstance(of, Selector) or targets.names_players(of):
             return f"adding the power of {of!r}"
         missing = targets.executable(of)
+        if missing is not None:
+            return missing
+    if part.verb == "banish" and part.value("beneath") is not None:
+        hosts = part.value("beneath")
+        missing = targets.executable(hosts) if isinstance(hosts, Selector) else f"banishing to beneath {hosts!r}"
         if missing is not None:
             return missing
     if part.verb == "challenge":

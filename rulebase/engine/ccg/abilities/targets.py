@@ -30,7 +30,7 @@ from rulebase.engine.ccg import power as powers
 from rulebase.engine.ccg import rules
 from rulebase.engine.ccg import status
 from rulebase.engine.ccg.abilities.model import Selector
-from rulebase.engine.ccg.abilities.verbs import referable
+from rulebase.engine.ccg.abilities.verbs import beneath, referable
 from rulebase.engine.ccg.board import Area, Board, Card, Zone
 from rulebase.engine.ccg.cards import CardType, has_color, has_trait, is_named, parse_color, this_card
 from rulebase.engine.errors import SetupError
@@ -139,6 +139,7 @@ FILTERS = {
     "this-way": "a card an earlier instruction of the effect was done to ('each Event banished this way')",
     "using-only": "a Troublemaker defeated using only characters of a color: the winner's cards involved in the "
                   "faceoff the event names",
+    "beneath": "beneath one of a selector's cards (in the banished zone: 'a card from beneath this card')",
 }
 """The filters the engine knows."""
 
@@ -147,7 +148,7 @@ THAT = "that"
 
 THIS_WAY = {"revealed": "reveal", "banished": "banish", "discarded": "discard", "dismissed": "dismiss",
             "retired": "retire", "exhausted": "exhaust", "readied": "ready", "moved": "move",
-            "frightened": "frighten"}
+            "frightened": "frighten", "spent": "spend"}
 """The instructions a card done "this way" was done by, by their words."""
 
 
@@ -277,6 +278,8 @@ class Compiled:
         if name == "using-only":
             color, noun = value
             return [_used_only(colors_of(color), TYPES[noun])]
+        if name == "beneath":
+            return []  # the cards looked among (see candidates())
         if name in ("random", "or-self", "has", "this-way"):
             return []  # a choice, a reference to this card, or a filter of players (see players())
         return [_names_nothing]  # a filter the engine does not know (see executable()) names no card
@@ -542,7 +545,10 @@ def candidates(board: Board, context, selector: Selector | None) -> list:
     if way is not None:
         return [card for card in done_this_way(context, THIS_WAY.get(way, ""))
                 if rule.type is None or (card.is_character if rule.type == "character" else card.type == rule.type)]
-    if rule.zone == Zone.PLAY:
+    hosts = selector.filter("beneath")
+    if hosts is not None:
+        pool = [card for host in hosts_beneath(board, context, hosts) for card in beneath(board, host)]
+    elif rule.zone == Zone.PLAY:
         pool = board.play
     else:
         pool = []
@@ -566,7 +572,7 @@ def candidates(board: Board, context, selector: Selector | None) -> list:
                     continue
             elif card.type != kind:
                 continue
-        if rule.zone == Zone.PLAY:
+        if rule.zone == Zone.PLAY and hosts is None:
             if controller is not None:
                 if controller in ("you", "their"):
                     if (card.controller != me or card.owner != me) and not yours(board, card, me):
@@ -588,6 +594,17 @@ def candidates(board: Board, context, selector: Selector | None) -> list:
             continue
         found.append(card)
     return found
+
+
+def hosts_beneath(board: Board, context, hosts: Selector) -> list[Card]:
+    """The cards in play whose cards beneath a selector names: "beneath
+    it" is the card an earlier part named, else this card (the subject of
+    "this card has +1 power for each card beneath it")."""
+    if hosts.noun == "it" and not named_cards(context, hosts.ref or "it"):
+        found = [context.card] if getattr(context, "card", None) is not None else []
+    else:
+        found = candidates(board, context, hosts)
+    return [card for card in found if isinstance(card, Card) and card.zone == Zone.PLAY]
 
 
 def place_executable(where) -> str | None:
@@ -653,7 +670,9 @@ def executable(selector: Selector | None) -> str | None:
             if selector.noun != "Troublemaker":
                 return f"the filter 'using-only' of a {selector.noun!r}"
             continue
-        if name in ("on", "played-on", "with", "has", "requirement-shares-color", "with-attached"):
+        if name == "beneath" and (selector.zone is not None or selector.noun != "card"):
+            return f"the filter 'beneath' of a {selector.noun!r} in {selector.zone!r}"
+        if name in ("on", "played-on", "with", "has", "requirement-shares-color", "with-attached", "beneath"):
             if not isinstance(value, Selector):
                 return f"the filter {name!r} of {value!r}"
             missing = executable(value)

@@ -264,10 +264,85 @@ checked("retire")(lambda board, act: zones.check_retire(board, act.player, act.t
 
 @verb("banish", "410.5")
 def banish(board: Board, act: Act) -> None:
-    zones.banish(board, act.target)
+    """Banish a card (410.5); "to beneath" a card in play (``act.cards``:
+    that card), it is banished and lies beneath that card (Pumped, Eep!)."""
+    card = act.target
+    zones.banish(board, card)
+    host = act.cards[0] if act.cards else None
+    if host is not None and card.zone == Zone.BANISHED:
+        banished_beneath(board, card, host)
 
 
-checked("banish")(lambda board, act: zones.check_banish(board, act.target))
+@checked("banish")
+def _check_banish(board: Board, act: Act) -> None:
+    zones.check_banish(board, act.target)
+    if act.value("beneath") is not None:
+        has_a_card_to_lie_beneath(board, act.cards[0] if act.cards else None)
+        if act.cards:
+            modifies_in_play(board, act.cards[0])
+
+
+# -- cards beneath another card (Pumped, spend) ------------------------------------------
+
+
+def beneath(board: Board, host: Card | None) -> list[Card]:
+    """The cards beneath ``host``: banished to beneath it while it has been
+    in play (as the same card), and still in the banished zone."""
+    lying = getattr(board, "beneath", None)
+    if not lying or host is None or host.zone != Zone.PLAY:
+        return []
+    return [board.cards[card_id] for card_id, (host_id, incarnation) in lying.items()
+            if host_id == host.id and incarnation == host.incarnation and board.cards[card_id].zone == Zone.BANISHED]
+
+
+def host_of(board: Board, card: Card) -> Card | None:
+    """The card in play ``card`` lies beneath, or ``None``."""
+    lying = getattr(board, "beneath", None) or {}
+    if card.id not in lying:
+        return None
+    host = board.cards[lying[card.id][0]]
+    return host if card in beneath(board, host) else None
+
+
+@rules.check("410.5", "a card banished to beneath a card is banished to beneath a card in play")
+def has_a_card_to_lie_beneath(board: Board, host: Card | None):
+    if host is None:
+        return "there is no card to banish it to beneath"
+
+
+@rules.step("410.5", "{card} is banished to beneath {host}: it is in {owner}'s banished zone, beneath {host}")
+def banished_beneath(board: Board, card: Card, host: Card):
+    lying = getattr(board, "beneath", None)
+    if lying is None:
+        lying = board.beneath = {}
+    lying.pop(card.id, None)
+    lying[card.id] = (host.id, host.incarnation)
+    return {"card": card.label, "host": host.label, "owner": board.name(card.owner)}
+
+
+@rules.check("glossary/spend", "a card is spent from beneath another card")
+def lies_beneath(board: Board, card: Card):
+    if host_of(board, card) is None:
+        return f"{card} is not beneath a card: only a card beneath another card is spent"
+
+
+@rules.step("glossary/spend", "{card} is spent from beneath {host}: it is put into {owner}'s discard pile")
+def spent(board: Board, card: Card, host: Card):
+    board.put(card, Zone.DISCARD)
+    board.beneath.pop(card.id, None)
+    return {"card": card.label, "host": host.label, "owner": board.name(card.owner)}
+
+
+@verb("spend", "glossary/spend")
+def spend(board: Board, act: Act) -> None:
+    """"Spend a card from beneath this card": put it into its owner's
+    discard pile (the glossary's Spend)."""
+    host = host_of(board, act.target)
+    if host is not None:
+        spent(board, act.target, host)
+
+
+checked("spend")(lambda board, act: lies_beneath(board, act.target))
 
 
 @verb("discard", "410.3", by_owner=True)
@@ -386,11 +461,19 @@ def from_the_deck(board: Board, card: Card):
 @verb("to-discard", "406.1")
 def to_discard(board: Board, act: Act) -> None:
     """Put the target (the top cards of a deck) into its owner's discard
-    pile (406.1): the cards are not discarded (410.3)."""
-    put_into_discard(board, act.target)
+    pile (406.1): the cards are not discarded (410.3); a card beneath
+    another card is spent (the glossary's Spend: Hoity Toity)."""
+    host = host_of(board, act.target)
+    if host is not None:
+        spent(board, act.target, host)
+    else:
+        put_into_discard(board, act.target)
 
 
-checked("to-discard")(lambda board, act: from_the_deck(board, act.target))
+@checked("to-discard")
+def _check_to_discard(board: Board, act: Act) -> None:
+    if host_of(board, act.target) is None:
+        from_the_deck(board, act.target)
 
 
 # -- moving -------------------------------------------------------------------------------
