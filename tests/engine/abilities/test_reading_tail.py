@@ -4,7 +4,7 @@ card's words read as, and whether the engine is told it can carry it out."""
 
 from __future__ import annotations
 
-from rulebase.engine.ccg.abilities import resolve
+from rulebase.engine.ccg.abilities import continuous, resolve
 from rulebase.engine.ccg.abilities.model import (
     THIS_CARD,
     Ability,
@@ -109,3 +109,32 @@ def test_one_card_of_each_of_several_types_is_not_executable():
     assert banished.target.filter("one-of-each") is True
     assert banished.target.filter("nouns") == ("Friend", "Resource", "Event", "Troublemaker")
     assert "one-of-each" in resolve.executable(effect)
+
+
+# -- keywords and counters -------------------------------------------------------------------
+
+def test_a_keyword_whose_x_is_a_number_the_game_state_gives():
+    # Sunset Shimmer, Research Trip: X 1 for each card counted, as "Competitive 1 for each ..."
+    modifier = one("This card has Eccentric X, where X is the number of Events in your discard pile.").modifier
+    assert (modifier.kind, modifier.subject, modifier.values) == ("keyword", THIS_CARD, values(keyword="Eccentric", x=1))
+    assert modifier.amount.per == Selector("Event", count=Amount(None), every=True, zone="discard")
+    each = one("This card has Eccentric 1 for each Event in your discard pile.").modifier
+    assert (each.values, each.amount.value) == (modifier.values, modifier.amount.value)
+    # Minuette, Schadenfreude: X is the card's own power
+    modifier = one("This card has Eccentric X, where X is this card's power.").modifier
+    assert modifier.amount.per.noun == "power" and modifier.amount.per.filter("of") == THIS_CARD
+    assert continuous.executable(modifier) is not None
+
+
+def test_counters_distributed_among_cards():
+    # The Great Seedling, Bountiful Trickster
+    effect = one("Talented: When you play an Event whose play requirement includes at least one of this card's "
+                 "colors, you may distribute two +1 power counters among up to 2 of your Friends with printed "
+                 "power 2 or less.").effect
+    assert (effect.verb, effect.amount, effect.optional) == ("distribute-counters", Amount(2), True)
+    assert effect.target.count == Amount(2, up_to=True) and effect.target.noun == "Friend"
+    assert resolve.executable(effect) is not None
+    # Trixie's Equestrian Apology Tour: "on up to two of your Friends"
+    effect = one("At the end of each opponent's turn, if no Problems were confronted this turn, you may distribute "
+                 "two +1 power counters on up to two of your Friends.").effect
+    assert (effect.verb, effect.amount) == ("distribute-counters", Amount(2))

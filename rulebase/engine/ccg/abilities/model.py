@@ -78,6 +78,7 @@ VERBS = {
     "lose": "a player loses ``amount`` action tokens or points (``what``)",
     "power": "the target gets ``amount`` power (``color``: of a color) for ``duration``",
     "counters": "put ``amount`` +1 power counters on the target (519)",
+    "distribute-counters": "put ``amount`` +1 power counters on the target cards, split among them as the player carrying it out chooses (519)",
     "remove-counters": "remove ``amount`` counters from the target",
     "flip": "a player flips ``amount`` more cards in the faceoff under way (514.3)",
     "ignore": "ignore a flipped card (515.4)",

@@ -1012,6 +1012,13 @@ class _Reader(Transformer):
         return Modifier("keyword", subject=subject, amount=Amount(int(number), per=per.per),
                         values=values(keyword=self._keyword(name, meta), x=int(number)), part=self._part(meta)), None
 
+    def has_keyword_x(self, meta, children):
+        """"This card has Eccentric X, where X is the number of Events in your
+        discard pile": the keyword with X 1 for each card counted."""
+        subject, name, quantity = children
+        return Modifier("keyword", subject=subject, amount=Amount(1, per=quantity.per),
+                        values=values(keyword=self._keyword(name, meta), x=1), part=self._part(meta)), None
+
     def power_than_any(self, meta, children):
         said = self.source[meta.start_pos:meta.end_pos].split()
         compare = ">" if "higher" in said else "<"
@@ -1753,6 +1760,14 @@ class _Reader(Transformer):
             raise _Unreadable(f"{children[-2]} power counters", meta.start_pos)
         amount = Amount(int(children[0])) if len(children) > 2 else Amount(1)
         return Effect("counters", target=children[-1], amount=amount, part=self._part(meta))
+
+    def distribute_counters(self, meta, children):
+        """"Distribute two +1 power counters among up to two of your Friends":
+        the counters split as the player chooses among the cards found."""
+        number, kind, target = children
+        if str(kind) != "+1":
+            raise _Unreadable(f"{kind} power counters", meta.start_pos)
+        return Effect("distribute-counters", target=target, amount=Amount(int(number)), part=self._part(meta))
 
     def banish_beneath(self, meta, children):
         return Effect("banish", target=children[0], values=values(beneath=children[1]), part=self._part(meta))
