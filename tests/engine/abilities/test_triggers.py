@@ -312,3 +312,19 @@ def test_704_1_the_first_player_to_confront_a_problem_triggers_its_ability_once(
         emit(board, "confronts", card=problem, player=player, area=problem.area)
         assert len(board.waiting) == waiting
     assert board.waiting[0].happened.get("player") == 1
+
+
+RESPONDER = Printed.build("Responder", "Friend", colors=["blue"], power=1, cost=1, abilities=(
+    Ability("activated", "Reaction: When a Friend enters play here, draw a card.", timing="Reaction",
+            trigger=DRAW_ON_ENTRY.trigger, effect=DRAW_ON_ENTRY.effect),))
+
+
+def test_704_1a_a_reaction_that_says_when_does_not_trigger_and_without_the_rule_it_would():
+    board, state = _main_phase((RESPONDER, 0, Zone.PLAY, "problem", 0), (COMET, 0, Zone.HAND, None, 0),
+                               (COMET, 0, Zone.DRAW_DECK, None, 0))
+    _play_comet(state, board)
+    assert board.players[0].hand == [] and kinds(board, "704.1a") == [CHECK] and kinds(board, "704.1") == []
+    board, state = _main_phase((RESPONDER, 0, Zone.PLAY, "problem", 0), (COMET, 0, Zone.HAND, None, 0),
+                               (COMET, 0, Zone.DRAW_DECK, None, 0), off={"704.1a"})
+    _play_comet(state, board)
+    assert len(board.players[0].hand) == 1 and kinds(board, "704.1") == [STEP]

@@ -274,6 +274,14 @@ def listen(board: Board, happened) -> None:
         for number, ability, acts in found:
             if matches(board, card, acts.trigger, happened):
                 triggers(board, card, ability, acts, number, happened)
+    for card in acting_cards(board) if getattr(board, "play", None) else ():
+        if card.face_down:
+            continue
+        for number, ability in side(card).activated:
+            trigger = ability.trigger
+            if (trigger is not None and trigger.event == event and trigger.when in TRIGGER_WORDS
+                    and matches(board, card, trigger, happened) and not_triggered.allows(board, card, ability)):
+                triggers(board, card, ability, ability, number, happened)
     if event in LOOKING_BACK and isinstance(subject, Card) and (subject.zone != Zone.PLAY or subject.face_down):
         for number, ability, acts in index(subject.info).triggered.get(event, ()):
             if acts.trigger.subject is not None and acts.trigger.subject.noun == "self" and matches(
@@ -284,6 +292,22 @@ def listen(board: Board, happened) -> None:
             if acts.trigger.subject is not None and acts.trigger.subject.noun == "self" and matches(
                     board, subject, acts.trigger, happened) and functions_there(board, subject, ability) is not None:
                 triggers(board, subject, ability, acts, number, happened)
+
+
+TRIGGER_WORDS = {"when": "when", "start": "at", "end": "at"}
+"""The words of 704.1 that identify a triggered ability, as a trigger
+condition keeps them ("At the start of ..." is ``start``)."""
+
+
+@check("704.1a", "an ability which uses the words 'when' or 'at' but also has a timing phrase is not a triggered "
+                 "ability")
+def not_triggered(board: Board, card: Card, ability: Ability):
+    """An ability with a timing phrase and a condition that says "when" or
+    "at" (a Reaction: "Reaction: When you flip a card, ...") does not
+    trigger: its player may activate it (703.1, 512.4b).  Without this
+    rule, it would trigger like any ability that says "when"."""
+    return (f"{card}'s ability ({ability.text or 'its text'}) says '{TRIGGER_WORDS[ability.trigger.when]}' but has "
+            f"the timing phrase {ability.timing}: it does not trigger")
 
 
 OUT_OF_PLAY = {"flips": Zone.FLIP}
