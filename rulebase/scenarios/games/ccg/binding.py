@@ -8,7 +8,8 @@ fact says otherwise it is Alice's Main Phase, Alice and Bob play, and it is
 not the first turn of the game.  The game then runs from the start of the
 stated phase and pauses at the start of each phase and at the end of each
 turn, so that expectations see the game between phases.  Shuffles keep the
-order a scenario gives.
+order a scenario gives, unless a fact says how a deck comes out of its next
+shuffle.
 """
 
 from __future__ import annotations
@@ -57,6 +58,7 @@ class CCGSession(GameSession):
         super().__init__(scenario, off)
         self.phase = "main"
         self.first_turn = False
+        self.shuffles: dict[int, tuple[Node, tuple[int, ...]]] = {}
         for node in list(shared_cards) + list(scenario.cards):
             self._define(node)
 
@@ -305,6 +307,15 @@ class CCGSession(GameSession):
             zone = ZONES[str(args[1]).lower()]
             for card in self._items(fact, [a for a in args[2:] if isinstance(a, Node)], owner):
                 board.put(card, zone, bottom=True)
+        elif kind == "shuffled":
+            owner = self.player(fact, args[0])
+            cards = [self.card(fact, ref) for ref in args[1:]]
+            if any(card.zone != Zone.DRAW_DECK or card.owner != owner for card in cards):
+                raise self.error(fact, f"a shuffle orders the cards of {self.names[owner]}'s deck: state them in "
+                                       "the deck first")
+            if len({card.id for card in cards}) < len(cards):
+                raise self.error(fact, "a card comes out of a shuffle once")
+            self.shuffles[owner] = (fact, tuple(card.id for card in cards))
         elif kind == "empty_zone":
             owner = self.player(fact, args[0])
             zone = ZONES[str(args[1]).lower()]
@@ -369,8 +380,9 @@ class CCGSession(GameSession):
         return self.state
 
     def _chance(self) -> None:
-        """Settle chance events: shuffles keep the order the scenario gives,
-        and the first player is the one it names (or the first player)."""
+        """Settle chance events: shuffles keep the order the scenario gives
+        (a deck's next shuffle the order a fact states), and the first
+        player is the one it names (or the first player)."""
         state = self.state
         while not state.is_terminal() and state.is_chance_node():
             request = state.pending
@@ -378,6 +390,13 @@ class CCGSession(GameSession):
             if action.verb == "first-player":
                 owner = self.first_player if self.first_player is not None else self.turn_player
                 action = Action("first-player", CHANCE_PLAYER, owner=owner)
+            elif action.verb == "shuffle" and action.zone == Zone.DRAW_DECK and action.owner in self.shuffles:
+                fact, order = self.shuffles.pop(action.owner)
+                if sorted(order) != sorted(action.order):
+                    held = ", ".join(self.board.cards[i].label for i in action.order) or "no card"
+                    raise self.error(fact, f"the shuffle must hold exactly the cards of {self.names[action.owner]}'s "
+                                           f"deck, which holds {held}")
+                action = Action("shuffle", CHANCE_PLAYER, order=order, zone=Zone.DRAW_DECK, owner=action.owner)
             state.apply_action(action)
 
     def where(self, point: Node) -> str:
