@@ -249,3 +249,18 @@ def test_a_count_about_the_card_an_instruction_chooses_is_not_carried_out():
     assert effect.amount.per.where == "its-problem" and effect.amount.per.filter("other")
     assert executable(effect) == "a count 'for each' whose 'its' or 'other' is the card 'power' is given to"
     assert executable(replaced(effect, target=THIS_CARD)) is None
+
+
+def test_a_delayed_instruction_is_executable_when_what_it_names_was_named_before():
+    from rulebase.engine.ccg.abilities.model import Amount, Effect, Selector, values
+    from rulebase.engine.ccg.abilities.resolve import executable
+
+    later = Effect("banish", target=Selector("that", ref="them"))
+    tokens = Effect("token", amount=Amount(2), values=values(token=(("type", "Friend"), ("power", 1))),
+                    then=Effect("delayed", values=values(at="end-of-turn", do=later)))
+    assert "no earlier instruction names" in executable(tokens)
+    banished = Effect("exhaust", target=Selector("Friend"), then=Effect("delayed", values=values(at="end-of-turn", do=later)))
+    assert executable(banished) is None
+    assert executable(Effect("delayed", values=values(at="end-of-turn", do=Effect("retire", target=Selector("self"))))) is None
+    assert executable(Effect("delayed", values=values(at="noon", do=Effect("retire", target=Selector("self"))))) is not None
+    assert executable(Effect("delayed", values=values(at="end-of-turn", do=Effect("copy")))) == "the verb 'copy'"

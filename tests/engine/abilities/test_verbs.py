@@ -671,3 +671,47 @@ def test_the_cards_beneath_a_card_put_into_the_discard_pile_are_spent_not_refuse
     VERBS["to-discard"].apply(board, Act(0, card))
     assert card.zone == Zone.DISCARD and kinds(board, "glossary/spend")[-1] == STEP
     refused("406.1", VERBS["to-discard"].check, board, Act(0, board.cards[1]))
+
+
+def test_an_instruction_at_the_end_of_the_turn_waits_for_it_and_triggers_then_708_4():
+    from rulebase.engine.ccg.abilities.events import emit
+
+    board = board_with((COMET, 0, Zone.PLAY, "home", 0), (RUNNER, 0, Zone.PLAY, "home", 0))
+    comet, runner = board.cards
+    later = Effect("retire", target=Selector("that", ref="Friend"))
+    effect = Effect("exhaust", target=Selector("Friend", controller="you", filters=(("other", True),)),
+                    then=Effect("delayed", values=values(at="end-of-turn", do=later)))
+    drive(board, effect, Context(card=comet, controller=0))
+    assert runner.exhausted and board.waiting == [] and kinds(board, "708.4") == [STEP]
+    emit(board, "phase-ends", player=0, phase="main")
+    assert board.waiting == [], "the end of a phase is not the end of the turn"
+    emit(board, "turn-ends", player=0)
+    assert len(board.waiting) == 1 and board.waiting[0].player() == 0 and kinds(board, "708.4") == [STEP, STEP]
+    waiting = board.waiting.pop()
+    drive(board, waiting.acts.effect, Context(card=comet, controller=0, event=waiting.happened))
+    assert runner.zone == Zone.DISCARD and comet.zone == Zone.PLAY, "'that Friend' is the Friend exhausted"
+    emit(board, "turn-ends", player=0)
+    assert board.waiting == [], "it triggers once"
+
+
+def test_an_instruction_at_the_end_of_the_faceoff_triggers_as_its_durations_end():
+    board = board_with((COMET, 0, Zone.PLAY, "home", 0))
+    VERBS["delayed"].apply(board, Act(0, None, effect=Effect("delayed", values=values(
+        at="end-of-faceoff", do=Effect("retire", target=Selector("self")))), source=board.cards[0]))
+    verbs.end_durations(board, "phase")
+    assert board.waiting == []
+    verbs.end_durations(board, "faceoff")
+    assert len(board.waiting) == 1 and board.waiting[0].card is board.cards[0]
+
+
+def test_without_708_4_nothing_is_carried_out_later():
+    from rulebase.engine.ccg.abilities.events import emit
+
+    board = board_with((COMET, 0, Zone.PLAY, "home", 0))
+    board.off = frozenset({"708.4"})
+    VERBS["delayed"].apply(board, Act(0, None, effect=Effect("delayed", values=values(
+        at="end-of-turn", do=Effect("retire", target=Selector("self")))), source=board.cards[0]))
+    emit(board, "turn-ends", player=0)
+    assert board.waiting == []
+    board.off = frozenset()
+    refused("708.4", VERBS["delayed"].check, board, Act(0, None, effect=Effect("delayed", values=values(at="noon"))))

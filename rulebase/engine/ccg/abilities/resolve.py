@@ -77,6 +77,10 @@ class Context:
     """Who won the faceoff an earlier part started ("the winner of the faceoff")."""
 
     def __post_init__(self):
+        kept = self.event.get("named") if self.event is not None and hasattr(self.event, "get") else None
+        if kept:
+            for key, cards in kept.items():
+                self.named.setdefault(key, list(cards))
         if self.event is not None and "it" not in self.named:
             card = self.event.get("card")
             if isinstance(card, Card):
@@ -343,7 +347,7 @@ def _on_nothing(s, context: Context, effect: Effect, verb: Verb, n):
     board = s.board
     if effect.verb == "start-faceoff":
         return (yield from _start_faceoff(s, context, effect, verb, n))
-    if effect.verb in FUTURE_CARDS:
+    if effect.verb in FUTURE_CARDS or effect.verb == "delayed":
         cards = []
     else:
         cards = [card for card in targets.candidates(board, context, effect.target) if isinstance(card, Card)]
@@ -355,6 +359,8 @@ def _on_nothing(s, context: Context, effect: Effect, verb: Verb, n):
         effect = ends[action.amount]
     act = Act(context.player, None, amount=n, effect=effect, source=context.card)
     act.cards = cards
+    if effect.verb == "delayed":
+        act.named = {key: list(found) for key, found in context.named.items()}
     if effect.verb == "arrange" and (len(cards) > 1 or effect.value("rest")):
         act.order = yield from _choose_order(s, context.player, cards, effect)
     if not verb.allows(board, act):
@@ -769,7 +775,7 @@ VALUES = {
     "discard": {"random"}, "pay": {"unless-paid"}, "put-into-play": {"area", "face"}, "token": {"token", "area"},
     "challenge": {"using"}, "shuffle": {"zone"}, "start-faceoff": {"involving"}, "lose": {"what"}, "add-power": {"of"},
     "draw": {"position"}, "shuffle-into": {"zone"}, "cost-change": {"minimum"}, "color": {"color", "also"},
-    "banish": {"beneath"},
+    "banish": {"beneath"}, "delayed": {"at", "do"},
 }
 """The further values of an instruction the engine reads, by verb."""
 
@@ -782,6 +788,7 @@ VALUE_WORDS = {
     ("send", "area"): (None, "home"), ("draw", "position"): ("bottom",),
     ("shuffle-into", "zone"): ("discard", "hand"), ("power", "color"): tuple(str(color) for color in Color),
     ("color", "color"): tuple(str(color) for color in Color), ("color", "also"): (True,),
+    ("delayed", "at"): ("end-of-turn", "end-of-phase", "end-of-faceoff"),
 }
 """The words each value may take, where the engine knows only some."""
 
@@ -796,6 +803,9 @@ def _parts(effect: Effect):
                 yield from _parts(other)
         for choice in _choices(part):
             yield from _parts(choice)
+        later = part.value("do") if part.verb == "delayed" else None
+        if isinstance(later, Effect):
+            yield from _parts(later)
 
 
 def executable(effect: Effect | None) -> str | None:
@@ -809,12 +819,30 @@ def executable(effect: Effect | None) -> str | None:
         missing = _part_executable(part)
         if missing is not None:
             return missing
+        if part.verb == "delayed":
+            missing = _delayed_names(part, done)
+            if missing is not None:
+                return missing
         for selector in (part.target, part.amount.per if part.amount is not None else None):
             way = selector.filter("this-way") if isinstance(selector, Selector) else None
             if way is not None and targets.THIS_WAY.get(way) not in done:
                 return f"the cards {way} this way by no earlier instruction of the effect"
         done.add(part.verb)
     return None
+
+
+def _delayed_names(part: Effect, done: set) -> str | None:
+    """A delayed instruction on the cards an earlier one named ("At the end
+    of the turn, banish them"): an earlier instruction of the effect must
+    be carried out on cards, which it names (tokens put into play are
+    not named so)."""
+    later = part.value("do")
+    target = getattr(later, "target", None)
+    if target is None or target.noun not in ("it", "that") or targets.names_players(target):
+        return None
+    if any(VERBS[verb].takes == CARD for verb in done if verb in VERBS):
+        return None
+    return f"a delayed instruction on {target.part.text or target.noun!r}, which no earlier instruction names"
 
 
 def _count_about_the_target(part: Effect) -> str | None:

@@ -57,7 +57,7 @@ class Act:
     arrangement or a faceoff's named cards), the ``effect`` being carried
     out (its ``values`` and ``duration``) and its ``source`` card."""
 
-    __slots__ = ("player", "target", "amount", "area", "order", "effect", "source", "cards")
+    __slots__ = ("player", "target", "amount", "area", "order", "effect", "source", "cards", "named")
 
     def __init__(self, player: int, target=None, amount: int | None = None, area: Area | None = None,
                  order: tuple | None = None, effect=None, source: Card | None = None):
@@ -69,6 +69,8 @@ class Act:
         self.effect = effect
         self.source = source
         self.cards: list = []
+        self.named: dict | None = None
+        """What the earlier instructions of the effect named (a delayed instruction keeps it)."""
 
     def value(self, name: str, default=None):
         """A further value of the instruction (``color``, ``to``, ``random``, ...)."""
@@ -636,6 +638,12 @@ def end_durations(board: Board, until: str) -> None:
     kept = []
     phase = f"{board.turn.phase}-phase" if until == "phase" else None
     for modifier in waiting:
+        if isinstance(modifier, Delayed):
+            if modifier.until == until:
+                delayed_triggers(board, modifier)
+            else:
+                kept.append(modifier)
+            continue
         if until == "turn" and modifier.until == "next-turn":
             if modifier.player != board.turn.player:
                 if modifier.amount is not None:
@@ -1766,3 +1774,101 @@ def _check_reveal(board: Board, act: Act) -> None:
 
 verb("choose", "705.2e")(lambda board, act: None)
 checked("choose")(lambda board, act: None)
+
+
+# -- delayed instructions: "At the end of the turn, retire this card" --------------------------
+
+DELAYED = {"end-of-turn": ("turn-ends", "the end of the turn"), "end-of-phase": ("phase-ends", "the end of the phase"),
+           "end-of-faceoff": (None, "the end of the faceoff")}
+"""When a delayed instruction triggers: the event that ends the span (the
+end of a faceoff is told by :func:`end_durations`), and its words."""
+
+
+class Delayed:
+    """A triggered modifier an effect created (708.4): at ``at`` (a word of
+    :data:`DELAYED`), ``do`` (an Effect) is carried out for ``controller``,
+    with ``source`` its card and ``named`` the cards the effect's earlier
+    instructions named ("that Friend", "them"), as they were then (712.2)."""
+
+    __slots__ = ("at", "do", "source", "controller", "named", "until")
+
+    def __init__(self, at: str, do, source: Card | None, controller: int, named: dict):
+        self.at = at
+        self.do = do
+        self.source = source
+        self.controller = controller
+        self.named = named
+        self.until = at[len("end-of-"):]
+
+    def text(self) -> str:
+        return getattr(getattr(self.do, "part", None), "text", "") or getattr(self.do, "verb", "")
+
+
+def waiting_delayed(board: Board) -> list[Delayed]:
+    found = getattr(board, "delayed", None)
+    if found is None:
+        found = board.delayed = []
+    return found
+
+
+@rules.step("708.4", "a triggered modifier is created: at {when}, {text}")
+def delayed_created(board: Board, delayed: Delayed):
+    waiting_delayed(board).append(delayed)
+    if delayed.at == "end-of-faceoff":
+        lasting(board).append(delayed)
+    return {"when": DELAYED[delayed.at][1], "text": delayed.text()}
+
+
+@verb("delayed", "708.4", takes=NOTHING)
+def delay(board: Board, act: Act) -> None:
+    """"At the end of the turn, ...": a triggered modifier (708.4), which
+    triggers at the end of the turn, phase or faceoff like a triggered
+    ability (704) and is then processed as the game processes triggered
+    effects (712)."""
+    named = {key: list(value) for key, value in (act.named or {}).items()}
+    delayed_created(board, Delayed(act.value("at"), act.value("do"), act.source, act.player, named))
+
+
+@rules.check("708.4", "a triggered modifier triggers at a time the game tells")
+def known_moment(board: Board, at):
+    if at not in DELAYED:
+        return f"the engine tells no moment {at!r} for a triggered modifier to trigger at"
+
+
+checked("delayed")(lambda board, act: known_moment(board, act.value("at")))
+
+
+@rules.step("708.4", "{when}: the triggered modifier ({text}) triggers, as a triggered ability does (704.1c)")
+def delayed_triggers(board: Board, delayed: Delayed):
+    from rulebase.engine.ccg.abilities import triggers
+    from rulebase.engine.ccg.abilities.model import Ability
+
+    found = waiting_delayed(board)
+    if delayed in found:
+        found.remove(delayed)
+    source = delayed.source
+    if source is None:
+        return None
+    number = 1000 + len(board.waiting)
+    happened = _events.Happened("delayed", (("player", delayed.controller), ("named", delayed.named)))
+    ability = Ability("triggered", text=delayed.text(), effect=delayed.do)
+    triggers.creates(board, source, ability, ability, number, happened)
+    for waiting in board.waiting:
+        if waiting.card is source and waiting.number == number:
+            waiting.controller = delayed.controller
+    return {"when": DELAYED[delayed.at][1].capitalize(), "text": delayed.text()}
+
+
+def _delayed_watch(board, happened) -> None:
+    """A delayed instruction waiting for the end of the turn or of the
+    phase triggers as the event that ends it is announced."""
+    found = getattr(board, "delayed", None)
+    if not found or happened.event not in ("turn-ends", "phase-ends"):
+        return
+    for delayed in list(found):
+        event = DELAYED[delayed.at][0]
+        if event == happened.event or (happened.event == "turn-ends" and delayed.at == "end-of-phase"):
+            delayed_triggers(board, delayed)
+
+
+_events.LISTENERS.append(_delayed_watch)
