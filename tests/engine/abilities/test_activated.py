@@ -394,3 +394,40 @@ def test_the_card_a_cost_named_is_it_of_the_instructions_apple_bloom_bloomceptio
     assert comet.exhausted and board.players[0].tokens == 0
     assert power.counted(power.power(board, apple)) == before + 2, "Comet's power, 2, added until the end of the turn"
     assert STEP in kinds(board, "507.1")
+
+
+def test_703_1d_the_cost_is_the_text_before_to_and_switched_off_no_text_defines_one():
+    for off, tokens in (((), 0), (("703.1d",), 1)):
+        board = board_with((TINKER, 0, Zone.PLAY, "home", 0), (COMET, 0, Zone.DRAW_DECK, None, 0))
+        board.players[0].tokens = 1
+        board.off = frozenset(off)
+        state = CCGState.from_board(board, "main", checkpoints=True)
+        state.apply_action(Action("continue", 0))
+        state.apply_action(Action.parse("p0 activate #0"))
+        assert board.players[0].tokens == tokens and len(board.players[0].hand) == 1
+        assert kinds(board, "703.1d") == ([] if off else [STEP])
+
+
+def _bob_passes(state):
+    if state.pending.player == 1:
+        state.apply_action(Action("pass", 1))
+
+
+def test_703_1c_an_ability_activated_again_while_its_cost_can_be_paid_and_refused_once_it_can_t():
+    board = board_with((TINKER, 0, Zone.PLAY, "home", 0), (COMET, 0, Zone.DRAW_DECK, None, 0),
+                       (COMET, 0, Zone.DRAW_DECK, None, 0))
+    board.players[0].tokens = 2
+    state = CCGState.from_board(board, "main", checkpoints=True)
+    state.apply_action(Action("continue", 0))
+    action = Action.parse("p0 activate #0 1")
+    assert kinds(board, "703.1c") == []
+    state.apply_action(action)
+    _bob_passes(state)
+    assert action in state.legal_actions()
+    activated.check(board, action, MAIN)
+    assert kinds(board, "703.1c") == [ALLOWED]
+    state.apply_action(action)
+    _bob_passes(state)
+    assert action not in state.legal_actions() and _refused(board, action) == "703.1c"
+    board.off = frozenset({"703.1c"})
+    assert _refused(board, action) == "508.1d"

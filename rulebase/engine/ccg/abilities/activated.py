@@ -22,7 +22,7 @@ resolver, :mod:`.resolve`).
 from __future__ import annotations
 
 from rulebase.engine.ccg import status, zones
-from rulebase.engine.ccg.abilities.continuous import acting_cards, side
+from rulebase.engine.ccg.abilities.continuous import acting_cards, index, side
 from rulebase.engine.ccg.abilities.model import Ability
 from rulebase.engine.ccg.actions import Action
 from rulebase.engine.ccg.board import Board, Card, Zone
@@ -365,6 +365,27 @@ def within_limit(board: Board, card: Card, number: int, ability: Ability):
         return f"{card}'s ability can be activated only {ability.limit.replace('-', ' ')}"
 
 
+@check("703.1c", "abilities may be activated as often as a player can pay their costs")
+def as_often_as_paid(board: Board, player: int, card: Card, number: int, ability: Ability):
+    """An ability already activated may be activated again, as often as its
+    player can pay its costs (703.1c): this rule refuses a repeated
+    activation whose costs can't be paid again, and allows one whose costs
+    can.  A first activation is not its concern."""
+    if _activated_key(card, number) not in board.used:
+        return None
+    try:
+        with board.trace.quiet():
+            check_costs(board, player, card, ability)
+    except IllegalAction as refusal:
+        return (f"{card}'s ability has been activated; it may be activated again only as long as its costs can be "
+                f"paid, and they can't ({refusal.rule}: {refusal.reason})")
+    return Allowed(f"{card}'s ability has been activated before, and {board.name(player)} can pay its costs again")
+
+
+def _activated_key(card: Card, number: int):
+    return ("activated-before", card.id, card.incarnation, number)
+
+
 def _limit_key(board: Board, card: Card, number: int, limit: str):
     from rulebase.engine.ccg.abilities.triggers import _span
 
@@ -506,6 +527,7 @@ def check(board: Board, action: Action, window) -> tuple[Card, int, Ability]:
     controller_activates(board, action.player, card, ability)
     check_timing(board, action.player, card, number, ability, window)
     within_limit(board, card, number, ability)
+    as_often_as_paid(board, action.player, card, number, ability)
     check_costs(board, action.player, card, ability)
     return card, number, ability
 
@@ -514,7 +536,7 @@ def options(board: Board, player: int, window) -> list[Action]:
     """The activations ``player`` may take in this window."""
     found = []
     with board.trace.quiet():
-        for card in acting_cards(board):
+        for card in _activating(board):
             listed = side(card)
             if listed is None or not listed.activated:
                 continue
@@ -528,6 +550,20 @@ def options(board: Board, player: int, window) -> list[Action]:
                     continue
                 found.append(action)
     return found
+
+
+def _activating(board: Board) -> list:
+    """The cards in play with an activated ability on either side, in the
+    order they entered play (kept as :func:`acting_cards` is)."""
+    key = (board.version, len(board.play))
+    kept = board.activating
+    if kept is None or kept[0] != key:
+        kept = board.activating = (key, [card for card in acting_cards(board) if _activates(card.printed)])
+    return kept[1]
+
+
+def _activates(printed) -> bool:
+    return bool(index(printed).activated) or printed.boosted is not None and bool(index(printed.boosted).activated)
 
 
 # -- activating ------------------------------------------------------------------------------
@@ -573,13 +609,28 @@ def answers(board: Board, card: Card, number: int, happened):
     return {"card": card.label, "event": happened.event}
 
 
+@step("703.1d", "the cost of {card}'s ability is the text before the word 'to': {costs}")
+def cost_defined(board: Board, card: Card, ability: Ability, defined: list):
+    """The cost of an activated ability is its text before "to" (703.1d):
+    the costs the reading keeps apart from the instructions.  An ability
+    without "to" has no cost, and nothing is recorded; without this rule,
+    no text defines a cost, and the ability has none."""
+    if not ability.cost:
+        return None
+    defined.extend(range(len(ability.cost)))
+    return {"card": card.label, "costs": ", ".join(cost.part.text or cost.verb for cost in ability.cost)}
+
+
 @step("705.2c", "the costs of {card}'s ability are determined: {costs}")
 def costs_determined(board: Board, card: Card, ability: Ability, determined: list):
-    """The costs of an activation are determined (705.2c): those the ability
-    names before "to" (703.1d), each then paid (705.2d); without that rule,
-    no cost is determined and none is paid."""
-    determined.extend(range(len(ability.cost)))
-    return {"card": card.label, "costs": ", ".join(cost.part.text or cost.verb for cost in ability.cost) or "none"}
+    """The costs of an activation are determined (705.2c): those its text
+    defines (703.1d), each then paid (705.2d); without that rule, no cost
+    is determined and none is paid."""
+    defined: list = []
+    cost_defined(board, card, ability, defined)
+    determined.extend(defined)
+    costs = [ability.cost[index] for index in defined]
+    return {"card": card.label, "costs": ", ".join(cost.part.text or cost.verb for cost in costs) or "none"}
 
 
 def activate(s, action: Action):
@@ -593,6 +644,7 @@ def activate(s, action: Action):
                      card=card.label, text=ability.text or "its text")
     if ability.limit:
         board.used.add(_limit_key(board, card, number, ability.limit))
+    board.used.add(_activated_key(card, number))
     if is_reaction(ability.timing):
         met = reaction_met(board, card, ability, number)
         if met is not None:
