@@ -175,3 +175,82 @@ def test_what_is_kept_while_asking_is_kept_only_until_the_asking_ends(monkeypatc
     monkeypatch.setattr(boards, "MEMO", False)
     with board.asking():
         assert board.memo is None
+
+
+FOGGY_FLEECE = "6e6e7198-6679-48f6-8db1-7a797737e80b"
+"""Foggy Fleece, Cloud Crafter: "You may play this card from your discard
+pile." (707.3); in none of the theme decks."""
+
+
+def with_foggy_fleece(deck):
+    """A white deck with three copies of Foggy Fleece in place of the first
+    three cards of its draw deck."""
+    from dataclasses import replace
+
+    from rulebase.engine.ccg.octgn import with_text
+
+    fleece = with_text(str(OCTGN), FOGGY_FLEECE)
+    return replace(deck, name=f"{deck.name} with Foggy Fleece", draw=[fleece] * 3 + list(deck.draw[3:]))
+
+
+def test_the_cards_passed_over_while_listing_could_never_have_been_listed(monkeypatch):
+    """The legal actions are listed looking only at the discarded cards
+    whose text lets them be played from the discard pile, and only at the
+    cards in play with an activated ability: at every decision of seeded
+    games the same actions are listed when every discarded card and every
+    acting card in play is looked at (the copies of a card playable from
+    the discard pile still in the draw deck put there at the first Main
+    Phase)."""
+    from rulebase.engine.ccg import play as playing
+    from rulebase.engine.ccg.abilities import activated, continuous
+
+    decks = {deck.name: deck for deck in theme_decks()}
+    rarity = with_foggy_fleece(decks["Rarity Theme Deck"])
+    narrow = {"returning": playing._returning, "activating": activated._activating}
+    wide = {"returning": lambda board: frozenset(board.cards), "activating": continuous.acting_cards}
+    listed = returned = activating = 0
+    for seed, other in ((11, "Applejack Theme Deck"), (12, "Twilight Sparkle Theme Deck"), (13, "Rarity Theme Deck")):
+        state = CCGGame(decks=[rarity, decks[other]], turn_limit=40, trace=False).new_initial_state()
+        policy = RandomPolicy(seed)
+        discarded = False
+        while not state.is_terminal():
+            if not state.is_chance_node():
+                if not discarded and state.board.turn.phase == "main":
+                    for card in playing._returning(state.board):
+                        if card.zone is boards.Zone.DRAW_DECK:
+                            state.board.put(card, boards.Zone.DISCARD)
+                    state.pending.forget()
+                    discarded = True
+                answers = []
+                for ways in (narrow, wide):
+                    monkeypatch.setattr(playing, "_returning", ways["returning"])
+                    monkeypatch.setattr(activated, "_activating", ways["activating"])
+                    answers.append(state.pending.options())
+                assert answers[0] == answers[1]
+                listed += 1
+                board = state.board
+                returned += any(card.zone is boards.Zone.DISCARD for card in narrow["returning"](board))
+                activating += bool(narrow["activating"](board))
+            state.apply_action(policy(state))
+    assert listed > 100
+    assert returned > 10 and activating > 10
+
+
+def test_the_cards_playable_from_the_discard_pile_are_those_whose_text_says_so():
+    """A card is among those looked at in a discard pile exactly when the
+    text of one of its sides lets it be played from there (707.3)."""
+    from rulebase.engine.ccg import play as playing
+    from rulebase.engine.ccg.abilities import continuous
+
+    decks = {deck.name: deck for deck in theme_decks()}
+    pair = [with_foggy_fleece(decks["Rarity Theme Deck"]), decks["Applejack Theme Deck"]]
+    board = CCGGame(decks=pair, turn_limit=5, trace=False).new_initial_state().board
+    returning = playing._returning(board)
+    for card in board.cards:
+        sides = []
+        for turned in (False, True):
+            card.turned_over = turned
+            sides.append(continuous._from_discard(card) is not None)
+        card.turned_over = False
+        assert (card in returning) == any(sides), card
+    assert [card.printed.name for card in returning] == ["Foggy Fleece, Cloud Crafter"] * 3

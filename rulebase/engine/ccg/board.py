@@ -249,6 +249,11 @@ class Board:
         """The replacement modifiers being applied (710.3: not again on what they replaced)."""
         self.used: set = set()
         """The once-per-turn (faceoff, game) abilities used, by card and span."""
+        self.activating = None
+        """The cards in play with activated abilities, cached by version."""
+        self.returning = None
+        """The cards of the game whose text lets them be played from the
+        discard pile, with the number of cards they were looked for among."""
         self.memo: dict | None = None
         """What has been worked out from the board while it is being asked
         about (:meth:`asking`), kept until the asking ends; ``None`` the

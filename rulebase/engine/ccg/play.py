@@ -6,7 +6,7 @@ timing phrases (512), play requirements (205.1) and processing an action
 from __future__ import annotations
 
 from rulebase.engine.ccg import moving, rules, status, zones
-from rulebase.engine.ccg.abilities import keywords, triggers
+from rulebase.engine.ccg.abilities import continuous, keywords, triggers
 from rulebase.engine.ccg.actions import Action
 from rulebase.engine.ccg.board import Area, Board, Card, Zone
 from rulebase.engine.ccg.cards import CardType
@@ -463,12 +463,33 @@ def _allowed(check, *arguments) -> bool:
 
 def _elsewhere(board: Board, player: int, me) -> list:
     """The cards ``player`` may play from elsewhere than their hand by their
-    own text (707.3), looked for only in a discard pile that has one."""
-    if not me.zones[Zone.DISCARD]:
+    own text (707.3), looked for only in a discard pile holding a card with
+    such text on either side."""
+    discard = me.zones[Zone.DISCARD]
+    if not discard or _returning(board).isdisjoint(discard):
         return []
-    from rulebase.engine.ccg.abilities import continuous
-
     return continuous.playable_elsewhere(board, player)
+
+
+def _returning(board: Board) -> frozenset:
+    """The cards of the game with text, on either side, letting them be
+    played from the discard pile (:func:`continuous._from_discard
+    <rulebase.engine.ccg.abilities.continuous.playable_elsewhere>`): printed
+    text, so worked out once a game (again when a card is added)."""
+    kept = board.returning
+    if kept is None or kept[0] != len(board.cards):
+        found = frozenset(card for card in board.cards if _may_return(card.printed)
+                          or card.printed.boosted is not None and _may_return(card.printed.boosted))
+        kept = board.returning = (len(board.cards), found)
+    return kept[1]
+
+
+def _may_return(printed) -> bool:
+    for _ability, acts in continuous.index(printed).own.get("may", ()):
+        modifier = acts.modifier
+        if modifier.value("action") == "play" and modifier.value("zone") == "discard":
+            return True
+    return False
 
 
 def options(board: Board, player: int, window: Window, first: bool = False) -> list[Action]:
