@@ -138,3 +138,47 @@ def test_counters_distributed_among_cards():
     effect = one("At the end of each opponent's turn, if no Problems were confronted this turn, you may distribute "
                  "two +1 power counters on up to two of your Friends.").effect
     assert (effect.verb, effect.amount) == ("distribute-counters", Amount(2))
+
+
+def _counters(kind, on=THIS_CARD):
+    return Selector("counter", filters=(("kind", kind), ("on", on)))
+
+
+def test_a_card_with_a_number_of_counters_of_a_named_kind():
+    # Equestrian Mailmare, Special Delivery
+    ability = one("While this card has at least one Postage counter on it, it has +1 power.")
+    assert ability.condition == Condition("count", subject=_counters("Postage"), values=values(compare=">=1"))
+    # Harvest Schedule
+    ability = one("At the end of your opponent's turn, if this card has 3 or more Fatigue counters on it, your "
+                  "opponent retires an exhausted Friend.")
+    assert ability.trigger.condition == Condition("count", subject=_counters("Fatigue"), values=values(compare=">=3"))
+    # Wonderbolts Runway: "there are N or more ... counters on ...", as "there are at least N"
+    ability = one("When you put a Trainee counter on this card, if there are 5 or more Trainee counters on this "
+                  "card, retire it.")
+    assert ability.trigger.condition == Condition("count", subject=_counters("Trainee"), values=values(compare=">=5"))
+    assert (ability.trigger.event, ability.trigger.subject, ability.trigger.value("kind")) == (
+        "counters-put", THIS_CARD, "Trainee")
+
+
+def test_a_counter_named_with_a_word_of_the_grammar():
+    # Dr. Hooves, Time Walker; Twilight Sparkle, Paradox Pony: "Time" is a word the grammar reads elsewhere
+    effect = one("When you win a faceoff, put a Time counter on this card.").effect
+    assert (effect.verb, effect.target, effect.values) == ("counters", THIS_CARD, values(kind="Time"))
+
+
+def test_cards_with_counters_of_a_named_kind_on_them():
+    # Spearhead, Paint It Black
+    modifier = one("Resources with Art counters on them lose and can't have abilities.").modifier
+    assert modifier.subject.filter("counter") == "Art" and modifier.subject.noun == "Resource"
+    # Lyra & Bon Bon, Better Halves
+    effect = one("When you move this card to a Problem, you may move one of your Friends with a Friendship counter "
+                 "to the same Problem.").effect
+    assert effect.target.filter("counter") == "Friendship"
+    assert "counter" in resolve.executable(effect)
+
+
+def test_a_plus_one_counter_is_a_plus_one_power_counter():
+    # Silver Shill, Secrets and Lies
+    effect = one("When this card leaves play, you may put a +1 counter on a character.").effect
+    power = one("When this card leaves play, you may put a +1 power counter on a character.").effect
+    assert effect == power and effect.verb == "counters"

@@ -721,6 +721,22 @@ class _Reader(Transformer):
                 extra["where"] = item
         return {"event": "counters-put", "subject": target, "values": values(by=by, amount=number, **extra)}
 
+    def puts_named_counters(self, meta, children):
+        """"When you put a Trainee counter on this card": counters of a named
+        kind put, the value 'kind' of 'counters-put'."""
+        by, rest = children[0], list(children[1:])
+        word = next(c for c in rest if isinstance(c, Token) and c.type == "WORD")
+        number = next((c for c in rest if isinstance(c, int) and not isinstance(c, Token)), 1)
+        target = next(c for c in rest if isinstance(c, Selector))
+        extra = {}
+        for item in rest:
+            if isinstance(item, dict):
+                extra.update(item)
+            elif isinstance(item, str) and not isinstance(item, Token):
+                extra["where"] = item
+        return {"event": "counters-put", "subject": target,
+                "values": values(by=by, amount=number, kind=self._counter_kind(word), **extra)}
+
     def to(self, meta, children):
         return {"to": children[0]}
 
@@ -965,6 +981,24 @@ class _Reader(Transformer):
     def counters_at_least(self, meta, children):
         number, kind, where = int(children[0]), self._word(children[1]), children[2]
         return Condition("count", subject=Selector("counter", filters=(("kind", kind), ("on", where))),
+                         values=values(compare=f">={number}"), part=self._part(meta))
+
+    def counter_kind(self, meta, children):
+        return Token.new_borrow_pos("WORD", str(children[0]), children[0])
+
+    def _counter_kind(self, token: Token) -> str:
+        """The name of a kind of counter ("a Postage counter"), capitalised on the card."""
+        name = self._word(token)
+        if not name[:1].isupper():
+            raise _Unreadable(f"{name!r} counter", token.start_pos)
+        return name
+
+    def has_counters(self, meta, children):
+        """"While this card has at least one Postage counter on it", "if this
+        card has 3 or more Fatigue counters on it": the counters of that kind
+        on the subject counted."""
+        subject, number, kind = children[0], int(children[1]), self._counter_kind(children[2])
+        return Condition("count", subject=Selector("counter", filters=(("kind", kind), ("on", subject))),
                          values=values(compare=f">={number}"), part=self._part(meta))
 
     def revealed_this_way(self, meta, children):
@@ -2086,6 +2120,12 @@ class _Reader(Transformer):
         return Selector("Problem", where="that-card-problem", part=self._part(meta))
 
     cutie_marked_adj = _constant(("filter", "status", "cutie-marked"))
+
+    def post_with_counter(self, meta, children):
+        """"Resources with Art counters on them", "one of your Friends with a
+        Friendship counter": the filter 'counter', the kind of counter."""
+        return ("filter", "counter", self._counter_kind(next(c for c in children if isinstance(c, Token)
+                                                              and c.type == "WORD")))
 
     def post_with_attached_noun(self, meta, children):
         without = self.source[meta.start_pos:meta.end_pos].startswith("without")
