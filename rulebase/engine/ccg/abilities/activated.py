@@ -645,6 +645,7 @@ def activate(s, action: Action):
     if ability.limit:
         board.used.add(_limit_key(board, card, number, ability.limit))
     board.used.add(_activated_key(card, number))
+    met = None
     if is_reaction(ability.timing):
         met = reaction_met(board, card, ability, number)
         if met is not None:
@@ -657,7 +658,7 @@ def activate(s, action: Action):
     if card.controller == player != card.owner and controls_the_effect(board, player, card) is None:
         controller = card.owner
     if ability.effect is not None:
-        yield from follow(s, card, controller, ability.effect, named=cost_cards(card, ability, chosen))
+        yield from follow(s, card, controller, ability.effect, met, named=cost_cards(card, ability, chosen))
     board.trace.note("705.2f", "the ability has been processed")
 
 
