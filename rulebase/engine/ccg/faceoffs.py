@@ -39,12 +39,15 @@ class Faceoff:
     continuously (514.2d)."""
 
     def __init__(self, board: Board, kind: str, areas: tuple[Area, ...], starter: int,
-                 troublemaker: Card | None = None, named: tuple[Card, ...] | None = None):
+                 troublemaker: Card | None = None, named: tuple[Card, ...] | None = None,
+                 descriptions: dict | None = None):
         self.kind = kind
         self.specified = areas
         self.areas: tuple[Area, ...] = ()
         self.named = None if named is None else {card.id for card in named}
+        self.descriptions = dict(descriptions or {})
         self.by_effect: set[int] = set()
+        self.flagged = False
         self.by_rule = False
         self.starter = starter
         self.players = [starter] + board.opponents(starter)
@@ -66,13 +69,16 @@ class Faceoff:
 
     def fits(self, board: Board, card: Card) -> bool:
         """Whether a card fits now the description of the cards involved that
-        started the faceoff: the cards an effect names (514.2c), the
-        Troublemaker and the challenger's characters at its Problem (514.2a)
-        or the characters at the Problems (514.2b)."""
+        started the faceoff: the cards an effect names (514.2c: flagged
+        where the faceoff occurs at no Problem, 514.2d.i, else as the
+        effect describes each), the Troublemaker and the challenger's
+        characters at its Problem (514.2a) or the characters at the Problems
+        (514.2b)."""
         if card.zone != Zone.PLAY:
             return False
         if card.id in self.by_effect:
-            return True
+            describes = self.descriptions.get(card.id)
+            return self.flagged or describes is None or describes(card)
         if not self.by_rule or card.area not in (self.areas or self.troublemaker_problem):
             return False
         if self.kind == TROUBLEMAKER:
@@ -313,6 +319,14 @@ def involved_by_the_effect(board: Board, current: "Faceoff"):
         return {"cards": ", ".join(board.cards[i].label for i in sorted(current.named))}
 
 
+@check("514.2d.i", "cards involved in a faceoff that does not occur at a Problem are flagged: they remain involved "
+                   "for its duration, even if they cease to fit the description")
+def flags_the_cards(board: Board, current: "Faceoff"):
+    if current.named is not None and not current.areas:
+        return Allowed("the faceoff does not occur at a Problem: the cards involved are flagged and remain involved for "
+                       "its duration, even if they cease to fit the description")
+
+
 @check("514.2a.i", "the involvement of cards in a Troublemaker faceoff started by an effect is governed by the effect "
                    "instead of 514.2a")
 def governed_by_the_effect(board: Board, current: "Faceoff"):
@@ -356,19 +370,25 @@ def endless_tie_ends(board: Board, current: "Faceoff"):
 
 
 def faceoff(s, kind: str, areas: tuple[Area, ...], starter: int, troublemaker: Card | None = None,
-            named: tuple[Card, ...] | None = None):
+            named: tuple[Card, ...] | None = None, descriptions: dict | None = None):
     """Perform a faceoff (514.1), started by a rule, or by an effect naming the
-    cards involved (``named``); returns the faceoff."""
+    cards involved (``named``, each with the test of the description it was
+    chosen by, ``descriptions``: card id -> whether a card fits it now);
+    returns the faceoff."""
     from rulebase.engine.ccg.play import Window
     from rulebase.engine.ccg.priority import priority_window
 
     board = s.board
     trace = board.trace
-    current = Faceoff(board, kind, areas, starter, troublemaker, named)
+    current = Faceoff(board, kind, areas, starter, troublemaker, named, descriptions)
     if performed(board, current) is None:
         return current
     occurs_at(board, current)
     involved_by_the_effect(board, current)
+    flags = flags_the_cards.verdict(board, current)
+    if isinstance(flags, Allowed):
+        flags_the_cards.judge(board, flags)
+        current.flagged = True
     if kind == TROUBLEMAKER:
         if governed_by_the_effect.allows(board, current):
             troublemaker_faceoff_involves(board, current)
@@ -378,9 +398,6 @@ def faceoff(s, kind: str, areas: tuple[Area, ...], starter: int, troublemaker: C
     involved = current.involved(board)
     trace.note("514.2d", "involved now: {cards}; involvement is checked continuously",
                cards=", ".join(c.label for c in involved) or "no card")
-    if named is not None:
-        trace.note("514.2d.i", "the faceoff does not occur at a Problem: the cards involved are flagged and stay "
-                               "involved for its duration")
     begins(board, current, involved)
     window = Window(f"{kind} faceoff", faceoff=current)
     if named is not None and modifier_starter_has_priority(board, starter) is not None:

@@ -381,7 +381,9 @@ def _start_faceoff(s, context: Context, effect: Effect, verb: Verb, n):
     ("that Friend"); whether that player won it is kept for "If you win"."""
     board = s.board
     chosen: list[Card] = []
+    described = {}
     for selector in effect.value("involving") or ():
+        as_chosen = replace(context, named=dict(context.named))  # what the description's words named then
         found = [card for card in targets.candidates(board, context, selector)
                  if isinstance(card, Card) and card.zone == Zone.PLAY and card not in chosen]
         picked = yield from _choose_cards(s, context, effect, replace(selector, count=Amount(1), every=False), found)
@@ -389,11 +391,14 @@ def _start_faceoff(s, context: Context, effect: Effect, verb: Verb, n):
             _part_skipped(board, effect, f"no card for {selector.part.text or selector.noun}")
             return False
         chosen.extend(picked[:1])
+        described[picked[0].id] = (lambda card, selector=selector, seen=as_chosen:
+                                   card in targets.candidates(board, seen, selector))
         context.bind(selector, picked[:1])
         if picked[0].area is not None and picked[0].area.is_problem:
             context.area = picked[0].area
     act = Act(context.player, None, amount=n, effect=effect, source=context.card)
     act.cards = chosen
+    act.described = described
     if not verb.allows(board, act):
         _part_skipped(board, effect, _reason(board, verb, act))
         return False

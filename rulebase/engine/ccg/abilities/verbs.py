@@ -57,7 +57,7 @@ class Act:
     arrangement or a faceoff's named cards), the ``effect`` being carried
     out (its ``values`` and ``duration``) and its ``source`` card."""
 
-    __slots__ = ("player", "target", "amount", "area", "order", "effect", "source", "cards", "named")
+    __slots__ = ("player", "target", "amount", "area", "order", "effect", "source", "cards", "named", "described")
 
     def __init__(self, player: int, target=None, amount: int | None = None, area: Area | None = None,
                  order: tuple | None = None, effect=None, source: Card | None = None):
@@ -71,6 +71,8 @@ class Act:
         self.cards: list = []
         self.named: dict | None = None
         """What the earlier instructions of the effect named (a delayed instruction keeps it)."""
+        self.described: dict | None = None
+        """For a faceoff, whether a card fits now the description each named card was chosen by (card id -> test)."""
 
     def value(self, name: str, default=None):
         """A further value of the instruction (``color``, ``to``, ``random``, ...)."""
@@ -1200,7 +1202,7 @@ def start_faceoff(s, act: Act):
     (707.4).  Its winner is ``board.faceoffs[-1].winner``."""
     from rulebase.engine.ccg import faceoffs
 
-    yield from faceoffs.faceoff(s, faceoffs.PROBLEM, (), act.player, named=tuple(act.cards))
+    yield from faceoffs.faceoff(s, faceoffs.PROBLEM, (), act.player, named=tuple(act.cards), descriptions=act.described)
 
 
 @checked("start-faceoff")

@@ -1,0 +1,51 @@
+"""Who is involved in a faceoff an effect started (514.2c, 514.2d,
+514.2d.i), each a unit that can be switched off by its rule."""
+
+from rulebase.engine.ccg import faceoffs
+from rulebase.engine.ccg.board import Zone
+from rulebase.engine.trace import ALLOWED
+
+from .helpers import COMET, board_with, kinds
+
+
+def _named_faceoff(board, describes):
+    alices, bobs = board.play
+    current = faceoffs.Faceoff(board, faceoffs.PROBLEM, (), 0, named=(alices, bobs),
+                               descriptions={alices.id: lambda card: True, bobs.id: describes})
+    faceoffs.occurs_at(board, current)
+    faceoffs.involved_by_the_effect(board, current)
+    verdict = faceoffs.flags_the_cards.verdict(board, current)
+    if verdict is not None:
+        faceoffs.flags_the_cards.judge(board, verdict)
+        current.flagged = True
+    return current
+
+
+def test_cards_of_a_faceoff_at_no_problem_stay_involved_when_they_cease_to_fit():
+    board = board_with((COMET, 0, Zone.PLAY, "home", 0), (COMET, 1, Zone.PLAY, "home", 1))
+    current = _named_faceoff(board, lambda card: False)
+    assert current.flagged
+    assert [card.id for card in current.involved(board)] == [card.id for card in board.play]
+    assert kinds(board, "514.2d.i") == [ALLOWED]
+
+
+def test_with_514_2d_i_off_involvement_follows_the_description():
+    board = board_with((COMET, 0, Zone.PLAY, "home", 0), (COMET, 1, Zone.PLAY, "home", 1))
+    board.off = frozenset({"514.2d.i"})
+    fits = {"now": True}
+    current = _named_faceoff(board, lambda card: fits["now"])
+    alices, bobs = board.play
+    assert not current.flagged
+    assert current.fits(board, bobs)
+    fits["now"] = False
+    assert not current.fits(board, bobs)
+    assert current.fits(board, alices)
+    assert kinds(board, "514.2d.i") == []
+
+
+def test_a_faceoff_at_a_problem_flags_no_card():
+    board = board_with((COMET, 0, Zone.PLAY, "problem", 0), (COMET, 1, Zone.PLAY, "problem", 0))
+    alices, bobs = board.play
+    current = faceoffs.Faceoff(board, faceoffs.PROBLEM, (board.players[0].problem_area,), 0, named=(alices, bobs))
+    faceoffs.occurs_at(board, current)
+    assert faceoffs.flags_the_cards.verdict(board, current) is None
