@@ -27,7 +27,7 @@ from collections import deque
 from dataclasses import dataclass, field
 from itertools import product
 
-from rulebase.engine.ccg.abilities import continuous
+from rulebase.engine.ccg.abilities import continuous, verbs
 from rulebase.engine.ccg.board import Board, Card
 from rulebase.engine.ccg.cards import CardType, Color, Need
 from rulebase.engine.ccg.power import (
@@ -91,6 +91,7 @@ def requirements(board: Board, player: int, problem: Card) -> tuple[tuple[Need, 
         needs = problem.info.opponents_need
     extra: list[Need] = []
     continuous.confront_needs(board, player, problem, extra)
+    verbs.confront_needs(board, player, problem, extra)
     more = [need for need in extra if need.amount > 0]
     if more:
         needs = tuple(needs) + (Need(sum(need.amount for need in more)),)

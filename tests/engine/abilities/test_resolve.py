@@ -264,3 +264,16 @@ def test_a_delayed_instruction_is_executable_when_what_it_names_was_named_before
     assert executable(Effect("delayed", values=values(at="end-of-turn", do=Effect("retire", target=Selector("self"))))) is None
     assert executable(Effect("delayed", values=values(at="noon", do=Effect("retire", target=Selector("self"))))) is not None
     assert executable(Effect("delayed", values=values(at="end-of-turn", do=Effect("copy")))) == "the verb 'copy'"
+
+
+def test_this_cards_problem_after_this_card_left_play_is_not_executable():
+    from rulebase.engine.ccg.abilities.model import Amount, Effect, Selector, values
+    from rulebase.engine.ccg.abilities.resolve import executable
+
+    need = Effect("confront-need", target=Selector("Problem", where="here"), amount=Amount(3), duration="turn",
+                  values=values(players=Selector("player")))
+    assert executable(need) is None
+    assert "left play" in executable(Effect("retire", target=Selector("self"), then=need))
+    assert executable(Effect("exhaust", target=Selector("self"), then=need)) is None
+    assert "players" in executable(Effect("confront-need", target=Selector("Problem"), amount=Amount(3),
+                                          duration="turn", values=values(players=Selector("Friend"))))

@@ -715,3 +715,39 @@ def test_without_708_4_nothing_is_carried_out_later():
     assert board.waiting == []
     board.off = frozenset()
     refused("708.4", VERBS["delayed"].check, board, Act(0, None, effect=Effect("delayed", values=values(at="noon"))))
+
+
+def test_opponents_need_more_power_to_confront_a_problem_until_the_end_of_the_turn_puppet_show_708_2():
+    from rulebase.engine.ccg import confront
+
+    puppet_show = real("puppet-show")
+    board = board_with((KITE, 0, Zone.PLAY, "problem", 0), (COMET, 0, Zone.PLAY, "home", 0))
+    kite = board.cards[0]
+    before = {player: confront.requirements(board, player, kite)[0] for player in (0, 1)}
+    drive(board, _effect(puppet_show), Context(card=board.cards[1], controller=0))
+    after = {player: confront.requirements(board, player, kite)[0] for player in (0, 1)}
+    assert after[0] == before[0], "'Opponents' are not the player whose effect it is"
+    assert sum(need.amount for need in after[1]) == sum(need.amount for need in before[1]) + 2
+    assert STEP in kinds(board, "708.2")
+    board.turn.player = 1
+    verbs.end_durations(board, "turn")
+    assert confront.requirements(board, 1, kite)[0] == before[1]
+    refused("611.3", VERBS["confront-need"].check, board, Act(0, board.cards[1], amount=2,
+                                                                 effect=Effect("confront-need", duration="turn")))
+
+
+def test_a_player_needs_less_power_none_below_zero_and_until_the_start_of_their_next_turn():
+    from rulebase.engine.ccg import confront
+
+    board = board_with((KITE, 0, Zone.PLAY, "problem", 0))
+    kite = board.cards[0]
+    effect = Effect("confront-need", target=Selector("Problem"), amount=Amount(-4), duration="next-turn",
+                    values=values(players=Selector("you")))
+    drive(board, effect, Context(controller=0))
+    assert confront.requirements(board, 0, kite)[0] == ()
+    board.turn.player = 1
+    verbs.end_durations(board, "turn")
+    assert confront.requirements(board, 0, kite)[0] == (), "it lasts into the opponent's turn"
+    board.turn.player = 0
+    verbs.end_durations(board, "turn")
+    assert sum(need.amount for need in confront.requirements(board, 0, kite)[0]) == 2

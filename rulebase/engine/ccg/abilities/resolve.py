@@ -780,7 +780,7 @@ VALUES = {
     "discard": {"random"}, "pay": {"unless-paid"}, "put-into-play": {"area", "face"}, "token": {"token", "area"},
     "challenge": {"using"}, "shuffle": {"zone"}, "start-faceoff": {"involving"}, "lose": {"what"}, "add-power": {"of"},
     "draw": {"position"}, "shuffle-into": {"zone"}, "cost-change": {"minimum"}, "color": {"color", "also"},
-    "banish": {"beneath"}, "delayed": {"at", "do"},
+    "banish": {"beneath"}, "delayed": {"at", "do"}, "confront-need": {"players"},
 }
 """The further values of an instruction the engine reads, by verb."""
 
@@ -820,6 +820,7 @@ def executable(effect: Effect | None) -> str | None:
     if effect is None:
         return "no effect"
     done = set()
+    gone = False
     for part in _parts(effect):
         missing = _part_executable(part)
         if missing is not None:
@@ -828,12 +829,32 @@ def executable(effect: Effect | None) -> str | None:
             missing = _delayed_names(part, done)
             if missing is not None:
                 return missing
+        if gone and _names_this_cards_problem(part):
+            return f"this card's Problem named after this card left play ({part.part.text or part.verb!r})"
+        if part.verb in LEAVING and part.target is not None and part.target.noun == "self":
+            gone = True
         for selector in (part.target, part.amount.per if part.amount is not None else None):
             way = selector.filter("this-way") if isinstance(selector, Selector) else None
             if way is not None and targets.THIS_WAY.get(way) not in done:
                 return f"the cards {way} this way by no earlier instruction of the effect"
         done.add(part.verb)
     return None
+
+
+LEAVING = ("retire", "dismiss", "banish", "discard", "to-hand", "to-deck", "shuffle-into")
+"""The verbs that take a card in play out of it."""
+
+HERE = ("here", "this-problem", "its-problem")
+
+
+def _names_this_cards_problem(part: Effect) -> bool:
+    """Whether an instruction names this card's Problem ("this card's
+    Problem", "here"), which the engine finds by where this card is: once
+    it has left play, it would find none."""
+    for selector in (part.target, part.amount.per if part.amount is not None else None):
+        if isinstance(selector, Selector) and selector.where in HERE:
+            return True
+    return part.value("area") in HERE
 
 
 def _delayed_names(part: Effect, done: set) -> str | None:
@@ -920,6 +941,16 @@ def _part_executable(part: Effect) -> str | None:
         missing = targets.executable(hosts) if isinstance(hosts, Selector) else f"banishing to beneath {hosts!r}"
         if missing is not None:
             return missing
+    if part.verb == "confront-need":
+        from rulebase.engine.ccg.abilities.verbs import NEED_PLAYERS
+
+        players = part.value("players")
+        if getattr(players, "noun", players) not in NEED_PLAYERS:
+            return f"the players {getattr(players, 'noun', players)!r} of 'confront-need'"
+        if part.amount is None or part.amount.value is None or part.amount.per is not None:
+            return "a change of confront requirements by a number the engine can't tell"
+        if part.value("color") is not None:
+            return "a change of confront requirements of a color"
     if part.verb == "challenge":
         using = part.value("using")
         if using is not None:
@@ -948,7 +979,7 @@ def _part_executable(part: Effect) -> str | None:
             if missing is not None:
                 return missing
     if part.duration is not None and not part.choices:
-        if part.verb not in ("power", "take-control", "cost-change", "add-power", "color"):
+        if part.verb not in ("power", "take-control", "cost-change", "add-power", "color", "confront-need"):
             return f"the duration {part.duration!r} of {part.verb!r}"
         if part.duration not in DURATIONS:
             return f"the duration {part.duration!r}"

@@ -620,6 +620,13 @@ def color_ends(board: Board, modifier: Lasting):
     return {"card": card.label, "color": modifier.color, "until": DURATIONS[modifier.until]}
 
 
+@rules.step("708.2", "the modifier of what {players} need to confront {problem} until {until} ends")
+def need_ends(board: Board, change):
+    words = {"you": board.name(change.controller), "opponent": f"{board.name(change.controller)}'s opponents",
+             "player": "all players"}
+    return {"players": words[change.players], "problem": change.problem.label, "until": DURATIONS[change.until]}
+
+
 def _ends(board: Board, modifier: Lasting) -> None:
     if modifier.controller is not None:
         control_ends(board, modifier)
@@ -643,6 +650,13 @@ def end_durations(board: Board, until: str) -> None:
         if isinstance(modifier, Delayed):
             if modifier.until == until:
                 delayed_triggers(board, modifier)
+            else:
+                kept.append(modifier)
+            continue
+        if isinstance(modifier, NeedChange):
+            if modifier.until in (until, phase) or (until == "turn" and modifier.until == "next-turn"
+                                                    and modifier.player == board.turn.player):
+                need_ends(board, modifier)
             else:
                 kept.append(modifier)
             continue
@@ -1874,3 +1888,90 @@ def _delayed_watch(board, happened) -> None:
 
 
 _events.LISTENERS.append(_delayed_watch)
+
+
+# -- confront requirements changed for a while: "Opponents need +2 power to confront that Problem" --------
+
+
+class NeedChange:
+    """A definite modifier of the power ``players`` (``you``, ``opponent``
+    or ``player``, read from ``controller``'s perspective) need to confront
+    ``problem``: ``amount`` more (or fewer), until ``until`` (708.2)."""
+
+    __slots__ = ("problem", "incarnation", "amount", "players", "controller", "until", "player", "text")
+
+    def __init__(self, problem: Card, amount: int, players: str, controller: int, until: str, text: str):
+        self.problem = problem
+        self.incarnation = problem.incarnation
+        self.amount = amount
+        self.players = players
+        self.controller = controller
+        self.until = until
+        self.player = controller
+        """Whose next turn it lasts until (``next-turn``)."""
+        self.text = text
+
+    def reaches(self, player: int) -> bool:
+        if self.players == "you":
+            return player == self.controller
+        if self.players == "opponent":
+            return player != self.controller
+        return True
+
+
+NEED_PLAYERS = ("you", "opponent", "player")
+"""Whom a change of confront requirements reaches, by the selector's noun."""
+
+
+def _need_players(act: Act) -> str | None:
+    selector = act.value("players")
+    noun = getattr(selector, "noun", selector)
+    return noun if noun in NEED_PLAYERS else None
+
+
+@rules.step("708.2", "{players} {amount:+d} power to confront {problem} until {until}")
+def need_changed(board: Board, change: NeedChange):
+    lasting(board).append(change)
+    words = {"you": f"{board.name(change.controller)} needs",
+             "opponent": f"{board.name(change.controller)}'s opponents need", "player": "all players need"}
+    return {"players": words[change.players], "amount": change.amount, "problem": change.problem.label,
+            "until": DURATIONS[change.until]}
+
+
+@verb("confront-need", "708.2")
+def confront_need(board: Board, act: Act) -> None:
+    """"Opponents need +2 power to confront that Problem until the end of
+    the turn": a definite modifier of the confront requirements of the
+    Problem (708.2), which the requirements count (611.3) while it lasts."""
+    text = getattr(getattr(act.effect, "part", None), "text", "") or "confront-need"
+    need_changed(board, NeedChange(act.target, act.n, _need_players(act), act.player, act.duration, text))
+
+
+@rules.check("611.3", "confront requirements are those of a Problem")
+def a_problem_to_confront(board: Board, card: Card):
+    if card.type != CardType.PROBLEM or card.zone != Zone.PLAY:
+        return f"{card} is not a Problem in play: it has no confront requirements"
+
+
+@checked("confront-need")
+def _check_confront_need(board: Board, act: Act) -> None:
+    a_problem_to_confront(board, act.target)
+    known_duration(board, act.duration)
+
+
+@rules.step("708.2", "{player} needs {amount:+d} power to confront {problem} until {until} ({text})")
+def need_counted(board: Board, change: NeedChange, player: int, extra: list):
+    from rulebase.engine.ccg.cards import Need
+
+    extra.append(Need(change.amount))
+    return {"player": board.name(player), "amount": change.amount, "problem": change.problem.label,
+            "until": DURATIONS[change.until], "text": change.text}
+
+
+def confront_needs(board: Board, player: int, problem: Card, extra: list) -> None:
+    """The power the modifiers card text created add to what ``player``
+    needs to confront ``problem`` (or take from it, a negative amount)."""
+    for change in getattr(board, "lasting", None) or ():
+        if (isinstance(change, NeedChange) and change.problem is problem and change.incarnation == problem.incarnation
+                and change.reaches(player)):
+            need_counted(board, change, player, extra)
