@@ -254,3 +254,24 @@ def test_the_cards_playable_from_the_discard_pile_are_those_whose_text_says_so()
         card.turned_over = False
         assert (card in returning) == any(sides), card
     assert [card.printed.name for card in returning] == ["Foggy Fleece, Cloud Crafter"] * 3
+
+
+@pytest.mark.parametrize("seed", [21, 22])
+def test_games_are_the_same_when_every_card_is_looked_at(seed, monkeypatch):
+    """The cards passed over as the legal actions are listed and as events
+    are shown to the abilities waiting for them (those whose text, on
+    either side, could not answer) change nothing: seeded games played
+    looking at every discarded card, at every acting card in play for
+    activations and at every acting card for each event offer the same
+    legal actions, take the same actions and record the same trace."""
+    from rulebase.engine.ccg import play as playing
+    from rulebase.engine.ccg.abilities import activated, continuous, triggers
+
+    decks = {deck.name: deck for deck in theme_decks()}
+    names = sorted(decks)
+    pair = [with_foggy_fleece(decks["Rarity Theme Deck"]), decks[names[seed % len(names)]]]
+    narrow = play(pair, seed, True, monkeypatch)
+    monkeypatch.setattr(playing, "_returning", lambda board: frozenset(board.cards))
+    monkeypatch.setattr(activated, "_activating", continuous.acting_cards)
+    monkeypatch.setattr(triggers, "_waiting", lambda board, event: (continuous.acting_cards(board),) * 2)
+    assert play(pair, seed, True, monkeypatch) == narrow

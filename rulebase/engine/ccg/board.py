@@ -251,6 +251,8 @@ class Board:
         """The once-per-turn (faceoff, game) abilities used, by card and span."""
         self.activating = None
         """The cards in play with activated abilities, cached by version."""
+        self.listening = None
+        """The cards in play waiting for each kind of event, cached by version."""
         self.returning = None
         """The cards of the game whose text lets them be played from the
         discard pile, with the number of cards they were looked for among."""

@@ -265,7 +265,8 @@ def listen(board: Board, happened) -> None:
     for it leaving play or being frightened."""
     event = happened.event
     subject = happened.get("card")
-    for card in acting_cards(board) if getattr(board, "play", None) else ():
+    waiting, answering = _waiting(board, event) if getattr(board, "play", None) else ((), ())
+    for card in waiting:
         if card.face_down:
             continue
         found = side(card).triggered.get(event)
@@ -274,7 +275,7 @@ def listen(board: Board, happened) -> None:
         for number, ability, acts in found:
             if matches(board, card, acts.trigger, happened):
                 triggers(board, card, ability, acts, number, happened)
-    for card in acting_cards(board) if getattr(board, "play", None) else ():
+    for card in answering:
         if card.face_down:
             continue
         for number, ability in side(card).activated:
@@ -292,6 +293,36 @@ def listen(board: Board, happened) -> None:
             if acts.trigger.subject is not None and acts.trigger.subject.noun == "self" and matches(
                     board, subject, acts.trigger, happened) and functions_there(board, subject, ability) is not None:
                 triggers(board, subject, ability, acts, number, happened)
+
+
+def _waiting(board: Board, event: str) -> tuple[list, list]:
+    """The cards in play (of :func:`acting_cards`, in the same order) with,
+    on either side, a triggered ability waiting for ``event``, and with an
+    activated ability whose condition is ``event``; kept until a card
+    enters or leaves play, as :func:`acting_cards` is."""
+    key = (board.version, len(board.play))
+    kept = board.listening
+    if kept is None or kept[0] != key:
+        kept = board.listening = (key, {})
+    found = kept[1].get(event)
+    if found is None:
+        cards = acting_cards(board)
+        found = kept[1][event] = ([card for card in cards if _sides_wait(card.printed, event)],
+                                  [card for card in cards if _sides_answer(card.printed, event)])
+    return found
+
+
+def _sides_wait(printed, event: str) -> bool:
+    return event in index(printed).triggered or (printed.boosted is not None
+                                                 and event in index(printed.boosted).triggered)
+
+
+def _sides_answer(printed, event: str) -> bool:
+    for sided in (printed, printed.boosted):
+        if sided is not None and any(ability.trigger is not None and ability.trigger.event == event
+                                     for _number, ability in index(sided).activated):
+            return True
+    return False
 
 
 TRIGGER_WORDS = {"when": "when", "start": "at", "end": "at"}
