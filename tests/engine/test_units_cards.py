@@ -42,3 +42,17 @@ def test_problems_have_no_power_so_nothing_changes_it():
     assert cards.problems_have_no_power.allows(board, friend)
     board.off = frozenset({"202.2"})
     assert cards.problems_have_no_power.allows(board, problem)
+
+
+def test_this_problems_deck_is_its_owners():
+    board = board_with((KITE, 1, Zone.PLAY, "problem", 1))
+    problem = board.play[0]
+    assert cards.problem_deck_of(board, problem, 0) == 1
+    assert kinds(board, "303.2") == [ALLOWED]
+
+
+def test_with_303_2_off_this_problems_deck_is_the_readers():
+    board = board_with((KITE, 1, Zone.PLAY, "problem", 1))
+    board.off = frozenset({"303.2"})
+    assert cards.problem_deck_of(board, board.play[0], 0) == 0
+    assert kinds(board, "303.2") == []

@@ -367,6 +367,25 @@ def this_card(board, card) -> list:
     return [card]
 
 
+# -- a Problem's deck as card text names it (303.2) ----------------------------------------
+
+
+@check("303.2", "each Problem is associated with its owner's Problem deck")
+def associated_problem_deck(table, problem):
+    return Allowed(f"{problem} is associated with its owner's Problem deck")
+
+
+def problem_deck_of(table, problem, reader: int) -> int:
+    """The player whose Problem deck text on ``problem`` names as "this
+    Problem('s) deck": its owner (303.2, recorded).  With the rule switched
+    off nothing ties a Problem to a deck, and the words name the Problem
+    deck of the player reading them (``reader``), as "a Problem deck"."""
+    if problem is None or associated_problem_deck.verdict(table, problem) is None:
+        return reader
+    associated_problem_deck(table, problem)
+    return problem.owner
+
+
 # -- power and cost as card text meets them (202, 204) ------------------------------------
 
 

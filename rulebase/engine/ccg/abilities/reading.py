@@ -1941,6 +1941,7 @@ class _Reader(Transformer):
     def whose_deck(self, meta, children):
         return {"your": "deck", "opponent": "opponent-deck"}.get(children[0], f"{children[0]}-deck")
     problem_deck = _constant("problem-deck")
+    this_problem_deck = _constant("this-problem-deck")
     your_discard = _constant("discard")
     any_discard = _constant("any-discard")
     your_hand = _constant("hand")

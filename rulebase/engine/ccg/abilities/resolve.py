@@ -168,8 +168,15 @@ def _shared_subject(effect: Effect, then: Effect | None) -> Effect | None:
     """The instruction after ``effect``: one that names no player and goes
     on the same sentence ("each player shuffles their deck and draws a
     card") is done by every player ``effect`` names, when it is done by a
-    player (``draw``, ``gain``); else as read."""
-    if then is None or then.who is not None or effect.who is None or not effect.who.every:
+    player (``draw``, ``gain``); one after an instruction of a single
+    player it names ("they may look at the top 3 cards ... and put them
+    back in any order") is done by that player; else as read."""
+    if then is None or then.who is not None or effect.who is None:
+        return then
+    if not effect.who.every:
+        text = then.part.text or ""
+        if text[:1].islower() and text.split()[0] not in ("you", "they", "your", "each"):
+            return replace(then, who=effect.who)
         return then
     verb, text = VERBS.get(then.verb), (then.part.text or "")
     if verb is None or verb.takes != PLAYER or then.target is not None or not text[:1].islower():

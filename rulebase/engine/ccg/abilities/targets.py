@@ -32,7 +32,7 @@ from rulebase.engine.ccg import status
 from rulebase.engine.ccg.abilities.model import Selector
 from rulebase.engine.ccg.abilities.verbs import beneath, referable
 from rulebase.engine.ccg.board import Area, Board, Card, Zone
-from rulebase.engine.ccg.cards import CardType, has_color, has_trait, is_named, parse_color, this_card
+from rulebase.engine.ccg.cards import CardType, has_color, has_trait, is_named, parse_color, problem_deck_of, this_card
 from rulebase.engine.errors import SetupError
 
 PLAYER_NOUNS = ("player", "opponent", "you")
@@ -99,7 +99,7 @@ ZONE_PLACES = ("discard", "hand")
 
 ZONES = {
     None: Zone.PLAY, "play": Zone.PLAY, "hand": Zone.HAND, "discard": Zone.DISCARD, "deck": Zone.DRAW_DECK,
-    "problem-deck": Zone.PROBLEM_DECK, "banished": Zone.BANISHED, "flip": Zone.FLIP,
+    "problem-deck": Zone.PROBLEM_DECK, "this-problem-deck": Zone.PROBLEM_DECK, "banished": Zone.BANISHED, "flip": Zone.FLIP,
     "any-discard": Zone.DISCARD, "opponent-deck": Zone.DRAW_DECK, "their-deck": Zone.DRAW_DECK,
 }
 """The zones a selector's cards are in (play unless it says another, 707.3)."""
@@ -432,7 +432,7 @@ class Perspective:
         self.done = getattr(context, "done", True)
 
 
-ZONE_OWNERS = {"any-discard": "any", "opponent-deck": "opponent"}
+ZONE_OWNERS = {"any-discard": "any", "opponent-deck": "opponent", "this-problem-deck": "this-problem"}
 """The zones whose words say whose they are ("a discard pile": anyone's;
 "your opponent's deck")."""
 
@@ -444,13 +444,13 @@ def _owners(board: Board, context, selector: Selector) -> list[int]:
         return board.opponents(me)
     if whose == "any":
         return [p.index for p in board.players if not p.removed]
+    if whose == "this-problem" or selector.controller == "this-problem":
+        return [problem_deck_of(board, context.card, me)]
     if selector.controller in (None, "you", "owner", "their"):
         return [me]
     if selector.controller == "that-player":
         them = event_player(context)
         return [] if them is None else [them]
-    if selector.controller == "this-problem":
-        return [context.card.owner]
     if selector.controller == "opponent":
         return board.opponents(me)
     return [p.index for p in board.players if not p.removed]
