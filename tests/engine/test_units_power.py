@@ -34,3 +34,15 @@ def test_printed_power_ignores_the_modifiers_unless_507_4_is_off(off):
     assert power.printed_power_of(board, zero) == (2 if off else 0)
     assert power.printed_power_of(board, comet) == 2
     assert kinds(board, "507.4") == ([] if off else [ALLOWED])
+
+
+@pytest.mark.parametrize("off", [(), ("708.1",)])
+def test_a_definite_modifier_goes_on_affecting_the_power_unless_708_1_is_off(off):
+    board = board_with((COMET, 0, Zone.PLAY, "home", 0))
+    board.off = frozenset(off)
+    comet = board.cards[0]
+    comet.modifiers.append(2)
+    assert power.power(board, comet) == (2 if off else 4)
+    assert kinds(board, "708.1") == []  # asked without explaining
+    power.power_parts(board, comet)
+    assert kinds(board, "708.1") == ([] if off else [ALLOWED])

@@ -75,6 +75,26 @@ def power_modifier(power: Power, amount: int):
     return {"card": power.card.label, "amount": amount}
 
 
+@check("708.1", "continuous modifiers affect the game over a period of time")
+def lasting(power: Power):
+    n = len(power.card.modifiers)
+    return Allowed(f"{power.card} has {n} continuous modifier{'s' * (n != 1)} of its power created earlier: "
+                   f"{'they affect' if n != 1 else 'it affects'} the game over a period of time")
+
+
+def _definite(power: Power) -> list[int]:
+    """The amounts of the modifiers instructions gave the card's power for
+    a while ("gets +2 power until the end of the turn") that affect it now
+    (708.1; recorded as deciding when the power is explained); none with
+    the rule switched off."""
+    verdict = lasting.verdict(power)
+    if verdict is None:
+        return []
+    if power.recorded:
+        lasting.judge(power, verdict)
+    return power.card.modifiers
+
+
 def power_parts(board: Board, card: Card, explain: bool = True) -> tuple[int | None, list[tuple[str, str]]]:
     """The power a card contributes (``None`` for a card with no power); when
     ``explain``, the units that shaped it are recorded in the board's trace,
@@ -92,12 +112,22 @@ def power_parts(board: Board, card: Card, explain: bool = True) -> tuple[int | N
     if power.recorded:
         printed_power(power)
     power.total = base
+    found = continuous.side(card) if card.in_play else None
+    if found is not None and found.ordered:
+        extras = [continuous.Applied(card, True, f"{card.counters} +1 power counter{'s' * (card.counters != 1)}",
+                                     lambda: power_counters(power))] if card.counters else []
+        extras += [continuous.Applied(card, True, f"a modifier of {amount:+d} power",
+                                      lambda amount=amount: power_modifier(power, amount))
+                   for amount in (_definite(power) if card.modifiers else ())]
+        continuous.shape_in_order(power, found, extras)
+        return power.total, power.parts() if explain else []
     if card.counters:
         power_counters(power)
-    for amount in card.modifiers:
-        power_modifier(power, amount)
-    if card.in_play and not card.face_down:
-        continuous.shape_power(power)
+    if card.modifiers:
+        for amount in _definite(power):
+            power_modifier(power, amount)
+    if found is not None:
+        continuous.shape_power(power, found)
     return power.total, power.parts() if explain else []
 
 

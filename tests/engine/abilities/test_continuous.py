@@ -19,7 +19,7 @@ from rulebase.engine.ccg.board import Zone
 from rulebase.engine.ccg.cards import Color, Printed
 from rulebase.engine.trace import STEP
 
-from ..helpers import COMET, board_with, kinds
+from ..helpers import COMET, PEST, board_with, kinds
 
 STRONG = Printed.build("Strong", "Friend", colors=["blue"], power=1, cost=1, abilities=(
     Ability("continuous", "This card has +2 power.", modifier=Modifier("power", THIS_CARD, Amount(2))),))
@@ -601,3 +601,84 @@ def test_203_2_power_of_a_color_given_while_a_condition_holds_makes_the_card_tha
     assert cards.has_color(board, comet, (Color.PINK,)) and comet.colors == (Color.BLUE,)
     board.faceoff = None
     assert power.power_of_color(board, 0, Color.PINK) == 0
+
+
+# -- modifiers that do not only add: applied in timestamp order (711.3) -------------------------
+
+DOUBLER = Printed.build("Doubler", "Friend", colors=["blue"], power=2, cost=2, abilities=(
+    Ability("continuous", "This card's power is doubled.", modifier=Modifier("power-doubled", THIS_CARD, Amount(1))),))
+PER_PEST = Printed.build("Per Pest", "Friend", colors=["blue"], power=2, cost=2, abilities=(
+    Ability("continuous", "This card's power is doubled for each Troublemaker here.", modifier=Modifier(
+        "power-doubled", THIS_CARD, Amount(1, per=Selector("Troublemaker", every=True, where="here")))),))
+COUNTER = Printed.build("Counter", "Friend", colors=["blue"], power=0, cost=2, abilities=(
+    Ability("continuous", "This card's power is equal to the number of Friends you have.", modifier=Modifier(
+        "power-equal", THIS_CARD, Amount(1, per=Selector("Friend", every=True, controller="you")))),))
+OWL = Printed.build("Owl", "Friend", colors=["blue"], power=0, cost=1, abilities=(
+    Ability("continuous", "Your other Friends here have +1 power.", modifier=Modifier(
+        "power", Selector("Friend", every=True, controller="you", where="here", filters=(("other", True),)),
+        Amount(1))),))
+
+
+def _with(*printed):
+    return board_with(*((p, 0, Zone.PLAY, "problem", 1) for p in printed))
+
+
+def test_a_doubling_applies_after_the_modifiers_created_before_it_and_before_those_created_after():
+    board = _with(OWL, DOUBLER)
+    assert power.power(board, board.cards[1]) == (2 + 1) * 2
+    board = _with(DOUBLER, OWL)
+    assert power.power(board, board.cards[0]) == 2 * 2 + 1
+
+
+def test_counters_and_definite_modifiers_are_created_after_their_card_entered_play():
+    board = _with(DOUBLER)
+    card = board.cards[0]
+    card.counters = 1
+    card.modifiers.append(2)
+    assert power.power(board, card) == 2 * 2 + 1 + 2
+
+
+def test_711_3_and_711_3a_off_the_modifiers_apply_in_the_order_they_are_found():
+    for off in ("711.3", "711.3a"):
+        board = _with(OWL, DOUBLER)
+        board.off = frozenset({off})
+        doubler = board.cards[1]
+        doubler.counters = 1
+        assert power.power(board, doubler) == (2 + 1) * 2 + 1  # counter, own doubling, then Owl's
+
+
+def test_the_timestamps_and_the_order_are_recorded_as_the_power_is_explained():
+    board = _with(OWL, DOUBLER)
+    doubler = board.cards[1]
+    assert power.power_parts(board, doubler)[0] == 6
+    assert kinds(board, "711.3a") == [STEP] and kinds(board, "711.3") == [STEP]
+    order = next(step for step in board.trace if step.rule == "711.3")
+    assert str(order).index("Owl") < str(order).index("Doubler's ability")
+
+
+def test_a_doubling_for_each_card_doubles_once_for_each_and_not_at_all_for_none():
+    board = board_with((PER_PEST, 0, Zone.PLAY, "problem", 1), (PEST, 1, Zone.PLAY, "problem", 1),
+                       (PEST, 1, Zone.PLAY, "problem", 1))
+    card = board.cards[0]
+    assert power.power(board, card) == 2 * 2 * 2
+    board = board_with((PER_PEST, 0, Zone.PLAY, "problem", 1))
+    assert power.power(board, board.cards[0]) == 2
+    assert kinds(board, "711.3") == []  # asked without explaining
+
+
+def test_a_power_equal_to_a_number_replaces_what_came_before_it():
+    board = _with(OWL, COUNTER, COUNTER)
+    owl, first, second = board.cards
+    assert power.power(board, first) == 3  # Owl's +1 is earlier: set to 3 Friends
+    first.counters = 2
+    assert power.power(board, first) == 5
+    board.off = frozenset({"702.1"})
+    assert power.power(board, second) == 0
+
+
+def test_non_additive_modifiers_are_executable_only_on_the_card_s_own_power():
+    assert continuous.executable(Modifier("power-doubled", THIS_CARD, Amount(1))) is None
+    assert continuous.executable(Modifier("power-equal", THIS_CARD, None)) == "a power equal to no number"
+    assert continuous.executable(Modifier("power-doubled", Selector("Friend", every=True), Amount(1))) == (
+        "the modifier 'power-doubled' of another card's power")
+    assert continuous.index(DOUBLER).ordered and not continuous.index(OWL).ordered

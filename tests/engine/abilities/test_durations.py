@@ -75,7 +75,8 @@ def test_an_indefinite_modifier_counts_from_the_current_game_state_by_708_3a_and
     homely = Printed.build("Homely", "Friend", colors=["yellow"], power=1, cost=1, abilities=read(text))
     board = board_with((homely, 0, Zone.PLAY, "home", 0), (COMET, 0, Zone.PLAY, "home", 0))
     card, comet = board.cards
-    assert power.power(board, card) == 3 and kinds(board, "708.3a") == [STEP]
+    assert power.power(board, card) == 3 and kinds(board, "708.3a") == [], "asked without explaining"
+    assert power.power_parts(board, card)[0] == 3 and kinds(board, "708.3a") == [STEP]
     board.put(comet, Zone.PLAY, area=board.players[1].problem_area)
     assert power.power(board, card) == 2, "the count is the current game state's"
     board.off = frozenset({"708.3a"})

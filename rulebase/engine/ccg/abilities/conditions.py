@@ -239,8 +239,11 @@ def _count(board, context, condition):
 
 
 def _more_than(board, context, condition, than) -> bool:
-    """"You have more Friends than an opponent": the subject's cards each
-    player of ``who`` has, compared with those of a player of ``than``."""
+    """"You have more Friends than an opponent", "While an opponent has
+    more Friends than you": the subject's cards each player of ``who``
+    has, compared with those of a player of ``than``; both players are
+    named from the perspective of the ability's controller (513.5), so
+    "you" is that player whoever ``who`` is."""
     symbol = condition.value("compare")
     compare = COMPARE_COUNTS[symbol]
     what = _theirs(condition.subject)
@@ -250,7 +253,7 @@ def _more_than(board, context, condition, than) -> bool:
         return len(targets.candidates(board, targets.Perspective(context, player), what))
 
     return any(compare(count(one), count(other)) for one in who if isinstance(one, int)
-               for other in _cards(board, targets.Perspective(context, one), than) if isinstance(other, int))
+               for other in _cards(board, context, than) if isinstance(other, int) and other != one)
 
 
 def _first(board, context, condition):

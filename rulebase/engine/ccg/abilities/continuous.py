@@ -8,9 +8,12 @@ and face up (505.1a).  Each side of a card is indexed once by what its
 continuous abilities change (:func:`index`), so a hook (a card's power, a
 move's cost) looks only at the abilities that change that.  A keyword's
 meaning is applied by its keyword's unit (:mod:`.keywords`); other card
-text by the units here, each recorded under its rule.  Modifiers apply in
-timestamp order (711.3): a card's own before those of other cards, which
-apply in the order the cards entered play.  A modifier affects the game
+text by the units here, each recorded under its rule.  Modifiers of power
+that only add give the same power in any order; where a card has one that
+does not (its power doubled, or equal to a number), the modifiers of its
+power apply in timestamp order (711.3), each timestamped with the time it
+was created (711.3a: as its card entered play, or after the card entered
+play for its counters and definite modifiers).  A modifier affects the game
 only while its condition is true (708.3), and cards in play only unless it
 says another zone (707.3: a card played from the discard pile).
 
@@ -35,9 +38,17 @@ from rulebase.engine.ccg.rules import Allowed, check, step
 from rulebase.engine.rulebook import Table
 from rulebase.engine.trace import Trace
 
-HOOKED = ("power", "cost", "confront-need", "may", "keyword", "cant", "flips", "enters-exhausted")
+HOOKED = ("power", "power-doubled", "power-equal", "cost", "confront-need", "may", "keyword", "cant", "flips",
+          "enters-exhausted")
 """The modifiers the engine applies, each where its rule says: power (507),
 cost (508), confront-need (611.3), may, and keywords given by text (701.1)."""
+
+ORDERED = ("power-doubled", "power-equal")
+"""The modifiers of power whose result depends on the modifiers applied
+before them ("this card's power is doubled", "... is equal to ..."): where
+a card has one, the modifiers of its power apply in timestamp order
+(711.3); where it has none, they only add, and any order gives the same
+power."""
 
 GRANTABLE = ("Swift", "Competitive", "Supportive", "Caretaker", "Stubborn")
 """The keywords text may give a card that the engine applies (those acting
@@ -72,8 +83,14 @@ def executable(modifier) -> str | None:
         return None
     if modifier.kind == "may" and modifier.value("action") != "contribute":
         return f"a 'may' to {modifier.value('action')!r}"
+    if modifier.kind in ORDERED:
+        subject = modifier.subject
+        if subject is not None and subject.noun != "self":
+            return f"the modifier {modifier.kind!r} of another card's power"
+        if modifier.kind == "power-equal" and modifier.amount is None:
+            return "a power equal to no number"
     if modifier.amount is not None and modifier.amount.per is not None:
-        if modifier.kind != "power":
+        if modifier.kind not in ("power",) + ORDERED:
             return "a modifier 'for each'"
         from rulebase.engine.ccg.abilities import targets
 
@@ -102,9 +119,11 @@ class Index:
     ``replacing[event]`` the replacement effects, ``triggered[event]`` the
     triggered abilities (:mod:`.triggers`) and ``activated`` the activated
     abilities (:mod:`.activated`), each numbered among all the side's
-    abilities (from 1).  ``acts``: whether the side has any of them."""
+    abilities (from 1).  ``acts``: whether the side has any of them;
+    ``ordered``: whether it has a modifier of its own power that is not
+    only added (:data:`ORDERED`)."""
 
-    __slots__ = ("activated", "acts", "outward", "own", "replacing", "triggered")
+    __slots__ = ("activated", "acts", "ordered", "outward", "own", "replacing", "triggered")
 
     def __init__(self, printed):
         self.own: dict[str, tuple] = {}
@@ -129,6 +148,7 @@ class Index:
                 table[modifier.kind] = table.get(modifier.kind, ()) + ((ability, acts),)
         self.activated = tuple(activated)
         self.acts = bool(self.outward or self.replacing or self.triggered or self.activated)
+        self.ordered = any(kind in self.own for kind in ORDERED)
 
 
 _KEY = "_abilities_index"
@@ -241,12 +261,14 @@ def condition_untrue(board: Board, card: Card, ability: Ability):
             "its modifier does not affect the game")
 
 
-def _amount(board: Board, source: Card, modifier, card: Card | None = None) -> int | None:
+def _amount(board: Board, source: Card, modifier, card: Card | None = None, table=None) -> int | None:
     """The number a modifier's amount stands for now: its value, times the
     count of its ``per`` selector's cards ("+1 power for each Resource on
     it", "it" being the card the modifier changes), read from the source's
     controller's perspective (513.5); a number counted is the current game
-    state's (708.3a), none when that rule is off."""
+    state's (708.3a), none when that rule is off.  ``table``: where the
+    counting is recorded (a power being worked out records in its own
+    trace; the board's unless said)."""
     amount = modifier.amount
     if amount is None or amount.per is None:
         return amount.value if amount is not None else None
@@ -255,19 +277,19 @@ def _amount(board: Board, source: Card, modifier, card: Card | None = None) -> i
     context = resolve.Context(board=board, card=source, controller=source.controller,
                               named={"it": [card if card is not None else source]})
     counted = resolve.amount_of(board, context, amount)
-    return counted if counted_now(board, source, counted) is not None else None
+    return counted if counted_now(board if table is None else table, source, counted) is not None else None
 
 
 @step("708.3a", "{source}'s indefinite modifier checks the game state: it counts from the current game state, "
                 "{n}")
-def counted_now(board: Board, source: Card, n: int):
+def counted_now(table, source: Card, n: int):
     return {"source": source.label, "n": n}
 
 
 @step("702.1", "{card} has {amount:+d} power from {source}'s ability ({text})")
 def text_power(power, source: Card, ability: Ability):
     modifier = ability.modifier
-    amount = _amount(power.board, source, modifier, power.card)
+    amount = _amount(power.board, source, modifier, power.card, power)
     if amount and _holds(power.board, source, ability):
         power.total += amount
         return {"card": power.card.label, "amount": amount, "source": source.label, "text": ability.text or "its text"}
@@ -357,25 +379,29 @@ def playable_elsewhere(board: Board, player: int) -> list:
 
 @step("701.1", "{card} has {keyword} from {source}'s ability: a card's abilities include text added to it by "
                "modifiers")
-def given_keyword(table, card: Card, keyword: str, source: Card, found: list, x):
+def given_keyword(table, card: Card, keyword: str, source: Card, found: list, x, sources: list | None = None):
     found.append((keyword, x))
+    if sources is not None:
+        sources.append((keyword, x, source))
     return {"card": card.label, "keyword": keyword if x is None else f"{keyword} {x}", "source": source.label}
 
 
-def granted(board: Board, card: Card, table=None) -> list:
+def granted(board: Board, card: Card, table=None, sources: list | None = None) -> list:
     """The keywords continuous abilities give ``card`` now, as ``(keyword,
     x)``: its own text's ("This card has Swift while at home"), then other
     cards' ("This Friend has Stubborn").  ``table``: where the giving is
-    recorded (the board's trace unless said)."""
+    recorded (the board's trace unless said); ``sources``: a list that
+    gets each as ``(keyword, x, the card giving it)``."""
     table = board if table is None else table
     found: list = []
     for ability, acts in own(card, "keyword"):
         if _holds(board, card, acts):
-            given_keyword(table, card, acts.modifier.value("keyword"), card, found, acts.modifier.value("x"))
+            given_keyword(table, card, acts.modifier.value("keyword"), card, found, acts.modifier.value("x"), sources)
     for source, pairs in outward(board, "keyword"):
         for ability, acts in pairs:
             if source is not card and fits(board, source, acts.modifier.subject, card) and _holds(board, source, acts):
-                given_keyword(table, card, acts.modifier.value("keyword"), source, found, acts.modifier.value("x"))
+                given_keyword(table, card, acts.modifier.value("keyword"), source, found, acts.modifier.value("x"),
+                              sources)
     return found
 
 
@@ -421,23 +447,140 @@ def _applies(board: Board, source: Card, ability: Ability) -> bool:
                                  ability.condition))
 
 
-def shape_power(power) -> None:
-    """Apply the continuous modifiers of power to a card in play (507.1,
-    711.3): its own abilities' (and the keywords text gives it), then those
-    of other cards that reach it."""
+def shape_power(power, found: Index | None = None) -> None:
+    """Apply the continuous modifiers of power to a card in play and face
+    up (507.1): its own abilities' (and the keywords text gives it), then
+    those of other cards that reach it.  They only add, so the order they
+    apply in gives the same power (a card with a modifier that does not
+    only add has them applied by :func:`shape_in_order`).  ``found``: the
+    card's face-up side, when already looked up (:func:`side`)."""
     card, board = power.card, power.board
-    for ability, acts in own(card, "power"):
+    if found is None:
+        found = side(card)
+        if found is None:
+            return
+    for ability, acts in found.own.get("power", ()):
         if keywords.played(ability):
             keywords.UNITS[ability.keyword](power, ability.x)
         else:
             text_power(power, card, acts)
-    for keyword, x in granted(board, card, power) if _may_be_given(board, card) else ():
-        if keyword in ("Competitive", "Supportive", "Caretaker"):
-            keywords.UNITS[keyword](power, x if x is not None else 1)
-    for source, found in outward(board, "power"):
-        for ability, acts in found:
+    if "keyword" in found.own or any(not other.face_down for other in reaching(board, "keyword")):
+        for keyword, x in granted(board, card, power):
+            if keyword in ADDING:
+                keywords.UNITS[keyword](power, x if x is not None else 1)
+    for source, pairs in outward(board, "power"):
+        for ability, acts in pairs:
             if source is not card and fits(board, source, _subject(acts), card):
                 text_power(power, source, acts)
+
+
+ADDING = ("Competitive", "Supportive", "Caretaker")
+"""The keywords text may give a card that add to its power."""
+
+
+# -- modifiers applied in timestamp order (711.3) ----------------------------------------
+
+
+class Applied:
+    """A modifier of a card's power to apply: ``source`` the card whose
+    ability or instruction created it, ``after`` whether it was created
+    after ``source`` entered play (a counter or a definite modifier put on
+    the card) rather than as it did (a continuous ability's), ``words``
+    what it is, ``apply`` applies it; ``timestamp`` (711.3a) once given."""
+
+    __slots__ = ("after", "apply", "source", "timestamp", "words")
+
+    def __init__(self, source: Card, after: bool, words: str, apply):
+        self.source = source
+        self.after = after
+        self.words = words
+        self.apply = apply
+        self.timestamp = None
+
+
+@step("711.3a", "the timestamp of each modifier of {card}'s power is the time it was created: {times}")
+def timestamped(power, board: Board, applied: list):
+    entered = {card.id: number for number, card in enumerate(board.play, start=1)}
+    times = []
+    for one in applied:
+        one.timestamp = (entered.get(one.source.id, 0), one.after)
+        when = "after" if one.after else "as"
+        times.append(f"{one.words}, {when} {one.source.label} entered play")
+    return {"card": power.card.label, "times": "; ".join(times)}
+
+
+@step("711.3", "the modifiers of {card}'s power apply in timestamp order, earliest first: {order}")
+def in_timestamp_order(power, applied: list):
+    if any(one.timestamp is None for one in applied):
+        return None
+    applied.sort(key=lambda one: one.timestamp)
+    return {"card": power.card.label, "order": ", then ".join(one.words for one in applied)}
+
+
+def shape_in_order(power, found: Index, extras: list) -> None:
+    """Apply the modifiers of power of a card in play and face up with a
+    modifier of its own power that does not only add (:data:`ORDERED`:
+    doubled, equal to a number), whose result depends on what applied
+    before it: each modifier is given its timestamp, the time it was
+    created (711.3a: a continuous ability's as its card entered play; a
+    counter or a definite modifier on the card after the card entered
+    play), and they apply in timestamp order (711.3).  With those rules
+    switched off they apply in the order they are found: ``extras`` (the
+    card's counters and definite modifiers, as :class:`Applied`), the
+    card's own abilities, the keywords given to it, other cards'
+    abilities."""
+    card, board = power.card, power.board
+    applied = list(extras)
+    for kind in ("power",) + ORDERED:
+        for ability, acts in found.own.get(kind, ()):
+            applied.append(Applied(card, False, f"{card.label}'s {ability.keyword or 'ability'}"
+                                   if keywords.played(ability) else _named(card, acts), _applying(power, card, ability, acts)))
+    if "keyword" in found.own or any(not other.face_down for other in reaching(board, "keyword")):
+        given: list = []
+        granted(board, card, power, given)
+        for keyword, x, source in given:
+            if keyword in ADDING:
+                applied.append(Applied(source, False, f"{keyword} given by {source.label}",
+                                       lambda keyword=keyword, x=x: keywords.UNITS[keyword](power, 1 if x is None else x)))
+    for source, pairs in outward(board, "power"):
+        for ability, acts in pairs:
+            if source is not card and fits(board, source, _subject(acts), card):
+                applied.append(Applied(source, False, _named(source, acts),
+                                       lambda source=source, acts=acts: text_power(power, source, acts)))
+    timestamped(power, board, applied)
+    in_timestamp_order(power, applied)
+    for one in applied:
+        one.apply()
+
+
+def _named(source: Card, ability: Ability) -> str:
+    return f"{source.label}'s ability ({ability.text or 'its text'})"
+
+
+def _applying(power, card: Card, ability, acts):
+    """What applies one of ``card``'s own abilities to its power."""
+    if keywords.played(ability):
+        return lambda: keywords.UNITS[ability.keyword](power, ability.x)
+    kind = acts.modifier.kind
+    unit = text_power_doubled if kind == "power-doubled" else text_power_equal if kind == "power-equal" else text_power
+    return lambda: unit(power, card, acts)
+
+
+@step("702.1", "{card}'s power is doubled{times} by {source}'s ability ({text}): {total}")
+def text_power_doubled(power, source: Card, ability: Ability):
+    times = _amount(power.board, source, ability.modifier, power.card, power)
+    if times and times > 0 and _holds(power.board, source, ability):
+        power.total *= 2 ** times
+        return {"card": power.card.label, "times": "" if times == 1 else f" {times} times", "source": source.label,
+                "text": ability.text or "its text", "total": power.total}
+
+
+@step("702.1", "{card}'s power is {total} by {source}'s ability ({text})")
+def text_power_equal(power, source: Card, ability: Ability):
+    amount = _amount(power.board, source, ability.modifier, power.card, power)
+    if amount is not None and _holds(power.board, source, ability):
+        power.total = amount
+        return {"card": power.card.label, "total": amount, "source": source.label, "text": ability.text or "its text"}
 
 
 def move_cost(board: Board, cost, player: int, card: Card, area) -> None:

@@ -164,6 +164,7 @@ EVENTS = {
 MODIFIERS = {
     "at-most": "the players ``by`` can't ``action`` (play, confront, ready, score) more than ``most`` of the subject (``what``: points; ``each``: type, of each card type) ``per`` turn",
     "power-equal": "the subject's power is ``amount`` (a number the game state gives: ``per``)",
+    "power-doubled": "the subject's power is doubled, ``amount`` times (``per``: once for each ...)",
     "power": "the subject has ``amount`` power (``color``; ``per``: for each ...)",
     "keyword": "the subject has a keyword (``keyword``, ``x``)",
     "trait": "the subject has a trait",

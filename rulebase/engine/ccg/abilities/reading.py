@@ -1854,6 +1854,10 @@ class _Reader(Transformer):
     def power_equal(self, meta, children):
         return Modifier("power-equal", subject=THIS_CARD, amount=children[0], part=self._part(meta)), None
 
+    def power_doubled(self, meta, children):
+        times = children[0] if children else Amount(1)
+        return Modifier("power-doubled", subject=THIS_CARD, amount=times, part=self._part(meta)), None
+
     def look_top_per(self, meta, children):
         owner, per = children
         return Effect("look", target=Selector("card", count=Amount(1, per=per), zone="deck",
