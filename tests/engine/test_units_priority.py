@@ -4,6 +4,8 @@ before a player receives priority can be switched off by its rule."""
 
 import pytest
 
+from rulebase.engine.ccg import priority
+from rulebase.engine.ccg.abilities.model import Ability, Amount, Effect, Selector
 from rulebase.engine.ccg.actions import Action
 from rulebase.engine.ccg.board import Zone
 from rulebase.engine.ccg.cards import Printed
@@ -11,7 +13,7 @@ from rulebase.engine.ccg.state import CCGState
 from rulebase.engine.errors import IllegalAction
 from rulebase.engine.trace import STEP
 
-from .helpers import COMET, board_with, main_phase
+from .helpers import COMET, board_with, kinds, main_phase
 
 MANE = Printed.build("Sky Captain", "Mane Character", colors=["blue"], power=1, home_limit=1)
 
@@ -148,3 +150,39 @@ def test_the_cards_at_an_area_which_has_ceased_to_exist_are_sent_home_or_dismiss
     main_phase(board, tokens=2)
     assert (comet.area == board.players[0].home) != ("511.5" in off)
     assert (goggles.zone == Zone.DISCARD) != ("511.6" in off)
+
+
+FLOP = Printed.build("Flop", "Event", cost=1, timing="Immediate", abilities=(
+    Ability("event", "Immediate: Retire a Friend to gain 2.", timing="Immediate",
+            cost=(Effect("retire", Selector("Friend", controller="you")),), effect=Effect("gain", amount=Amount(2))),))
+
+
+def test_705_2_a_cost_that_can_t_be_paid_as_it_is_processed_rewinds_the_game_and_without_it_the_action_goes_on():
+    for off in ((), ("705.2",)):
+        board = board_with((MANE, 0, Zone.PLAY, "home", 0), (FLOP, 0, Zone.HAND, None, 0))
+        board.off = frozenset(off)
+        state = main_phase(board, tokens=3)
+        flop = board.cards[1]
+        before = board.version
+        state.apply_action(Action("play", 0, flop.id))
+        if off:
+            assert flop.zone == Zone.DISCARD and board.players[0].tokens == 4
+        else:
+            assert flop.zone == Zone.HAND and board.players[0].hand == [flop] and board.queue == []
+            assert board.players[0].tokens == 3 and board.version > before
+            assert state.pending.player == 0 and kinds(board, "705.2")[0] == STEP
+
+
+def test_a_snapshot_puts_back_the_cards_players_and_turn_on_the_same_objects():
+    board = board_with((COMET, 0, Zone.PLAY, "home", 0), (COMET, 0, Zone.HAND, None, 0))
+    comet, other = board.cards
+    hand = board.players[0].hand
+    phase = board.turn.phase
+    snapshot = priority.Snapshot(board)
+    comet.exhausted, board.players[0].tokens, board.turn.phase = True, 5, "not a phase"
+    board.put(other, Zone.DISCARD)
+    board.used.add("x")
+    snapshot.restore()
+    assert not comet.exhausted and board.players[0].tokens == 0 and board.turn.phase == phase
+    assert other.zone == Zone.HAND and board.players[0].hand == [other] and board.cards == [comet, other]
+    assert board.used == set() and board.players[0].hand is not hand

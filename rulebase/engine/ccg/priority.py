@@ -499,8 +499,9 @@ def priority_window(s, window: play.Window, first: int | None = None):
         if action.verb == "pass":
             passes += 1
         else:
+            if not (yield from take_action(s, action)):
+                continue
             passes = 0
-            yield from take_action(s, action)
             if priority_passes(board, order[(position + 1) % len(order)]) is None:
                 continue
         position += 1
@@ -536,8 +537,82 @@ def priority_passes(board, player: int):
 
 
 def take_action(s, action: Action):
+    """Take an action (705.2); whether it was taken: an action a step of
+    which can't be completed is rewound (705.2), as if it never was."""
     board = s.board
     board.trace.note("705.1", "{player} takes an action", player=board.name(action.player))
+    before = Snapshot(board) if may_be_rewound(board, action) else None
+    try:
+        yield from _process(s, action)
+    except activated.Incomplete:
+        if before is None:
+            raise
+        before.restore()
+        board.version += 1
+        board.trace.note("705.2", "the game state is as it was immediately before {player} took the action; they "
+                                  "still have priority", player=board.name(action.player))
+        return False
+    yield from settle(s)
+    return True
+
+
+def may_be_rewound(board, action: Action) -> bool:
+    """Whether processing ``action`` could find a step it can't complete
+    (705.2): paying a cost that names other cards, of an ability or of an
+    Event's text.  Other actions are checked in full before they are taken."""
+    ability = None
+    if action.card is None or not 0 <= action.card < len(board.cards):
+        return False
+    card = board.cards[action.card]
+    if action.verb == "activate":
+        found = activated.find(card, action.amount)
+        ability = found[1] if found is not None else None
+    elif action.verb == "play" and card.type == CardType.EVENT:
+        ability = activated.event_ability(card)
+    return ability is not None and any(activated.names_other_cards(cost) for cost in ability.cost or ())
+
+
+class Snapshot:
+    """The game state at a point (705.2): every attribute of the board (but
+    its trace), of its players, cards, turn and faceoff, with the lists,
+    sets and dicts they hold copied, so that :meth:`restore` puts them back
+    on the same objects, which the game's procedure keeps holding."""
+
+    def __init__(self, board):
+        self.board = board
+        objects = [board, board.turn, *board.players, *board.cards]
+        if board.faceoff is not None:
+            objects.append(board.faceoff)
+        self.saved = [(thing, {name: _copied(getattr(thing, name)) for name in _fields(thing)
+                               if name not in ("trace", "memo") and hasattr(thing, name)})
+                      for thing in objects]
+
+    def restore(self) -> None:
+        for thing, values in self.saved:
+            for name, value in values.items():
+                setattr(thing, name, _copied(value))
+
+
+def _fields(thing) -> list[str]:
+    if hasattr(thing, "__dict__"):
+        return list(vars(thing))
+    return [name for cls in type(thing).__mro__ for name in getattr(cls, "__slots__", ())]
+
+
+def _copied(value):
+    """``value`` with the lists, sets and dicts in it copied, and what they
+    hold otherwise the same objects."""
+    if isinstance(value, list):
+        return [_copied(item) for item in value]
+    if isinstance(value, dict):
+        return {key: _copied(item) for key, item in value.items()}
+    if isinstance(value, set):
+        return set(value)
+    return value
+
+
+def _process(s, action: Action):
+    board = s.board
     if action.verb == "play":
         card = board.cards[action.card]
         text = activated.event_ability(card) if card.type == CardType.EVENT else None
@@ -553,7 +628,6 @@ def take_action(s, action: Action):
         play.draw_action(board, action)
     elif action.verb == "rally":
         play.rally(board, action)
-    yield from settle(s)
 
 
 def anyone_can_act(board, window: play.Window) -> bool:

@@ -124,6 +124,12 @@ def _cost_executable(cost) -> str | None:
     return None
 
 
+def names_other_cards(cost) -> bool:
+    """Whether ``cost`` is paid with cards the player chooses as it is paid
+    (705.2d), which may turn out to be none."""
+    return _other(cost)
+
+
 def _other(cost) -> bool:
     """Whether a cost is paid by doing something to another card ("Dismiss
     one of your Friends here"), or one the table pays with a number (the
@@ -585,9 +591,11 @@ def pay_cost(board: Board, player: int, card: Card, ability: Ability, chosen: di
         if _other(cost):
             others = (chosen or {}).get(index) or ()
             if not others:
+                text = cost.part.text or cost.verb
+                if cant_complete(board, player, f"pay {card}'s cost ({text}): there is no card to pay it with"):
+                    raise Incomplete(f"{board.name(player)} can't pay {card}'s cost ({text})")
                 board.trace.note("508.1d", "{player} has no card to pay {card}'s cost with ({text}): that part is "
-                                           "not paid", player=board.name(player), card=card.label,
-                                 text=cost.part.text or cost.verb)
+                                           "not paid", player=board.name(player), card=card.label, text=text)
                 continue
             for other in others:
                 verb, act = _cost_act(player, other, cost)
@@ -601,6 +609,22 @@ def pay_cost(board: Board, player: int, card: Card, ability: Ability, chosen: di
             paid.append(f"{cost.verb} {card}")
     if paid:
         return {"player": board.name(player), "card": card.label, "cost": ", ".join(paid)}
+
+
+class Incomplete(EngineError):
+    """Raised when a player can't complete a step of taking an action
+    (705.2): the game state is rewound to the point immediately before the
+    action was taken (:func:`rulebase.engine.ccg.priority.take_action`)."""
+
+
+@step("705.2", "{player} can't {what}: the action can't be completed, and the game state is rewound to the point "
+               "immediately before it was taken")
+def cant_complete(board: Board, player: int, what: str):
+    """A player who can't complete a step of processing an action rewinds
+    the game to the point immediately before it was taken (705.2); the
+    caller raises :class:`Incomplete`.  Without this rule, the step is
+    left undone and the action goes on."""
+    return {"player": board.name(player), "what": what}
 
 
 @step("512.4c", "{card}'s Reaction answers {event}: it can't answer that instance again")
