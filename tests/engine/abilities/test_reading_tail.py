@@ -182,3 +182,79 @@ def test_a_plus_one_counter_is_a_plus_one_power_counter():
     effect = one("When this card leaves play, you may put a +1 counter on a character.").effect
     power = one("When this card leaves play, you may put a +1 power counter on a character.").effect
     assert effect == power and effect.verb == "counters"
+
+
+# -- more shapes of a few cards each ---------------------------------------------------------
+
+def test_a_trigger_without_its_comma():
+    # Halfway Across Equestria: read as with the comma
+    ability = one("At the start of a faceoff here you may move an opposing character.")
+    assert ability == one("At the start of a faceoff here, you may move an opposing character.")
+    assert ability.kind == "triggered" and ability.effect.verb == "move"
+
+
+def test_printed_power_of_at_least_a_number():
+    # Davenport, Mattress Salespony
+    modifier = one("Opponents pay +[1] to play Friends with at least 3 printed power.").modifier
+    assert modifier.subject.filter("printed-power") == ">=3"
+    # Princess Celestia, Equestrian General
+    modifier = one("Opposing Friends with 3 or more printed power have -1 power.").modifier
+    assert modifier.subject.filter("printed-power") == ">=3"
+    # Pinkie Pie, One Filly Party: exactly
+    selector = one("When this card enters play, dismiss a Friend with 1 printed power.").effect.target
+    assert selector.filter("printed-power") == "==1"
+
+
+def test_a_friend_that_was_involved_in_the_faceoff():
+    # Rock, Paper, Scissors, Shoot!: as "involved in the faceoff"
+    effect = one("Main Phase: Start a faceoff involving one of your Friends and an opponent's Friend with equal or "
+                 "greater power. At the end of the faceoff, the loser dismisses one of their Friends that was "
+                 "involved.", card_type="Event").effect
+    dismissed = effect.then.value("do")
+    assert dismissed.verb == "dismiss" and dismissed.target.filter("involved") == "that-faceoff"
+
+
+def test_a_card_revealed_from_the_top_of_a_deck():
+    # Lemon Hearts, Banquet Planner: as "reveal the top card of your deck"
+    effect = one("Immediate: Pay [1] to reveal a card from the top of your deck.").effect
+    assert effect == one("Immediate: Pay [1] to reveal the top card of your deck.").effect
+    # Fluttershy, Crystallized: as many as the game state gives
+    effect = one("Main Phase: Exhaust this card and pay [1] to reveal a number of cards from the top of your deck "
+                 "equal to the number of colors this card has.").effect
+    assert effect.verb == "reveal" and effect.target.count.per.noun == "color"
+
+
+def test_costs_of_frightening_moving_home_sending_home_or_putting_on_the_deck():
+    # Tri-Horned Bunyip, Elusive Myth
+    effect = one("When you confront this card's Problem, you may frighten this card to score a point.").effect
+    assert [(step.verb, step.target) for step in effect.chain()][:1] == [("frighten", THIS_CARD)]
+    # Twilight Sparkle, Research Student
+    effect = one("When you confront this card's Problem, you may move this card home to gain [1].").effect
+    assert (effect.verb, effect.value("area")) == ("move", "home")
+    # Sunset Shimmer, Clever Calculator
+    ability = one("Immediate: During a faceoff, put this card on top of its owner's deck to put an opposing Friend on "
+                  "top of its owner's deck.")
+    assert [(step.verb, step.target, step.values) for step in ability.cost] == [("to-deck", THIS_CARD, values(to="top"))]
+    assert ability.effect.verb == "to-deck" and ability.effect.target.controller == "opponent"
+
+
+def test_a_mane_character_turned_to_one_of_its_sides():
+    # Tempest Shadow, Easy as Pie
+    effect = one("When this card is uncovered, you may turn a Mane Character to its start side.").effect
+    assert (effect.verb, effect.target.noun, effect.values) == ("turn-over", "Mane Character", values(side="start"))
+    assert "side" in resolve.executable(effect)
+
+
+def test_a_card_with_power_equal_to_a_number_the_game_state_gives():
+    # Berry Punch, Party Preparations: as "this card's power is equal to ..." of its subject
+    ability = one("While this card is flipped, it has power equal to the number of cards in your hand.")
+    assert (ability.modifier.kind, ability.modifier.subject) == ("power-equal", Selector("it"))
+    assert ability.modifier.amount.per.zone == "hand"
+
+
+def test_troublemakers_entering_play_face_up_is_not_executable():
+    # Captain Celaeno, By the Book; The Frozen North
+    modifier = one("Troublemakers played here enter play face-up.").modifier
+    assert (modifier.kind, modifier.subject.noun, modifier.subject.filter("played-at")) == (
+        "enters-face-up", "Troublemaker", "here")
+    assert continuous.executable(modifier) is not None

@@ -184,6 +184,7 @@ MODIFIERS = {
     "requires": "the subject can be played only while ``condition`` (a Condition) holds",
     "starts-in-play": "the card starts the game in play (``where``: home)",
     "enters-exhausted": "the subject enters play exhausted",
+    "enters-face-up": "the subject (a Troublemaker) enters play face-up",
     "enters-with-counters": "the subject enters play with ``amount`` +1 power counters on it (519)",
     "additional-cost": "playing the subject costs the instructions of ``pay`` as well",
     "contributes": "the subject contributes its power where the rules would not let it (``to``: faceoffs, confronting)",

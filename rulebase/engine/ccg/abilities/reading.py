@@ -387,6 +387,17 @@ class _Reader(Transformer):
     cost_exhaust, cost_retire, cost_dismiss = _cost("exhaust"), _cost("retire"), _cost("dismiss")
     cost_discard, cost_banish, cost_spend = _cost("discard"), _cost("banish"), _cost("spend")
 
+    cost_frighten = _cost("frighten")
+
+    def cost_move_home(self, meta, children):
+        return Effect("move", target=children[0], values=values(area="home"), part=self._part(meta))
+
+    def cost_send_home(self, meta, children):
+        return Effect("send", target=children[0], values=values(area="home"), part=self._part(meta))
+
+    def cost_to_deck_top(self, meta, children):
+        return Effect("to-deck", target=children[0], values=values(to="top"), part=self._part(meta))
+
     def cost_remove_counters(self, meta, children):
         return self.remove_counters(meta, children)
 
@@ -455,6 +466,15 @@ class _Reader(Transformer):
         per = next((c.per for c in children if isinstance(c, Amount)), None)
         return Modifier("enters-with-counters", subject=THIS_CARD, amount=Amount(number, per=per),
                         part=self._part(meta)), None
+
+    def power_equal_to(self, meta, children):
+        """"It has power equal to the number of ...": as "this card's power is
+        equal to ...", of the subject."""
+        return Modifier("power-equal", subject=children[0], amount=children[1], part=self._part(meta)), None
+
+    def enters_face_up(self, meta, children):
+        """"Troublemakers played here enter play face-up"."""
+        return Modifier("enters-face-up", subject=children[0], part=self._part(meta)), None
 
     def enters_exhausted(self, meta, children):
         return Modifier("enters-exhausted", subject=THIS_CARD, part=self._part(meta)), None
@@ -1539,6 +1559,12 @@ class _Reader(Transformer):
         return Effect("reveal", target=Selector("card", count=children[0], zone=children[1],
                                                 filters=(("top", True),)), part=self._part(meta))
 
+    def reveal_top_number(self, meta, children):
+        """"Reveal a number of cards from the top of your deck equal to ...":
+        as many as the game state gives."""
+        deck, amount = children
+        return self.reveal_top(meta, [amount, deck])
+
     def reveal_until(self, meta, children):
         deck, found = children
         return Effect("reveal-until", target=found, values=values(zone=deck), part=self._part(meta))
@@ -1774,6 +1800,12 @@ class _Reader(Transformer):
 
     def turn_over(self, meta, children):
         return Effect("turn-over", target=THIS_CARD, part=self._part(meta))
+
+    def turn_to_side(self, meta, children):
+        """"Turn a Mane Character to its start side": turned over only if it
+        is on the other side, the value 'side' of 'turn-over'."""
+        side = "boosted" if self.source[meta.start_pos:meta.end_pos].endswith("boosted side") else "start"
+        return Effect("turn-over", target=children[0], values=values(side=side), part=self._part(meta))
 
     def reattach(self, meta, children):
         return Effect("attach", target=children[0], values=values(again=True, to="another-friend"),
@@ -2298,6 +2330,11 @@ class _Reader(Transformer):
 
     def post_printed_power(self, meta, children):
         return ("filter", "printed-power", f"=={int(children[0])}")
+
+    def post_printed_power_at_least(self, meta, children):
+        return ("filter", "printed-power", f">={int(children[0])}")
+
+    post_played_here = _constant(("filter", "played-at", "here"))
 
     def post_power_less_than(self, meta, children):
         return ("filter", "power", f"<{int(children[0])}")
