@@ -375,3 +375,17 @@ def test_a_cache_that_can_t_be_written_only_makes_the_report_again(cards, monkey
     monkeypatch.setenv("RULEBASE_CACHE", str(blocked / "cache"))
     assert len(catalog.report(cards).cards) == len(cards.cards)
     assert len(catalog.report(cards).cards) == len(cards.cards) and len(made) == 2 * len(cards.cards)
+
+
+def test_an_effect_naming_this_cards_problem_after_a_cost_took_this_card_away_is_not_executable():
+    here = Selector("Problem", where="its-problem")
+    replace = Effect("replace", target=here, part=Part("replace its Problem", 1, 1))
+    retire = Effect("retire", target=Selector("self"))
+    engine = catalog.Engine()
+    after_retiring = Ability("activated", text="Main Phase: Retire this card to replace its Problem.",
+                             timing="Main Phase", cost=(retire,), effect=replace)
+    found = engine.ability(after_retiring)
+    assert found is not None and found[0] == "effect" and "left play" in found[1]
+    after_exhausting = Ability("activated", text="Main Phase: Exhaust this card to replace its Problem.",
+                               timing="Main Phase", cost=(Effect("exhaust", target=Selector("self")),), effect=replace)
+    assert engine.ability(after_exhausting) is None

@@ -751,3 +751,17 @@ def test_a_player_needs_less_power_none_below_zero_and_until_the_start_of_their_
     board.turn.player = 0
     verbs.end_durations(board, "turn")
     assert sum(need.amount for need in confront.requirements(board, 0, kite)[0]) == 2
+
+
+def test_a_problem_replaced_by_card_text_follows_613_2():
+    from rulebase.engine.ccg.cards import Printed
+
+    other = Printed.build("Soft Kite", "Problem", owner_needs="2 white", opponents_need=2, bonus=1)
+    board = board_with((KITE, 1, Zone.PLAY, "problem", 1), (COMET, 0, Zone.PLAY, "problem", 1),
+                       (other, 1, Zone.PROBLEM_DECK, None, 1))
+    kite, comet, soft = board.cards
+    refused("613.2", VERBS["replace"].check, board, Act(0, comet))
+    drive(board, Effect("replace", target=Selector("Problem")), Context(controller=0))
+    assert board.problem_at(board.players[1].problem_area) is soft and kite.zone == Zone.PROBLEM_DECK
+    assert comet.area == board.players[0].home
+    assert board.events[-1].event == "replaced" and board.events[-1].get("card") is kite

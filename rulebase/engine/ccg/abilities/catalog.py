@@ -241,7 +241,21 @@ class Engine:
             reason = self.part(part, value)
             if reason is not None:
                 return part, reason
-        return None
+        return self.after_cost(ability)
+
+    def after_cost(self, ability) -> tuple[str, str] | None:
+        """An effect carried out after a cost took this card out of play
+        ("Retire this card to replace its Problem"), asked again knowing
+        that (``executable(effect, gone=True)`` of the resolver)."""
+        resolver = self.module("resolve")
+        leaves = getattr(resolver, "takes_this_card_away", None)
+        if ability.effect is None or leaves is None or not leaves(ability.cost):
+            return None
+        try:
+            reason = resolver.executable(ability.effect, gone=True)
+        except Exception as error:  # noqa: BLE001 - a table that fails on a value: said, never executable
+            reason = f"{PACKAGE}.resolve.executable failed on it: {type(error).__name__}: {error}"
+        return None if reason is None else ("effect", reason)
 
 
 def placement(target) -> tuple[str, str] | None:

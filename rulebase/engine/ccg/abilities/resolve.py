@@ -820,14 +820,14 @@ def _parts(effect: Effect):
             yield from _parts(later)
 
 
-def executable(effect: Effect | None) -> str | None:
+def executable(effect: Effect | None, gone: bool = False) -> str | None:
     """``None`` if the engine can carry out every part of ``effect``, else
     the first part it can't: the verb, a selector's word, a condition's
-    kind, a value or a duration."""
+    kind, a value or a duration.  ``gone``: this card has left play before
+    the effect is carried out (a cost retired it)."""
     if effect is None:
         return "no effect"
     done = set()
-    gone = False
     for part in _parts(effect):
         missing = _part_executable(part)
         if missing is not None:
@@ -862,6 +862,13 @@ def _names_this_cards_problem(part: Effect) -> bool:
         if isinstance(selector, Selector) and selector.where in HERE:
             return True
     return part.value("area") in HERE
+
+
+def takes_this_card_away(cost) -> bool:
+    """Whether a cost takes this card out of play ("Retire this card to
+    ...")."""
+    return any(part.verb in LEAVING and part.target is not None and part.target.noun == "self"
+               for part in cost or ())
 
 
 def _delayed_names(part: Effect, done: set) -> str | None:

@@ -1975,3 +1975,28 @@ def confront_needs(board: Board, player: int, problem: Card, extra: list) -> Non
         if (isinstance(change, NeedChange) and change.problem is problem and change.incarnation == problem.incarnation
                 and change.reaches(player)):
             need_counted(board, change, player, extra)
+
+
+# -- replacing a Problem by card text ------------------------------------------------------------
+
+
+@rules.check("613.2", "a Problem in play is replaced")
+def a_problem_to_replace(board: Board, card: Card):
+    if card.type != CardType.PROBLEM or card.zone != Zone.PLAY or card.area is None:
+        return f"{card} is not a Problem in play: only a Problem in play is replaced"
+
+
+@verb("replace", "613.2")
+def replace_problem(board: Board, act: Act) -> None:
+    """"Replace a Problem": the instructions of 613.2, in order, as when a
+    solved Problem is replaced (characters there sent home, face-up
+    Troublemakers and Resources there dismissed, the Problem put on the
+    bottom of its owner's Problem deck and the top one put into play)."""
+    from rulebase.engine.ccg import turn
+
+    area = act.target.area
+    turn.replace_problem(board, act.target)
+    emit(board, "replaced", card=act.target, player=act.player, area=area)
+
+
+checked("replace")(lambda board, act: a_problem_to_replace(board, act.target))
