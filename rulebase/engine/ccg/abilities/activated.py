@@ -332,7 +332,16 @@ def phase(board: Board, player: int, ability: Ability, window):
         name = timing[:-len(" Phase")].lower()
         if player != board.turn.player or board.turn.phase != name or (name == "main" and not window.main):
             return f"the ability can be activated only by the turn player, during their {timing}"
-        return Allowed(f"the ability has the timing phrase {timing}, and it is {board.name(player)}'s {timing}")
+        if name != "main":  # in the Main Phase, activating it is a Main Phase action (609.2f)
+            return Allowed(f"the ability has the timing phrase {timing}, and it is {board.name(player)}'s {timing}")
+
+
+@check("609.2f", "the turn player may activate an ability with the Main Phase timing phrase by paying its cost")
+def main_phase_action(board: Board, player: int, ability: Ability, window):
+    if (ability.timing == "Main Phase" and window.faceoff is None and window.main and board.turn.phase == "main"
+            and player == board.turn.player):
+        return Allowed(f"it is {board.name(player)}'s Main Phase: activating an ability with the Main Phase timing "
+                       "phrase is a Main Phase action")
 
 
 @check("512.4a", "an ability whose timing phrase names a kind of faceoff is activated only during that kind")
@@ -452,7 +461,8 @@ def check_timing(board: Board, player: int, card: Card, number: int, ability: Ab
         reaction(board, card, ability, number)
         return
     if not first_deciding(board, ((immediate, (ability,)), (phase_in_faceoff, (ability, window)),
-                                  (phase, (player, ability, window)), (faceoff_kind, (ability, window)),
+                                  (phase, (player, ability, window)), (main_phase_action, (player, ability, window)),
+                                  (faceoff_kind, (ability, window)),
                                   (faceoff, (ability, window)))):
         timing_allows(board, card, ability)
 
