@@ -13,6 +13,7 @@ from rulebase import paths
 from rulebase.engine.ccg import board as boards
 from rulebase.engine.ccg import power as powers
 from rulebase.engine.ccg.actions import Action
+from rulebase.engine.ccg.cards import CardType
 from rulebase.engine.ccg.decks import sample_decks
 from rulebase.engine.ccg.simulate import load_decks
 from rulebase.engine.ccg.state import CCGGame
@@ -260,10 +261,12 @@ def test_the_cards_playable_from_the_discard_pile_are_those_whose_text_says_so()
 def test_games_are_the_same_when_every_card_is_looked_at(seed, monkeypatch):
     """The cards passed over as the legal actions are listed and as events
     are shown to the abilities waiting for them (those whose text, on
-    either side, could not answer) change nothing: seeded games played
-    looking at every discarded card, at every acting card in play for
-    activations and at every acting card for each event offer the same
-    legal actions, take the same actions and record the same trace."""
+    either side, could not answer), and the cards in play with text acting
+    beyond themselves kept while the cards in play stay the same, change
+    nothing: seeded games played looking at every discarded card, at every
+    acting card in play for activations and at every acting card for each
+    event, and finding the acting cards anew each time, offer the same legal
+    actions, take the same actions and record the same trace."""
     from rulebase.engine.ccg import play as playing
     from rulebase.engine.ccg.abilities import activated, continuous, triggers
 
@@ -274,4 +277,55 @@ def test_games_are_the_same_when_every_card_is_looked_at(seed, monkeypatch):
     monkeypatch.setattr(playing, "_returning", lambda board: frozenset(board.cards))
     monkeypatch.setattr(activated, "_activating", continuous.acting_cards)
     monkeypatch.setattr(triggers, "_waiting", lambda board, event: (continuous.acting_cards(board),) * 2)
+    monkeypatch.setattr(continuous, "acting_cards",
+                        lambda board: [card for card in board.play if continuous._acts(card.printed)])
+    monkeypatch.setattr(continuous, "reaching",
+                        lambda board, kind: [card for card in board.play if continuous._reaches(card.printed, kind)])
     assert play(pair, seed, True, monkeypatch) == narrow
+
+
+def test_what_is_kept_of_the_cards_in_play_is_what_they_are_now(monkeypatch):
+    """After every action of seeded games, the cards in play with text
+    acting beyond themselves, those changing others by each kind of
+    modifier, those with activated abilities and those waiting for each
+    event, as kept, are those found anew among the cards in play; so they
+    are after a card in play is replaced by another, one leaving as the
+    other enters."""
+    from rulebase.engine.ccg.abilities import activated, continuous, triggers
+
+    decks = {deck.name: deck for deck in theme_decks()}
+    kinds = {kind for deck in decks.values() for printed in deck.draw for sided in (printed, printed.boosted)
+             if sided is not None for kind in continuous.index(sided).outward}
+    events = {event for deck in decks.values() for printed in deck.draw for event in triggers._events(printed)[0]}
+    assert kinds and events
+    compared = 0
+    for seed, (first, second) in enumerate([("Rarity Theme Deck", "Applejack Theme Deck"),
+                                            ("Twilight Sparkle Theme Deck", "Pinkie Pie Theme Deck")]):
+        state = CCGGame(decks=[decks[first], decks[second]], turn_limit=40, trace=False).new_initial_state()
+        policy = RandomPolicy(seed)
+
+        def compare(board):
+            acting = [card for card in board.play if continuous._acts(card.printed)]
+            assert continuous.acting_cards(board) == acting
+            for kind in kinds:
+                assert continuous.reaching(board, kind) == [card for card in acting
+                                                            if continuous._reaches(card.printed, kind)]
+            assert activated._activating(board) == [card for card in acting if activated._activates(card.printed)]
+            for event in events:
+                waiting = [card for card in acting if event in triggers._events(card.printed)[0]]
+                assert triggers._waiting(board, event)[0] == waiting
+
+        while not state.is_terminal():
+            state.apply_action(policy(state))
+            compare(state.board)
+            compared += 1
+        board = state.board
+        for leaving, entering in zip([card for card in board.play if continuous._acts(card.printed)],
+                                     [card for card in board.cards if card.zone is not boards.Zone.PLAY
+                                      and card.type is not CardType.PROBLEM and continuous._acts(card.printed)]):
+            area = leaving.area
+            board.put(leaving, boards.Zone.DISCARD)
+            board.put(entering, boards.Zone.PLAY, area=area)
+            compare(board)
+            compared += 1
+    assert compared > 200

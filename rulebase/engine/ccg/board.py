@@ -240,19 +240,22 @@ class Board:
         self.waiting: list = []
         """The triggered effects waiting to be processed (704.1c, 511.7)."""
         self.version = 0
-        """Bumped whenever a card changes zones (caches of the cards in play follow it)."""
+        """Bumped whenever a card changes zones."""
         self.acting = None
-        """The cards in play whose abilities act beyond themselves, cached by version."""
+        """The cards in play whose abilities act beyond themselves, with the
+        cards in play they were found among (kept while those are the same,
+        in the same order)."""
         self.reaching = None
-        """Those of them changing other cards, by the kind of modifier, cached by version."""
+        """Those of them changing other cards, by the kind of modifier, kept
+        as :attr:`acting` is."""
         self.replacing: set = set()
         """The replacement modifiers being applied (710.3: not again on what they replaced)."""
         self.used: set = set()
         """The once-per-turn (faceoff, game) abilities used, by card and span."""
         self.activating = None
-        """The cards in play with activated abilities, cached by version."""
+        """Those of them with activated abilities, kept as :attr:`acting` is."""
         self.listening = None
-        """The cards in play waiting for each kind of event, cached by version."""
+        """Those of them waiting for each kind of event, kept as :attr:`acting` is."""
         self.returning = None
         """The cards of the game whose text lets them be played from the
         discard pile, with the number of cards they were looked for among."""

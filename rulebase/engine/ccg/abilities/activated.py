@@ -22,7 +22,8 @@ resolver, :mod:`.resolve`).
 from __future__ import annotations
 
 from rulebase.engine.ccg import status, zones
-from rulebase.engine.ccg.abilities.continuous import acting_cards, index, side
+from rulebase.engine.ccg.abilities.continuous import acting_cards, side
+from rulebase.engine.ccg.abilities.continuous import index as indexed
 from rulebase.engine.ccg.abilities.model import Ability
 from rulebase.engine.ccg.actions import Action
 from rulebase.engine.ccg.board import Board, Card, Zone
@@ -570,16 +571,16 @@ def options(board: Board, player: int, window) -> list[Action]:
 
 def _activating(board: Board) -> list:
     """The cards in play with an activated ability on either side, in the
-    order they entered play (kept as :func:`acting_cards` is)."""
-    key = (board.version, len(board.play))
+    order they entered play; kept while the cards in play are the same, in
+    the same order."""
     kept = board.activating
-    if kept is None or kept[0] != key:
-        kept = board.activating = (key, [card for card in acting_cards(board) if _activates(card.printed)])
+    if kept is None or kept[0] != board.play:
+        kept = board.activating = (list(board.play), [card for card in acting_cards(board) if _activates(card.printed)])
     return kept[1]
 
 
 def _activates(printed) -> bool:
-    return bool(index(printed).activated) or printed.boosted is not None and bool(index(printed.boosted).activated)
+    return bool(indexed(printed).activated) or printed.boosted is not None and bool(indexed(printed.boosted).activated)
 
 
 # -- activating ------------------------------------------------------------------------------

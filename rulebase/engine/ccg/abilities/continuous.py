@@ -187,12 +187,11 @@ def acting_cards(board: Board) -> list:
     itself (triggered, activated, replacement, or changing others), either
     side, in the order they entered play; remade when a card enters or
     leaves play."""
-    key = (board.version, len(board.play))
     cached = board.acting
-    if cached is not None and cached[0] == key:
+    if cached is not None and cached[0] == board.play:
         return cached[1]
     found = [card for card in board.play if _acts(card.printed)]
-    board.acting = (key, found)
+    board.acting = (list(board.play), found)
     return found
 
 
@@ -225,10 +224,9 @@ def _reaches(printed, kind: str) -> bool:
 def reaching(board: Board, kind: str) -> list:
     """The cards in play with an ability changing others by a modifier of
     ``kind`` on either side (cached until a card enters or leaves play)."""
-    key = (board.version, len(board.play))
     cached = board.reaching
-    if cached is None or cached[0] != key:
-        cached = board.reaching = (key, {})
+    if cached is None or cached[0] != board.play:
+        cached = board.reaching = (list(board.play), {})
     found = cached[1].get(kind)
     if found is None:
         found = cached[1][kind] = [card for card in acting_cards(board) if _reaches(card.printed, kind)]

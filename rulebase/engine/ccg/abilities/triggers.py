@@ -298,31 +298,38 @@ def listen(board: Board, happened) -> None:
 def _waiting(board: Board, event: str) -> tuple[list, list]:
     """The cards in play (of :func:`acting_cards`, in the same order) with,
     on either side, a triggered ability waiting for ``event``, and with an
-    activated ability whose condition is ``event``; kept until a card
-    enters or leaves play, as :func:`acting_cards` is."""
-    key = (board.version, len(board.play))
+    activated ability whose condition is ``event``; kept while the cards in
+    play are the same, in the same order."""
     kept = board.listening
-    if kept is None or kept[0] != key:
-        kept = board.listening = (key, {})
+    if kept is None or kept[0] != board.play:
+        kept = board.listening = (list(board.play), {})
     found = kept[1].get(event)
     if found is None:
         cards = acting_cards(board)
-        found = kept[1][event] = ([card for card in cards if _sides_wait(card.printed, event)],
-                                  [card for card in cards if _sides_answer(card.printed, event)])
+        found = kept[1][event] = ([card for card in cards if event in _events(card.printed)[0]],
+                                  [card for card in cards if event in _events(card.printed)[1]])
     return found
 
 
-def _sides_wait(printed, event: str) -> bool:
-    return event in index(printed).triggered or (printed.boosted is not None
-                                                 and event in index(printed.boosted).triggered)
+_EVENTS = "_trigger_events"
 
 
-def _sides_answer(printed, event: str) -> bool:
-    for sided in (printed, printed.boosted):
-        if sided is not None and any(ability.trigger is not None and ability.trigger.event == event
-                                     for _number, ability in index(sided).activated):
-            return True
-    return False
+def _events(printed) -> tuple[frozenset, frozenset]:
+    """The events the triggered abilities of either side of a card wait
+    for, and those the conditions of its activated abilities name; worked
+    out once (kept on the printed information, as its abilities' index)."""
+    found = printed.__dict__.get(_EVENTS)
+    if found is None:
+        waits: set = set()
+        answers: set = set()
+        for sided in (printed, printed.boosted):
+            if sided is not None:
+                listed = index(sided)
+                waits.update(listed.triggered)
+                answers.update(ability.trigger.event for _number, ability in listed.activated
+                               if ability.trigger is not None)
+        found = printed.__dict__[_EVENTS] = (frozenset(waits), frozenset(answers))
+    return found
 
 
 TRIGGER_WORDS = {"when": "when", "start": "at", "end": "at"}
