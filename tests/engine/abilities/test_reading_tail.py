@@ -258,3 +258,72 @@ def test_troublemakers_entering_play_face_up_is_not_executable():
     assert (modifier.kind, modifier.subject.noun, modifier.subject.filter("played-at")) == (
         "enters-face-up", "Troublemaker", "here")
     assert continuous.executable(modifier) is not None
+
+
+def test_a_cost_lowered_to_a_minimum_is_its_own_modifier():
+    # Princess Cadance, Family Matters: not the plain 'cost' (which would lower it below [1])
+    modifier = one("You may pay [1] less to play Friends, to a minimum of [1].").modifier
+    plain = one("You may pay [1] less to play Friends.").modifier
+    assert (modifier.kind, plain.kind) == ("cost-with-minimum", "cost")
+    assert modifier.value("minimum") == Amount(1) and modifier.amount == plain.amount == Amount(-1)
+    assert modifier.subject == plain.subject
+    assert continuous.executable(modifier) is not None
+    # Doc Top, Pony Pediatrician: rallying
+    modifier = one("While this card is exhausted, you pay [1] less to rally your Friends, to a minimum of [1].").modifier
+    assert (modifier.kind, modifier.value("action")) == ("cost-with-minimum", "rally")
+
+
+def test_something_done_at_the_start_of_the_next_turn():
+    # Minuette, Fast Forward
+    effect = one("Main Phase: Pay [2] and exhaust this card to banish a Friend. At the start of the next turn, put "
+                 "that Friend into play.").effect
+    later = effect.then
+    assert (later.verb, later.value("at")) == ("delayed", "start-of-next-turn")
+    assert later.value("do").verb == "put-into-play" and later.value("do").target == THAT_FRIEND
+    assert "start-of-next-turn" in resolve.executable(effect)
+    # Princess Luna, Mare in the Moon: the same, said after the instruction
+    effect = one("Reaction: After the start of any phase, you may banish this card and put it into play at the start "
+                 "of your next turn.").effect
+    assert (effect.then.verb, effect.then.value("at")) == ("delayed", "start-of-next-turn")
+    assert effect.then.value("do").target == Selector("it")
+
+
+def test_the_rest_of_the_revealed_cards():
+    # Sunburst, Card Tricks: as "all remaining cards"
+    effect = one("When this card enters play, you may reveal the top 5 cards of your deck. Put an Event revealed "
+                 "this way into your hand and the rest of the cards on the bottom of your deck in any order.").effect
+    same = one("When this card enters play, you may reveal the top 5 cards of your deck. Put an Event revealed "
+               "this way into your hand and all remaining cards on the bottom of your deck in any order.").effect
+    assert effect == same
+
+
+def test_moving_a_card_away_from_a_problem():
+    # Capper Dapperpaws, Trust in Me
+    modifier = one("Opponents can't move characters away from here.").modifier
+    assert modifier.values == values(action="be-moved-away", by=Selector("opponent", count=Amount(None), every=True),
+                                     **{"from": "here"})
+    assert continuous.executable(modifier) is not None
+    # I Just Can't Decide!: where it goes is not said
+    effect = one("Main Phase: Exhaust this card and pay [1] to move an opponent's character away from that "
+                 "Problem.").effect
+    assert (effect.verb, effect.values) == ("move", values(away=True, **{"from": "that-problem"}))
+    assert "away" in resolve.executable(effect)
+
+
+def test_moving_a_card_to_a_random_problem():
+    # Party Mare, Living it Up
+    effect = one("At the start of your turn, move this card to a random Problem.").effect
+    assert (effect.verb, effect.target, effect.value("area")) == ("move", THIS_CARD, "random-problem")
+    assert "random-problem" in resolve.executable(effect)
+
+
+def test_copying_an_events_effects():
+    # Princess Twilight Sparkle, Headmare
+    effect = one("When you play an Event with cost 2 or less, if a player has 8 or more points, you may banish "
+                 "this card to copy that Event's effects.").effect
+    copied = list(effect.chain())[-1]
+    assert (copied.verb, copied.values) == ("copy-effects", values(of="that"))
+    # Gone Fishin': "this effect"
+    effect = one("Faceoff: Move an opponent's Friend to a Problem. That opponent may pay [1] to copy this effect.",
+                 card_type="Event").effect
+    assert list(effect.chain())[-1].values == values(of="this")

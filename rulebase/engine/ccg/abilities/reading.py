@@ -221,7 +221,7 @@ def _expected(names) -> str:
 # -- from the tree to the model ------------------------------------------------------
 
 _PASSIVE = {"move": "be-moved", "play": "be-played", "confront": "be-confronted",
-            "move-to-or-from": "be-moved-to-or-from", "challenge": "be-challenged", "rally": "be-rallied", "play-or-move": "be-played-or-moved"}
+            "move-to-or-from": "be-moved-to-or-from", "move-away": "be-moved-away", "challenge": "be-challenged", "rally": "be-rallied", "play-or-move": "be-played-or-moved"}
 
 EVENT_OF = {"play": "played", "move": "moved", "confront": "confronts", "win": "faceoff-won",
             "lose": "faceoff-lost", "uncover": "uncovered", "defeat": "defeated", "flip": "flips",
@@ -487,6 +487,15 @@ class _Reader(Transformer):
         return Modifier("cost", subject=action["what"], amount=change,
                         values=values(player=Selector("you"), action=action["action"], to=action.get("to")),
                         part=self._part(meta)), None
+
+    def pay_less_to_minimum(self, meta, children):
+        """"You may pay [1] less to play Friends, to a minimum of [1]": the
+        modifier 'cost-with-minimum', a cost lowered no further than the
+        minimum."""
+        amount, action, minimum = children
+        modifier, condition = self.pay_less_to(meta, [amount, action])
+        return replace(modifier, kind="cost-with-minimum",
+                       values=tuple(sorted(dict(modifier.values, minimum=minimum).items()))), condition
 
     def home_limit(self, meta, children):
         whose, number = children
@@ -1157,7 +1166,8 @@ class _Reader(Transformer):
     def cant_do(self, meta, children):
         who, action = children
         return Modifier("cant", subject=action["what"], values=values(action=_PASSIVE[action["action"]], by=who,
-                                                                         to=action.get("to")),
+                                                                         to=action.get("to"),
+                                                                         **{"from": action.get("from")}),
                         part=self._part(meta)), None
 
     def be_done(self, meta, children):
@@ -1175,6 +1185,10 @@ class _Reader(Transformer):
 
     def act_move(self, meta, children):
         return {"action": "move", "what": children[0], "to": children[1] if len(children) > 1 else None}
+
+    def act_move_away(self, meta, children):
+        """"Move characters away from here": out of the area, to wherever."""
+        return {"action": "move-away", "what": children[0], "to": None, "from": children[1]}
 
     def act_play(self, meta, children):
         return {"action": "play", "what": children[0], "to": children[1] if len(children) > 1 else None}
@@ -1332,6 +1346,16 @@ class _Reader(Transformer):
     def delayed_sentence(self, meta, children):
         span, effect = children
         return Effect("delayed", values=values(at=f"end-of-{span}", do=effect), part=self._part(meta))
+
+    def delayed_next_turn_sentence(self, meta, children):
+        """"At the start of the next turn, put that Friend into play": done
+        later, at 'start-of-next-turn'."""
+        return Effect("delayed", values=values(at="start-of-next-turn", do=children[0]), part=self._part(meta))
+
+    def put_into_play_next_turn(self, meta, children):
+        """"Put this card into play at the start of the next turn"."""
+        later = Effect("put-into-play", target=children[0], part=self._part(meta))
+        return Effect("delayed", values=values(at="start-of-next-turn", do=later), part=self._part(meta))
 
     def lasting_sentence(self, meta, children):
         duration, chain = children
@@ -1699,6 +1723,11 @@ class _Reader(Transformer):
 
     under_your_control = _constant(UNDER_YOUR_CONTROL)
 
+    def away_from(self, meta, children):
+        return children[0]
+
+    away_from_here = _constant("here")
+
     def token(self, meta, children):
         count = Amount(1)
         if isinstance(children[0], int) and not isinstance(children[0], Token):
@@ -1729,6 +1758,19 @@ class _Reader(Transformer):
     def move_from(self, meta, children):
         return Effect("move", target=children[0], values=values(**{"from": children[1]}, area=children[2]),
                       part=self._part(meta))
+
+    def move_away(self, meta, children):
+        """"Move an opponent's character away from that Problem": the value
+        'away' (the area it goes to is not said)."""
+        return Effect("move", target=children[0], values=values(**{"from": children[1]}, away=True),
+                      part=self._part(meta))
+
+    def copy_effects(self, meta, children):
+        """"... to copy its effects", "copy that Event's effects", "copy this
+        effect": the verb 'copy-effects' (``of``: it, that, this)."""
+        said = self.source[meta.start_pos:meta.end_pos].split()
+        of = {"its": "it", "that": "that", "this": "this"}[said[1]]
+        return Effect("copy-effects", values=values(of=of), part=self._part(meta))
 
     def pay_to(self, meta, children):
         optional = children[0] == "optional"
@@ -2392,6 +2434,7 @@ class _Reader(Transformer):
     same_problem = _constant("same-problem")
     opponents_problem = _constant("opponent-problem")
     home_area = _constant("home")
+    random_problem = _constant("random-problem")
     there_area = _constant("there")
     another_problem = _constant("another-problem")
     that_cards_problem = _constant("that-card-problem")
