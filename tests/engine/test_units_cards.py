@@ -56,3 +56,23 @@ def test_with_303_2_off_this_problems_deck_is_the_readers():
     board.off = frozenset({"303.2"})
     assert cards.problem_deck_of(board, board.play[0], 0) == 0
     assert kinds(board, "303.2") == []
+
+
+def test_text_is_read_from_its_controllers_perspective_recorded_once():
+    board = board_with((COMET, 0, Zone.PLAY, "home", 0))
+    card = board.play[0]
+    assert cards.perspective_of(board, card) == 0
+    assert kinds(board, "513.5") == []
+    card.controller = 1
+    assert cards.perspective_of(board, card) == 1
+    assert cards.perspective_of(board, card) == 1
+    assert kinds(board, "513.5") == [ALLOWED]
+
+
+def test_with_513_5_off_text_is_read_from_its_owners_perspective():
+    board = board_with((COMET, 0, Zone.PLAY, "home", 0))
+    board.off = frozenset({"513.5"})
+    card = board.play[0]
+    card.controller = 1
+    assert cards.perspective_of(board, card) == 0
+    assert kinds(board, "513.5") == []

@@ -367,6 +367,39 @@ def this_card(board, card) -> list:
     return [card]
 
 
+# -- whose perspective card text is read from (513.5) -------------------------------------
+
+
+@check("513.5", "cards, modifiers and effects are always read from the perspective of their controller")
+def read_by_its_controller(table, card):
+    return Allowed(f"{card} is controlled by another player than its owner: its text is read from its controller's "
+                   "perspective (\"you\", \"your\", \"an opponent's\")")
+
+
+def perspective_of(table, card) -> int:
+    """The player from whose perspective ``card``'s text is read: its
+    controller (513.5, recorded once for each controller a card has other
+    than its owner).  With the rule switched off, its owner's."""
+    if card.controller is None or card.controller == card.owner:
+        return card.owner if card.controller is None else card.controller
+    verdict = read_by_its_controller.verdict(table, card)
+    if verdict is None:
+        return card.owner
+    seen = getattr(table, "perspectives", None)
+    if seen is None:
+        seen = set()
+        try:
+            table.perspectives = seen
+        except AttributeError:  # a table that keeps no notes: recorded each time
+            pass
+    key = (card.id, card.incarnation, card.controller)
+    if key not in seen:
+        if getattr(getattr(table, "trace", None), "enabled", True):
+            seen.add(key)
+        read_by_its_controller.judge(table, verdict)
+    return card.controller
+
+
 # -- a Problem's deck as card text names it (303.2) ----------------------------------------
 
 

@@ -34,6 +34,7 @@ from __future__ import annotations
 from rulebase.engine.ccg.abilities import keywords
 from rulebase.engine.ccg.abilities.model import Ability
 from rulebase.engine.ccg.board import Board, Card
+from rulebase.engine.ccg.cards import perspective_of
 from rulebase.engine.ccg.rules import Allowed, check, step
 from rulebase.engine.rulebook import Table
 from rulebase.engine.trace import Trace
@@ -661,24 +662,27 @@ def _played_to(board: Board, source: Card, modifier, card: Card, area, host, any
     if on and host is not source:
         return False
     rule = targets.compiled(selector)
-    if not _of_kind_and_side(rule, selector, card, source, card.owner):
+    if not _of_kind_and_side(rule, selector, card, source, card.owner, perspective_of(board, source)):
         return False
     seen = Seen(source)
     return all(test(board, seen, card) for test in rule.tests)
 
 
-def _of_kind_and_side(rule, selector, card: Card, source: Card, holder: int) -> bool:
+def _of_kind_and_side(rule, selector, card: Card, source: Card, holder: int, reader: int | None = None) -> bool:
     """Whether ``card`` is of the card type the compiled selector ``rule``
     names, and on the side its controller word names ("your", "their",
     "an opponent's"), judged by ``holder``: the card's owner where a card to
-    be played is meant (not yet controlled), its controller in play."""
+    be played is meant (not yet controlled), its controller in play; "your"
+    is the side of ``reader``, the player the text is read by (its
+    controller's unless said, 513.5)."""
     kind = rule.type
     if kind is not None and (not card.is_character if kind == "character" else card.type != kind):
         return False
+    reader = source.controller if reader is None else reader
     controller = selector.controller
-    if controller in ("you", "their") and holder != source.controller:
+    if controller in ("you", "their") and holder != reader:
         return False
-    return not (controller == "opponent" and holder == source.controller)
+    return not (controller == "opponent" and holder == reader)
 
 
 @step("702.1", "{source}'s ability changes the cost to play {card} by {amount:+d} ({text})")
@@ -887,7 +891,7 @@ def fits(board: Board, source: Card, selector, card: Card, event=None) -> bool:
     if noun in ("that", "it"):
         return card in targets.named_cards(seen, selector.ref or noun)
     rule = targets.compiled(selector)
-    if not _of_kind_and_side(rule, selector, card, source, card.controller):
+    if not _of_kind_and_side(rule, selector, card, source, card.controller, perspective_of(board, source)):
         return False
     if selector.controller == "owner" and card.owner != source.controller:
         return False
