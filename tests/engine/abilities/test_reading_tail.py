@@ -4,7 +4,9 @@ card's words read as, and whether the engine is told it can carry it out."""
 
 from __future__ import annotations
 
-from rulebase.engine.ccg.abilities import continuous, resolve
+import pytest
+
+from rulebase.engine.ccg.abilities import activated, continuous, resolve
 from rulebase.engine.ccg.abilities.model import (
     THIS_CARD,
     Ability,
@@ -13,7 +15,7 @@ from rulebase.engine.ccg.abilities.model import (
     Selector,
     values,
 )
-from rulebase.engine.ccg.abilities.reading import read
+from rulebase.engine.ccg.abilities.reading import CardTextError, read
 
 THAT_FRIEND = Selector("that", ref="Friend")
 YOU = Selector("you")
@@ -327,3 +329,38 @@ def test_copying_an_events_effects():
     effect = one("Faceoff: Move an opponent's Friend to a Problem. That opponent may pay [1] to copy this effect.",
                  card_type="Event").effect
     assert list(effect.chain())[-1].values == values(of="this")
+
+
+# -- paragraphs of instructions alone --------------------------------------------------------
+
+def test_an_events_instructions_on_the_paragraph_after_its_additional_cost():
+    # Funny Business: one ability, as if written in one paragraph
+    text = "Main Phase: As an additional cost to play this card, discard 2 cards.\nDismiss an opposing Friend."
+    ability, = read(text, card_type="Event")
+    whole, = read(text.replace("\n", " "), card_type="Event")
+    assert (ability.kind, ability.timing, ability.cost, ability.effect) == (
+        whole.kind, whole.timing, whole.cost, whole.effect)
+    assert ability.effect.verb == "dismiss" and ability.cost[0].verb == "discard"
+
+
+def test_an_events_instructions_after_a_harmony_tag():
+    # Defend the Hive!: the Harmony paragraph is an ability of the Event with its tag for timing
+    first, second = read("Immediate: Move one of your characters.\nHarmony Changeling: Your Changeling characters "
+                         "have Agile until the end of the turn.", card_type="Event")
+    assert (first.kind, first.effect.verb) == ("event", "move")
+    assert (second.kind, second.timing, second.effect.verb) == ("event", "Harmony Changeling", "gain-keyword")
+    assert activated.executable(second) is not None
+
+
+def test_instructions_alone_are_not_read_where_nothing_says_when():
+    # Out of Action: a Resource's instructions with no trigger
+    with pytest.raises(CardTextError, match="no timing phrase or trigger") as raised:
+        read("Play on a Friend.\nExhaust that Friend. That Friend does not ready during the Ready Phase.",
+             card_type="Resource")
+    assert (raised.value.line, raised.value.column) == (2, 1)
+    # after an ability that has its instructions already
+    with pytest.raises(CardTextError, match="no timing phrase or trigger"):
+        read("Main Phase: Draw a card.\nDismiss an opposing Friend.", card_type="Event")
+    # a Harmony tag on a card that is not an Event
+    with pytest.raises(CardTextError, match="not an Event"):
+        read("Harmony Unicorn: Draw a card.", card_type="Friend")

@@ -344,6 +344,9 @@ class _Reader(Transformer):
         return Ability(kind, timing=timing, trigger=body.get("trigger"), cost=body.get("cost", ()),
                        condition=condition, effect=body["effect"], anyone=anyone, part=self._part(meta))
 
+    def bare_effects(self, meta, children):
+        return Ability(BARE, effect=children[0], part=self._part(meta))
+
     def timing(self, meta, children):
         return " ".join(w.capitalize() for w in self._word(children[0]).split())
 
@@ -2589,8 +2592,38 @@ def _read(text: str, side: str, keywords: tuple, card_type: str | None) -> tuple
             if text.strip():
                 raise CardTextError(text, line, 1, "an empty paragraph")
             continue
-        abilities.append(_read_paragraph(paragraph, line, side, card_type, text))
+        ability = _read_paragraph(paragraph, line, side, card_type, text)
+        if ability.kind == BARE:
+            ability = _placed(ability, abilities, card_type, text, line)
+            if ability is None:
+                continue
+        abilities.append(ability)
     return tuple(abilities)
+
+
+BARE = "instructions"
+"""The kind the reader gives a paragraph of instructions alone until it
+finds what they belong to (:func:`_placed`): never a kind of the model."""
+
+
+def _placed(ability: Ability, before: list, card_type: str | None, text: str, line: int) -> Ability | None:
+    """A paragraph of instructions with no timing phrase or trigger of its
+    own: an Event's instructions after a Harmony tag ("Harmony Earth Pony:
+    Dismiss another opposing Friend ...", an ability of the Event with that
+    tag for its timing), or the instructions of the Event or activated
+    ability before it that has an additional cost and no instructions yet
+    ("Main Phase: As an additional cost to play this card, discard 2
+    cards." then "Banish a Resource."): that ability is completed in
+    ``before`` and ``None`` returned.  Otherwise the text is not read."""
+    if ability.timing is not None:
+        if card_type == "Event":
+            return replace(ability, kind="event")
+        raise CardTextError(text, line, 1, f"instructions after '{ability.timing}:' on a card that is not an Event")
+    last = before[-1] if before else None
+    if last is not None and last.kind in ("event", "activated") and last.cost and last.effect is None:
+        before[-1] = replace(last, effect=ability.effect, text=f"{last.text}\n{ability.text}")
+        return None
+    raise CardTextError(text, line, 1, "instructions with no timing phrase or trigger")
 
 
 def _split_keyword(word: str):
