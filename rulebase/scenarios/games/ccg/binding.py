@@ -348,6 +348,16 @@ class CCGSession(GameSession):
                 card.turned_over = True
             elif kind == "with_counters":
                 card.counters = status.args[0]
+            elif kind == "with_named_counters":
+                # counters with a name (519.1), kept by the board as the card text's verbs keep them
+                name = str(status.args[1]).rsplit(" ", 1)[0]
+                board = self._board()
+                kept = getattr(board, "named_counters", None)
+                if kept is None:
+                    kept = board.named_counters = {}
+                counts = dict(kept[card.id][1]) if card.id in kept else {}
+                counts[name] = counts.get(name, 0) + status.args[0]
+                kept[card.id] = (card.incarnation, counts)
             elif kind == "controlled_by":
                 card.controller = self.player(fact, status.args[0])
 
