@@ -52,6 +52,7 @@ DECISIONS = {
     "choose-player": "player",
     "choose-area": "area",
     "choose-option": "amount",
+    "choose-number": "amount",
     "accept": "",
     "decline": "",
     "order": "order",

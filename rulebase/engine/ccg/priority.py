@@ -11,6 +11,7 @@ from __future__ import annotations
 from rulebase.engine.ccg import (
     effects,
     faceoffs,
+    loops,
     moving,
     play,
     points,
@@ -136,6 +137,8 @@ def check(s, request: Request, action) -> None:
         raise switched_off(WAITS_FOR_ANOTHER_DECISION[VERB_RULES.get(action.verb, "510.1")],
                            f"the game waits for {board.name(request.player)} to {request.kind}, not to {action.verb}")
     verb_check(action)
+    if request.kind == PRIORITY and action.verb != "pass":
+        loops.continues_loop(board, action)
 
 
 def _check_event_timing(board, action: Action) -> None:
@@ -482,6 +485,7 @@ def priority_window(s, window: play.Window, first: int | None = None):
     order = [first] + [p.index for p in board.players if p.index != first and not p.removed]
     if window_opens(board, window, order[0]) is None:
         return
+    loops.window_opens(board)
     passes, position = 0, 0
     while passes < len(order):
         player = order[position % len(order)]
@@ -526,7 +530,8 @@ def listed(board, player: int, window: play.Window) -> list:
     playing a card (609, 512), activating an ability (703), all asked of
     the board at once (:meth:`~rulebase.engine.ccg.board.Board.asking`)."""
     with board.asking():
-        return [Action("pass", player)] + play.options(board, player, window) + activated.options(board, player, window)
+        found = play.options(board, player, window) + activated.options(board, player, window)
+        return [Action("pass", player)] + [action for action in found if loops.allows(board, action)]
 
 
 @step("705.2g", "the action has been resolved: priority passes to the next player, {player}")
@@ -540,7 +545,7 @@ def take_action(s, action: Action):
     """Take an action (705.2); whether it was taken: an action a step of
     which can't be completed is rewound (705.2), as if it never was."""
     board = s.board
-    board.trace.note("705.1", "{player} takes an action", player=board.name(action.player))
+    state = loops.state(board) if takes_an_action(board, action) is not None else None
     before = Snapshot(board) if may_be_rewound(board, action) else None
     try:
         yield from _process(s, action)
@@ -553,7 +558,24 @@ def take_action(s, action: Action):
                                   "still have priority", player=board.name(action.player))
         return False
     yield from settle(s)
+    if state is not None:
+        yield from loops.after_action(s, action, state)
     return True
+
+
+@step("705.1", "{player} takes an action: {action}")
+def takes_an_action(board, action: Action):
+    """To take an action is to play a card, perform a Main Phase action or
+    activate an ability (705.1): what a series of actions, a loop (802.1),
+    is made of; passing priority is not one.  Without this rule no series
+    of actions is followed."""
+    if action.verb in ACTIONS:
+        return {"player": board.name(action.player), "action": ACTIONS[action.verb]}
+
+
+ACTIONS = {"play": "playing a card", "move": "a Main Phase action", "draw": "a Main Phase action",
+           "rally": "a Main Phase action", "activate": "activating an ability"}
+"""The actions of 705.1, by the verb of the decision that takes them."""
 
 
 def may_be_rewound(board, action: Action) -> bool:

@@ -448,6 +448,8 @@ class CCGSession(GameSession):
             if args[1] < 1:
                 raise self.error(node, "the options of \"Choose one:\" are numbered from 1")
             return Action("choose-option", player, amount=args[1] - 1)
+        if kind == "choose_number":
+            return Action("choose-number", player, amount=args[1])
         if kind == "confront_first":
             area = self.area(node, args[1], player)
             problem = self.board.problem_at(area)
