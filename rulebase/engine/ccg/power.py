@@ -131,6 +131,25 @@ def power_parts(board: Board, card: Card, explain: bool = True) -> tuple[int | N
     return power.total, power.parts() if explain else []
 
 
+def power_before(board: Board, card: Card, timestamp: tuple) -> int | None:
+    """The card's power as the modifiers created before ``timestamp`` make
+    it (711.3: what a modifier applied in timestamp order sees), nothing
+    recorded; not worked out once (:func:`power`), as it differs by
+    timestamp."""
+    if card.face_down or card.info.power is None:
+        return None
+    total = Power(board, card, explain=False)
+    total.total = card.info.power
+    found = continuous.side(card) if card.in_play else None
+    if found is None:
+        return total.total + card.counters + sum(_definite(total) if card.modifiers else ())
+    extras = [continuous.Applied(card, True, "counters", lambda: power_counters(total))] if card.counters else []
+    extras += [continuous.Applied(card, True, "a modifier", lambda amount=amount: power_modifier(total, amount))
+               for amount in (_definite(total) if card.modifiers else ())]
+    continuous.shape_in_order(total, found, extras, before=timestamp)
+    return total.total
+
+
 def power(board: Board, card: Card) -> int | None:
     """The card's power (507.1), which may be negative while calculated;
     worked out once while the board is asked about (:meth:`Board.asking`)."""

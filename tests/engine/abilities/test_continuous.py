@@ -682,3 +682,63 @@ def test_non_additive_modifiers_are_executable_only_on_the_card_s_own_power():
     assert continuous.executable(Modifier("power-doubled", Selector("Friend", every=True), Amount(1))) == (
         "the modifier 'power-doubled' of another card's power")
     assert continuous.index(DOUBLER).ordered and not continuous.index(OWL).ordered
+
+
+# -- a modifier whose condition asks a power: dependency (711.3b, 711.4) ------------------------
+
+SWOLE = Printed.build("Swole", "Friend", colors=["blue"], power=2, cost=2, abilities=(
+    Ability("continuous", "While this card has at least 3 power, it has Swift.", modifier=Modifier(
+        "keyword", Selector("it"), values=values(keyword="Swift")),
+        condition=Condition("power", THIS_CARD, values(compare=">=3"))),
+    Ability("continuous", "While this card has at least 4 power, it has Competitive 2.", modifier=Modifier(
+        "keyword", Selector("it"), values=values(keyword="Competitive", x=2)),
+        condition=Condition("power", THIS_CARD, values(compare=">=4")))))
+
+
+def test_it_of_while_this_card_gives_the_card_its_own_keyword():
+    board = _with(SWOLE)
+    swole = board.cards[0]
+    swole.counters = 1
+    assert continuous.gives(board, swole, "Swift") and not continuous.gives(board, swole, "Competitive")
+
+
+def test_a_condition_on_the_card_s_own_power_does_not_count_what_the_keyword_it_gives_adds():
+    board = _with(SWOLE)
+    swole = board.cards[0]
+    swole.counters = 2  # power 4: Competitive 2 would add 2 in a faceoff, never asked of itself
+    assert power.power(board, swole) == 4 and continuous.gives(board, swole, "Competitive")
+
+
+def test_a_modifier_dependent_on_a_later_one_applies_after_it_unless_711_3b_or_711_4_is_off():
+    for off in ((), ("711.3b",), ("711.4",)):
+        board = _with(SWOLE, OWL)
+        board.off = frozenset(off)
+        swole = board.cards[0]
+        assert continuous.gives(board, swole, "Swift", record=True) == (not off)
+        assert kinds(board, "711.3b") == ([] if "711.3b" in off else [STEP])
+    board = _with(OWL, SWOLE)  # the +1 is the earlier: no dependency to record
+    assert continuous.gives(board, board.cards[1], "Swift", record=True) and kinds(board, "711.3b") == []
+
+
+def test_the_power_a_modifier_sees_in_timestamp_order_counts_only_the_modifiers_created_before_it():
+    board = _with(DOUBLER, OWL)
+    doubler, owl = board.cards
+    doubler.modifiers.append(1)
+    assert power.power_before(board, doubler, (1, False)) == 2
+    assert power.power_before(board, doubler, (1, True)) == 4
+    assert power.power_before(board, doubler, (2, False)) == 5
+    assert power.power_before(board, doubler, (3, False)) == power.power(board, doubler) == 6
+
+
+def test_one_ability_with_several_modifiers_is_indexed_as_each_and_executable_when_each_is():
+    both = Modifier("all", THIS_CARD, values=values(**{"all-of": (
+        Modifier("power", THIS_CARD, Amount(2)), Modifier("keyword", THIS_CARD, values=values(keyword="Stubborn")))}))
+    elder = Printed.build("Elder", "Friend", colors=["orange"], power=2, cost=3, abilities=(
+        Ability("continuous", "This card has +2 power and Stubborn.", modifier=both),))
+    assert continuous.executable(both) is None
+    assert set(continuous.index(elder).own) == {"power", "keyword"}
+    board = _with(elder)
+    assert power.power(board, board.cards[0]) == 4 and continuous.gives(board, board.cards[0], "Stubborn")
+    colored = Modifier("all", THIS_CARD, values=values(**{"all-of": (
+        Modifier("power", THIS_CARD, Amount(1)), Modifier("color", THIS_CARD, values=values(color="orange")))}))
+    assert continuous.executable(colored) == "the modifier 'color'"

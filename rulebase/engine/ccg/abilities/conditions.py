@@ -202,7 +202,37 @@ def _power(board, context, condition):
         return False
     compare, n = _compare(condition.value("compare"))
     cards = _subject_cards(board, context, condition)
-    return bool(cards) and all(compare(powers.counted(powers.power(board, card)), n) for card in cards)
+    if _BEFORE:
+        return bool(cards) and all(compare(powers.counted(powers.power_before(board, card, _BEFORE[-1])), n)
+                                   for card in cards)
+    return bool(cards) and all(compare(powers.counted(_power_now(board, card)), n) for card in cards)
+
+
+def _power_now(board: Board, card: Card) -> int | None:
+    """A card's power now; one being worked out (a condition of a keyword
+    given to it asking it) is not kept as the card's power
+    (:func:`.power.power` keeps what it works out while the board is
+    asked about)."""
+    from rulebase.engine.ccg.abilities.continuous import _SHAPING
+
+    if card.id in _SHAPING:
+        return powers.power_parts(board, card, explain=False)[0]
+    return powers.power(board, card)
+
+
+_BEFORE: list = []
+"""The timestamps a condition is being judged at (:func:`holds_before`)."""
+
+
+def holds_before(board: Board, context, condition: Condition | None, timestamp: tuple) -> bool:
+    """Whether ``condition`` holds with each power it asks as the
+    modifiers created before ``timestamp`` make it (711.3: a modifier
+    applied in timestamp order sees the game so)."""
+    _BEFORE.append(timestamp)
+    try:
+        return holds(board, context, condition)
+    finally:
+        _BEFORE.pop()
 
 
 def _attached(board, context, condition):

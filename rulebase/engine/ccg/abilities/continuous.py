@@ -60,6 +60,12 @@ def executable(modifier) -> str | None:
     """``None`` if the engine applies ``modifier``, else what it lacks."""
     if modifier is None:
         return "no modifier"
+    if modifier.kind == "all":
+        for part in modifier.value("all-of") or ():
+            missing = executable(part)
+            if missing is not None:
+                return missing
+        return None if modifier.value("all-of") else "the modifier 'all' of no modifiers"
     if modifier.kind not in HOOKED:
         return f"the modifier {modifier.kind!r}"
     if modifier.kind == "cost" and modifier.value("action") == "play":
@@ -143,13 +149,26 @@ class Index:
                 event = acts.trigger.event
                 self.replacing[event] = self.replacing.get(event, ()) + ((number, ability, acts),)
             elif kind == "continuous" and acts.modifier is not None:
-                modifier = acts.modifier
-                subject = modifier.subject
-                table = self.own if subject is None or subject.noun == "self" else self.outward
-                table[modifier.kind] = table.get(modifier.kind, ()) + ((ability, acts),)
+                for part in _parts(acts):
+                    modifier = part.modifier
+                    subject = modifier.subject
+                    table = self.own if subject is None or subject.noun == "self" else self.outward
+                    table[modifier.kind] = table.get(modifier.kind, ()) + ((ability, part),)
         self.activated = tuple(activated)
         self.acts = bool(self.outward or self.replacing or self.triggered or self.activated)
         self.ordered = any(kind in self.own for kind in ORDERED)
+
+
+def _parts(ability: Ability) -> tuple:
+    """A continuous ability as the abilities of each modifier it makes:
+    "this card has +2 power and Stubborn" (the modifier ``all``) is two,
+    each with the ability's condition and text."""
+    modifier = ability.modifier
+    if modifier.kind != "all":
+        return (ability,)
+    from dataclasses import replace
+
+    return tuple(replace(ability, modifier=part) for part in modifier.value("all-of") or ())
 
 
 _KEY = "_abilities_index"
@@ -237,19 +256,77 @@ def reaching(board: Board, kind: str) -> list:
 # -- card text (not a keyword) --------------------------------------------------------------
 
 
-def _holds(board: Board, card: Card, ability: Ability) -> bool:
+def _holds(board: Board, card: Card, ability: Ability, table=None) -> bool:
     """Whether the condition of a continuous ability of ``card`` holds now
     (708.3a: from the current game state); one that does not keeps the
-    modifier from affecting the game (708.3)."""
+    modifier from affecting the game (708.3).  ``table``: where the order
+    it applies in is recorded (the board's trace unless said)."""
     if ability.condition is None:
         return True
     try:
         from rulebase.engine.ccg.abilities import conditions, resolve
     except ImportError:
         return False
-    if conditions.holds(board, resolve.Context(card=card, controller=card.controller), ability.condition):
-        return True
-    return condition_untrue.allows(board, card, ability)
+    context = resolve.Context(card=card, controller=card.controller)
+    if _reads_power(ability.condition):
+        held = _held_in_order(board, card, ability, context, board if table is None else table)
+    else:
+        held = conditions.holds(board, context, ability.condition)
+    return True if held else condition_untrue.allows(board, card, ability)
+
+
+_READS_POWER: dict = {}
+
+
+def _reads_power(condition) -> bool:
+    """Whether a condition asks a power ("While this card has at least 3
+    power"), and so the presence of modifiers of power may change its
+    result (711.3b); worked out once for each condition."""
+    found = _READS_POWER.get(id(condition))
+    if found is None or found[0] is not condition:
+        parts = (condition,) + tuple(condition.all_of) + tuple(condition.any_of)
+        found = _READS_POWER[id(condition)] = (condition, any(
+            part.kind == "power" or (part is not condition and _reads_power(part)) for part in parts))
+    return found[1]
+
+
+def _held_in_order(board: Board, card: Card, ability: Ability, context, table) -> bool:
+    """Whether the condition of ``card``'s continuous ability, which asks
+    a power, holds as its modifier applies: in timestamp order it would
+    see the powers as the modifiers created before it (711.3) made them;
+    where the modifiers created after it change its result it is
+    dependent on them (711.3b) and applies after the latest of them
+    (711.4), seeing the powers as they are now."""
+    from rulebase.engine.ccg.abilities import conditions
+
+    now = conditions.holds(board, context, ability.condition)
+    then = conditions.holds_before(board, context, ability.condition, _created(board, card))
+    if now == then:
+        return now
+    if dependent(table, card, ability) is None or applied_after(table, card, ability) is None:
+        return then
+    return now
+
+
+def _created(board: Board, card: Card) -> tuple:
+    """The timestamp of the modifiers of ``card``'s continuous abilities:
+    the time it entered play (711.3a), as ``(its place among the cards in
+    play in the order they entered, False)``."""
+    for number, other in enumerate(board.play, start=1):
+        if other is card:
+            return (number, False)
+    return (0, False)
+
+
+@step("711.3b", "{card}'s modifier ({text}) is dependent on the modifiers of power created after it: their presence "
+                "changes whether its condition is true")
+def dependent(table, card: Card, ability: Ability):
+    return {"card": card.label, "text": ability.text or "its text"}
+
+
+@step("711.4", "{card}'s modifier ({text}) is applied after the latest modifier it depends on, not in timestamp order")
+def applied_after(table, card: Card, ability: Ability):
+    return {"card": card.label, "text": ability.text or "its text"}
 
 
 @check("708.3", "indefinite continuous modifiers affect the game for as long as they exist and any conditions they "
@@ -394,11 +471,13 @@ def granted(board: Board, card: Card, table=None, sources: list | None = None) -
     table = board if table is None else table
     found: list = []
     for ability, acts in own(card, "keyword"):
-        if _holds(board, card, acts):
+        if _holds(board, card, acts, table):
             given_keyword(table, card, acts.modifier.value("keyword"), card, found, acts.modifier.value("x"), sources)
     for source, pairs in outward(board, "keyword"):
         for ability, acts in pairs:
-            if source is not card and fits(board, source, acts.modifier.subject, card) and _holds(board, source, acts):
+            subject = _subject(acts)
+            if ((source is not card or subject.noun == "self") and fits(board, source, subject, card)
+                    and _holds(board, source, acts, table)):
                 given_keyword(table, card, acts.modifier.value("keyword"), source, found, acts.modifier.value("x"),
                               sources)
     return found
@@ -463,8 +542,14 @@ def shape_power(power, found: Index | None = None) -> None:
             keywords.UNITS[ability.keyword](power, ability.x)
         else:
             text_power(power, card, acts)
-    if "keyword" in found.own or any(not other.face_down for other in reaching(board, "keyword")):
-        for keyword, x in granted(board, card, power):
+    if card.id not in _SHAPING and ("keyword" in found.own or any(not other.face_down
+                                                                  for other in reaching(board, "keyword"))):
+        _SHAPING.add(card.id)
+        try:
+            given = granted(board, card, power)
+        finally:
+            _SHAPING.discard(card.id)
+        for keyword, x in given:
             if keyword in ADDING:
                 keywords.UNITS[keyword](power, x if x is not None else 1)
     for source, pairs in outward(board, "power"):
@@ -475,6 +560,13 @@ def shape_power(power, found: Index | None = None) -> None:
 
 ADDING = ("Competitive", "Supportive", "Caretaker")
 """The keywords text may give a card that add to its power."""
+
+_SHAPING: set = set()
+"""The cards whose keywords given by text are being found as their power
+is worked out: a condition of the giving that asks the card's power
+("While this card has at least 5 power, it has Competitive 2") sees it
+without what the giving would add (a modifier is not dependent on
+itself)."""
 
 
 # -- modifiers applied in timestamp order (711.3) ----------------------------------------
@@ -497,14 +589,19 @@ class Applied:
         self.timestamp = None
 
 
-@step("711.3a", "the timestamp of each modifier of {card}'s power is the time it was created: {times}")
-def timestamped(power, board: Board, applied: list):
+def _stamp(board: Board, applied: list) -> None:
+    """Give each modifier its timestamp: ``(the place of its source among
+    the cards in play in the order they entered, whether it was created
+    after the source entered)``."""
     entered = {card.id: number for number, card in enumerate(board.play, start=1)}
-    times = []
     for one in applied:
         one.timestamp = (entered.get(one.source.id, 0), one.after)
-        when = "after" if one.after else "as"
-        times.append(f"{one.words}, {when} {one.source.label} entered play")
+
+
+@step("711.3a", "the timestamp of each modifier of {card}'s power is the time it was created: {times}")
+def timestamped(power, board: Board, applied: list):
+    _stamp(board, applied)
+    times = [f"{one.words}, {'after' if one.after else 'as'} {one.source.label} entered play" for one in applied]
     return {"card": power.card.label, "times": "; ".join(times)}
 
 
@@ -516,7 +613,7 @@ def in_timestamp_order(power, applied: list):
     return {"card": power.card.label, "order": ", then ".join(one.words for one in applied)}
 
 
-def shape_in_order(power, found: Index, extras: list) -> None:
+def shape_in_order(power, found: Index, extras: list, before: tuple | None = None) -> None:
     """Apply the modifiers of power of a card in play and face up with a
     modifier of its own power that does not only add (:data:`ORDERED`:
     doubled, equal to a number), whose result depends on what applied
@@ -527,16 +624,23 @@ def shape_in_order(power, found: Index, extras: list) -> None:
     switched off they apply in the order they are found: ``extras`` (the
     card's counters and definite modifiers, as :class:`Applied`), the
     card's own abilities, the keywords given to it, other cards'
-    abilities."""
+    abilities.  ``before``: only the modifiers created before that
+    timestamp apply (the power a modifier applied in timestamp order sees,
+    :func:`power_before`), not the keywords given to the card."""
     card, board = power.card, power.board
     applied = list(extras)
     for kind in ("power",) + ORDERED:
         for ability, acts in found.own.get(kind, ()):
             applied.append(Applied(card, False, f"{card.label}'s {ability.keyword or 'ability'}"
                                    if keywords.played(ability) else _named(card, acts), _applying(power, card, ability, acts)))
-    if "keyword" in found.own or any(not other.face_down for other in reaching(board, "keyword")):
+    if before is None and card.id not in _SHAPING and (
+            "keyword" in found.own or any(not other.face_down for other in reaching(board, "keyword"))):
         given: list = []
-        granted(board, card, power, given)
+        _SHAPING.add(card.id)
+        try:
+            granted(board, card, power, given)
+        finally:
+            _SHAPING.discard(card.id)
         for keyword, x, source in given:
             if keyword in ADDING:
                 applied.append(Applied(source, False, f"{keyword} given by {source.label}",
@@ -546,8 +650,12 @@ def shape_in_order(power, found: Index, extras: list) -> None:
             if source is not card and fits(board, source, _subject(acts), card):
                 applied.append(Applied(source, False, _named(source, acts),
                                        lambda source=source, acts=acts: text_power(power, source, acts)))
-    timestamped(power, board, applied)
-    in_timestamp_order(power, applied)
+    if before is not None:
+        _stamp(board, applied)
+        applied = sorted((one for one in applied if one.timestamp < before), key=lambda one: one.timestamp)
+    else:
+        timestamped(power, board, applied)
+        in_timestamp_order(power, applied)
     for one in applied:
         one.apply()
 
