@@ -364,3 +364,35 @@ def test_instructions_alone_are_not_read_where_nothing_says_when():
     # a Harmony tag on a card that is not an Event
     with pytest.raises(CardTextError, match="not an Event"):
         read("Harmony Unicorn: Draw a card.", card_type="Friend")
+
+
+def test_a_mane_character_or_a_troublemaker_turned_over():
+    # Chaos Capital of the World: Mane Characters are turned over (301.2)
+    effect = one("Chaos: When this card is flipped, turn each Mane Character over.").effect
+    assert (effect.verb, effect.target.noun, effect.target.every) == ("turn-over", "Mane Character", True)
+    # Dr. Hooves, All in Due Time: a Troublemaker turned over is turned face-up or face-down, not a Mane's turn
+    effect = one("At the start of your Troublemaker Phase, you may turn over an opposing Troublemaker.").effect
+    assert (effect.verb, effect.target.noun) == ("turn-troublemaker-over", "Troublemaker")
+    assert resolve.executable(effect) is not None
+    with pytest.raises(CardTextError, match="not a Mane Character or a Troublemaker"):
+        read("Main Phase: Turn a Friend over.")
+
+
+def test_a_number_of_tokens_the_game_state_gives():
+    # Party Favor, Sunset Festival Director
+    effect = one("At the start of your turn, you may retire this card to put a number of 1 [Laughter] Earth Pony "
+                 "Friend tokens into play equal to its power.").effect
+    made = list(effect.chain())[-1]
+    one_token = one("At the start of your turn, you may retire this card to put a 1 [Laughter] Earth Pony Friend "
+                    "token into play.").effect
+    assert made.value("token") == list(one_token.chain())[-1].value("token")
+    assert made.amount.per.noun == "power" and made.amount.per.filter("of") == Selector("it")
+
+
+def test_cost_at_most_a_number_the_game_state_gives():
+    # Griselda, Urgent Business
+    effect = one("When this card enters play, you may dismiss an opposing Friend with cost less than or equal to "
+                 "the number of Friends you control.").effect
+    compare, amount = effect.target.filter("cost-vs")
+    assert compare == "<=" and amount.per.noun == "Friend"
+    assert "cost-vs" in resolve.executable(effect)

@@ -85,6 +85,7 @@ VERBS = {
     "uncover": "uncover a face-down Troublemaker (607.3)",
     "challenge": "challenge a Troublemaker (608)",
     "turn-over": "turn a Mane Character over (301.2)",
+    "turn-troublemaker-over": "turn the target Troublemaker over: a face-down one face-up, a face-up one face-down",
     "take-control": "take control of the target (513)",
     "exchange-control": "exchange control of two cards (513): the target's, or the target and ``with``",
     "play": "play the target (from ``zone``; ``free`` true: without paying its cost)",

@@ -1752,6 +1752,12 @@ class _Reader(Transformer):
                              keyword=_keyword_named(keyword) if keyword else None)
         return Effect("token", amount=count, values=values(token=description, area=area), part=self._part(meta))
 
+    def token_number(self, meta, children):
+        """"Put a number of 1 [Laughter] Earth Pony Friend tokens into play
+        equal to its power"."""
+        made = self.token(meta, children[:-1])
+        return replace(made, amount=children[-1])
+
     def take_control(self, meta, children):
         return Effect("take-control", target=children[0], part=self._part(meta))
 
@@ -1851,6 +1857,18 @@ class _Reader(Transformer):
         is on the other side, the value 'side' of 'turn-over'."""
         side = "boosted" if self.source[meta.start_pos:meta.end_pos].endswith("boosted side") else "start"
         return Effect("turn-over", target=children[0], values=values(side=side), part=self._part(meta))
+
+    def turn_selector_over(self, meta, children):
+        """"Turn a Mane Character over" (301.2), "turn over an opposing
+        Troublemaker" (face-down to face-up or back: the verb
+        'turn-troublemaker-over')."""
+        target = children[0]
+        if target.noun == "Mane Character":
+            return Effect("turn-over", target=target, part=self._part(meta))
+        if target.noun == "Troublemaker":
+            return Effect("turn-troublemaker-over", target=target, part=self._part(meta))
+        raise _Unreadable(f"turning over a card that is not a Mane Character or a Troublemaker ({target.noun})",
+                          meta.start_pos)
 
     def reattach(self, meta, children):
         return Effect("attach", target=children[0], values=values(again=True, to="another-friend"),
@@ -2413,6 +2431,10 @@ class _Reader(Transformer):
     def post_power_vs(self, meta, children):
         compare = "<=" if " equal to " in self.source[meta.start_pos:meta.end_pos] else "<"
         return ("filter", "power-vs", (compare, children[0]))
+
+    def post_cost_vs(self, meta, children):
+        compare = "<=" if " equal to " in self.source[meta.start_pos:meta.end_pos] else "<"
+        return ("filter", "cost-vs", (compare, children[0]))
 
     def post_power_than(self, meta, children):
         said = self.source[meta.start_pos:meta.end_pos].split()

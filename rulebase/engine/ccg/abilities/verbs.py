@@ -727,6 +727,14 @@ def definite_as_created(board: Board, act: Act):
     return {"card": act.target.label, "amount": act.n, "until": DURATIONS.get(act.duration, act.duration)}
 
 
+@rules.step("707.1", "processing the instruction creates a modifier: {card} gets {amount:+d} power until {until}")
+def creates_a_modifier(board: Board, act: Act):
+    """Processing an action or effect can create modifiers (707.1): an
+    instruction giving a card power creates one; without this rule,
+    processing creates none."""
+    return {"card": act.target.label, "amount": act.n, "until": DURATIONS.get(act.duration, act.duration)}
+
+
 @verb("power", "507.1")
 def power(board: Board, act: Act) -> None:
     """``+N`` power (507.1) or ``+N [Color]``: power of that color, the card
@@ -735,6 +743,8 @@ def power(board: Board, act: Act) -> None:
     state was when it was created (708.2b: the number is fixed, the cards
     it changes are those found then)."""
     if checks_game_state(act) and definite_as_created(board, act) is None:
+        return
+    if creates_a_modifier(board, act) is None:
         return
     duration = act.duration
     color = act.value("color")
