@@ -338,15 +338,17 @@ def _from_elsewhere(board: Board, player: int, card: Card) -> bool:
 
 def check_card(board: Board, player: int, card: Card, window: Window) -> None:
     """What must hold of a card for its player to play it now, wherever it
-    goes: in hand, its timing, its cost and its requirement (609.2a, 512,
-    508.1d, 205.1), the cheapest first.  The least the card can cost is
-    asked only of a player with fewer action tokens than its printed cost
-    (the least is never more).  Used to list the legal actions, where only
-    whether one of them refuses matters, not which."""
-    playable(board, player, card)
-    check_timing(board, player, card, window)
+    goes: its cost, in hand, its timing and its requirement (508.1d, 609.2a,
+    512, 205.1), the cheapest first.  The least the card can cost is asked
+    only of a player with fewer action tokens than its printed cost (the
+    least is never more), so the cost is the cheapest check for a player
+    with enough, and refuses most often for one without.  Used to list the
+    legal actions, where only whether one of them refuses matters, not
+    which."""
     if board.players[player].tokens < play_cost(card):
         check_cost(board, player, least_play_cost(board, player, card), "play it")
+    playable(board, player, card)
+    check_timing(board, player, card, window)
     check_requirement(board, player, card)
 
 
