@@ -277,3 +277,37 @@ def test_this_cards_problem_after_this_card_left_play_is_not_executable():
     assert executable(Effect("exhaust", target=Selector("self"), then=need)) is None
     assert "players" in executable(Effect("confront-need", target=Selector("Problem"), amount=Amount(3),
                                           duration="turn", values=values(players=Selector("Friend"))))
+
+
+def test_removing_all_counters_of_a_name_is_executable_and_so_is_removing_them_after_putting_one():
+    from rulebase.engine.ccg.abilities.model import Amount, Condition, Effect, Selector, values
+    from rulebase.engine.ccg.abilities.resolve import executable
+
+    assert executable(Effect("remove-counters", target=Selector("self"), amount=Amount(None),
+                             values=values(kind="Tip"))) is None
+    assert executable(Effect("remove-counters", target=Selector("self"), amount=Amount(None))) is not None
+    hero = Selector("counter", filters=(("kind", "Hero"), ("on", Selector("self"))))
+    spike = Effect("counters", target=Selector("self"), amount=Amount(1), values=values(kind="Hero"),
+                   then=Effect("remove-counters", target=Selector("that", ref="them"), amount=Amount(None),
+                               condition=Condition("count", subject=hero, values=values(compare=">=5"))))
+    assert executable(spike) is None
+    assert "left play" in executable(Effect("gain", amount=Amount(1, per=hero)), gone=True)
+
+
+def test_the_condition_of_a_sentence_holds_back_every_instruction_it_joins():
+    from rulebase.engine.ccg.abilities.model import Amount, Condition, Effect, Part, Selector
+    from rulebase.engine.ccg.abilities.resolve import Context
+    from rulebase.engine.ccg.board import Zone
+
+    from ..helpers import COMET, board_with
+    from .driving import drive
+
+    board = board_with((COMET, 0, Zone.PLAY, "home", 0))
+    board.players[0].deck.clear()
+    never = Condition("count", subject=Selector("Friend"), values=(("compare", ">=5"),))
+    joined = Effect("exhaust", target=Selector("self"), condition=never, part=Part("exhaust this card"),
+                    then=Effect("gain", amount=Amount(1), part=Part("gain [1]"),
+                                then=Effect("gain", amount=Amount(2), part=Part("Gain [2]"))))
+    drive(board, joined, Context(card=board.cards[0], controller=0))
+    assert not board.cards[0].exhausted
+    assert board.players[0].tokens == 2, "'gain [1]' goes with the condition; the next sentence does not"

@@ -765,3 +765,44 @@ def test_a_problem_replaced_by_card_text_follows_613_2():
     assert board.problem_at(board.players[1].problem_area) is soft and kite.zone == Zone.PROBLEM_DECK
     assert comet.area == board.players[0].home
     assert board.events[-1].event == "replaced" and board.events[-1].get("card") is kite
+
+
+def test_counters_with_a_name_are_put_counted_and_removed_519():
+    from rulebase.engine.ccg.abilities import targets
+
+    board = board_with((COMET, 0, Zone.PLAY, "home", 0), (RUNNER, 0, Zone.PLAY, "home", 0))
+    comet, runner = board.cards
+    hero = Selector("counter", filters=(("kind", "Hero"), ("on", Selector("self"))))
+    put = Effect("counters", target=Selector("self"), amount=Amount(1), values=values(kind="Hero"))
+    for _ in range(2):
+        drive(board, put, Context(card=comet, controller=0))
+    assert verbs.named_counters(board, comet) == {"Hero": 2} and comet.counters == 0
+    assert len(targets.candidates(board, Context(card=comet, controller=0), hero)) == 2
+    assert targets.candidates(board, Context(card=runner, controller=0), hero) == []
+    assert kinds(board, "519.1") == [STEP, STEP]
+    refused("519.3", VERBS["remove-counters"].check, board,
+            Act(0, comet, amount=3, effect=Effect("remove-counters", values=values(kind="Hero"))))
+    then_all = Effect("counters", target=Selector("self"), amount=Amount(1), values=values(kind="Hero"),
+                      then=Effect("remove-counters", target=Selector("that", ref="them"), amount=Amount(None)))
+    drive(board, then_all, Context(card=comet, controller=0))
+    assert verbs.named_counters(board, comet) == {"Hero": 0}, "'remove them' removes all the Hero counters"
+    drive(board, put, Context(card=comet, controller=0))
+    board.put(comet, Zone.HAND)
+    board.put(comet, Zone.PLAY, area=board.players[0].home)
+    assert verbs.named_counters(board, comet) == {}, "a card that changed zones is a different card (519.3a)"
+
+
+def test_a_frightened_card_loses_its_named_counters_504_1():
+    board = board_with((COMET, 0, Zone.PLAY, "home", 0))
+    comet = board.cards[0]
+    verbs.put_named_counters(board, comet, "Shield", 2)
+    VERBS["frighten"].apply(board, Act(0, comet))
+    assert verbs.named_counters(board, comet) == {}
+    assert "Shield" in [step.text for step in board.trace if step.rule == "504.1"][-1]
+
+
+def test_without_519_1_no_named_counter_is_put():
+    board = board_with((COMET, 0, Zone.PLAY, "home", 0))
+    board.off = frozenset({"519.1"})
+    VERBS["counters"].apply(board, Act(0, board.cards[0], amount=1, effect=Effect("counters", values=values(kind="Hero"))))
+    assert verbs.named_counters(board, board.cards[0]) == {}

@@ -149,6 +149,7 @@ def resolve(s, context: Context, effect: Effect | None):
     (705.2e), as much as can be done (707.2).  A generator: ``yield from``."""
     if context.board is None:
         context.board = s.board
+    effect = counters_named_before(effect)
     try:
         yield from _chain(s, context, effect)
     except Stopped:
@@ -160,8 +161,31 @@ def resolve(s, context: Context, effect: Effect | None):
 
 def _chain(s, context: Context, effect: Effect | None):
     while effect is not None:
-        yield from _instruction(s, context, effect)
-        effect = _shared_subject(effect, effect.then)
+        followed = yield from _instruction(s, context, effect)
+        after = _shared_subject(effect, effect.then)
+        if followed is False:
+            after = _past_the_sentence(s.board, after)
+        effect = after
+
+
+def _same_sentence(effect: Effect | None) -> bool:
+    """Whether an instruction goes on the sentence of the one before it
+    ("remove them and turn it over"): its words start in lower case."""
+    text = (effect.part.text or "") if effect is not None else ""
+    return text[:1].islower()
+
+
+def _past_the_sentence(board: Board, effect: Effect | None) -> Effect | None:
+    """The condition of a sentence ("Then, if there are at least 5 Hero
+    counters on this card, remove them and turn it over") is that of every
+    instruction it joins: those after the first that have none of their own
+    are not followed either (705.2e)."""
+    while effect is not None and effect.condition is None and _same_sentence(effect):
+        if board.trace.enabled:
+            board.trace.note(CHOICE_RULE, "the condition of the sentence does not hold: \"{text}\" is not followed",
+                             text=effect.part.text or effect.verb)
+        effect = effect.then
+    return effect
 
 
 def _shared_subject(effect: Effect, then: Effect | None) -> Effect | None:
@@ -196,7 +220,7 @@ def _instruction(s, context: Context, effect: Effect):
         context.done = False
         if effect.otherwise is not None:
             yield from _chain(s, context, effect.otherwise)
-        return
+        return False
     if trace.enabled:
         trace.note(CHOICE_RULE, "following the instruction \"{text}\"", text=effect.part.text or effect.verb)
     if effect.choices:
@@ -241,6 +265,8 @@ def _carry_out(s, context: Context, effect: Effect):
             yield from _chain(s, context, alternative)
             return
     n = amount_of(board, context, effect.amount)
+    if _all_named_counters(effect):
+        n = None
     if effect.verb == "add-power":
         n = _power_added(board, context, effect.value("of"))
         effect = _with_colors_added(board, context, effect)
@@ -787,7 +813,8 @@ VALUES = {
     "discard": {"random"}, "pay": {"unless-paid"}, "put-into-play": {"area", "face"}, "token": {"token", "area"},
     "challenge": {"using"}, "shuffle": {"zone"}, "start-faceoff": {"involving"}, "lose": {"what"}, "add-power": {"of"},
     "draw": {"position"}, "shuffle-into": {"zone"}, "cost-change": {"minimum"}, "color": {"color", "also"},
-    "banish": {"beneath"}, "delayed": {"at", "do"}, "confront-need": {"players"},
+    "banish": {"beneath"}, "delayed": {"at", "do"}, "confront-need": {"players"}, "counters": {"kind"},
+    "remove-counters": {"kind"},
 }
 """The further values of an instruction the engine reads, by verb."""
 
@@ -827,6 +854,7 @@ def executable(effect: Effect | None, gone: bool = False) -> str | None:
     the effect is carried out (a cost retired it)."""
     if effect is None:
         return "no effect"
+    effect = counters_named_before(effect)
     done = set()
     for part in _parts(effect):
         missing = _part_executable(part)
@@ -837,7 +865,7 @@ def executable(effect: Effect | None, gone: bool = False) -> str | None:
             if missing is not None:
                 return missing
         if gone and _names_this_cards_problem(part):
-            return f"this card's Problem named after this card left play ({part.part.text or part.verb!r})"
+            return f"this card's Problem, counters or cards beneath it named after it left play ({part.part.text or part.verb!r})"
         if part.verb in LEAVING and part.target is not None and part.target.noun == "self":
             gone = True
         for selector in (part.target, part.amount.per if part.amount is not None else None):
@@ -859,9 +887,21 @@ def _names_this_cards_problem(part: Effect) -> bool:
     Problem", "here"), which the engine finds by where this card is: once
     it has left play, it would find none."""
     for selector in (part.target, part.amount.per if part.amount is not None else None):
-        if isinstance(selector, Selector) and selector.where in HERE:
+        if isinstance(selector, Selector) and (selector.where in HERE or _on_this_card(selector)):
             return True
     return part.value("area") in HERE
+
+
+def _on_this_card(selector: Selector) -> bool:
+    """Whether a selector names what is on or beneath this card (its
+    counters, the cards beneath it), which the engine finds while this card
+    is in play."""
+    for name in ("on", "beneath"):
+        host = selector.filter(name)
+        if isinstance(host, Selector) and host.noun in ("self", "it") and (
+                selector.noun == targets.COUNTER or name == "beneath"):
+            return True
+    return False
 
 
 def takes_this_card_away(cost) -> bool:
@@ -869,6 +909,34 @@ def takes_this_card_away(cost) -> bool:
     ...")."""
     return any(part.verb in LEAVING and part.target is not None and part.target.noun == "self"
                for part in cost or ())
+
+
+@lru_cache(maxsize=2048)
+def counters_named_before(effect: Effect | None, kind: str | None = None) -> Effect | None:
+    """``effect`` with the counters "them" names given their name: "put a
+    Hero counter on this card. Then, if there are at least 5 Hero counters
+    on this card, remove them" removes the Hero counters (all of them)."""
+    if effect is None:
+        return None
+    if effect.verb == "counters" and effect.value("kind") is not None:
+        kind = effect.value("kind")
+    then = counters_named_before(effect.then, kind)
+    changed = {} if then is effect.then else {"then": then}
+    if (effect.verb == "remove-counters" and kind is not None and effect.value("kind") is None
+            and effect.target is not None and effect.target.noun in ("that", "it")
+            and (effect.amount is None or effect.amount.value is None)):
+        changed["values"] = effect.values + (("kind", kind),)
+        changed["amount"] = Amount(None)
+    return replace(effect, **changed) if changed else effect
+
+
+def _all_named_counters(part: Effect) -> bool:
+    """"Remove all Tip counters from this card": every counter of that name
+    (a number not said, 519.3)."""
+    from rulebase.engine.ccg.abilities.verbs import counter_kind
+
+    return (part.verb == "remove-counters" and part.amount is not None and part.amount.variable is None
+            and part.amount.per is None and counter_kind(Act(0, effect=part)) is not None)
 
 
 def _delayed_names(part: Effect, done: set) -> str | None:
@@ -986,7 +1054,7 @@ def _part_executable(part: Effect) -> str | None:
         return missing
     amount = part.amount
     if amount is not None:
-        if amount.value is None:
+        if amount.value is None and not _all_named_counters(part):
             return f"the amount {amount.variable or 'any number'!r}"
         if amount.per is not None:
             missing = targets.executable(amount.per)

@@ -30,7 +30,7 @@ from rulebase.engine.ccg import power as powers
 from rulebase.engine.ccg import rules
 from rulebase.engine.ccg import status
 from rulebase.engine.ccg.abilities.model import Selector
-from rulebase.engine.ccg.abilities.verbs import beneath, referable
+from rulebase.engine.ccg.abilities.verbs import beneath, named_counters, referable
 from rulebase.engine.ccg.board import Area, Board, Card, Zone
 from rulebase.engine.ccg.cards import CardType, has_color, has_trait, is_named, parse_color, problem_deck_of, this_card
 from rulebase.engine.errors import SetupError
@@ -72,6 +72,8 @@ NOUNS = {
     "home": "a player's home (an area: where a card is played)",
     "action-token": "an action token a player has (502.1): counted (\"for each action token they have\", "
                     "\"with at least one action token\"), not a card",
+    "counter": "a counter with a name (519.1) on one of the cards its filter 'on' names, of the name its filter "
+               "'kind' says: counted (\"for each Chorus counter on this card\"), not a card",
 }
 """The selector nouns the engine knows."""
 
@@ -140,6 +142,7 @@ FILTERS = {
     "using-only": "a Troublemaker defeated using only characters of a color: the winner's cards involved in the "
                   "faceoff the event names",
     "beneath": "beneath one of a selector's cards (in the banished zone: 'a card from beneath this card')",
+    "kind": "the name of a counter (519.1)",
 }
 """The filters the engine knows."""
 
@@ -156,6 +159,13 @@ def done_this_way(context, verb: str) -> list:
     """The cards the earlier instruction ``verb`` of the effect was done to."""
     return list((getattr(context, "named", None) or {}).get(f"this-way:{verb}", ()))
 
+
+POWER_COUNTERS = ("+1", "+1 power")
+"""The names by which text calls +1 power counters (519.4)."""
+
+COUNTER = "counter"
+"""The noun of counters with a name: the candidates it names are ``(card,
+name, n)`` triples, one per counter, only ever counted."""
 
 ACTION_TOKEN = "action-token"
 """The noun of action tokens: the candidates it names are a player's
@@ -533,6 +543,10 @@ def candidates(board: Board, context, selector: Selector | None) -> list:
     if noun == ACTION_TOKEN:
         return [(player, n) for player in _owners(board, context, selector)
                 for n in range(board.players[player].tokens)]
+    if noun == COUNTER:
+        kind = str(selector.filter("kind"))
+        return [(card, kind, n) for card in hosts_beneath(board, context, selector.filter("on"))
+                for n in range(card.counters if kind in POWER_COUNTERS else named_counters(board, card).get(kind, 0))]
     if noun == "self":
         return this_card(board, context.card) if context.card is not None else []
     if noun == "host":
@@ -597,9 +611,9 @@ def candidates(board: Board, context, selector: Selector | None) -> list:
 
 
 def hosts_beneath(board: Board, context, hosts: Selector) -> list[Card]:
-    """The cards in play whose cards beneath a selector names: "beneath
-    it" is the card an earlier part named, else this card (the subject of
-    "this card has +1 power for each card beneath it")."""
+    """The cards in play whose cards beneath (or counters on) a selector
+    names: "beneath it" is the card an earlier part named, else this card
+    (the subject of "this card has +1 power for each card beneath it")."""
     if hosts.noun == "it" and not named_cards(context, hosts.ref or "it"):
         found = [context.card] if getattr(context, "card", None) is not None else []
     else:
@@ -626,6 +640,11 @@ def executable(selector: Selector | None) -> str | None:
     if selector.noun == ACTION_TOKEN and (selector.filters or selector.where or selector.zone
                                           or selector.controller not in (None, "you", "their")):
         return "action tokens named by more than whose they are"
+    if selector.noun == COUNTER:
+        on = selector.filter("on")
+        if not isinstance(on, Selector) or selector.filter("kind") is None or len(selector.filters) != 2:
+            return "counters named by more than their name and the card they are on"
+        return executable(on)
     if selector.controller not in CONTROLLERS:
         return f"the controller {selector.controller!r}"
     missing = place_executable(selector.where)
@@ -636,7 +655,7 @@ def executable(selector: Selector | None) -> str | None:
     if selector.zone == "any-discard" and selector.every:
         return "all the cards of one discard pile"
     for name, value in selector.filters:
-        if name not in FILTERS:
+        if name not in FILTERS or name == "kind":
             return f"the filter {name!r}"
         if name == "this-way" and value not in THIS_WAY:
             return f"the filter 'this-way' of {value!r}"

@@ -36,7 +36,7 @@ from dataclasses import dataclass
 from rulebase.engine.ccg import moving, points, rules, status, zones
 from rulebase.engine.ccg.abilities.events import emit
 from rulebase.engine.ccg.board import Area, Board, Card, Zone
-from rulebase.engine.ccg.cards import CardType, Color, parse_color, problems_have_no_power
+from rulebase.engine.ccg.cards import CardType, Color, modifier_controller, parse_color, problems_have_no_power
 from rulebase.engine.errors import IllegalAction
 
 CARD, PLAYER, NOTHING = "card", "player", "nothing"
@@ -756,8 +756,9 @@ def power(board: Board, act: Act) -> None:
     else:
         power_for_a_while(board, act.target, act.n, duration)
     if waiting is not None:
+        controller = modifier_controller(board, act.player, act.source, act.target)
         for modifier in lasting(board)[waiting:]:
-            modifier.player = act.player
+            modifier.player = controller
 
 
 @rules.check("708.2", "a definite modifier lasts for its duration")
@@ -813,18 +814,87 @@ def one_shot_as_created(board: Board, act: Act):
 
 @verb("counters", "519.4")
 def counters(board: Board, act: Act) -> None:
-    """Put ``N`` +1 power counters on a card (519.4); a number counted
-    ("for each ...") is the game state's when the modifier is created
-    (709.2)."""
+    """Put ``N`` +1 power counters on a card (519.4), or counters of a name
+    ("a Hero counter", 519.1); a number counted ("for each ...") is the
+    game state's when the modifier is created (709.2)."""
     if checks_game_state(act) and one_shot_as_created(board, act) is None:
         return
-    put_counters(board, act.target, act.n)
+    kind = counter_kind(act)
+    if kind is None:
+        put_counters(board, act.target, act.n)
+    else:
+        put_named_counters(board, act.target, kind, act.n)
 
 
 @checked("counters")
 def _check_counters(board: Board, act: Act) -> None:
     modifies_in_play(board, act.target)
     counters_not_negative(board, act.amount)
+
+
+# -- counters with a name: "put a Hero counter on this card" (519.1) ---------------------------
+
+
+def counter_kind(act: Act) -> str | None:
+    """The name of the counters an instruction puts or removes ("Hero"),
+    ``None`` for +1 power counters."""
+    kind = act.value("kind")
+    return None if kind in (None, "+1", "+1 power") else str(kind)
+
+
+def named_counters(board: Board, card: Card) -> dict[str, int]:
+    """The counters with a name on ``card``, by name (519.1): those put on
+    it as the card it is now (a card that changed zones is a different
+    card, 519.3a)."""
+    found = (getattr(board, "named_counters", None) or {}).get(card.id)
+    if found is None or found[0] != card.incarnation or card.zone != Zone.PLAY:
+        return {}
+    return found[1]
+
+
+@rules.step("519.1", "{n} {name} counter{s} {are} put on {card}")
+def put_named_counters(board: Board, card: Card, kind: str, amount: int):
+    kept = getattr(board, "named_counters", None)
+    if kept is None:
+        kept = board.named_counters = {}
+    counts = dict(named_counters(board, card))
+    counts[kind] = counts.get(kind, 0) + amount
+    kept[card.id] = (card.incarnation, counts)
+    return {"n": amount, "name": kind, "s": "s" * (amount != 1), "are": "are" if amount != 1 else "is",
+            "card": card.label}
+
+
+@rules.check("519.3", "counters remain on a card until they are removed: only counters on it can be removed")
+def has_named_counters(board: Board, card: Card, kind: str, amount: int | None):
+    have = named_counters(board, card).get(kind, 0)
+    if amount is not None and have < amount:
+        return f"{card} has {have} {kind} counter{'s' * (have != 1)}, not {amount}"
+
+
+@rules.step("519.3", "{n} {name} counter{s} {are} removed from {card}")
+def remove_named_counters(board: Board, card: Card, kind: str, amount: int | None):
+    counts = dict(named_counters(board, card))
+    n = counts.get(kind, 0) if amount is None else min(amount, counts.get(kind, 0))
+    counts[kind] = counts.get(kind, 0) - n
+    board.named_counters[card.id] = (card.incarnation, counts)
+    return {"n": n, "name": kind, "s": "s" * (n != 1), "are": "are" if n != 1 else "is", "card": card.label}
+
+
+@rules.step("504.1", "{card} becomes frightened: its {names} counters are removed")
+def named_counters_removed(board: Board, card: Card):
+    counts = named_counters(board, card)
+    if any(counts.values()):
+        board.named_counters.pop(card.id, None)
+        return {"card": card.label, "names": ", ".join(kind for kind, n in counts.items() if n)}
+
+
+def _frightened_watch(board, happened) -> None:
+    """A card that becomes frightened loses its counters with a name too (504.1)."""
+    if happened.event != "frightened" or not getattr(board, "named_counters", None):
+        return
+    card = happened.get("card")
+    if isinstance(card, Card) and card.id in board.named_counters:
+        named_counters_removed(board, card)
 
 
 @rules.check("519.3", "counters remain on a card until they are removed: only counters on it can be removed")
@@ -839,14 +909,26 @@ def remove_counters(board: Board, card: Card, amount: int):
     return {"n": amount, "s": "s" * (amount != 1), "card": card.label}
 
 
-verb("remove-counters", "519.3")(lambda board, act: remove_counters(board, act.target, act.n))
+@verb("remove-counters", "519.3")
+def remove_some_counters(board: Board, act: Act) -> None:
+    """Remove ``N`` +1 power counters, or counters of a name ("remove all
+    Tip counters from this card": all of them when no number is said)."""
+    kind = counter_kind(act)
+    if kind is None:
+        remove_counters(board, act.target, act.n)
+    else:
+        remove_named_counters(board, act.target, kind, act.amount)
 
 
 @checked("remove-counters")
 def _check_remove_counters(board: Board, act: Act) -> None:
     modifies_in_play(board, act.target)
     counters_not_negative(board, act.amount)
-    has_counters(board, act.target, act.n)
+    kind = counter_kind(act)
+    if kind is None:
+        has_counters(board, act.target, act.n)
+    else:
+        has_named_counters(board, act.target, kind, act.amount)
 
 
 # -- players: tokens, points, paying ----------------------------------------------------
@@ -1775,6 +1857,7 @@ def _token_watch(board, happened) -> None:
 from rulebase.engine.ccg.abilities import events as _events  # noqa: E402
 
 _events.LISTENERS.append(_token_watch)
+_events.LISTENERS.append(_frightened_watch)
 _events.LISTENERS.append(_cost_change_watch)
 
 
