@@ -1196,10 +1196,10 @@ def replace_asking(s, verb: str, card: Card, player: int, occurrence: str | None
     found = replacements(board, occurrence, card, player, extra)
     if not found or not _looked_for(board, occurrence, card):
         return False
-    first = True
+    first, done = True, False
     while found:
         if not first and process_repeats(board, card, occurrence, len(found)) is None:
-            return False
+            return done
         first = False
         chosen = found[0]
         affected = card.controller
@@ -1227,10 +1227,23 @@ def replace_asking(s, verb: str, card: Card, player: int, occurrence: str | None
             found = replacements(board, occurrence, card, player, extra)
             continue
         if replaced_by_text(board, source, acts, card, occurrence) is None:
-            return False
+            return done
         yield from resolve.resolve(s, context, _required(effect))
-        return True
-    return False
+        done = True
+        others = [f for f in found if f is not chosen]
+        if not others or no_longer_apply(board, card, occurrence, others) is not None:
+            return True
+        found = others
+    return done
+
+
+@step("710.5a", "{card} being {what} has been replaced: the modifiers of {sources}, which were attempting to replace "
+                "it, no longer apply; they fail to resolve and do not affect the game")
+def no_longer_apply(board: Board, card: Card, what: str, others: list):
+    """The other modifiers that were attempting to replace an occurrence
+    no longer apply once it is replaced (710.5a); without this rule, they
+    still attempt to replace it and the process repeats (710.5b)."""
+    return {"card": card.label, "what": what, "sources": ", ".join(f[0].label for f in others)}
 
 
 def put_asking(s, card: Card, player: int, to: str):
