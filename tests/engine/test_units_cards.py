@@ -76,3 +76,19 @@ def test_with_513_5_off_text_is_read_from_its_owners_perspective():
     card.controller = 1
     assert cards.perspective_of(board, card) == 0
     assert kinds(board, "513.5") == []
+
+
+def test_a_modifier_is_controlled_by_the_controller_of_the_card_creating_it():
+    board = board_with((COMET, 0, Zone.PLAY, "home", 0), (COMET, 1, Zone.PLAY, "home", 1))
+    source, affected = board.play
+    assert cards.modifier_controller(board, 1, source, affected) == 0
+    assert cards.modifier_controller(board, 1, None, affected) == 1
+    assert kinds(board, "513.3") == [ALLOWED, ALLOWED]
+
+
+def test_with_513_3_off_a_modifier_is_read_as_the_affected_cards_controllers():
+    board = board_with((COMET, 0, Zone.PLAY, "home", 0), (COMET, 1, Zone.PLAY, "home", 1))
+    board.off = frozenset({"513.3"})
+    source, affected = board.play
+    assert cards.modifier_controller(board, 0, source, affected) == 1
+    assert kinds(board, "513.3") == []

@@ -400,6 +400,32 @@ def perspective_of(table, card) -> int:
     return card.controller
 
 
+# -- who controls a modifier (513.3) ---------------------------------------------------------
+
+
+@check("513.3", "players control the modifiers created by cards or effects they control; a modifier created by a card "
+                "with no controller is controlled by its owner")
+def controls_the_modifier(table, player: int, source):
+    return Allowed(f"the modifier is created by {source or 'an effect'} its player controls: they control it "
+                   "(\"your next turn\" is theirs)")
+
+
+def modifier_controller(table, player: int, source, affected) -> int:
+    """The player who controls a modifier an effect creates on ``affected``:
+    the controller of the effect's card ``source`` (its owner when it has
+    no controller), else ``player``, who carries the effect out (513.3,
+    recorded).  With the rule switched off nothing gives a modifier a
+    controller, and "your" in its duration is read as the affected card's
+    controller's."""
+    if source is not None:
+        player = source.controller if source.controller is not None else source.owner
+    verdict = controls_the_modifier.verdict(table, player, source)
+    if verdict is None:
+        return affected.controller if affected is not None and affected.controller is not None else player
+    controls_the_modifier.judge(table, verdict)
+    return player
+
+
 # -- a Problem's deck as card text names it (303.2) ----------------------------------------
 
 
