@@ -396,3 +396,38 @@ def test_cost_at_most_a_number_the_game_state_gives():
     compare, amount = effect.target.filter("cost-vs")
     assert compare == "<=" and amount.per.noun == "Friend"
     assert "cost-vs" in resolve.executable(effect)
+
+
+def test_a_home_limit_reduced_is_lowered():
+    # Ballerina Buffalos: "reduced" lowers the limit as "decreased" does
+    reduced = one("Your opponent's home limit is reduced by 1.").modifier
+    decreased = one("Your opponent's home limit is decreased by 1.").modifier
+    assert reduced == decreased and reduced.amount == Amount(-1)
+    assert one("While this card is exhausted, your home limit is increased by 2.").modifier.amount == Amount(2)
+    # Trenderhoof, Locale Critic: every player's
+    modifier = one("Players' home limits are reduced by 1.").modifier
+    assert (modifier.kind, modifier.subject, modifier.amount) == ("home-limit", Selector("player"), Amount(-1))
+
+
+def test_a_maximum_hand_size_changed():
+    # Flitter & Cloudchaser, Prancing Pair
+    modifier = one("While this card is Cutie Marked, your maximum hand size is increased by 2.").modifier
+    assert (modifier.kind, modifier.subject, modifier.amount) == ("hand-size", YOU, Amount(2))
+    # Active Resistance: by a number the game state gives
+    modifier = one("Each opponent's maximum hand size is reduced by the number of Resources they control.").modifier
+    assert (modifier.subject, modifier.amount.value) == (Selector("opponent"), -1)
+    assert modifier.amount.per == Selector("Resource", count=Amount(None), every=True, controller="their")
+    assert continuous.executable(modifier) is not None
+
+
+def test_cards_with_the_name_named():
+    # Octavia, Harsh Judge
+    first, second = read("As this card enters play, name a card.\nCards with that name can't be played.")
+    assert first.effect.verb == "name"
+    assert second.modifier.subject.filter("name") == "named" and second.modifier.value("action") == "be-played"
+
+
+def test_the_faceoff_ended():
+    # Awkward Silence
+    effect = one("Problem Faceoff: End the faceoff.", card_type="Event").effect
+    assert effect.verb == "end-faceoff" and resolve.executable(effect) is not None

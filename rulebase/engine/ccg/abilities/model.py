@@ -107,6 +107,7 @@ VERBS = {
     "turn-face-down": "turn the target (a Troublemaker) face-down",
     "name": "a player names a card or a color (``what``); later parts say 'the named card'",
     "gain-abilities": "the target gains the printed abilities of ``of`` (a Selector)",
+    "end-faceoff": "the faceoff under way ends at once (its cards no longer involved, no winner decided)",
     "start-faceoff": "start a faceoff involving the cards of ``involving`` (a tuple of Selectors)",
     "spend": "put a card from beneath the target (``zone``: beneath) into its owner's discard pile (a cost)",
     "to-discard": "put the target into its owner's discard pile (it is not discarded)",

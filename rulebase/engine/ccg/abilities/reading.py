@@ -502,10 +502,24 @@ class _Reader(Transformer):
 
     def home_limit(self, meta, children):
         whose, number = children
-        sign = -1 if "decreased" in self.source[meta.start_pos:meta.end_pos] else 1
+        said = self.source[meta.start_pos:meta.end_pos]
+        sign = -1 if "decreased" in said or "reduced" in said else 1
         return Modifier("home-limit", subject=Selector("player" if whose == "each" else
                                                        ("you" if whose == "your" else "opponent")),
                         amount=Amount(sign * int(number)), part=self._part(meta)), None
+
+    def hand_size(self, meta, children):
+        """"Your maximum hand size is increased by 2", "Each opponent's
+        maximum hand size is reduced by the number of Resources they
+        control": the modifier 'hand-size' of the players named."""
+        whose, number = children
+        said = self.source[meta.start_pos:meta.end_pos]
+        sign = -1 if "decreased" in said or "reduced" in said else 1
+        amount = Amount(sign * number.value, per=number.per) if isinstance(number, Amount) \
+            else Amount(sign * int(number))
+        return Modifier("hand-size", subject=Selector("player" if whose == "each" else
+                                                      ("you" if whose == "your" else "opponent")),
+                        amount=amount, part=self._part(meta)), None
 
     def cant_contribute_faceoffs(self, meta, children):
         return Modifier("cant", subject=children[0], values=values(action="contribute-to-faceoffs",
@@ -1686,6 +1700,9 @@ class _Reader(Transformer):
         what = {"card": "card", "color": "color", "friend": "Friend"}[self.source[meta.start_pos:meta.end_pos].split()[-1]]
         return Effect("name", values=values(what=what), part=self._part(meta))
 
+    def end_faceoff(self, meta, children):
+        return Effect("end-faceoff", part=self._part(meta))
+
     def challenge_with(self, meta, children):
         return Effect("challenge", target=children[0], values=values(using=children[1]), part=self._part(meta))
 
@@ -2330,6 +2347,7 @@ class _Reader(Transformer):
     post_on_it = _constant(("filter", "on", Selector("it")))
     post_involved = _constant(("filter", "involved", "that-faceoff"))
     post_with_this = _constant(("filter", "with", THIS_CARD))
+    post_with_that_name = _constant(("filter", "name", "named"))
 
     def post_with_keyword(self, meta, children):
         keyword = _keyword_named(children[0])
@@ -2338,6 +2356,7 @@ class _Reader(Transformer):
         return ("filter", "keyword", keyword)
 
     post_you_control = _constant(("controller", "you"))
+    post_they_control = _constant(("controller", "their"))
 
     def post_shares(self, meta, children):
         what = "trait" if "trait" in self.source[meta.start_pos:meta.end_pos] else "color"
