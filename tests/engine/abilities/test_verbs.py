@@ -806,3 +806,26 @@ def test_without_519_1_no_named_counter_is_put():
     board.off = frozenset({"519.1"})
     VERBS["counters"].apply(board, Act(0, board.cards[0], amount=1, effect=Effect("counters", values=values(kind="Hero"))))
     assert verbs.named_counters(board, board.cards[0]) == {}
+
+
+def test_a_token_copy_of_a_friend_has_its_printed_information_and_a_cost_of_zero_520_2():
+    board = board_with((COMET, 0, Zone.PLAY, "home", 0), (GEAR, 0, Zone.PLAY, "home", 0))
+    comet, gear = board.cards
+    comet.counters = 2
+    home = board.players[0].home
+    refused("521.1", VERBS["token-copy"].check, board, Act(0, gear, area=home))
+    refused("521.1", VERBS["token-copy"].check, board, Act(0, comet))
+    drive(board, Effect("token-copy", target=Selector("Friend", controller="you")), Context(controller=0))
+    copy = board.cards[-1]
+    assert copy is not comet and copy.zone == Zone.PLAY and copy.area == home
+    assert copy.info.power == 2 and copy.info.colors == comet.info.colors and copy.info.cost == 0
+    assert copy.counters == 0 and copy.id in board.tokens and kinds(board, "520.2") == [STEP]
+
+
+def test_only_token_copies_of_friends_are_executable():
+    from rulebase.engine.ccg.abilities.resolve import executable
+
+    assert executable(Effect("token-copy", target=Selector("Friend", controller="you"))) is None
+    assert executable(Effect("token-copy", target=Selector("that", ref="Friend"), values=values(control="you"))) is None
+    assert "copies Friends" in executable(Effect("token-copy", target=Selector("Resource")))
+    assert executable(Effect("token-copy", target=Selector("self"), values=values(face="face-up"))) is not None

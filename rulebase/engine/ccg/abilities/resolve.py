@@ -551,6 +551,9 @@ def _acts(board: Board, context: Context, effect: Effect, verb: Verb, card: Card
     if effect.verb == "put-into-play":
         return [Act(player, card, amount=n, area=area, effect=effect, source=context.card)
                 for area in _entry_areas(board, context, effect, card.owner, card.type)]
+    if effect.verb == "token-copy":
+        return [Act(player, card, amount=n, area=area, effect=effect, source=context.card)
+                for area in _entry_areas(board, context, effect, player, CardType.FRIEND)]
     if effect.verb == "to-deck" and effect.value("to") == "top-or-bottom":
         return [Act(player, card, amount=n, effect=replace(effect, values=(("to", end),)), source=context.card)
                 for end in ("top", "bottom")]
@@ -814,7 +817,7 @@ VALUES = {
     "challenge": {"using"}, "shuffle": {"zone"}, "start-faceoff": {"involving"}, "lose": {"what"}, "add-power": {"of"},
     "draw": {"position"}, "shuffle-into": {"zone"}, "cost-change": {"minimum"}, "color": {"color", "also"},
     "banish": {"beneath"}, "delayed": {"at", "do"}, "confront-need": {"players"}, "counters": {"kind"},
-    "remove-counters": {"kind"},
+    "remove-counters": {"kind"}, "token-copy": {"control"},
 }
 """The further values of an instruction the engine reads, by verb."""
 
@@ -827,7 +830,7 @@ VALUE_WORDS = {
     ("send", "area"): (None, "home"), ("draw", "position"): ("bottom",),
     ("shuffle-into", "zone"): ("discard", "hand"), ("power", "color"): tuple(str(color) for color in Color),
     ("color", "color"): tuple(str(color) for color in Color), ("color", "also"): (True,),
-    ("delayed", "at"): ("end-of-turn", "end-of-phase", "end-of-faceoff"),
+    ("delayed", "at"): ("end-of-turn", "end-of-phase", "end-of-faceoff"), ("token-copy", "control"): ("you",),
 }
 """The words each value may take, where the engine knows only some."""
 
@@ -1033,6 +1036,9 @@ def _part_executable(part: Effect) -> str | None:
             return "a change of confront requirements by a number the engine can't tell"
         if part.value("color") is not None:
             return "a change of confront requirements of a color"
+    if part.verb == "token-copy" and part.target is not None and not (
+            part.target.noun == "Friend" or (part.target.noun == "that" and part.target.ref == "Friend")):
+        return f"a token copy of {part.target.part.text or part.target.noun!r} (the engine copies Friends)"
     if part.verb == "challenge":
         using = part.value("using")
         if using is not None:

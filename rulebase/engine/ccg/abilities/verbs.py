@@ -2093,3 +2093,40 @@ def replace_problem(board: Board, act: Act) -> None:
 
 
 checked("replace")(lambda board, act: a_problem_to_replace(board, act.target))
+
+
+# -- token copies: "put a token copy of one of your non-Unique Friends into play" (520.2) -------------
+
+
+@rules.check("521.1", "a token copy is created by a modifier as a card of a type the engine creates tokens of")
+def copied_as_a_token(board: Board, card: Card, area):
+    if card.type != CardType.FRIEND:
+        return f"{card} is a {card.type}: the engine creates Friend tokens only"
+    referable(board, card)
+    if area is None:
+        return "the instruction names no area for the token copy to enter play at"
+
+
+@rules.step("520.2", "a token copy of {card} enters play at {area} for {player}: {card}'s printed information, but "
+                     "a cost of zero, and none of the modifiers affecting {card}")
+def token_copy_made(board: Board, card: Card, player: int, area: Area):
+    from dataclasses import replace
+
+    from rulebase.engine.ccg import play
+
+    printed = replace(card.printed, cost=0)
+    copy = board.new_card(printed, player, f"{card.printed.name} token copy")
+    tokens(board).add(copy.id)
+    play.enter_play(board, copy, area, how="put into play")
+    return {"card": card.label, "area": board.area_name(area), "player": board.name(player)}
+
+
+@verb("token-copy", "520.2")
+def token_copy(board: Board, act: Act) -> None:
+    """Put a token copy of the target into play for the player carrying
+    the instruction out, at ``act.area`` (520.2): a token (521) whose
+    printed information is the card's, its cost zero."""
+    token_copy_made(board, act.target, act.player, act.area)
+
+
+checked("token-copy")(lambda board, act: copied_as_a_token(board, act.target, act.area))
