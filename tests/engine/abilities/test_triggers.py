@@ -328,3 +328,17 @@ def test_704_1a_a_reaction_that_says_when_does_not_trigger_and_without_the_rule_
                                (COMET, 0, Zone.DRAW_DECK, None, 0), off={"704.1a"})
     _play_comet(state, board)
     assert len(board.players[0].hand) == 1 and kinds(board, "704.1") == [STEP]
+
+
+CHAOS_DRAW = Printed.build("Chaos Drawer", "Friend", colors=["blue"], power=1, cost=1, abilities=(
+    Ability("triggered", "Chaos: When a Friend enters play here, draw a card.", timing="Chaos",
+            trigger=DRAW_ON_ENTRY.trigger, effect=DRAW_ON_ENTRY.effect),))
+
+
+def test_701_5_a_tag_word_has_no_game_text_and_without_the_rule_704_1a_keeps_the_ability_from_triggering():
+    for off, drawn in (((), 1), (("701.5",), 0)):
+        board, state = _main_phase((CHAOS_DRAW, 0, Zone.PLAY, "problem", 0), (COMET, 0, Zone.HAND, None, 0),
+                                   (COMET, 0, Zone.DRAW_DECK, None, 0), off=off)
+        _play_comet(state, board)
+        assert len(board.players[0].hand) == drawn
+        assert kinds(board, "701.5") == ([] if off else [STEP]) and kinds(board, "704.1a") == ([CHECK] if off else [])

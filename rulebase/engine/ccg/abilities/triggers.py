@@ -273,7 +273,7 @@ def listen(board: Board, happened) -> None:
         if not found:
             continue
         for number, ability, acts in found:
-            if matches(board, card, acts.trigger, happened):
+            if matches(board, card, acts.trigger, happened) and is_triggered(board, card, ability):
                 triggers(board, card, ability, acts, number, happened)
     for card in answering:
         if card.face_down:
@@ -286,12 +286,13 @@ def listen(board: Board, happened) -> None:
     if event in LOOKING_BACK and isinstance(subject, Card) and (subject.zone != Zone.PLAY or subject.face_down):
         for number, ability, acts in index(subject.info).triggered.get(event, ()):
             if acts.trigger.subject is not None and acts.trigger.subject.noun == "self" and matches(
-                    board, subject, acts.trigger, happened):
+                    board, subject, acts.trigger, happened) and is_triggered(board, subject, ability):
                 triggers(board, subject, ability, acts, number, happened)
     if event in OUT_OF_PLAY and isinstance(subject, Card) and subject.zone == OUT_OF_PLAY[event]:
         for number, ability, acts in index(subject.info).triggered.get(event, ()):
             if acts.trigger.subject is not None and acts.trigger.subject.noun == "self" and matches(
-                    board, subject, acts.trigger, happened) and functions_there(board, subject, ability) is not None:
+                    board, subject, acts.trigger, happened) and functions_there(board, subject, ability) is not None \
+                    and is_triggered(board, subject, ability):
                 triggers(board, subject, ability, acts, number, happened)
 
 
@@ -344,8 +345,28 @@ def not_triggered(board: Board, card: Card, ability: Ability):
     "at" (a Reaction: "Reaction: When you flip a card, ...") does not
     trigger: its player may activate it (703.1, 512.4b).  Without this
     rule, it would trigger like any ability that says "when"."""
-    return (f"{card}'s ability ({ability.text or 'its text'}) says '{TRIGGER_WORDS[ability.trigger.when]}' but has "
-            f"the timing phrase {ability.timing}: it does not trigger")
+    word = TRIGGER_WORDS.get(ability.trigger.when, ability.trigger.when)
+    return (f"{card}'s ability ({ability.text or 'its text'}) says '{word}' but has the timing phrase "
+            f"{ability.timing}: it does not trigger")
+
+
+@step("701.5", "{tag} is a tag word: it has no game text, so {card}'s ability ({text}) has no timing phrase and is a "
+               "triggered ability")
+def tag_word(board: Board, card: Card, ability: Ability):
+    """A tag word before a triggered ability ("Chaos: When this card is
+    flipped, ...") has no game text (701.5).  Without this rule, the word
+    before the colon would be a timing phrase, and an ability with one is
+    not a triggered ability (704.1a)."""
+    return {"tag": ability.timing, "card": card.label, "text": ability.text or "its text"}
+
+
+def is_triggered(board: Board, card: Card, ability: Ability) -> bool:
+    """Whether a triggered ability of the reading triggers: one led by a
+    tag word does, the tag having no game text (701.5), else 704.1a
+    decides."""
+    if ability.timing is None:
+        return True
+    return tag_word(board, card, ability) is not None or not_triggered.allows(board, card, ability)
 
 
 OUT_OF_PLAY = {"flips": Zone.FLIP}
@@ -460,6 +481,8 @@ def _choose(s, player: int, mine: list):
         return mine[0]
     verify = lambda action: one_of_theirs(board, player, mine, action)
     options = lambda: [Action("trigger", player, w.card.id, amount=w.number) for w in kinds.values()]
+    if one_of_theirs.verdict(board, player, mine, options()[0]) is None:
+        return mine[0]  # without 511.7a, no choice: the order they were created in
     action = yield from decide(s, player, "choose the next triggered effect to process", options,
                                {"trigger": verify}, rule="511.7a", default=lambda: options()[0])
     for waiting in mine:
