@@ -483,6 +483,8 @@ def _choose(s, player: int, mine: list):
     options = lambda: [Action("trigger", player, w.card.id, amount=w.number) for w in kinds.values()]
     if one_of_theirs.verdict(board, player, mine, options()[0]) is None:
         return mine[0]  # without 511.7a, no choice: the order they were created in
+    if one_of_theirs.verdict(board, player, mine, options()[0]) is None:
+        return mine[0]  # without 511.7a, no choice: the order they were created in
     action = yield from decide(s, player, "choose the next triggered effect to process", options,
                                {"trigger": verify}, rule="511.7a", default=lambda: options()[0])
     for waiting in mine:

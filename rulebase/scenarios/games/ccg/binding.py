@@ -444,6 +444,9 @@ class CCGSession(GameSession):
         if kind == "activate":
             number = ORDINALS[str(args[2]).lower()] if len(args) > 2 else None
             return Action("activate", player, self.card(node, args[1]).id, amount=number)
+        if kind == "process_trigger":
+            number = ORDINALS[str(args[2]).lower()] if len(args) > 2 else None
+            return Action("trigger", player, self.card(node, args[1]).id, amount=number)
         if kind == "choose_option":
             if args[1] < 1:
                 raise self.error(node, "the options of \"Choose one:\" are numbered from 1")
