@@ -328,8 +328,7 @@ def test_reminder_text_is_not_read():
                   "defeat this Troublemaker.).")
     assert ability.text.endswith("(Doing so does not defeat this Troublemaker.).")
     assert [step.verb for step in ability.effect.chain()] == ["pay", "dismiss"]
-    with pytest.raises(CardTextError):  # a paragraph of reminder text alone is not read as nothing
-        read("(You pay -1AT to move this card.)")
+    # a paragraph of reminder text alone: test_reading_tail.py
 
 
 def test_that_opposing_card_and_a_cards_problem():

@@ -431,3 +431,32 @@ def test_the_faceoff_ended():
     # Awkward Silence
     effect = one("Problem Faceoff: End the faceoff.", card_type="Event").effect
     assert effect.verb == "end-faceoff" and resolve.executable(effect) is not None
+
+
+def test_a_paragraph_of_reminder_text_alone_is_not_an_ability():
+    # Pegasus (a token): its text is the reminder of its keyword Swift (208.1)
+    abilities = read("(You pay -1AT to move this card.)", keywords=("Swift",))
+    assert [(a.kind, a.keyword) for a in abilities] == [("keyword", "Swift")]
+    # Crystal Pony: reminder of another card's ability, no ability of its own
+    assert read("(While with King Sombra, Crystal Tyrant, this card has Competitive X, where X is the number of "
+                "your Crystal Friends here.)") == ()
+    # game text in parentheses among other words is still read
+    with pytest.raises(CardTextError):
+        read("Draw a card (and a banana).")
+
+
+def test_for_each_before_the_instructions():
+    # Wonderbolts Runway: as "put ... into play for each Trainee counter on it"
+    effect = one("When this card leaves play, for each Trainee counter on it, put a 1 [Loyalty] Pegasus Friend "
+                 "token with Swift into play.").effect
+    assert (effect.verb, effect.amount.value) == ("token", 1)
+    assert effect.amount.per == Selector("counter", filters=(("kind", "Trainee"), ("on", Selector("it"))))
+    # Return of the King: each instruction of the sentence counted
+    effect = one("When this Problem enters play, you may retire any number of Friends. For each Friend retired "
+                 "this way, you gain 1AT, and each opponent discards 1 card.").effect
+    gain, discard = effect.then, effect.then.then
+    assert gain.verb == "gain" and gain.amount.per.filter("this-way") == "retired"
+    assert discard.verb == "discard" and discard.target.count.per == gain.amount.per
+    # an instruction on the card counted is not a number counted
+    with pytest.raises(CardTextError, match="the card counted"):
+        read("At the start of your turn, for each of your Friends, retire that Friend.")

@@ -1374,6 +1374,12 @@ class _Reader(Transformer):
         later = Effect("put-into-play", target=children[0], part=self._part(meta))
         return Effect("delayed", values=values(at="start-of-next-turn", do=later), part=self._part(meta))
 
+    def per_sentence(self, meta, children):
+        """"For each Trainee counter on it, put a 1 [Loyalty] Pegasus Friend
+        token with Swift into play": the instruction with 'for each' after it."""
+        per, chain = children
+        return _each_counted(chain, per.per, meta)
+
     def lasting_sentence(self, meta, children):
         duration, chain = children
         steps = list(chain.chain())
@@ -2518,6 +2524,20 @@ def _per(effect: Effect, per: Selector, meta) -> Effect:
     return replace(effect, amount=replace(effect.amount, per=per))
 
 
+def _each_counted(effect: Effect, per: Selector, meta) -> Effect:
+    """"For each ..., <instructions>": each instruction's number counted for
+    each card ``per`` finds ("you gain 1AT, and each opponent discards 1
+    card", as :func:`_per`); an instruction on the card counted ("for each
+    of that player's Friends, that player retires that Friend") is not
+    read so."""
+    if effect.target is not None and (effect.target.noun in ("that", "it", "them") or effect.target.ref):
+        raise _Unreadable(f"'for each' before an instruction on the card counted ({effect.verb})", meta.start_pos)
+    counted = _per(effect, per, meta)
+    if effect.then is not None:
+        counted = replace(counted, then=_each_counted(effect.then, per, meta))
+    return counted
+
+
 def _then(effect: Effect, following: Effect | None) -> Effect:
     """``effect`` with ``following`` after the last of its own chain."""
     if following is None:
@@ -2578,6 +2598,10 @@ _REMINDER = re.compile(r"(?P<game>.*\S[.!])\s+\([^()]*\)\.?\s*")
 not defeat this Troublemaker.)"."""
 
 
+_ONLY_REMINDER = re.compile(r"\s*\([^()]*\)\.?\s*")
+"""A paragraph that is reminder text alone: "(You pay -1AT to move this card.)"."""
+
+
 def _game_text(paragraph: str) -> str:
     """The paragraph without its reminder text: reminder text explains game
     text and is not itself game text (208.1)."""
@@ -2633,6 +2657,8 @@ def _read(text: str, side: str, keywords: tuple, card_type: str | None) -> tuple
             if text.strip():
                 raise CardTextError(text, line, 1, "an empty paragraph")
             continue
+        if _ONLY_REMINDER.fullmatch(paragraph):
+            continue  # reminder text explains game text and is not game text (208.1)
         ability = _read_paragraph(paragraph, line, side, card_type, text)
         if ability.kind == BARE:
             ability = _placed(ability, abilities, card_type, text, line)
