@@ -6,7 +6,7 @@ timing phrases (512), play requirements (205.1) and processing an action
 from __future__ import annotations
 
 from rulebase.engine.ccg import moving, rules, status, zones
-from rulebase.engine.ccg.abilities import continuous, keywords, triggers
+from rulebase.engine.ccg.abilities import continuous, keywords, triggers, verbs
 from rulebase.engine.ccg.actions import Action
 from rulebase.engine.ccg.board import Area, Board, Card, Zone
 from rulebase.engine.ccg.cards import CardType
@@ -159,7 +159,7 @@ def requirement(board: Board, player: int, card: Card):
         if need.color:
             combined_power(board, player, need.color, found)
         have = found[0] if found else 0
-        if need.color is None or have < need.amount:
+        if need.color is None or have < verbs.required(board, player, card, need):
             return f"{card} requires {need}: {board.name(player)} has {have} {need.color} power in play"
     if card.info.requirement:
         needs = ", ".join(str(need) for need in card.info.requirement)

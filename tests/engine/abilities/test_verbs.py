@@ -829,3 +829,34 @@ def test_only_token_copies_of_friends_are_executable():
     assert executable(Effect("token-copy", target=Selector("that", ref="Friend"), values=values(control="you"))) is None
     assert "copies Friends" in executable(Effect("token-copy", target=Selector("Resource")))
     assert executable(Effect("token-copy", target=Selector("self"), values=values(face="face-up"))) is not None
+
+
+def test_the_play_requirements_of_a_players_cards_reduced_until_the_end_of_the_turn_205_1_708_2():
+    from rulebase.engine.ccg import play
+    from rulebase.engine.ccg.cards import Printed
+
+    sky = Printed.build("Sky", "Friend", colors=["blue"], power=1, cost=1, requirement="3 blue")
+    board = board_with((COMET, 0, Zone.PLAY, "home", 0), (sky, 0, Zone.HAND, None, 0), (sky, 1, Zone.HAND, None, 1))
+    mine, theirs = board.cards[1], board.cards[2]
+    refused("205.1", play.check_requirement, board, 0, mine)
+    effect = Effect("requirement-change", target=Selector("card", controller="you", every=True), amount=Amount(-2),
+                    duration="turn", values=values(color="blue"))
+    drive(board, effect, Context(controller=0))
+    play.check_requirement(board, 0, mine)
+    assert STEP in kinds(board, "708.2")
+    refused("205.1", play.check_requirement, board, 1, theirs)
+    board.off = frozenset({"708.2"})
+    refused("205.1", play.check_requirement, board, 0, mine)
+    board.off = frozenset()
+    verbs.end_durations(board, "turn")
+    refused("205.1", play.check_requirement, board, 0, mine)
+
+
+def test_an_ability_activated_with_this_card_from_the_hand_is_not_executable_701_3():
+    from rulebase.engine.ccg.abilities import catalog
+
+    from rulebase.cards import database
+
+    card = next(card for card in database.load().cards if card.id == "cloudchaser-wonderbolt-trainee")
+    hold = catalog.card_state(card).hold
+    assert hold is not None and hold.part == "activation" and "701.3" in hold.reason

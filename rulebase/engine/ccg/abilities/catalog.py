@@ -241,7 +241,20 @@ class Engine:
             reason = self.part(part, value)
             if reason is not None:
                 return part, reason
-        return self.after_cost(ability)
+        return self.outside_play(ability) or self.after_cost(ability)
+
+    def outside_play(self, ability) -> tuple[str, str] | None:
+        """An activated ability whose cost is paid with this card from a zone
+        other than play ("Banish this card from your hand to ..."): the
+        engine activates the abilities of cards in play only (701.3)."""
+        if ability.kind != "activated":
+            return None
+        for cost in ability.cost or ():
+            target = getattr(cost, "target", None)
+            if target is not None and target.noun == "self" and target.zone not in (None, "play"):
+                return "activation", f"an ability activated with this card in the {target.zone} (the engine " \
+                                     f"activates abilities of cards in play, 701.3)"
+        return None
 
     def after_cost(self, ability) -> tuple[str, str] | None:
         """An effect carried out after a cost took this card out of play

@@ -380,7 +380,7 @@ def _on_nothing(s, context: Context, effect: Effect, verb: Verb, n):
     board = s.board
     if effect.verb == "start-faceoff":
         return (yield from _start_faceoff(s, context, effect, verb, n))
-    if effect.verb in FUTURE_CARDS or effect.verb == "delayed":
+    if effect.verb in FUTURE_CARDS or effect.verb in ("delayed", "requirement-change"):
         cards = []
     else:
         cards = [card for card in targets.candidates(board, context, effect.target) if isinstance(card, Card)]
@@ -817,7 +817,7 @@ VALUES = {
     "challenge": {"using"}, "shuffle": {"zone"}, "start-faceoff": {"involving"}, "lose": {"what"}, "add-power": {"of"},
     "draw": {"position"}, "shuffle-into": {"zone"}, "cost-change": {"minimum"}, "color": {"color", "also"},
     "banish": {"beneath"}, "delayed": {"at", "do"}, "confront-need": {"players"}, "counters": {"kind"},
-    "remove-counters": {"kind"}, "token-copy": {"control"},
+    "remove-counters": {"kind"}, "token-copy": {"control"}, "requirement-change": {"color"},
 }
 """The further values of an instruction the engine reads, by verb."""
 
@@ -831,6 +831,7 @@ VALUE_WORDS = {
     ("shuffle-into", "zone"): ("discard", "hand"), ("power", "color"): tuple(str(color) for color in Color),
     ("color", "color"): tuple(str(color) for color in Color), ("color", "also"): (True,),
     ("delayed", "at"): ("end-of-turn", "end-of-phase", "end-of-faceoff"), ("token-copy", "control"): ("you",),
+    ("requirement-change", "color"): tuple(str(color) for color in Color),
 }
 """The words each value may take, where the engine knows only some."""
 
@@ -1036,6 +1037,12 @@ def _part_executable(part: Effect) -> str | None:
             return "a change of confront requirements by a number the engine can't tell"
         if part.value("color") is not None:
             return "a change of confront requirements of a color"
+    if part.verb == "requirement-change":
+        target = part.target
+        if target is None or target.noun != "card" or target.controller != "you" or target.filters or target.where:
+            return f"a change of the play requirements of {target.part.text if target else 'no cards'!r}"
+        if part.amount is None or part.amount.value is None or part.amount.per is not None:
+            return "a change of play requirements by a number the engine can't tell"
     if part.verb == "token-copy" and part.target is not None and not (
             part.target.noun == "Friend" or (part.target.noun == "that" and part.target.ref == "Friend")):
         return f"a token copy of {part.target.part.text or part.target.noun!r} (the engine copies Friends)"
@@ -1067,7 +1074,8 @@ def _part_executable(part: Effect) -> str | None:
             if missing is not None:
                 return missing
     if part.duration is not None and not part.choices:
-        if part.verb not in ("power", "take-control", "cost-change", "add-power", "color", "confront-need"):
+        if part.verb not in ("power", "take-control", "cost-change", "add-power", "color", "confront-need",
+                             "requirement-change"):
             return f"the duration {part.duration!r} of {part.verb!r}"
         if part.duration not in DURATIONS:
             return f"the duration {part.duration!r}"

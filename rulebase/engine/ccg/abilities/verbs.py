@@ -653,10 +653,11 @@ def end_durations(board: Board, until: str) -> None:
             else:
                 kept.append(modifier)
             continue
-        if isinstance(modifier, NeedChange):
+        if isinstance(modifier, (NeedChange, RequirementChange)):
             if modifier.until in (until, phase) or (until == "turn" and modifier.until == "next-turn"
                                                     and modifier.player == board.turn.player):
-                need_ends(board, modifier)
+                if isinstance(modifier, NeedChange):
+                    need_ends(board, modifier)
             else:
                 kept.append(modifier)
             continue
@@ -2130,3 +2131,71 @@ def token_copy(board: Board, act: Act) -> None:
 
 
 checked("token-copy")(lambda board, act: copied_as_a_token(board, act.target, act.area))
+
+
+# -- play requirements changed for a while: "reduce the play requirements of your cards by 2 [Loyalty]" -----
+
+
+class RequirementChange:
+    """A definite modifier of the play requirements of ``player``'s cards
+    (205.1): ``amount`` more (or, negative, fewer) power of ``color``
+    needed, until ``until`` (708.2)."""
+
+    __slots__ = ("player", "amount", "color", "until", "text")
+
+    def __init__(self, player: int, amount: int, color: Color, until: str, text: str):
+        self.player = player
+        self.amount = amount
+        self.color = color
+        self.until = until
+        self.text = text
+
+
+@rules.step("708.2", "the play requirements of {player}'s cards change by {amount:+d} {color} until {until}")
+def requirement_changed(board: Board, change: RequirementChange):
+    lasting(board).append(change)
+    return {"player": board.name(change.player), "amount": change.amount, "color": change.color,
+            "until": DURATIONS[change.until]}
+
+
+@verb("requirement-change", "708.2", takes=NOTHING)
+def requirement_change(board: Board, act: Act) -> None:
+    """"Reduce the play requirements of your cards by 2 [Loyalty] until the
+    end of the turn": while it lasts, the power of that color the player's
+    cards require to be played is that much lower (205.1), none below 0."""
+    text = getattr(getattr(act.effect, "part", None), "text", "") or "requirement-change"
+    requirement_changed(board, RequirementChange(act.player, act.n, parse_color(str(act.value("color"))),
+                                                 act.duration, text))
+
+
+@checked("requirement-change")
+def _check_requirement_change(board: Board, act: Act) -> None:
+    known_duration(board, act.duration)
+
+
+@rules.step("708.2", "{card}'s play requirement of {color} power changes by {amount:+d} until {until} ({text}): "
+                     "{player} needs {needed}")
+def requirement_counted(board: Board, change: RequirementChange, card: Card, need, found: list):
+    needed = max(0, need.amount + change.amount)
+    found.append(needed)
+    return {"card": card.label, "color": change.color, "amount": change.amount, "until": DURATIONS[change.until],
+            "text": change.text, "player": board.name(change.player), "needed": needed}
+
+
+def required(board: Board, player: int, card: Card, need) -> int:
+    """The power of ``need``'s color ``player`` needs in play to play
+    ``card`` (205.1), after the changes card text made for a while."""
+    amount = need.amount
+    for change in getattr(board, "lasting", None) or ():
+        if isinstance(change, RequirementChange) and change.player == player and change.color == need.color:
+            found: list = []
+            requirement_counted(board, change, card, replace_need(need, amount), found)
+            if found:
+                amount = found[0]
+    return amount
+
+
+def replace_need(need, amount: int):
+    from dataclasses import replace
+
+    return replace(need, amount=amount)
