@@ -186,3 +186,13 @@ def test_a_snapshot_puts_back_the_cards_players_and_turn_on_the_same_objects():
     assert not comet.exhausted and board.players[0].tokens == 0 and board.turn.phase == phase
     assert other.zone == Zone.HAND and board.players[0].hand == [other] and board.cards == [comet, other]
     assert board.used == set() and board.players[0].hand is not hand
+
+
+def test_710_2_replacements_may_replace_during_pre_priority_processing_and_without_the_rule_they_may_not():
+    board = board_with((COMET, 0, Zone.PLAY, "home", 0))
+    comet = board.cards[0]
+    assert priority.may_replace_now(board, comet, "frightened") and kinds(board, "710.2") == []
+    board.settling = True
+    assert priority.may_replace_now(board, comet, "frightened") and kinds(board, "710.2") == [STEP]
+    board.off = frozenset({"710.2"})
+    assert not priority.may_replace_now(board, comet, "frightened")

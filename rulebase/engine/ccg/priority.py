@@ -376,7 +376,36 @@ def settle(s, opening: bool = False):
     uniqueness violations are repaired (516), the waiting triggered effects
     are processed (511.7; ``opening``: as a new priority window opens,
     511.7a.i).  Each is done until nothing changes (511.8); a rule switched
-    off changes nothing; without 511.1 none of it is done."""
+    off changes nothing; without 511.1 none of it is done.  Meanwhile
+    ``board.settling`` says Pre-Priority Processing is under way (710.2)."""
+    board = s.board
+    before = getattr(board, "settling", False)
+    board.settling = True
+    try:
+        yield from _settle(s, opening)
+    finally:
+        board.settling = before
+
+
+@step("710.2", "{card} would be {what} during Pre-Priority Processing: a replacement modifier can replace an "
+               "occurrence at any time, even then")
+def replaces_at_any_time(board, card: Card, what: str):
+    """A replacement modifier can replace an occurrence at any time, even
+    during Pre-Priority Processing (710.2); without this rule, none
+    replaces an occurrence then."""
+    return {"card": card.label, "what": what}
+
+
+def may_replace_now(board, card: Card, what: str) -> bool:
+    """Whether replacement modifiers may replace ``card`` being ``what``
+    now: at any time (710.2), recorded when it is during Pre-Priority
+    Processing."""
+    if not getattr(board, "settling", False):
+        return True
+    return replaces_at_any_time(board, card, what) is not None
+
+
+def _settle(s, opening: bool):
     board = s.board
     if pre_priority_processing.verdict(board) is None:
         return
@@ -547,16 +576,19 @@ def take_action(s, action: Action):
     board = s.board
     state = loops.state(board) if takes_an_action(board, action) is not None else None
     before = Snapshot(board) if may_be_rewound(board, action) else None
+    settling, board.settling = getattr(board, "settling", False), False
     try:
         yield from _process(s, action)
     except activated.Incomplete:
         if before is None:
             raise
         before.restore()
+        board.settling = settling
         board.version += 1
         board.trace.note("705.2", "the game state is as it was immediately before {player} took the action; they "
                                   "still have priority", player=board.name(action.player))
         return False
+    board.settling = settling
     yield from settle(s)
     if state is not None:
         yield from loops.after_action(s, action, state)

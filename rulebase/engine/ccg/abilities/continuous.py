@@ -1122,6 +1122,13 @@ def _looked_for(board: Board, occurrence: str, card: Card) -> bool:
     return True
 
 
+def _at_any_time(board: Board, card: Card, occurrence: str) -> bool:
+    """Whether replacement modifiers may replace the occurrence now (710.2)."""
+    from rulebase.engine.ccg.priority import may_replace_now
+
+    return may_replace_now(board, card, occurrence)
+
+
 def replaced(board: Board, occurrence: str, card: Card, player: int | None = None) -> bool:
     """Whether a replacement modifier replaces ``card`` being ``occurrence``
     (``dismissed``, ``retired``, ``banished``, ``frightened``) where no
@@ -1130,7 +1137,7 @@ def replaced(board: Board, occurrence: str, card: Card, player: int | None = Non
     711.2).  One whose instead asks a decision is not applied there (the
     trace says so); card text's instructions ask (:func:`replace_asking`)."""
     found = replacements(board, occurrence, card, player)
-    if not found or not _looked_for(board, occurrence, card):
+    if not found or not _at_any_time(board, card, occurrence) or not _looked_for(board, occurrence, card):
         return False
     plain = [f for f in found if _plain(f[2].effect)]
     if len(plain) < len(found) and board.trace.enabled:
@@ -1194,7 +1201,7 @@ def replace_asking(s, verb: str, card: Card, player: int, occurrence: str | None
     board = s.board
     occurrence = occurrence or OCCURRING[verb]
     found = replacements(board, occurrence, card, player, extra)
-    if not found or not _looked_for(board, occurrence, card):
+    if not found or not _at_any_time(board, card, occurrence) or not _looked_for(board, occurrence, card):
         return False
     first, done = True, False
     while found:

@@ -204,6 +204,9 @@ class CCGSession(GameSession):
         found = database.find(name) if database is not None else ()
         if len(found) == 1:
             return found[0]
+        exact = [card for card in found if card.full_name == name]
+        if len(exact) == 1:
+            return exact[0]
         if len(found) > 1:
             names = ", ".join(f'"{card.full_name}"' for card in found[:12]) + (", ..." if len(found) > 12 else "")
             raise self.error(node, f"{len(found)} cards of the card data are called \"{name}\": name one with its "
