@@ -92,3 +92,13 @@ def test_with_513_3_off_a_modifier_is_read_as_the_affected_cards_controllers():
     source, affected = board.play
     assert cards.modifier_controller(board, 0, source, affected) == 1
     assert kinds(board, "513.3") == []
+
+
+def test_zero_is_even_by_105_3_and_neither_without_it():
+    board = board_with()
+    assert cards.is_even(board, 4) and not cards.is_even(board, 3)
+    assert kinds(board, "105.3") == []
+    assert cards.is_even(board, 0)
+    assert kinds(board, "105.3") == [ALLOWED]
+    board.off = frozenset({"105.3"})
+    assert not cards.is_even(board, 0)

@@ -367,6 +367,27 @@ def this_card(board, card) -> list:
     return [card]
 
 
+# -- even and odd numbers (105.3) ------------------------------------------------------------
+
+
+@check("105.3", "zero is an even number")
+def zero_is_even(table, n: int):
+    if n == 0:
+        return Allowed("zero is an even number")
+
+
+def is_even(table, n: int) -> bool:
+    """Whether ``n`` is even; for zero, as 105.3 says (recorded).  With the
+    rule switched off, zero is neither even nor odd."""
+    if n != 0:
+        return n % 2 == 0
+    verdict = zero_is_even.verdict(table, n)
+    if verdict is None:
+        return False
+    zero_is_even.judge(table, verdict)
+    return True
+
+
 # -- whose perspective card text is read from (513.5) -------------------------------------
 
 

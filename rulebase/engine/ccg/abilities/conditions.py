@@ -208,6 +208,21 @@ def _power(board, context, condition):
     return bool(cards) and all(compare(powers.counted(_power_now(board, card)), n) for card in cards)
 
 
+def _parity(board, context, condition):
+    """Whether the power of each of the subject's cards is even or odd
+    (``parity``): a card without power is neither, and zero is even by
+    :func:`~rulebase.engine.ccg.cards.is_even` (105.3)."""
+    from rulebase.engine.ccg.cards import is_even
+
+    cards = _subject_cards(board, context, condition)
+    even = condition.value("parity") == "even"
+    for card in cards:
+        value = powers.printed_power_of(board, card) if condition.value("printed") else _power_now(board, card)
+        if value is None or is_even(board, value) != even or (not even and value == 0):
+            return False
+    return bool(cards)
+
+
 def _power_now(board: Board, card: Card) -> int | None:
     """A card's power now; one being worked out (a condition of a keyword
     given to it asking it) is not kept as the card's power
@@ -310,7 +325,7 @@ def _any(board, context, condition):
 KINDS = {
     "at": _at, "with": _with, "has": _has, "none": _none, "involved": _involved, "during": _during,
     "status": _status, "score": _score, "power": _power, "attached": _attached, "did": _did, "turn": _turn,
-    "count": _count, "all": _all, "any": _any, "first": _first,
+    "count": _count, "all": _all, "any": _any, "first": _first, "parity": _parity,
 }
 """The condition table: each kind the engine judges, with its judge."""
 

@@ -213,6 +213,7 @@ CONDITIONS = {
     "status": "the subject is ready, exhausted, frightened, face-down, Cutie Marked, turned over",
     "score": "a player has ``amount`` or more points (``compare``)",
     "power": "a total or a card's power compares with a number (``compare``)",
+    "parity": "the subject's power (``printed``: its printed power) is even or odd (``parity``)",
     "attached": "the subject has or is an attachment",
     "did": "the previous instruction was done ('If you do', 'this way')",
     "turn": "it is a player's turn (``whose``)",

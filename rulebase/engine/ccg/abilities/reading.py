@@ -1953,6 +1953,17 @@ class _Reader(Transformer):
     def q_combined_power(self, meta, children):
         return Amount(1, per=Selector("power", filters=(("of", children[0]),), part=self._part(meta)))
 
+    def power_even(self, meta, children):
+        return self._parity(meta, children[0], "even")
+
+    def power_odd(self, meta, children):
+        return self._parity(meta, children[0], "odd")
+
+    def _parity(self, meta, subject, parity: str):
+        """"If that card's power is even": the parity of a card's power (105.3: zero is even)."""
+        printed = "printed" in self.source[meta.start_pos:meta.end_pos].split() or None
+        return Condition("parity", subject=subject, values=values(parity=parity, printed=printed), part=self._part(meta))
+
     qo_it = _constant(Selector("it"))
     qo_self = _constant(THIS_CARD)
 
