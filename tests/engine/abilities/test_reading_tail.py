@@ -282,7 +282,6 @@ def test_something_done_at_the_start_of_the_next_turn():
     later = effect.then
     assert (later.verb, later.value("at")) == ("delayed", "start-of-next-turn")
     assert later.value("do").verb == "put-into-play" and later.value("do").target == THAT_FRIEND
-    assert "start-of-next-turn" in resolve.executable(effect)
     # Princess Luna, Mare in the Moon: the same, said after the instruction
     effect = one("Reaction: After the start of any phase, you may banish this card and put it into play at the start "
                  "of your next turn.").effect
@@ -460,3 +459,30 @@ def test_for_each_before_the_instructions():
     # an instruction on the card counted is not a number counted
     with pytest.raises(CardTextError, match="the card counted"):
         read("At the start of your turn, for each of your Friends, retire that Friend.")
+
+
+def test_a_player_with_at_least_a_number_of_action_tokens():
+    # Parasprite, Hungry For More: "at least [2]" as "at least 2 action tokens"
+    icon = one("While an opponent has at least [2], this card has Persistent.").condition
+    words = one("While an opponent has at least 2 action tokens, this card has Persistent.").condition
+    assert icon == words and icon.value("amount") == 2
+
+
+def test_boosted_mane_characters():
+    # Beguiling Bauble
+    modifier = one("While involved in a Problem faceoff, opposing boosted Mane Characters here have -2 power.").modifier
+    assert modifier.subject.noun == "Mane Character" and modifier.subject.filter("status") == "boosted"
+
+
+def test_cards_with_attachments():
+    # The Soup Incident; Sew Tired: as "with an attached Resource"
+    attached = one("Immediate: Exhaust a Friend with an attached Resource.").effect.target
+    assert one("Immediate: Exhaust a Friend with a Resource attached to it.").effect.target == attached
+    assert one("Immediate: Exhaust a Friend with attached Resources.").effect.target == attached
+    assert attached.filter("with-attached") == Selector("Resource")
+
+
+def test_a_card_chosen_and_discarded():
+    # Granny Smith, Jar Judger: as "discards a card"
+    chosen = one("When you play this card, that opponent chooses and discards a card.").effect
+    assert chosen == one("When you play this card, that opponent discards a card.").effect

@@ -927,6 +927,14 @@ class _Reader(Transformer):
             what = replace(what, where=children[3])
         return Condition("has", subject=who, values=values(amount=number, what=what), part=self._part(meta))
 
+    def has_tokens_at_least(self, meta, children):
+        """"An opponent has at least [2]": as "has at least 2 action tokens"."""
+        who, tokens = children
+        if tokens.value is None:
+            raise _Unreadable("at least [X] action tokens", meta.start_pos)
+        what = Selector("action-token", count=Amount(tokens.value))
+        return Condition("has", subject=who, values=values(amount=tokens.value, what=what), part=self._part(meta))
+
     def has(self, meta, children):
         who, what = children[0], children[1]
         if len(children) > 2:
@@ -2283,6 +2291,7 @@ class _Reader(Transformer):
 
     token_adj = _constant(("filter", "token", True))
     frightened_adj = _constant(("filter", "status", "frightened"))
+    boosted_adj = _constant(("filter", "status", "boosted"))
 
     def n_of(self, meta, children):
         return replace(children[1], count=Amount(int(children[0])), every=False)
