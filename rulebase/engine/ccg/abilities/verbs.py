@@ -425,20 +425,25 @@ def not_in_the_deck(board: Board, card: Card):
 def put_on_deck(board: Board, card: Card, bottom: bool):
     if card.zone == Zone.PLAY:
         zones.leave_play(board, card, Zone.DRAW_DECK, lambda board, card: board.put(card, Zone.DRAW_DECK, bottom=bottom))
-    elif card.zone == Zone.PROBLEM_DECK:
-        board.put(card, Zone.PROBLEM_DECK, bottom=bottom)
-        return {"card": card.label, "end": "bottom" if bottom else "top", "player": board.name(card.owner),
-                "deck": "Problem deck"}
     else:
         board.put(card, Zone.DRAW_DECK, bottom=bottom)
     return {"card": card.label, "end": "bottom" if bottom else "top", "player": board.name(card.owner),
             "deck": "draw deck"}
 
 
+@rules.step("403.1", "{card} is put on the {end} of {player}'s Problem deck")
+def put_on_problem_deck(board: Board, card: Card, bottom: bool):
+    board.put(card, Zone.PROBLEM_DECK, bottom=bottom)
+    return {"card": card.label, "end": "bottom" if bottom else "top", "player": board.name(card.owner)}
+
+
 @verb("to-deck", "402.1")
 def to_deck(board: Board, act: Act) -> None:
+    """Put a card on the top or bottom of its owner's draw deck (402.1), or
+    a card of a Problem deck back on that Problem deck (403.1)."""
     bottom = act.value("to") == "bottom"
-    if put_on_deck(board, act.target, bottom) is not None:
+    unit = put_on_problem_deck if act.target.zone == Zone.PROBLEM_DECK else put_on_deck
+    if unit(board, act.target, bottom) is not None:
         emit(board, "put", card=act.target, player=act.player, to="deck-bottom" if bottom else "deck-top")
 
 
