@@ -860,3 +860,28 @@ def test_an_ability_activated_with_this_card_from_the_hand_is_not_executable_701
     card = next(card for card in database.load().cards if card.id == "cloudchaser-wonderbolt-trainee")
     hold = catalog.card_state(card).hold
     assert hold is not None and hold.part == "activation" and "701.3" in hold.reason
+
+
+def test_an_instruction_at_the_start_of_the_next_turn_triggers_as_it_starts_708_4():
+    from rulebase.engine.ccg.abilities.events import emit
+
+    board = board_with((COMET, 0, Zone.PLAY, "home", 0))
+    later = Effect("delayed", values=values(at="start-of-next-turn", do=Effect("retire", target=Selector("self"))))
+    VERBS["delayed"].apply(board, Act(0, None, effect=later, source=board.cards[0]))
+    emit(board, "turn-ends", player=0)
+    verbs.end_durations(board, "turn")
+    assert board.waiting == []
+    emit(board, "turn-starts", player=1)
+    assert len(board.waiting) == 1 and board.waiting[0].player() == 0
+
+
+def test_the_start_of_the_players_own_next_turn_is_not_read_so_it_is_not_executable():
+    from rulebase.engine.ccg.abilities.model import Part
+    from rulebase.engine.ccg.abilities.resolve import executable
+
+    do = Effect("retire", target=Selector("self"))
+    theirs = Effect("delayed", values=values(at="start-of-next-turn", do=do),
+                    part=Part("At the start of the next turn, retire this card"))
+    yours = Effect("delayed", values=values(at="start-of-next-turn", do=do),
+                   part=Part("retire this card at the start of your next turn"))
+    assert executable(theirs) is None and "own next turn" in executable(yours)

@@ -830,7 +830,8 @@ VALUE_WORDS = {
     ("send", "area"): (None, "home"), ("draw", "position"): ("bottom",),
     ("shuffle-into", "zone"): ("discard", "hand"), ("power", "color"): tuple(str(color) for color in Color),
     ("color", "color"): tuple(str(color) for color in Color), ("color", "also"): (True,),
-    ("delayed", "at"): ("end-of-turn", "end-of-phase", "end-of-faceoff"), ("token-copy", "control"): ("you",),
+    ("delayed", "at"): ("end-of-turn", "end-of-phase", "end-of-faceoff", "start-of-next-turn"),
+    ("token-copy", "control"): ("you",),
     ("requirement-change", "color"): tuple(str(color) for color in Color),
 }
 """The words each value may take, where the engine knows only some."""
@@ -915,7 +916,6 @@ def takes_this_card_away(cost) -> bool:
                for part in cost or ())
 
 
-@lru_cache(maxsize=2048)
 def counters_named_before(effect: Effect | None, kind: str | None = None) -> Effect | None:
     """``effect`` with the counters "them" names given their name: "put a
     Hero counter on this card. Then, if there are at least 5 Hero counters
@@ -948,6 +948,8 @@ def _delayed_names(part: Effect, done: set) -> str | None:
     of the turn, banish them"): an earlier instruction of the effect must
     be carried out on cards, which it names (tokens put into play are
     not named so)."""
+    if part.value("at") == "start-of-next-turn" and "your next turn" in (part.part.text or "").casefold():
+        return "a delayed instruction at the start of its player's own next turn (read as the next turn's)"
     later = part.value("do")
     target = getattr(later, "target", None)
     if target is None or target.noun not in ("it", "that") or targets.names_players(target):

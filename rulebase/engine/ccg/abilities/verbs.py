@@ -1894,7 +1894,8 @@ checked("choose")(lambda board, act: None)
 # -- delayed instructions: "At the end of the turn, retire this card" --------------------------
 
 DELAYED = {"end-of-turn": ("turn-ends", "the end of the turn"), "end-of-phase": ("phase-ends", "the end of the phase"),
-           "end-of-faceoff": (None, "the end of the faceoff")}
+           "end-of-faceoff": (None, "the end of the faceoff"),
+           "start-of-next-turn": ("turn-starts", "the start of the next turn")}
 """When a delayed instruction triggers: the event that ends the span (the
 end of a faceoff is told by :func:`end_durations`), and its words."""
 
@@ -1913,7 +1914,7 @@ class Delayed:
         self.source = source
         self.controller = controller
         self.named = named
-        self.until = at[len("end-of-"):]
+        self.until = at.split("-of-", 1)[-1]
 
     def text(self) -> str:
         return getattr(getattr(self.do, "part", None), "text", "") or getattr(self.do, "verb", "")
@@ -1976,9 +1977,10 @@ def delayed_triggers(board: Board, delayed: Delayed):
 
 def _delayed_watch(board, happened) -> None:
     """A delayed instruction waiting for the end of the turn or of the
-    phase triggers as the event that ends it is announced."""
+    phase, or for the start of the next turn, triggers as the event that
+    marks it is announced."""
     found = getattr(board, "delayed", None)
-    if not found or happened.event not in ("turn-ends", "phase-ends"):
+    if not found or happened.event not in ("turn-ends", "phase-ends", "turn-starts"):
         return
     for delayed in list(found):
         event = DELAYED[delayed.at][0]
