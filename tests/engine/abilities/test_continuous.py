@@ -19,7 +19,7 @@ from rulebase.engine.ccg.board import Zone
 from rulebase.engine.ccg.cards import Color, Printed
 from rulebase.engine.trace import STEP
 
-from ..helpers import COMET, PEST, board_with, kinds
+from ..helpers import COMET, KITE, PEST, board_with, kinds
 
 STRONG = Printed.build("Strong", "Friend", colors=["blue"], power=1, cost=1, abilities=(
     Ability("continuous", "This card has +2 power.", modifier=Modifier("power", THIS_CARD, Amount(2))),))
@@ -742,3 +742,44 @@ def test_one_ability_with_several_modifiers_is_indexed_as_each_and_executable_wh
     colored = Modifier("all", THIS_CARD, values=values(**{"all-of": (
         Modifier("power", THIS_CARD, Amount(1)), Modifier("color", THIS_CARD, values=values(color="orange")))}))
     assert continuous.executable(colored) == "the modifier 'color'"
+
+
+def test_eccentric_given_by_text_adds_to_what_opponents_need_to_confront_the_card_s_problem():
+    odd = Printed.build("Odd", "Friend", colors=["pink"], power=1, cost=1, abilities=(
+        Ability("continuous", "While at a Problem, this card has Eccentric 2.", modifier=Modifier(
+            "keyword", THIS_CARD, values=values(keyword="Eccentric", x=2)),
+            condition=Condition("at", THIS_CARD, values(where="problem"))),))
+    assert continuous.executable(odd.abilities[0].modifier) is None
+    board = board_with((odd, 1, Zone.PLAY, "problem", 0), (KITE, 0, Zone.PLAY, "problem", 0))
+    problem = board.cards[1]
+    extra: list = []
+    continuous.confront_needs(board, 0, problem, extra)
+    assert [need.amount for need in extra] == [2]
+    extra = []
+    continuous.confront_needs(board, 1, problem, extra)
+    assert extra == [], "Eccentric reaches the card's opponents only"
+    board.off = frozenset({"701.1"})
+    continuous.confront_needs(board, 0, problem, extra)
+    assert extra == []
+
+
+def test_a_confront_requirement_for_each_card_counts_them_from_the_current_game_state():
+    crowded = Printed.build("Crowded", "Problem", owner_needs="2 blue", opponents_need=3, bonus=1, abilities=(
+        Ability("continuous", "Opponents need +1 power to confront this Problem for each of your Friends here.",
+                modifier=Modifier("confront-need", THIS_CARD, Amount(1, per=Selector(
+                    "Friend", every=True, controller="you", where="here")), values(player=Selector("opponents")))),))
+    assert continuous.executable(crowded.abilities[0].modifier) is None
+    theirs = Modifier("confront-need", THIS_CARD, Amount(1, per=Selector("Friend", every=True, controller="their")))
+    assert continuous.executable(theirs) == "a count 'for each' of the cards of the player confronting"
+    board = board_with((crowded, 1, Zone.PLAY, "problem", 1), (COMET, 1, Zone.PLAY, "problem", 1),
+                       (COMET, 1, Zone.PLAY, "problem", 1), (COMET, 1, Zone.PLAY, "home", 1))
+    problem = board.cards[0]
+
+    def needs(player):
+        extra: list = []
+        continuous.confront_needs(board, player, problem, extra)
+        return [need.amount for need in extra]
+
+    assert needs(0) == [2] and needs(1) == []
+    board.put(board.cards[1], Zone.DISCARD)
+    assert needs(0) == [1]

@@ -51,9 +51,10 @@ a card has one, the modifiers of its power apply in timestamp order
 (711.3); where it has none, they only add, and any order gives the same
 power."""
 
-GRANTABLE = ("Swift", "Competitive", "Supportive", "Caretaker", "Stubborn")
+GRANTABLE = ("Swift", "Competitive", "Supportive", "Caretaker", "Stubborn", "Eccentric")
 """The keywords text may give a card that the engine applies (those acting
-on the card's own power, cost or contribution)."""
+on the card's own power, cost or contribution, and Eccentric on the power
+needed to confront its Problem)."""
 
 
 def executable(modifier) -> str | None:
@@ -97,8 +98,10 @@ def executable(modifier) -> str | None:
         if modifier.kind == "power-equal" and modifier.amount is None:
             return "a power equal to no number"
     if modifier.amount is not None and modifier.amount.per is not None:
-        if modifier.kind not in ("power",) + ORDERED:
+        if modifier.kind not in ("power", "confront-need") + ORDERED:
             return "a modifier 'for each'"
+        if modifier.kind == "confront-need" and modifier.amount.per.controller == "their":
+            return "a count 'for each' of the cards of the player confronting"
         from rulebase.engine.ccg.abilities import targets
 
         missing = targets.executable(modifier.amount.per)
@@ -907,7 +910,7 @@ def most_move_cost(board: Board, player: int, area) -> int:
 
 def confront_needs(board: Board, player: int, problem: Card, extra: list) -> None:
     """The power the cards at ``problem`` add to what ``player`` needs to
-    confront it (611.3: Eccentric)."""
+    confront it (611.3: Eccentric, printed or given by text)."""
     for ability, acts in own(problem, "confront-need"):
         if _reaches_player(problem, acts.modifier.value("player"), player):
             text_confront_need(board, problem, acts, player, extra)
@@ -919,6 +922,15 @@ def confront_needs(board: Board, player: int, problem: Card, extra: list) -> Non
                     acts.modifier.subject) else fits(board, source, acts.modifier.subject, problem)) and _reaches_player(
                     source, acts.modifier.value("player"), player):
                 text_confront_need(board, source, acts, player, extra)
+    reached = any(not other.face_down for other in reaching(board, "keyword"))
+    for card in board.play:
+        if card.area != problem.area or card is problem:
+            continue
+        found = side(card)
+        if found is not None and (reached or "keyword" in found.own):
+            for keyword, x in granted(board, card):
+                if keyword == "Eccentric":
+                    keywords.eccentric(board, card, player, extra, 1 if x is None else x)
 
 
 def _this_problem(subject) -> bool:
@@ -949,7 +961,7 @@ def text_confront_need(board: Board, source: Card, ability: Ability, player: int
     from rulebase.engine.ccg.cards import Need, parse_color
 
     modifier = ability.modifier
-    amount = modifier.amount.value if modifier.amount is not None else None
+    amount = _amount(board, source, modifier)
     if not amount or not _holds(board, source, ability):
         return None
     color = modifier.value("color", "wild")
