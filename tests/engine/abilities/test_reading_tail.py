@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from rulebase.engine.ccg.abilities import activated, continuous, resolve
+from rulebase.engine.ccg.abilities import activated, continuous, resolve, triggers
 from rulebase.engine.ccg.abilities.model import (
     THIS_CARD,
     Ability,
@@ -486,3 +486,29 @@ def test_a_card_chosen_and_discarded():
     # Granny Smith, Jar Judger: as "discards a card"
     chosen = one("When you play this card, that opponent chooses and discards a card.").effect
     assert chosen == one("When you play this card, that opponent discards a card.").effect
+
+
+def test_a_card_put_into_a_discard_pile():
+    # Rehabilitation: its own event, not 'leaves-play' (a card banished or returned to hand also leaves play)
+    trigger = one("Reaction: After one of your Troublemakers is put into the discard pile from play, put that card "
+                  "into your hand.", card_type="Event").trigger
+    assert (trigger.event, trigger.when, trigger.value("from")) == ("enters-discard", "after", "play")
+    assert triggers.executable(trigger) is not None
+    # Portal to Tartarus: from anywhere
+    trigger = one("When a card enters a discard pile, you may draw a card.").trigger
+    assert (trigger.event, trigger.subject.noun, trigger.value("from")) == ("enters-discard", "card", None)
+
+
+def test_a_trigger_with_while():
+    # Bedazzling Costume: "while" says what holds as the event happens, as "if" does
+    ability = one("Chaos: At the end of a faceoff while this card is flipped, draw a card.")
+    same = one("Chaos: At the end of a faceoff, if this card is flipped, draw a card.")
+    assert ability.trigger == same.trigger and ability.trigger.condition.kind == "status"
+    # both
+    trigger = one("When an opponent flips a card while this card is involved in a faceoff, if you have 2 or more "
+                  "points, draw a card.").trigger
+    assert trigger.condition.kind == "all" and [c.kind for c in trigger.condition.all_of] == ["involved", "score"]
+    # Stop Fighting!: a card in the discard pile does not wait for events in the engine: not read as if it did
+    with pytest.raises(CardTextError, match="out of play"):
+        read("Harmony Griffon: When you play a Griffon Friend while this card is in your discard pile, you may "
+             "banish this card to frighten a Friend with 2 or less power.")

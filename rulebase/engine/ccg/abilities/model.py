@@ -128,6 +128,7 @@ EVENTS = {
     "enters-play": "the subject enters play (``how``: played, put into play)",
     "played": "the subject is played (``zone``: from where)",
     "leaves-play": "the subject leaves play",
+    "enters-discard": "the subject is put into a discard pile (``from``: play; from anywhere if none)",
     "dismissed": "the subject is dismissed",
     "retired": "the subject is retired",
     "banished": "the subject is banished",

@@ -230,6 +230,9 @@ EVENT_OF = {"play": "played", "move": "moved", "confront": "confronts", "win": "
 """The event (:data:`~rulebase.engine.ccg.abilities.model.EVENTS`) each verb of a trigger names."""
 
 
+OUT_OF_PLAY = ("discard", "hand", "deck", "any-discard")
+"""The zones a card's own text may say it is in ("while this card is in your discard pile")."""
+
 UNDER_YOUR_CONTROL = ("control", "you")
 """What "... into play under your control" adds to an instruction."""
 
@@ -417,7 +420,13 @@ class _Reader(Transformer):
 
     def trigger_clause(self, meta, children):
         when, event = children[0], children[1]
-        condition = children[2] if len(children) > 2 else None
+        conditions = children[2:]  # "while ..." and "if ...": both hold as the event happens
+        for condition in conditions:
+            if condition.kind == "at" and condition.subject == THIS_CARD and condition.value("where") in OUT_OF_PLAY:
+                raise _Unreadable(f"a triggered ability of a card in a zone out of play ({condition.value('where')})",
+                                  meta.start_pos)
+        condition = conditions[0] if len(conditions) == 1 else (
+            Condition("all", all_of=tuple(conditions)) if conditions else None)
         if event["event"] == "game-starts" and when not in ("start", "as"):
             raise _Unreadable(f"'{when}' the game", meta.start_pos)
         if event["event"] in ("turn", "phase", "faceoff"):
@@ -720,6 +729,16 @@ class _Reader(Transformer):
 
     def any_phase_starts(self, meta, children):
         return {"event": "phase-starts", "values": values(phase="any")}
+
+    def enters_discard(self, meta, children):
+        """"When this card is put into the discard pile from play", "When a
+        card enters a discard pile": the event 'enters-discard' (``from``:
+        play, or anywhere when not said)."""
+        said = self.source[meta.start_pos:meta.end_pos]
+        return {"event": "enters-discard", "subject": children[0],
+                "values": values(**{"from": "play" if said.endswith("from play") else None})}
+
+    discard_pile_of = _constant(None)
 
     def leaves(self, meta, children):
         return {"event": "leaves-play", "subject": children[0]}
