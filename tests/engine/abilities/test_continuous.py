@@ -783,3 +783,14 @@ def test_a_confront_requirement_for_each_card_counts_them_from_the_current_game_
     assert needs(0) == [2] and needs(1) == []
     board.put(board.cards[1], Zone.DISCARD)
     assert needs(0) == [1]
+
+
+def test_a_change_of_the_cost_to_play_for_each_counts_only_cards_it_can_name():
+    tips = Selector("counter", filters=(("kind", "Tip"), ("on", THIS_CARD)))
+    every = Selector("card", every=True, controller="opponent")
+    assert continuous.executable(Modifier("cost", every, Amount(1, per=tips), values(action="play"))) is None
+    assert continuous.executable(Modifier("cost", every, Amount(1, per=Selector("that", ref="Problem")),
+                                          values(action="play"))) == (
+        "a change of the cost to play for each card named elsewhere")
+    assert continuous.executable(Modifier("cost", THIS_CARD, Amount(1, per=tips), values(action="move"))) == (
+        "a modifier 'for each'")

@@ -98,8 +98,11 @@ def executable(modifier) -> str | None:
         if modifier.kind == "power-equal" and modifier.amount is None:
             return "a power equal to no number"
     if modifier.amount is not None and modifier.amount.per is not None:
-        if modifier.kind not in ("power", "confront-need") + ORDERED:
+        playing = modifier.kind == "cost" and modifier.value("action") == "play"
+        if modifier.kind not in ("power", "confront-need") + ORDERED and not playing:
             return "a modifier 'for each'"
+        if playing and (modifier.amount.per.noun in ("that", "it") or modifier.amount.per.controller == "their"):
+            return "a change of the cost to play for each card named elsewhere"
         if modifier.kind == "confront-need" and modifier.amount.per.controller == "their":
             return "a count 'for each' of the cards of the player confronting"
         from rulebase.engine.ccg.abilities import targets
@@ -229,9 +232,11 @@ def outward(board: Board, kind: str, area=None):
     """The cards in play (at ``area``, when given) with abilities that
     change other cards or players by a modifier of ``kind``, each with
     those ``(ability, what acts)`` pairs, in the order the cards entered play
-    (711.3)."""
+    (711.3); not a card whose continuous abilities have not begun
+    generating modifiers as it entered play (706.1c)."""
+    waiting = getattr(board, "not_generating", None)
     for card in reaching(board, kind):
-        if card.face_down or (area is not None and card.area != area):
+        if card.face_down or (area is not None and card.area != area) or (waiting and card.id in waiting):
             continue
         found = side(card).outward.get(kind)
         if found:
@@ -410,6 +415,29 @@ def enters_exhausted(board: Board, card: Card, ability: Ability):
     if _holds(board, card, ability):
         card.exhausted = True
         return {"card": card.label, "text": ability.text or "its text"}
+
+
+def entering(board: Board, card: Card) -> None:
+    """``card`` is being put into play: its continuous abilities generate
+    no modifier until 706.1c says they begin."""
+    waiting = getattr(board, "not_generating", None)
+    if waiting is None:
+        waiting = board.not_generating = set()
+    waiting.add(card.id)
+
+
+@step("706.1c", "{card} enters play: its continuous abilities begin generating modifiers ({text})")
+def begins_generating(board: Board, card: Card):
+    """As a card enters play, after the modifiers of the state it enters in
+    (706.1b), its continuous abilities begin generating modifiers (706.1c);
+    without this rule, they never do.  Recorded for a card whose
+    continuous abilities change other cards."""
+    getattr(board, "not_generating", set()).discard(card.id)
+    found = side(card)
+    if card.face_down or found is None or not found.outward:
+        return None
+    return {"card": card.label, "text": "; ".join(ability.text or "its text" for pairs in found.outward.values()
+                                                  for ability, _ in pairs)}
 
 
 def entering_state(board: Board, card: Card) -> None:
@@ -799,7 +827,7 @@ def _of_kind_and_side(rule, selector, card: Card, source: Card, holder: int, rea
 @step("702.1", "{source}'s ability changes the cost to play {card} by {amount:+d} ({text})")
 def text_play_cost(table, board: Board, cost, card: Card, source: Card, ability: Ability):
     modifier = ability.modifier
-    amount = modifier.amount.value if modifier.amount is not None else None
+    amount = _amount(board, source, modifier, table=table)
     if amount and _holds(board, source, ability):
         cost.amount += amount
         return {"source": source.label, "card": card.label, "amount": amount, "text": ability.text or "its text"}
@@ -856,7 +884,7 @@ def least_play_change(board: Board, player: int, card: Card) -> int:
     for source, found in outward(board, "cost"):
         for ability, acts in found:
             modifier = acts.modifier
-            amount = modifier.amount.value if modifier.amount is not None else 0
+            amount = _amount(board, source, modifier, table=Table(trace=_QUIET, off=board.off)) or 0
             if (modifier.value("action") == "play" and amount and amount < 0 and not keywords.played(ability)
                     and _pays(board, source, acts, player)
                     and _played_to(board, source, modifier, card, None, None, anywhere=True)):
