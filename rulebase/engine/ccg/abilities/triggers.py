@@ -457,15 +457,29 @@ def process(s, opening: bool = False):
         return False
     first = _first(board, opening)
     order = [first] + [p.index for p in board.players if p.index != first]
-    for player in order:
+    for position, player in enumerate(order):
         mine = [w for w in batch if w.player() == player]
         while mine:
             waiting = yield from _choose(s, player, mine)
             mine.remove(waiting)
+            before = len(board.waiting)
             yield from carry_out(s, waiting)
-    if board.waiting:
-        board.trace.note("511.7b", "processing the triggered effects created more: they wait for the next wave")
+            created = board.waiting[before:]
+            if created and waits_for_the_next_wave.verdict(board, len(created)) is None:
+                # without 511.7b, those of this player and the players after are processed in this wave
+                joining = [w for w in created if w.player() in order[position:]]
+                board.waiting[:] = [w for w in board.waiting if w not in joining]
+                batch.extend(joining)
+                mine.extend(w for w in joining if w.player() == player)
+            elif created:
+                waits_for_the_next_wave(board, len(created))
     return True
+
+
+@check("511.7b", "triggered effects created while triggered effects are processed wait for the next wave")
+def waits_for_the_next_wave(board: Board, n: int):
+    return Allowed(f"processing a triggered effect created {n} more: {'it waits' if n == 1 else 'they wait'} for the "
+                   "next wave of Pre-Priority Processing")
 
 
 def _choose(s, player: int, mine: list):
