@@ -885,3 +885,18 @@ def test_the_start_of_the_players_own_next_turn_is_not_read_so_it_is_not_executa
     yours = Effect("delayed", values=values(at="start-of-next-turn", do=do),
                    part=Part("retire this card at the start of your next turn"))
     assert executable(theirs) is None and "own next turn" in executable(yours)
+
+
+def test_counters_distributed_among_the_cards_chosen_519_4():
+    board = board_with((COMET, 0, Zone.PLAY, "home", 0), (RUNNER, 0, Zone.PLAY, "home", 0))
+    comet, runner = board.cards
+    effect = Effect("distribute-counters", target=Selector("Friend", count=Amount(2, up_to=True), controller="you"),
+                    amount=Amount(3))
+    asked = drive(board, effect, Context(controller=0), answers=[
+        Action("choose", 0, card=runner.id), Action("decline", 0)])
+    assert runner.counters == 3 and comet.counters == 0 and len(asked) == 2
+    assert "decline" not in [option.verb for option in asked[0].legal()], "at least one card is chosen"
+    drive(board, effect, Context(controller=0), answers=[
+        Action("choose", 0, card=comet.id), Action("choose", 0, card=runner.id), Action("choose", 0, card=comet.id)])
+    assert comet.counters == 2 and runner.counters == 4
+    refused("519.4", VERBS["distribute-counters"].check, board, Act(0, None, amount=2, order=(comet.id,)))

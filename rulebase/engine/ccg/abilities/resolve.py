@@ -380,6 +380,8 @@ def _on_nothing(s, context: Context, effect: Effect, verb: Verb, n):
     board = s.board
     if effect.verb == "start-faceoff":
         return (yield from _start_faceoff(s, context, effect, verb, n))
+    if effect.verb == "distribute-counters":
+        return (yield from _distribute(s, context, effect, verb, n))
     if effect.verb in FUTURE_CARDS or effect.verb in ("delayed", "requirement-change"):
         cards = []
     else:
@@ -400,6 +402,49 @@ def _on_nothing(s, context: Context, effect: Effect, verb: Verb, n):
         _part_skipped(board, effect, _reason(board, verb, act))
         return False
     yield from _do(s, verb, act)
+    return True
+
+
+def _distribute(s, context: Context, effect: Effect, verb: Verb, n):
+    """"Distribute two +1 power counters among up to two of your
+    characters": the player chooses the cards (up to the count), then which
+    of them each counter goes on; a card chosen gets at least one."""
+    board = s.board
+    selector = effect.target
+    found = [card for card in targets.candidates(board, context, selector)
+             if isinstance(card, Card) and VERBS["counters"].allows(board, Act(context.player, card, amount=1))]
+    wanted = min(selector.count.value or 0, n or 0)
+    chosen: list[Card] = []
+    while found and len(chosen) < wanted:
+        left = [card for card in found if card not in chosen]
+        if not left:
+            break
+        options = [Action("choose", context.player, card=card.id) for card in left]
+        if chosen and selector.count.up_to:
+            options.append(Action("decline", context.player))
+        action = yield from _ask(s, context.player, f"choose for: {effect.part.text or effect.verb}", options)
+        if action.verb == "decline":
+            break
+        chosen.append(board.cards[action.card])
+    if not chosen:
+        _part_skipped(board, effect, "there is no card to distribute the counters among")
+        return False
+    order = [card.id for card in chosen]
+    for _ in range((n or 0) - len(chosen)):
+        if len(chosen) == 1:
+            order.append(chosen[0].id)
+            continue
+        options = [Action("choose", context.player, card=card.id) for card in chosen]
+        action = yield from _ask(s, context.player, f"choose where the next counter goes: {effect.part.text or effect.verb}",
+                                 options)
+        order.append(action.card)
+    act = Act(context.player, None, amount=n, order=tuple(order), effect=effect, source=context.card)
+    act.cards = list(chosen)
+    if not verb.allows(board, act):
+        _part_skipped(board, effect, _reason(board, verb, act))
+        return False
+    yield from _do(s, verb, act)
+    context.bind(selector, chosen)
     return True
 
 
@@ -1045,6 +1090,12 @@ def _part_executable(part: Effect) -> str | None:
             return f"a change of the play requirements of {target.part.text if target else 'no cards'!r}"
         if part.amount is None or part.amount.value is None or part.amount.per is not None:
             return "a change of play requirements by a number the engine can't tell"
+    if part.verb == "distribute-counters":
+        target = part.target
+        if target is None or targets.names_players(target) or target.every or target.count.value is None:
+            return f"distributing counters among {target.part.text if target else 'no cards'!r}"
+        if part.amount is None or part.amount.value is None or part.amount.per is not None:
+            return "distributing a number of counters the engine can't tell"
     if part.verb == "token-copy" and part.target is not None and not (
             part.target.noun == "Friend" or (part.target.noun == "that" and part.target.ref == "Friend")):
         return f"a token copy of {part.target.part.text or part.target.noun!r} (the engine copies Friends)"

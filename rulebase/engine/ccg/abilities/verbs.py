@@ -2206,3 +2206,34 @@ def replace_need(need, amount: int):
     from dataclasses import replace
 
     return replace(need, amount=amount)
+
+
+# -- counters distributed: "distribute two +1 power counters among up to two of your characters" ---------
+
+
+@verb("distribute-counters", "519.4", takes=NOTHING)
+def distribute_counters(board: Board, act: Act) -> None:
+    """Put ``amount`` +1 power counters on the cards chosen (``act.cards``),
+    split among them as ``act.order`` says (one card's id per counter), each
+    card's share at once (519.4)."""
+    for card in act.cards:
+        share = sum(1 for card_id in act.order or () if card_id == card.id)
+        if share:
+            put_counters(board, card, share)
+
+
+@rules.check("519.4", "+1 power counters are distributed among the cards chosen, all of them")
+def distributed_among_the_chosen(board: Board, cards: list, order, amount):
+    ids = {card.id for card in cards}
+    if not cards:
+        return "no card is chosen to distribute the counters among"
+    if len(order or ()) != (amount or 0) or any(card_id not in ids for card_id in order or ()):
+        return f"the {amount} counters are to be distributed among the cards chosen, each on one of them"
+
+
+@checked("distribute-counters")
+def _check_distribute_counters(board: Board, act: Act) -> None:
+    counters_not_negative(board, act.amount)
+    for card in act.cards:
+        modifies_in_play(board, card)
+    distributed_among_the_chosen(board, act.cards, act.order, act.amount)
