@@ -230,6 +230,7 @@ def enter_play(board: Board, card: Card, area, face_down: bool = False, attach=N
     (706.1c), as every card's in play does."""
     if put_into_play(board, card, area) is None:
         return
+    continuous.entering(board, card)
     card.controller = card.owner
     card.face_down = False
     card.host = None
@@ -239,6 +240,7 @@ def enter_play(board: Board, card: Card, area, face_down: bool = False, attach=N
         enters_face_down(board, card)
     else:
         continuous.entering_state(board, card)
+    continuous.begins_generating(board, card)
     if not card.exhausted:
         board.trace.note("503.1", "{card} enters play ready", card=card.label)
     entered(board, card, how)

@@ -232,9 +232,11 @@ def outward(board: Board, kind: str, area=None):
     """The cards in play (at ``area``, when given) with abilities that
     change other cards or players by a modifier of ``kind``, each with
     those ``(ability, what acts)`` pairs, in the order the cards entered play
-    (711.3)."""
+    (711.3); not a card whose continuous abilities have not begun
+    generating modifiers as it entered play (706.1c)."""
+    waiting = getattr(board, "not_generating", None)
     for card in reaching(board, kind):
-        if card.face_down or (area is not None and card.area != area):
+        if card.face_down or (area is not None and card.area != area) or (waiting and card.id in waiting):
             continue
         found = side(card).outward.get(kind)
         if found:
@@ -413,6 +415,29 @@ def enters_exhausted(board: Board, card: Card, ability: Ability):
     if _holds(board, card, ability):
         card.exhausted = True
         return {"card": card.label, "text": ability.text or "its text"}
+
+
+def entering(board: Board, card: Card) -> None:
+    """``card`` is being put into play: its continuous abilities generate
+    no modifier until 706.1c says they begin."""
+    waiting = getattr(board, "not_generating", None)
+    if waiting is None:
+        waiting = board.not_generating = set()
+    waiting.add(card.id)
+
+
+@step("706.1c", "{card} enters play: its continuous abilities begin generating modifiers ({text})")
+def begins_generating(board: Board, card: Card):
+    """As a card enters play, after the modifiers of the state it enters in
+    (706.1b), its continuous abilities begin generating modifiers (706.1c);
+    without this rule, they never do.  Recorded for a card whose
+    continuous abilities change other cards."""
+    getattr(board, "not_generating", set()).discard(card.id)
+    found = side(card)
+    if card.face_down or found is None or not found.outward:
+        return None
+    return {"card": card.label, "text": "; ".join(ability.text or "its text" for pairs in found.outward.values()
+                                                  for ability, _ in pairs)}
 
 
 def entering_state(board: Board, card: Card) -> None:
