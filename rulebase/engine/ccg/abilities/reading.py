@@ -2524,6 +2524,7 @@ class _Reader(Transformer):
     opponents_problem = _constant("opponent-problem")
     home_area = _constant("home")
     random_problem = _constant("random-problem")
+    each_problem_area = _constant("each-problem")
     there_area = _constant("there")
     another_problem = _constant("another-problem")
     that_cards_problem = _constant("that-card-problem")
