@@ -162,3 +162,12 @@ def test_a_card_dismissed_by_the_game_is_dismissed_whatever_stops_it_unless_104_
     board.off = frozenset({"104.3"})
     with pytest.raises(IllegalAction):
         zones.dismiss(board, board.cards[0], by_game=True)
+
+
+def test_a_face_down_card_is_public_by_505_1c_not_by_405_1():
+    board = board_with((COMET, 0, Zone.PLAY, "home", 0))
+    card = board.play[0]
+    card.face_down = True
+    assert zones.can_see(board, 1, card)[:2] == (True, "505.1c")
+    board.off = frozenset({"505.1c"})
+    assert zones.can_see(board, 1, card)[0] is False

@@ -362,7 +362,7 @@ def face_down_public(board: Board, viewer: int, card: Card):
 
 @check("405.1", "cards in play are public unless otherwise noted")
 def play_public(board: Board, viewer: int, card: Card):
-    if card.zone == Zone.PLAY:
+    if card.zone == Zone.PLAY and not card.face_down:  # what of a face-down card is public, 505.1 notes
         return Allowed(f"{card} is in play, and cards in play are public")
 
 
