@@ -900,3 +900,21 @@ def test_counters_distributed_among_the_cards_chosen_519_4():
         Action("choose", 0, card=comet.id), Action("choose", 0, card=runner.id), Action("choose", 0, card=comet.id)])
     assert comet.counters == 2 and runner.counters == 4
     refused("519.4", VERBS["distribute-counters"].check, board, Act(0, None, amount=2, order=(comet.id,)))
+
+
+def test_this_effect_copied_is_processed_again_for_the_player_who_copies_it_520_1():
+    from rulebase.engine.ccg.abilities.model import Condition
+    from rulebase.engine.ccg.abilities.resolve import executable
+
+    board = board_with((COMET, 0, Zone.PLAY, "home", 0))
+    board.players[1].tokens = 1
+    copy = Effect("copy-effects", values=values(of="this"), who=Selector("opponent"), condition=Condition("did"))
+    effect = Effect("gain", amount=Amount(2), then=Effect("pay", amount=Amount(1), who=Selector("opponent"),
+                                                          optional=True, then=copy))
+    drive(board, effect, Context(card=board.cards[0], controller=0),
+          answers=[Action("accept", 1), Action("decline", 0)])
+    assert board.players[0].tokens == 2 and board.players[1].tokens == 2, "Bob paid 1 and gained 2 with the copy"
+    assert kinds(board, "520.1")[-1] == STEP
+    assert executable(effect) is None
+    assert "never end" in executable(Effect("gain", amount=Amount(1), then=Effect("copy-effects", values=values(of="this"))))
+    refused("520.1", VERBS["copy-effects"].check, board, Act(0, None, effect=copy))

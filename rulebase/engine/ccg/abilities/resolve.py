@@ -75,6 +75,8 @@ class Context:
     earlier part started ("If you win the faceoff")."""
     winner: int | None = None
     """Who won the faceoff an earlier part started ("the winner of the faceoff")."""
+    whole: Effect | None = None
+    """The effect being carried out, all of it ("copy this effect", 520.1)."""
 
     def __post_init__(self):
         kept = self.event.get("named") if self.event is not None and hasattr(self.event, "get") else None
@@ -103,7 +105,7 @@ class Context:
         """This context, read from ``player``'s perspective (who carries
         the instruction out); what it names is shared."""
         other = Context(self.board, self.card, self.controller, self.ability, self.event, self.named, self.area,
-                        self.done, player, self.searched, self.won, self.winner)
+                        self.done, player, self.searched, self.won, self.winner, self.whole)
         return other
 
 
@@ -150,6 +152,8 @@ def resolve(s, context: Context, effect: Effect | None):
     if context.board is None:
         context.board = s.board
     effect = counters_named_before(effect)
+    if context.whole is None:
+        context.whole = effect
     try:
         yield from _chain(s, context, effect)
     except Stopped:
@@ -382,7 +386,7 @@ def _on_nothing(s, context: Context, effect: Effect, verb: Verb, n):
         return (yield from _start_faceoff(s, context, effect, verb, n))
     if effect.verb == "distribute-counters":
         return (yield from _distribute(s, context, effect, verb, n))
-    if effect.verb in FUTURE_CARDS or effect.verb in ("delayed", "requirement-change"):
+    if effect.verb in FUTURE_CARDS or effect.verb in ("delayed", "requirement-change", "copy-effects"):
         cards = []
     else:
         cards = [card for card in targets.candidates(board, context, effect.target) if isinstance(card, Card)]
@@ -396,6 +400,8 @@ def _on_nothing(s, context: Context, effect: Effect, verb: Verb, n):
     act.cards = cards
     if effect.verb == "delayed":
         act.named = {key: list(found) for key, found in context.named.items()}
+    if effect.verb == "copy-effects":
+        act.context = context
     if effect.verb == "arrange" and (len(cards) > 1 or effect.value("rest")):
         act.order = yield from _choose_order(s, context.player, cards, effect)
     if not verb.allows(board, act):
@@ -862,7 +868,7 @@ VALUES = {
     "challenge": {"using"}, "shuffle": {"zone"}, "start-faceoff": {"involving"}, "lose": {"what"}, "add-power": {"of"},
     "draw": {"position"}, "shuffle-into": {"zone"}, "cost-change": {"minimum"}, "color": {"color", "also"},
     "banish": {"beneath"}, "delayed": {"at", "do"}, "confront-need": {"players"}, "counters": {"kind"},
-    "remove-counters": {"kind"}, "token-copy": {"control"}, "requirement-change": {"color"},
+    "remove-counters": {"kind"}, "token-copy": {"control"}, "requirement-change": {"color"}, "copy-effects": {"of"},
 }
 """The further values of an instruction the engine reads, by verb."""
 
@@ -877,7 +883,7 @@ VALUE_WORDS = {
     ("color", "color"): tuple(str(color) for color in Color), ("color", "also"): (True,),
     ("delayed", "at"): ("end-of-turn", "end-of-phase", "end-of-faceoff", "start-of-next-turn"),
     ("token-copy", "control"): ("you",),
-    ("requirement-change", "color"): tuple(str(color) for color in Color),
+    ("requirement-change", "color"): tuple(str(color) for color in Color), ("copy-effects", "of"): ("this", "that", "it"),
 }
 """The words each value may take, where the engine knows only some."""
 
@@ -1090,6 +1096,8 @@ def _part_executable(part: Effect) -> str | None:
             return f"a change of the play requirements of {target.part.text if target else 'no cards'!r}"
         if part.amount is None or part.amount.value is None or part.amount.per is not None:
             return "a change of play requirements by a number the engine can't tell"
+    if part.verb == "copy-effects" and part.value("of") == "this" and part.condition is None and not part.optional:
+        return "an effect that copies itself whatever happens (it would never end)"
     if part.verb == "distribute-counters":
         target = part.target
         if target is None or targets.names_players(target) or target.every or target.count.value is None:

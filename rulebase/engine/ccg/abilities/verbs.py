@@ -57,7 +57,8 @@ class Act:
     arrangement or a faceoff's named cards), the ``effect`` being carried
     out (its ``values`` and ``duration``) and its ``source`` card."""
 
-    __slots__ = ("player", "target", "amount", "area", "order", "effect", "source", "cards", "named", "described")
+    __slots__ = ("player", "target", "amount", "area", "order", "effect", "source", "cards", "named", "described",
+                 "context")
 
     def __init__(self, player: int, target=None, amount: int | None = None, area: Area | None = None,
                  order: tuple | None = None, effect=None, source: Card | None = None):
@@ -72,6 +73,8 @@ class Act:
         self.named: dict | None = None
         """What the earlier instructions of the effect named (a delayed instruction keeps it)."""
         self.described: dict | None = None
+        self.context = None
+        """The context the instruction is carried out in (a copy of an effect reads it)."""
         """For a faceoff, whether a card fits now the description each named card was chosen by (card id -> test)."""
 
     def value(self, name: str, default=None):
@@ -2237,3 +2240,57 @@ def _check_distribute_counters(board: Board, act: Act) -> None:
     for card in act.cards:
         modifies_in_play(board, card)
     distributed_among_the_chosen(board, act.cards, act.order, act.amount)
+
+
+# -- copying an effect: "copy this effect", "copy that Event's effects" (520.1) -------------------------
+
+
+def copied_effect(act: Act):
+    """The effect an instruction copies, with the card whose text it is:
+    ``this`` effect being carried out, or that of the Event ``that`` / ``it``
+    names (the Event of the triggering event, else the card an earlier part
+    named)."""
+    context = act.context
+    if context is None:
+        return None, None
+    if act.value("of") == "this":
+        return context.card, context.whole
+    event = context.event.get("card") if context.event is not None and hasattr(context.event, "get") else None
+    found = [event] if isinstance(event, Card) and event.type == CardType.EVENT else []
+    found += list((context.named or {}).get("that") or (context.named or {}).get("it") or ())
+    card = found[0] if found else None
+    if not isinstance(card, Card) or card.type != CardType.EVENT:
+        return card, None
+    for ability in card.info.abilities:
+        if ability.kind == "event" and ability.effect is not None:
+            return card, ability.effect
+    return card, None
+
+
+@rules.check("520.1", "an effect is copied by processing its text again")
+def an_effect_to_copy(board: Board, card, effect):
+    if effect is None:
+        return f"there is no effect of {card or 'a card'} the engine can process again"
+
+
+@rules.step("520.1", "{player} copies the effect of {card}: its text is processed again, controlled by {player}; no "
+                     "decision made for the original is duplicated")
+def copies(board: Board, player: int, card: Card):
+    return {"player": board.name(player), "card": card.label if card is not None else "the card"}
+
+
+@verb("copy-effects", "520.1", takes=NOTHING, procedure=True)
+def copy_effects(s, act: Act):
+    """Process the copied effect's text again (520.1), as a new effect
+    controlled by the player who copies it, every decision made anew."""
+    from rulebase.engine.ccg.abilities import resolve
+
+    board = s.board
+    card, effect = copied_effect(act)
+    if effect is None or copies(board, act.player, card) is None:
+        return
+    context = resolve.Context(board=board, card=card, controller=act.player)
+    yield from resolve.resolve(s, context, effect)
+
+
+checked("copy-effects")(lambda board, act: an_effect_to_copy(board, *copied_effect(act)))
