@@ -517,3 +517,27 @@ def test_a_troublemaker_turned_facedown():
     # Princess Celestia, Smite Makes Right: "facedown" as "face-down"
     effect = one("Faceoff: Turn a Troublemaker involved in the faceoff facedown.").effect
     assert effect == one("Faceoff: Turn a Troublemaker involved in the faceoff face-down.").effect
+
+
+def test_cards_played_from_a_discard_pile_as_though_from_the_hand():
+    # Hoity Toity, Discerning Eye
+    playing, replacing = read("You may play Friends and Resources from your discard pile as though they were in your "
+                              "hand.\nIf a card would enter your discard pile from play, banish it instead.")
+    modifier = playing.modifier
+    assert (modifier.kind, modifier.values) == ("may", values(action="play", zone="discard"))
+    assert modifier.subject.filter("nouns") == ("Friend", "Resource") and modifier.subject.zone == "discard"
+    assert (replacing.kind, replacing.trigger.event, replacing.trigger.value("from")) == (
+        "replacement", "enters-discard", "play")
+    assert replacing.effect.verb == "banish"
+    # cards not said to be anywhere but the hand: nothing to read
+    with pytest.raises(CardTextError, match="as though from the hand"):
+        read("You may play Friends as though they were in your hand.")
+
+
+def test_a_troublemaker_turned_face_up():
+    # Winterzilla, Giant Gremlin
+    trigger = one("When this card is turned face-up, you may pay [1] to dismiss an opposing Resource.").trigger
+    assert (trigger.event, trigger.subject) == ("turned-face-up", THIS_CARD)
+    # Shining Armor / Princess Cadance, Fastball Special: a side turned face-up, as "is turned face up"
+    turns = one("When this side of the card turns face-up, you may draw a card.").trigger
+    assert turns == one("When this side of the card is turned face up, you may draw a card.").trigger

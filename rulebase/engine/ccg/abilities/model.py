@@ -137,6 +137,7 @@ EVENTS = {
     "readied": "the subject is readied",
     "moved": "the subject is moved (``from``, ``to``)",
     "uncovered": "the subject (a Troublemaker) is uncovered",
+    "turned-face-up": "the subject (a face-down Troublemaker) is turned face-up, uncovered or by a card's text",
     "challenged": "the subject (a Troublemaker) is challenged",
     "defeated": "the subject (a Troublemaker) is defeated",
     "confronts": "a player confronts the subject (a Problem)",

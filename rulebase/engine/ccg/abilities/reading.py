@@ -599,6 +599,16 @@ class _Reader(Transformer):
         return Modifier("may", subject=THIS_CARD, values=values(action="play", zone=children[0]),
                         part=self._part(meta)), None
 
+    def play_as_from_hand(self, meta, children):
+        """"You may play Friends and Resources from your discard pile as
+        though they were in your hand": the 'may' to play of those cards,
+        from the zone they are in."""
+        what = children[0]
+        if what.zone in (None, "hand"):
+            raise _Unreadable("playing as though from the hand cards not said to be elsewhere", meta.start_pos)
+        return Modifier("may", subject=what, values=values(action="play", zone=what.zone),
+                        part=self._part(meta)), None
+
     def hasty(self, meta, children):
         return Modifier("may", subject=THIS_CARD, values=values(action="play-as-immediate"),
                         part=self._part(meta)), None
@@ -710,6 +720,11 @@ class _Reader(Transformer):
 
     def side_turned_up(self, meta, children):
         return {"event": "turned-over", "subject": THIS_CARD, "values": values(face="up")}
+
+    def turned_face_up(self, meta, children):
+        """"When this card is turned face-up" (a Troublemaker): the event
+        'turned-face-up', uncovered or turned so by a card's text."""
+        return {"event": "turned-face-up", "subject": children[0]}
 
     def after_start_of(self, meta, children):
         said = dict(children[0])
