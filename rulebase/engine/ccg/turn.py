@@ -419,7 +419,7 @@ def score_phase(s):
         remaining.remove(problem)
         if confront_step_performed(board, problem) is None:
             continue
-        if confront_step(board, player, problem):
+        if (yield from confront_step(s, player, problem)):
             confronted.append(problem)
     _enter(board, "score", "faceoff")
     yield from faceoff_step(s, confronted)
@@ -441,11 +441,17 @@ def _verdict(board: Board, player: int, problem: Card) -> confront.Verdict:
     return verdict
 
 
-def confront_step(board: Board, player: int, problem) -> bool:
+def confront_step(s, player: int, problem):
     """Perform the confront step of one Problem (611); whether the turn player
-    confronted it."""
+    confronted it.  A generator: a replacement modifier may replace the
+    confronting (710), asking the players."""
+    board = s.board
     verdict = _verdict(board, player, problem)
     if not (confront.record_blockers(board, player, problem) and verdict.powered):
+        return False
+    from rulebase.engine.ccg.abilities.continuous import replace_confronting
+
+    if (yield from replace_confronting(s, player, problem)):
         return False
     if confronts(board, player, problem) is None:
         return False

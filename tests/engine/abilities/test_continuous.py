@@ -186,8 +186,9 @@ def test_508_1a_a_cost_that_would_be_replaced_can_t_be_paid():
 
 def test_what_a_replacement_the_engine_can_t_apply_is_named():
     assert continuous.replaceable(Trigger("dismissed", THIS_CARD, when="would"), Effect("frighten")) is None
-    assert continuous.replaceable(Trigger("confronts", when="would"), Effect("retire")) == \
-        "replacing the occurrence 'confronts'"
+    assert continuous.replaceable(Trigger("uncovered", when="would"), Effect("retire")) == \
+        "replacing the occurrence 'uncovered'"
+    assert continuous.replaceable(Trigger("confronts", when="would"), Effect("retire", THIS_CARD, optional=True)) is None
     assert continuous.replaceable(Trigger("leaves-play", when="would"), Effect("frighten", optional=True)) == \
         "the verb 'frighten' with no card to do it to"
     assert continuous.replaceable(Trigger("leaves-play", when="would"),

@@ -1051,11 +1051,13 @@ def fits(board: Board, source: Card, selector, card: Card, event=None) -> bool:
 # -- replacement modifiers: "if ... would ..., ... instead" (710) ------------------------------
 
 REPLACEABLE = {"leaves-play": ("dismissed", "retired", "banished", "leaves-play"), "dismissed": ("dismissed",),
-               "retired": ("retired",), "banished": ("banished",), "frightened": ("frightened",), "put": ("put",)}
+               "retired": ("retired",), "banished": ("banished",), "frightened": ("frightened",), "put": ("put",),
+               "confronts": ("confronts",)}
 """The occurrences the engine lets replacement modifiers replace: each
 replacement event with the occurrences it names (a card leaving play is
 dismissed, retired or banished; a flipped card put on the bottom of its
-deck as a faceoff ends, 514.6, is put)."""
+deck as a faceoff ends, 514.6, is put; a player confronting a Problem in
+the confront step, 611.1, confronts it)."""
 
 
 def replaceable(trigger, effect) -> str | None:
@@ -1303,6 +1305,21 @@ def put_asking(s, card: Card, player: int, to: str):
     before = set(board.replacing)
     try:
         return (yield from replace_asking(s, "put", card, player, occurrence="put", extra=(("to", to),)))
+    finally:
+        board.replacing.intersection_update(before)
+
+
+def replace_confronting(s, player: int, problem: Card):
+    """Apply the replacement modifiers that would replace ``player``
+    confronting ``problem`` in its confront step (611.1: Vexing, "If an
+    opponent would confront this card's Problem, you may retire this card
+    instead"), asking the players as :func:`replace_asking` does.  A
+    generator: ``True`` once the confronting is replaced, and the player
+    does not confront the Problem."""
+    board = s.board
+    before = set(board.replacing)
+    try:
+        return (yield from replace_asking(s, "confront", problem, player, occurrence="confronts"))
     finally:
         board.replacing.intersection_update(before)
 
