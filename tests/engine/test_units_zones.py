@@ -8,7 +8,7 @@ from rulebase.engine.ccg import zones
 from rulebase.engine.ccg.board import Zone
 from rulebase.engine.ccg.cards import Printed
 from rulebase.engine.errors import IllegalAction
-from rulebase.engine.trace import ALLOWED, NOTE, REFUSAL, STEP
+from rulebase.engine.trace import ALLOWED, CHECK, NOTE, REFUSAL, STEP
 
 from .helpers import COMET, GEAR, PEST, board_with, kinds
 
@@ -171,3 +171,28 @@ def test_a_face_down_card_is_public_by_505_1c_not_by_405_1():
     assert zones.can_see(board, 1, card)[:2] == (True, "505.1c")
     board.off = frozenset({"505.1c"})
     assert zones.can_see(board, 1, card)[0] is False
+
+
+def test_what_answers_a_card_leaving_play_follows_it_only_while_it_stays_in_its_new_zone():
+    from rulebase.engine.ccg.abilities.events import Happened
+
+    board = board_with((COMET, 0, Zone.PLAY, "home", 0))
+    card = board.play[0]
+    board.put(card, Zone.DISCARD)
+    happened = Happened("dismissed", (("card", card), ("incarnation", card.incarnation)))
+    assert zones.follows_the_card(board, card, happened)
+    assert kinds(board, "410.6a") == [ALLOWED]
+    board.put(card, Zone.HAND)
+    assert not zones.follows_the_card(board, card, happened)
+    assert kinds(board, "410.6a") == [ALLOWED, CHECK]
+    assert zones.follows_the_card(board, card, Happened("draws", (("card", card),)))
+
+
+def test_with_410_6a_off_nothing_follows_a_card_that_changed_zones():
+    from rulebase.engine.ccg.abilities.events import Happened
+
+    board = board_with((COMET, 0, Zone.PLAY, "home", 0))
+    board.off = frozenset({"410.6a"})
+    card = board.play[0]
+    board.put(card, Zone.DISCARD)
+    assert not zones.follows_the_card(board, card, Happened("dismissed", (("card", card), ("incarnation", card.incarnation))))

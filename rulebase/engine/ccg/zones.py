@@ -179,14 +179,41 @@ def leave_play(board: Board, card: Card, zone: Zone, put) -> None:
         return
     event = LEAVING_EVENTS.get(put)
     if event is not None:
-        emit(board, event, card=card, player=controller)
-    emit(board, "leaves-play", card=card, player=controller)
+        emit(board, event, card=card, player=controller, incarnation=card.incarnation)
+    emit(board, "leaves-play", card=card, player=controller, incarnation=card.incarnation)
     for other in attached:
         dismiss_unattached(board, other)
 
 
 LEAVING_EVENTS = {put_dismissed: "dismissed", put_retired: "retired", put_banished: "banished"}
 """The event announced as a card leaves play by each step (for triggered abilities)."""
+
+
+@check("410.6a", "an effect answering a card's change of zones can affect that card only while it has remained in "
+                 "its new zone")
+def still_in_its_new_zone(board: Board, card: Card, incarnation: int):
+    if card.incarnation == incarnation:
+        return Allowed(f"{card} has remained in its new zone ({card.zone or 'out of the game'}) since it moved there: "
+                       "what answers its move can affect it there")
+    return f"{card} has left the zone it moved to: what answers its move can't affect it"
+
+
+def follows_the_card(board: Board, card: Card, happened) -> bool:
+    """Whether what answers ``happened`` (a card leaving play, which
+    carries the card's ``incarnation`` in its new zone) can affect ``card``:
+    only while it has remained in that zone (410.6a, recorded).  Without
+    the rule, a card that changed zones is a different card (410.6) and
+    nothing follows it.  Other events name their card as it is."""
+    incarnation = happened.get("incarnation") if hasattr(happened, "get") else None
+    if incarnation is None:
+        return True
+    verdict = still_in_its_new_zone.verdict(board, card, incarnation)
+    if verdict is None:
+        return False
+    if isinstance(verdict, Allowed):
+        still_in_its_new_zone.judge(board, verdict)
+        return True
+    return still_in_its_new_zone.allows(board, card, incarnation)
 
 
 # -- entering play (706.1) ---------------------------------------------------------

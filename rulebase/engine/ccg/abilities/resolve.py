@@ -85,7 +85,7 @@ class Context:
                 self.named.setdefault(key, list(cards))
         if self.event is not None and "it" not in self.named:
             card = self.event.get("card")
-            if isinstance(card, Card):
+            if isinstance(card, Card) and (self.board is None or _follows(self.board, card, self.event)):
                 self.named["it"] = [card]
 
     def bind(self, selector: Selector | None, found: list) -> None:
@@ -107,6 +107,13 @@ class Context:
         other = Context(self.board, self.card, self.controller, self.ability, self.event, self.named, self.area,
                         self.done, player, self.searched, self.won, self.winner, self.whole)
         return other
+
+
+def _follows(board: Board, card: Card, happened) -> bool:
+    """Whether what answers ``happened`` can affect its card (410.6a)."""
+    from rulebase.engine.ccg import zones
+
+    return zones.follows_the_card(board, card, happened)
 
 
 class Stopped(Exception):
