@@ -470,7 +470,8 @@ def test_sent_home_replaced_and_a_cost_to_rally():
 
 def test_when_you_frighten_a_card():
     ability = one("When you frighten a Friend for the first time each turn, you may move one of your characters.")
-    assert (ability.trigger.event, ability.trigger.value("first")) == ("frightened", "turn")
+    assert ability.trigger.event == "frightened"
+    # "for the first time each turn": test_reading_tail.py
 
 
 # -- costs reduced ------------------------------------------------------------------------------

@@ -541,3 +541,20 @@ def test_a_troublemaker_turned_face_up():
     # Shining Armor / Princess Cadance, Fastball Special: a side turned face-up, as "is turned face up"
     turns = one("When this side of the card turns face-up, you may draw a card.").trigger
     assert turns == one("When this side of the card is turned face up, you may draw a card.").trigger
+
+
+def test_the_first_time_an_event_happens_each_turn():
+    # Moving Out: only the first such event of the turn triggers: the condition 'first', which the engine names
+    # rather than triggering on every one
+    trigger = one("When you frighten a Friend for the first time each turn, you may move one of your characters.").trigger
+    assert trigger.event == "frightened" and trigger.value("first") is None
+    assert trigger.condition == Condition("first", subject=Selector("Friend"),
+                                          values=values(action="frightened", each="turn"))
+    # Impress the Inspector: "The first time ... each turn, ...", as "When ... for the first time each turn"
+    ability = one("The first time a player plays a Friend here each turn, that player may ready another Friend here.")
+    same = one("When a player plays a Friend here for the first time each turn, that player may ready another "
+               "Friend here.")
+    assert ability.trigger == same.trigger and ability.trigger.condition.kind == "first"
+    # The Night is Dark and Full of Terrors: "each turn" first; "become" as "becomes"
+    trigger = one("The first time each turn one or more Friends become frightened, you may draw a card.").trigger
+    assert (trigger.event, trigger.condition.value("action")) == ("frightened", "frightened")

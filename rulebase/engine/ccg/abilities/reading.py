@@ -425,6 +425,8 @@ class _Reader(Transformer):
             if condition.kind == "at" and condition.subject == THIS_CARD and condition.value("where") in OUT_OF_PLAY:
                 raise _Unreadable(f"a triggered ability of a card in a zone out of play ({condition.value('where')})",
                                   meta.start_pos)
+        event, first = _first_time(event)
+        conditions = list(conditions) + ([first] if first is not None else [])
         condition = conditions[0] if len(conditions) == 1 else (
             Condition("all", all_of=tuple(conditions)) if conditions else None)
         if event["event"] == "game-starts" and when not in ("start", "as"):
@@ -436,6 +438,14 @@ class _Reader(Transformer):
         return Trigger(**event, when=when, condition=condition, part=self._part(meta))
 
     when_, after_, start_, end_, as_ = (_constant(w) for w in ("when", "after", "start", "end", "as"))
+
+    def first_time_triggered(self, meta, children):
+        """"The first time a player plays a Friend here each turn, ...": as
+        "When a player plays a Friend here for the first time each turn"."""
+        event, effect = children
+        event = dict(event, values=tuple(sorted(dict(event.get("values", ()), first="turn").items())))
+        trigger = self.trigger_clause(meta, ["when", event])
+        return Ability("triggered", trigger=trigger, effect=effect, part=self._part(meta))
 
     def replacement(self, meta, children):
         condition = None
@@ -2591,6 +2601,17 @@ def _each_counted(effect: Effect, per: Selector, meta) -> Effect:
     if effect.then is not None:
         counted = replace(counted, then=_each_counted(effect.then, per, meta))
     return counted
+
+
+def _first_time(event: dict) -> tuple[dict, Condition | None]:
+    """A trigger's event without its "for the first time each turn", and
+    that as the condition 'first': only the first such event of the turn
+    triggers the ability (the action the event's name)."""
+    said = dict(event.get("values", ()))
+    if said.pop("first", None) is None:
+        return event, None
+    return (dict(event, values=tuple(sorted(said.items()))),
+            Condition("first", subject=event.get("subject"), values=values(action=event["event"], each="turn")))
 
 
 def _then(effect: Effect, following: Effect | None) -> Effect:
