@@ -117,11 +117,13 @@ def _lowered(needs: tuple, less: int) -> tuple:
 @check("611.3e", "a player can't confront a Problem with an opposing or Epic face-up Troublemaker")
 def troublemaker_blocks(board: Board, player: int, problem: Card) -> str | None:
     for troublemaker in board.troublemakers_at(problem.area):
+        if verbs.does_not_prevent(board, player, troublemaker, problem) is not None:
+            continue
         if troublemaker.controller != player:
             return f"{troublemaker}, an opposing face-up Troublemaker, is at {problem}: {board.name(player)} can't confront it"
         if troublemaker.is_epic:
             return f"{troublemaker}, a face-up Epic Troublemaker, is at {problem}: {board.name(player)} can't confront it"
-    own = board.troublemakers_at(problem.area)
+    own = [card for card in board.troublemakers_at(problem.area) if verbs.lifted(board, player, card) is None]
     if own:
         return Allowed(f"{own[0]}, a face-up Troublemaker at {problem}, is {board.name(player)}'s own and not Epic: it "
                        f"doesn't keep {board.name(player)} from confronting")

@@ -918,3 +918,20 @@ def test_this_effect_copied_is_processed_again_for_the_player_who_copies_it_520_
     assert executable(effect) is None
     assert "never end" in executable(Effect("gain", amount=Amount(1), then=Effect("copy-effects", values=values(of="this"))))
     refused("520.1", VERBS["copy-effects"].check, board, Act(0, None, effect=copy))
+
+
+def test_a_troublemaker_that_does_not_prevent_confronting_until_the_end_of_the_turn_708_2_611_3e():
+    from rulebase.engine.ccg import confront
+
+    board = board_with((KITE, 0, Zone.PLAY, "problem", 0), (PEST, 1, Zone.PLAY, "problem", 0),
+                       (COMET, 0, Zone.PLAY, "problem", 0))
+    kite, pest, comet = board.cards
+    assert confront.blocker(board, 0, kite) is not None
+    refused("611.3e", VERBS["doesnt-prevent"].check, board, Act(0, comet, effect=Effect("doesnt-prevent", duration="turn")))
+    effect = Effect("doesnt-prevent", target=Selector("Troublemaker", count=Amount(None), every=True), duration="turn",
+                    values=values(confronting=Selector("Problem", count=Amount(None), every=True)))
+    drive(board, effect, Context(controller=0))
+    assert confront.blocker(board, 0, kite) is None and confront.blocker(board, 1, kite) is None
+    assert verbs.lifted(board, 0, pest) is not None and verbs.lifted(board, 1, pest) is None
+    verbs.end_durations(board, "turn")
+    assert confront.blocker(board, 0, kite) is not None

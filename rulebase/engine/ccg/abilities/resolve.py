@@ -876,6 +876,7 @@ VALUES = {
     "draw": {"position"}, "shuffle-into": {"zone"}, "cost-change": {"minimum"}, "color": {"color", "also"},
     "banish": {"beneath"}, "delayed": {"at", "do"}, "confront-need": {"players"}, "counters": {"kind"},
     "remove-counters": {"kind"}, "token-copy": {"control"}, "requirement-change": {"color"}, "copy-effects": {"of"},
+    "doesnt-prevent": {"confronting"},
 }
 """The further values of an instruction the engine reads, by verb."""
 
@@ -1105,6 +1106,11 @@ def _part_executable(part: Effect) -> str | None:
             return "a change of play requirements by a number the engine can't tell"
     if part.verb == "copy-effects" and part.value("of") == "this" and part.condition is None and not part.optional:
         return "an effect that copies itself whatever happens (it would never end)"
+    if part.verb == "doesnt-prevent":
+        confronting = part.value("confronting")
+        if not isinstance(confronting, Selector) or confronting.noun != "Problem" or confronting.where not in (
+                None, "its-problem") or confronting.filters or confronting.controller is not None:
+            return f"a Troublemaker that does not prevent confronting {getattr(confronting, 'noun', confronting)!r}"
     if part.verb == "distribute-counters":
         target = part.target
         if target is None or targets.names_players(target) or target.every or target.count.value is None:
@@ -1143,7 +1149,7 @@ def _part_executable(part: Effect) -> str | None:
                 return missing
     if part.duration is not None and not part.choices:
         if part.verb not in ("power", "take-control", "cost-change", "add-power", "color", "confront-need",
-                             "requirement-change"):
+                             "requirement-change", "doesnt-prevent"):
             return f"the duration {part.duration!r} of {part.verb!r}"
         if part.duration not in DURATIONS:
             return f"the duration {part.duration!r}"

@@ -661,7 +661,7 @@ def end_durations(board: Board, until: str) -> None:
             else:
                 kept.append(modifier)
             continue
-        if isinstance(modifier, (NeedChange, RequirementChange)):
+        if isinstance(modifier, (NeedChange, RequirementChange, Unprevented)):
             if modifier.until in (until, phase) or (until == "turn" and modifier.until == "next-turn"
                                                     and modifier.player == board.turn.player):
                 if isinstance(modifier, NeedChange):
@@ -2294,3 +2294,68 @@ def copy_effects(s, act: Act):
 
 
 checked("copy-effects")(lambda board, act: an_effect_to_copy(board, *copied_effect(act)))
+
+
+# -- "Troublemakers don't prevent you from confronting Problems until the end of the turn" -------------
+
+
+class Unprevented:
+    """A definite modifier (708.2): ``card`` (a Troublemaker, as the card it
+    was when the modifier was created, 708.2b) does not prevent ``player``
+    from confronting its Problem until ``until``."""
+
+    __slots__ = ("card", "incarnation", "player", "until", "text")
+
+    def __init__(self, card: Card, player: int, until: str, text: str):
+        self.card = card
+        self.incarnation = card.incarnation
+        self.player = player
+        self.until = until
+        self.text = text
+
+
+@rules.step("708.2", "{card} does not prevent {player} from confronting its Problem until {until}")
+def prevention_lifted(board: Board, change: Unprevented):
+    lasting(board).append(change)
+    return {"card": change.card.label, "player": board.name(change.player), "until": DURATIONS[change.until]}
+
+
+@verb("doesnt-prevent", "708.2")
+def doesnt_prevent_confronting(board: Board, act: Act) -> None:
+    """"That Troublemaker does not prevent you from confronting its Problem
+    until the end of the turn", "Troublemakers don't prevent you from
+    confronting Problems": each Troublemaker the text names as the
+    modifier is created (708.2b) is no reason the player can't confront
+    (611.3e) while it lasts."""
+    text = getattr(getattr(act.effect, "part", None), "text", "") or "doesnt-prevent"
+    prevention_lifted(board, Unprevented(act.target, act.player, act.duration, text))
+
+
+@rules.check("611.3e", "a face-up Troublemaker in play is what prevents confronting a Problem")
+def a_troublemaker_that_prevents(board: Board, card: Card):
+    if card.type != CardType.TROUBLEMAKER or card.zone != Zone.PLAY:
+        return f"{card} is not a Troublemaker in play: it prevents no one from confronting"
+
+
+@checked("doesnt-prevent")
+def _check_doesnt_prevent(board: Board, act: Act) -> None:
+    a_troublemaker_that_prevents(board, act.target)
+    known_duration(board, act.duration)
+
+
+def lifted(board: Board, player: int, troublemaker: Card) -> Unprevented | None:
+    """The modifier by which ``troublemaker`` does not prevent ``player``
+    from confronting, if any."""
+    for change in getattr(board, "lasting", None) or ():
+        if (isinstance(change, Unprevented) and change.card is troublemaker
+                and change.incarnation == troublemaker.incarnation and change.player == player):
+            return change
+    return None
+
+
+@rules.step("708.2", "{card} does not prevent {player} from confronting {problem} until {until} ({text})")
+def does_not_prevent(board: Board, player: int, troublemaker: Card, problem: Card):
+    change = lifted(board, player, troublemaker)
+    if change is not None:
+        return {"card": troublemaker.label, "player": board.name(player), "problem": problem.label,
+                "until": DURATIONS[change.until], "text": change.text}
