@@ -466,9 +466,10 @@ def _allowed(check, *arguments) -> bool:
 def _elsewhere(board: Board, player: int, me) -> list:
     """The cards ``player`` may play from elsewhere than their hand by their
     own text (707.3), looked for only in a discard pile holding a card with
-    such text on either side."""
+    such text on either side, or while a card in play has text that may let
+    other cards be played from elsewhere (a 'may' modifier of others)."""
     discard = me.zones[Zone.DISCARD]
-    if not discard or _returning(board).isdisjoint(discard):
+    if not discard or (_returning(board).isdisjoint(discard) and not continuous.reaching(board, "may")):
         return []
     return continuous.playable_elsewhere(board, player)
 
