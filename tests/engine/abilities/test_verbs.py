@@ -935,3 +935,25 @@ def test_a_troublemaker_that_does_not_prevent_confronting_until_the_end_of_the_t
     assert verbs.lifted(board, 0, pest) is not None and verbs.lifted(board, 1, pest) is None
     verbs.end_durations(board, "turn")
     assert confront.blocker(board, 0, kite) is not None
+
+
+def test_control_of_two_chosen_friends_is_exchanged_513_2():
+    from rulebase.engine.ccg.abilities.model import Part
+    from rulebase.engine.ccg.abilities.resolve import executable
+
+    board = board_with((COMET, 0, Zone.PLAY, "home", 0), (RUNNER, 1, Zone.PLAY, "home", 1))
+    comet, runner = board.cards
+    board.turn.phase = "main"
+    those = Selector("that", ref="Friend", part=Part("those Friends"))
+    effect = Effect("choose", target=Selector("Friend", controller="you"),
+                    then=Effect("choose", target=Selector("Friend", controller="opponent"),
+                                then=Effect("exchange-control", target=those, duration="score-phase")))
+    assert executable(effect) is None
+    assert executable(Effect("choose", target=Selector("Friend"), then=Effect("exchange-control", target=those))) \
+        is not None, "two cards must have been chosen"
+    drive(board, effect, Context(controller=0))
+    assert comet.controller == 1 and runner.controller == 0
+    board.turn.phase = "score"
+    verbs.end_durations(board, "phase")
+    assert comet.controller == 0 and runner.controller == 1
+    refused("513.2", VERBS["exchange-control"].check, board, Act(0, None, effect=Effect("exchange-control")))

@@ -395,6 +395,8 @@ def _on_nothing(s, context: Context, effect: Effect, verb: Verb, n):
         return (yield from _distribute(s, context, effect, verb, n))
     if effect.verb in FUTURE_CARDS or effect.verb in ("delayed", "requirement-change", "copy-effects"):
         cards = []
+    elif effect.verb == "exchange-control":
+        cards = list(context.named.get(CHOSEN, ()))[-2:]
     else:
         cards = [card for card in targets.candidates(board, context, effect.target) if isinstance(card, Card)]
     if effect.verb == "arrange" and effect.value("to") == "top-or-bottom":
@@ -460,6 +462,10 @@ def _distribute(s, context: Context, effect: Effect, verb: Verb, n):
     context.bind(selector, chosen)
     return True
 
+
+CHOSEN = "chosen"
+"""Where the cards chosen by the instructions "Choose ..." of an effect are
+kept, in order ("Exchange control of those Friends")."""
 
 FUTURE_CARDS = ("cost-change",)
 """The verbs whose target names cards to come ("the next Friend you play"),
@@ -571,6 +577,8 @@ def _on_cards(s, context: Context, effect: Effect, verb: Verb, n):
         done = True
         did.append(card)
     context.named[f"this-way:{effect.verb}"] = did  # "each Event banished this way"
+    if effect.verb == "choose":
+        context.named.setdefault(CHOSEN, []).extend(did)  # "those Friends" chosen one at a time
     context.bind(effect.target, chosen)
     return done
 
@@ -920,6 +928,7 @@ def executable(effect: Effect | None, gone: bool = False) -> str | None:
         return "no effect"
     effect = counters_named_before(effect)
     done = set()
+    chose = 0
     for part in _parts(effect):
         missing = _part_executable(part)
         if missing is not None:
@@ -928,6 +937,9 @@ def executable(effect: Effect | None, gone: bool = False) -> str | None:
             missing = _delayed_names(part, done)
             if missing is not None:
                 return missing
+        if part.verb == "exchange-control" and chose < 2:
+            return "exchanging control of cards that two earlier instructions did not choose"
+        chose += part.verb == "choose"
         if gone and _names_this_cards_problem(part):
             return f"this card's Problem, counters or cards beneath it named after it left play ({part.part.text or part.verb!r})"
         if part.verb in LEAVING and part.target is not None and part.target.noun == "self":
@@ -1106,6 +1118,10 @@ def _part_executable(part: Effect) -> str | None:
             return "a change of play requirements by a number the engine can't tell"
     if part.verb == "copy-effects" and part.value("of") == "this" and part.condition is None and not part.optional:
         return "an effect that copies itself whatever happens (it would never end)"
+    if part.verb == "exchange-control":
+        target = part.target
+        if target is None or target.noun != "that" or "those" not in (target.part.text or ""):
+            return f"exchanging control of {target.part.text if target else 'no cards'!r}"
     if part.verb == "doesnt-prevent":
         confronting = part.value("confronting")
         if not isinstance(confronting, Selector) or confronting.noun != "Problem" or confronting.where not in (
@@ -1149,7 +1165,7 @@ def _part_executable(part: Effect) -> str | None:
                 return missing
     if part.duration is not None and not part.choices:
         if part.verb not in ("power", "take-control", "cost-change", "add-power", "color", "confront-need",
-                             "requirement-change", "doesnt-prevent"):
+                             "requirement-change", "doesnt-prevent", "exchange-control"):
             return f"the duration {part.duration!r} of {part.verb!r}"
         if part.duration not in DURATIONS:
             return f"the duration {part.duration!r}"

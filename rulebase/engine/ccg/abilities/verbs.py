@@ -2359,3 +2359,38 @@ def does_not_prevent(board: Board, player: int, troublemaker: Card, problem: Car
     if change is not None:
         return {"card": troublemaker.label, "player": board.name(player), "problem": problem.label,
                 "until": DURATIONS[change.until], "text": change.text}
+
+
+# -- exchanging control: "Exchange control of those Friends until the end of the Score Phase" ---------
+
+
+@rules.check("513.2", "control of two cards in play is exchanged between the players controlling them")
+def two_cards_to_exchange(board: Board, cards: list):
+    if len(cards) != 2:
+        return f"control is exchanged between two cards, not {len(cards)}"
+    first, second = cards
+    if first.zone != Zone.PLAY or second.zone != Zone.PLAY:
+        return "control is exchanged of cards in play"
+    if first.controller == second.controller:
+        return f"{first} and {second} are controlled by the same player: there is no control to exchange"
+
+
+@verb("exchange-control", "513.2", takes=NOTHING)
+def exchange_control(board: Board, act: Act) -> None:
+    """Each of the two cards (``act.cards``) comes under the control of the
+    player who controlled the other (513.2), until the end of the duration
+    (708.2) or for good."""
+    first, second = act.cards
+    players = (second.controller, first.controller)
+    for card, player in zip((first, second), players):
+        if act.effect is not None and act.effect.duration is not None:
+            take_control_for_a_while(board, player, card, act.duration)
+        elif control_once(board, player, card) is not None:
+            take_control_of(board, player, card)
+
+
+@checked("exchange-control")
+def _check_exchange_control(board: Board, act: Act) -> None:
+    two_cards_to_exchange(board, act.cards)
+    if act.effect is not None and act.effect.duration is not None:
+        known_duration(board, act.duration)
