@@ -795,3 +795,17 @@ def test_a_change_of_the_cost_to_play_for_each_counts_only_cards_it_can_name():
         "a change of the cost to play for each card named elsewhere")
     assert continuous.executable(Modifier("cost", THIS_CARD, Amount(1, per=tips), values(action="move"))) == (
         "a modifier 'for each'")
+
+
+def test_a_keyword_given_for_each_card_has_the_count_as_its_x():
+    glider = Printed.build("Glider", "Friend", colors=["blue"], power=2, cost=2, abilities=(
+        Ability("continuous", "This card has Eccentric 1 for each of your characters here.", modifier=Modifier(
+            "keyword", THIS_CARD, Amount(1, per=Selector("character", every=True, controller="you", where="here")),
+            values(keyword="Eccentric", x=1))),))
+    assert continuous.executable(glider.abilities[0].modifier) is None
+    board = board_with((glider, 1, Zone.PLAY, "problem", 0), (COMET, 1, Zone.PLAY, "problem", 0),
+                       (KITE, 0, Zone.PLAY, "problem", 0))
+    assert continuous.granted(board, board.cards[0]) == [("Eccentric", 2)]
+    extra: list = []
+    continuous.confront_needs(board, 0, board.cards[2], extra)
+    assert [need.amount for need in extra] == [2]

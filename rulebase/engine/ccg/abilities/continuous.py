@@ -99,7 +99,7 @@ def executable(modifier) -> str | None:
             return "a power equal to no number"
     if modifier.amount is not None and modifier.amount.per is not None:
         playing = modifier.kind == "cost" and modifier.value("action") == "play"
-        if modifier.kind not in ("power", "confront-need") + ORDERED and not playing:
+        if modifier.kind not in ("power", "confront-need", "keyword") + ORDERED and not playing:
             return "a modifier 'for each'"
         if playing and (modifier.amount.per.noun in ("that", "it") or modifier.amount.per.controller == "their"):
             return "a change of the cost to play for each card named elsewhere"
@@ -503,15 +503,24 @@ def granted(board: Board, card: Card, table=None, sources: list | None = None) -
     found: list = []
     for ability, acts in own(card, "keyword"):
         if _holds(board, card, acts, table):
-            given_keyword(table, card, acts.modifier.value("keyword"), card, found, acts.modifier.value("x"), sources)
+            given_keyword(table, card, acts.modifier.value("keyword"), card, found,
+                          _given_x(board, card, acts.modifier, card, table), sources)
     for source, pairs in outward(board, "keyword"):
         for ability, acts in pairs:
             subject = _subject(acts)
             if ((source is not card or subject.noun == "self") and fits(board, source, subject, card)
                     and _holds(board, source, acts, table)):
-                given_keyword(table, card, acts.modifier.value("keyword"), source, found, acts.modifier.value("x"),
-                              sources)
+                given_keyword(table, card, acts.modifier.value("keyword"), source, found,
+                              _given_x(board, source, acts.modifier, card, table), sources)
     return found
+
+
+def _given_x(board: Board, source: Card, modifier, card: Card, table):
+    """The X of a keyword a modifier gives: as printed ("Eccentric 2"), or
+    counted now ("Competitive 1 for each of your characters here", 708.3a)."""
+    if modifier.amount is not None and modifier.amount.per is not None:
+        return _amount(board, source, modifier, card, table) or 0
+    return modifier.value("x")
 
 
 def given_colors(board: Board, card: Card) -> tuple:
