@@ -558,3 +558,26 @@ def test_the_first_time_an_event_happens_each_turn():
     # The Night is Dark and Full of Terrors: "each turn" first; "become" as "becomes"
     trigger = one("The first time each turn one or more Friends become frightened, you may draw a card.").trigger
     assert (trigger.event, trigger.condition.value("action")) == ("frightened", "frightened")
+
+
+def test_a_troublemaker_challenged_with_characters_chosen_later():
+    # Rainbow Dash, Turncoat
+    effect = one("Main Phase: Retire this card to challenge an opponent's Troublemaker.").effect
+    assert (effect.verb, effect.target.noun, effect.value("using")) == ("challenge", "Troublemaker", None)
+
+
+def test_flip_another_and_entering_the_discard_pile_from_play():
+    # Owlowiscious, Tome Retriever
+    flipped, entered = read("Chaos: When this card is flipped, gain [1], banish this card, and flip another.\n"
+                            "When this card enters the discard pile from play, gain [1].")
+    assert list(flipped.effect.chain())[-1] == one("When this card is flipped, flip another card.").effect
+    assert (entered.trigger.event, entered.trigger.value("from")) == ("enters-discard", "play")
+
+
+def test_something_done_the_next_time_an_event_happens():
+    # Epic Loot
+    effect = one("Immediate: The next time you defeat a Troublemaker this turn, score an additional point.",
+                 card_type="Event").effect
+    assert (effect.verb, effect.duration) == ("next-time", "turn")
+    assert effect.value("trigger").event == "defeated" and effect.value("trigger").subject.noun == "Troublemaker"
+    assert effect.value("do") == one("When you play this card, score an additional point.").effect

@@ -1426,6 +1426,16 @@ class _Reader(Transformer):
         later = Effect("put-into-play", target=children[0], part=self._part(meta))
         return Effect("delayed", values=values(at="start-of-next-turn", do=later), part=self._part(meta))
 
+    def next_time_sentence(self, meta, children):
+        """"The next time you defeat a Troublemaker this turn, score an
+        additional point": the verb 'next-time', what is done (``do``) once,
+        when the event (``trigger``) next happens (this turn)."""
+        event, effect = children
+        trigger = Trigger(**event, when="when")
+        this_turn = " this turn," in self.source[meta.start_pos:meta.end_pos]
+        return Effect("next-time", duration="turn" if this_turn else None,
+                      values=values(trigger=trigger, do=effect), part=self._part(meta))
+
     def per_sentence(self, meta, children):
         """"For each Trainee counter on it, put a 1 [Loyalty] Pegasus Friend
         token with Swift into play": the instruction with 'for each' after it."""
@@ -1763,6 +1773,11 @@ class _Reader(Transformer):
 
     def challenge_with(self, meta, children):
         return Effect("challenge", target=children[0], values=values(using=children[1]), part=self._part(meta))
+
+    def challenge_plain(self, meta, children):
+        """"Challenge an opponent's Troublemaker" (608), with the characters
+        its player chooses."""
+        return Effect("challenge", target=children[0], part=self._part(meta))
 
     def remove_them(self, meta, children):
         return Effect("remove-counters", target=Selector("that", ref="them"), amount=Amount(None, up_to=False),
