@@ -770,8 +770,6 @@ def test_a_confront_requirement_for_each_card_counts_them_from_the_current_game_
                 modifier=Modifier("confront-need", THIS_CARD, Amount(1, per=Selector(
                     "Friend", every=True, controller="you", where="here")), values(player=Selector("opponents")))),))
     assert continuous.executable(crowded.abilities[0].modifier) is None
-    theirs = Modifier("confront-need", THIS_CARD, Amount(1, per=Selector("Friend", every=True, controller="their")))
-    assert continuous.executable(theirs) == "a count 'for each' of the cards of the player confronting"
     board = board_with((crowded, 1, Zone.PLAY, "problem", 1), (COMET, 1, Zone.PLAY, "problem", 1),
                        (COMET, 1, Zone.PLAY, "problem", 1), (COMET, 1, Zone.PLAY, "home", 1))
     problem = board.cards[0]
@@ -809,3 +807,21 @@ def test_a_keyword_given_for_each_card_has_the_count_as_its_x():
     extra: list = []
     continuous.confront_needs(board, 0, board.cards[2], extra)
     assert [need.amount for need in extra] == [2]
+
+
+def test_a_confront_requirement_for_each_of_their_cards_counts_the_confronting_player_s():
+    sombra = Printed.build("Sombra", "Friend", colors=["blue"], power=2, cost=2, abilities=(
+        Ability("continuous", "Opponents need +1 power to confront this card's Problem for each of their frightened "
+                              "Friends here.", modifier=Modifier("confront-need", Selector("Problem", where="here"), Amount(
+                                  1, per=Selector("Friend", every=True, controller="their", where="here",
+                                                  filters=(("status", "frightened"),))),
+                                  values(player=Selector("opponents")))),))
+    assert continuous.executable(sombra.abilities[0].modifier) is None
+    board = board_with((sombra, 1, Zone.PLAY, "problem", 0), (COMET, 0, Zone.PLAY, "problem", 0),
+                       (COMET, 0, Zone.PLAY, "problem", 0), (COMET, 1, Zone.PLAY, "problem", 0),
+                       (KITE, 0, Zone.PLAY, "problem", 0))
+    _, mine, also, theirs, problem = board.cards
+    mine.frightened = theirs.frightened = True
+    extra: list = []
+    continuous.confront_needs(board, 0, problem, extra)
+    assert [need.amount for need in extra] == [1]

@@ -103,8 +103,6 @@ def executable(modifier) -> str | None:
             return "a modifier 'for each'"
         if playing and (modifier.amount.per.noun in ("that", "it") or modifier.amount.per.controller == "their"):
             return "a change of the cost to play for each card named elsewhere"
-        if modifier.kind == "confront-need" and modifier.amount.per.controller == "their":
-            return "a count 'for each' of the cards of the player confronting"
         from rulebase.engine.ccg.abilities import targets
 
         missing = targets.executable(modifier.amount.per)
@@ -345,14 +343,17 @@ def condition_untrue(board: Board, card: Card, ability: Ability):
             "its modifier does not affect the game")
 
 
-def _amount(board: Board, source: Card, modifier, card: Card | None = None, table=None) -> int | None:
+def _amount(board: Board, source: Card, modifier, card: Card | None = None, table=None,
+            their: int | None = None) -> int | None:
     """The number a modifier's amount stands for now: its value, times the
     count of its ``per`` selector's cards ("+1 power for each Resource on
     it", "it" being the card the modifier changes), read from the source's
     controller's perspective (513.5); a number counted is the current game
     state's (708.3a), none when that rule is off.  ``table``: where the
     counting is recorded (a power being worked out records in its own
-    trace; the board's unless said)."""
+    trace; the board's unless said); ``their``: the player the modifier
+    reaches, whose cards "their" names ("for each of their frightened
+    Friends here")."""
     amount = modifier.amount
     if amount is None or amount.per is None:
         return amount.value if amount is not None else None
@@ -360,6 +361,10 @@ def _amount(board: Board, source: Card, modifier, card: Card | None = None, tabl
 
     context = resolve.Context(board=board, card=source, controller=source.controller,
                               named={"it": [card if card is not None else source]})
+    if their is not None and amount.per.controller == "their":
+        from rulebase.engine.ccg.abilities import targets
+
+        context = targets.Perspective(context, their)
     counted = resolve.amount_of(board, context, amount)
     return counted if counted_now(board if table is None else table, source, counted) is not None else None
 
@@ -998,7 +1003,7 @@ def text_confront_need(board: Board, source: Card, ability: Ability, player: int
     from rulebase.engine.ccg.cards import Need, parse_color
 
     modifier = ability.modifier
-    amount = _amount(board, source, modifier)
+    amount = _amount(board, source, modifier, their=player)
     if not amount or not _holds(board, source, ability):
         return None
     color = modifier.value("color", "wild")
