@@ -581,3 +581,20 @@ def test_something_done_the_next_time_an_event_happens():
     assert (effect.verb, effect.duration) == ("next-time", "turn")
     assert effect.value("trigger").event == "defeated" and effect.value("trigger").subject.noun == "Troublemaker"
     assert effect.value("do") == one("When you play this card, score an additional point.").effect
+
+
+def test_a_problem_that_was_not_confronted_this_turn():
+    # Tree Hugger, Seeking Balance: as "no ... were confronted this turn", of this card's Problem
+    condition = one("At the end of each opponent's turn, if this card's Problem was not confronted this turn, you "
+                    "may move one of your Friends.").trigger.condition
+    assert (condition.kind, condition.negated) == ("did", True)
+    assert condition.values == values(what="confronts", of=Selector("Problem", where="here"), during="turn")
+
+
+def test_a_mane_character_with_the_color_chosen():
+    # Motivational Speech
+    abilities = read("Play to your home.\nWhen this card enters play, choose a color.\nYour Mane Character has that "
+                     "color.")
+    modifier = abilities[2].modifier
+    assert (modifier.kind, modifier.values) == ("color", values(color="that", also=True))
+    assert modifier.subject.noun == "Mane Character" and modifier.subject.controller == "you"

@@ -1069,6 +1069,17 @@ class _Reader(Transformer):
         return Condition("did", negated=True, values=values(what=event, of=what, during="turn"),
                          part=self._part(meta))
 
+    def was_not(self, meta, children):
+        """"If this card's Problem was not confronted (this turn)": as "no
+        ... were confronted this turn", of the subject."""
+        return self.none_this_turn(meta, children)
+
+    def has_that_color(self, meta, children):
+        """"Your Mane Character has that color": the color chosen or named
+        before, the modifier 'color'."""
+        return Modifier("color", subject=children[0], values=values(color="that", also=True),
+                        part=self._part(meta)), None
+
     def won_this_turn(self, meta, children):
         said = {}
         for child in children:
