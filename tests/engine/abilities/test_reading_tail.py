@@ -598,3 +598,18 @@ def test_a_mane_character_with_the_color_chosen():
     modifier = abilities[2].modifier
     assert (modifier.kind, modifier.values) == ("color", values(color="that", also=True))
     assert modifier.subject.noun == "Mane Character" and modifier.subject.controller == "you"
+
+
+def test_a_card_with_the_same_name():
+    # Princess Cadance, Everlasting Love: the filter 'name' 'same' (as the card named before)
+    effect = one("When another one of your Friends enters your discard pile, you may exhaust this card to search "
+                 "your deck for a Friend with the same name and put that card into your hand.").effect
+    searched = next(step for step in effect.chain() if step.verb == "search")
+    assert searched.target.noun == "Friend" and searched.target.filter("name") == "same"
+
+
+def test_the_last_card_in_your_hand_played():
+    # Tank, Flying Tortoise
+    trigger = one("When you play the last card in your hand, you may move this card.").trigger
+    assert trigger.event == "played"
+    assert trigger.subject == Selector("card", zone="hand", controller="you", filters=(("last", True),))

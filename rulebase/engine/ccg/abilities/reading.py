@@ -2372,6 +2372,11 @@ class _Reader(Transformer):
     def next_card_you_play(self, meta, children):
         return Selector("card", filters=(("next-played", "turn"),), controller="you", part=self._part(meta))
 
+    def last_card_in_hand(self, meta, children):
+        """"The last card in your hand": the card whose playing leaves the
+        hand empty, the filter 'last'."""
+        return Selector("card", zone="hand", controller="you", filters=(("last", True),), part=self._part(meta))
+
     def flipped_card(self, meta, children):
         noun = "Event" if "event" in self.source[meta.start_pos:meta.end_pos] else "card"
         return Selector(noun, zone="flip", part=self._part(meta))
@@ -2444,6 +2449,7 @@ class _Reader(Transformer):
     post_involved = _constant(("filter", "involved", "that-faceoff"))
     post_with_this = _constant(("filter", "with", THIS_CARD))
     post_with_that_name = _constant(("filter", "name", "named"))
+    post_with_same_name = _constant(("filter", "name", "same"))
 
     def post_with_keyword(self, meta, children):
         keyword = _keyword_named(children[0])
