@@ -196,3 +196,12 @@ def test_with_410_6a_off_nothing_follows_a_card_that_changed_zones():
     card = board.play[0]
     board.put(card, Zone.DISCARD)
     assert not zones.follows_the_card(board, card, Happened("dismissed", (("card", card), ("incarnation", card.incarnation))))
+
+
+def test_an_empty_zone_exists_by_401_2_and_is_no_zone_without_it():
+    board = board_with((COMET, 0, Zone.HAND, None, 0))
+    assert zones.empty_zone_exists(board, 0, Zone.DISCARD)
+    assert kinds(board, "401.2") == [ALLOWED]
+    assert zones.zone_exists.verdict(board, 0, Zone.HAND) is None
+    board.off = frozenset({"401.2"})
+    assert not zones.empty_zone_exists(board, 1, Zone.DISCARD)

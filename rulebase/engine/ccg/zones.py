@@ -56,6 +56,24 @@ def banishable(board: Board, card: Card):
         return f"{card} is already banished"
 
 
+@check("401.2", "each zone exists at all times, even if it contains no cards")
+def zone_exists(board: Board, player: int, zone: Zone):
+    if not board.zone_list(zone, player):
+        return Allowed(f"{board.name(player)}'s {zone} holds no card, yet it exists: an instruction naming it can be "
+                       "followed")
+
+
+def empty_zone_exists(board: Board, player: int, zone: Zone) -> bool:
+    """Whether ``player``'s empty ``zone`` is there for an instruction naming
+    it (401.2, recorded); without the rule, a zone with no card is no zone,
+    and an instruction naming it can't be followed."""
+    verdict = zone_exists.verdict(board, player, zone)
+    if verdict is None:
+        return False
+    zone_exists.judge(board, verdict)
+    return True
+
+
 @check("401.3", "players may not rearrange the order of cards in the ordered zones")
 def unordered(board: Board, zone: Zone):
     if zone in ORDERED_ZONES:

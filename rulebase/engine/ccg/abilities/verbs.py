@@ -1590,7 +1590,10 @@ def shuffle_into(s, act: Act):
     shuffled, card text over 401.3 (:func:`shuffle_by_text`)."""
     board = s.board
     zone = Zone.DISCARD if act.value("zone") == "discard" else Zone.HAND
-    for card in list(board.zone_list(zone, act.target)):
+    cards = list(board.zone_list(zone, act.target))
+    if not cards and not zones.empty_zone_exists(board, act.target, zone):
+        return
+    for card in cards:
         put_on_deck(board, card, True)
     yield from shuffle_by_text(s, act.target)
 
