@@ -613,3 +613,14 @@ def test_the_last_card_in_your_hand_played():
     trigger = one("When you play the last card in your hand, you may move this card.").trigger
     assert trigger.event == "played"
     assert trigger.subject == Selector("card", zone="hand", controller="you", filters=(("last", True),))
+
+
+def test_until_you_play_a_card_within_this_turn():
+    # Under the Wire: both durations kept, neither dropped for the other
+    effect = one("Immediate: This turn, Friends in your hand have Hasty until you play a Friend.",
+                 card_type="Event").effect
+    assert (effect.verb, effect.value("keyword"), effect.duration) == (
+        "gain-keyword", "Hasty", "until-you-play-Friend/turn")
+    # one duration: as before
+    effect = one("Immediate: This turn, Friends in your hand have Hasty.", card_type="Event").effect
+    assert effect.duration == "turn"

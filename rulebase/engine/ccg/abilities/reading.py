@@ -1458,7 +1458,10 @@ class _Reader(Transformer):
         steps = list(chain.chain())
         effect = None
         for step in reversed(steps):
-            effect = replace(step, duration=duration, then=effect)
+            # an instruction's own duration within the sentence's: both end it
+            # ("This turn, ... have Hasty until you play a Friend")
+            lasting = duration if step.duration in (None, duration) else f"{step.duration}/{duration}"
+            effect = replace(step, duration=lasting, then=effect)
         return effect
 
     def sentence(self, meta, children):
@@ -2169,6 +2172,10 @@ class _Reader(Transformer):
     def until_end_of_phase(self, meta, children):
         return f"{children[0]}-phase"
     until_next_turn = _constant("next-turn")
+
+    def until_you_play(self, meta, children):
+        """"Until you play a Friend": the duration 'until-you-play-Friend'."""
+        return f"until-you-play-{children[0][1]}"
     until_this_leaves = _constant("while-this-in-play")
     that_turn = _constant("turn")
 
