@@ -59,6 +59,22 @@ def test_a_modifier_reaches_the_cards_its_selector_names_only():
     assert power.power(board, mine) == 2
 
 
+RALLIER = Printed.build("Rallier", "Friend", colors=["blue"], power=1, cost=1, abilities=(
+    Ability("continuous", "Your Friends here have +1 power.", modifier=Modifier(
+        "power", Selector("Friend", every=True, controller="you", where="here"), Amount(1))),
+    Ability("continuous", "Your Friends have Stubborn.", modifier=Modifier(
+        "keyword", Selector("Friend", every=True, controller="you"), values=values(keyword="Stubborn"))),))
+
+
+def test_a_modifier_of_your_cards_reaches_its_own_card_and_one_of_your_other_cards_does_not():
+    board = board_with((RALLIER, 0, Zone.PLAY, "problem", 0), (LEADER, 0, Zone.PLAY, "problem", 0))
+    rallier, leader = board.cards
+    assert power.power(board, rallier) == 3  # 1, +1 its own, +1 the Leader's
+    assert power.power(board, leader) == 2  # 1, +1 the Rallier's; not its own "other"
+    assert ("Stubborn", None) in continuous.granted(board, rallier)
+    assert ("Stubborn", None) in continuous.granted(board, leader)
+
+
 def test_an_attachment_s_modifier_reaches_its_host():
     board = board_with((COMET, 0, Zone.PLAY, "home", 0), (COMET, 0, Zone.PLAY, "home", 0))
     host, other = board.cards

@@ -513,7 +513,7 @@ def granted(board: Board, card: Card, table=None, sources: list | None = None) -
     for source, pairs in outward(board, "keyword"):
         for ability, acts in pairs:
             subject = _subject(acts)
-            if ((source is not card or subject.noun == "self") and fits(board, source, subject, card)
+            if (fits(board, source, subject, card)
                     and _holds(board, source, acts, table)):
                 given_keyword(table, card, acts.modifier.value("keyword"), source, found,
                               _given_x(board, source, acts.modifier, card, table), sources)
@@ -544,7 +544,7 @@ def given_colors(board: Board, card: Card) -> tuple:
     for source, pairs in outward(board, "power"):
         for ability, acts in pairs:
             color = acts.modifier.value("color")
-            if (color not in (None, "wild") and source is not card and fits(board, source, _subject(acts), card)
+            if (color not in (None, "wild") and fits(board, source, _subject(acts), card)
                     and _applies(board, source, acts)):
                 found.append(parse_color(color))
     return tuple(dict.fromkeys(c for c in found if c not in card.colors))
@@ -599,7 +599,7 @@ def shape_power(power, found: Index | None = None) -> None:
                 keywords.UNITS[keyword](power, x if x is not None else 1)
     for source, pairs in outward(board, "power"):
         for ability, acts in pairs:
-            if source is not card and fits(board, source, _subject(acts), card):
+            if fits(board, source, _subject(acts), card):
                 text_power(power, source, acts)
 
 
@@ -692,7 +692,7 @@ def shape_in_order(power, found: Index, extras: list, before: tuple | None = Non
                                        lambda keyword=keyword, x=x: keywords.UNITS[keyword](power, 1 if x is None else x)))
     for source, pairs in outward(board, "power"):
         for ability, acts in pairs:
-            if source is not card and fits(board, source, _subject(acts), card):
+            if fits(board, source, _subject(acts), card):
                 applied.append(Applied(source, False, _named(source, acts),
                                        lambda source=source, acts=acts: text_power(power, source, acts)))
     if before is not None:
