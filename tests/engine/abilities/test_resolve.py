@@ -311,3 +311,27 @@ def test_the_condition_of_a_sentence_holds_back_every_instruction_it_joins():
     drive(board, joined, Context(card=board.cards[0], controller=0))
     assert not board.cards[0].exhausted
     assert board.players[0].tokens == 2, "'gain [1]' goes with the condition; the next sentence does not"
+
+
+def test_that_character_of_a_triggered_ability_is_the_events_and_is_sent_to_its_previous_area():
+    from rulebase.engine.ccg.abilities.events import Happened
+    from rulebase.engine.ccg.abilities.model import Effect, Selector, values
+    from rulebase.engine.ccg.abilities.resolve import Context
+    from rulebase.engine.ccg.board import Zone
+
+    from ..helpers import COMET, RUNNER, board_with
+    from .driving import drive
+
+    board = board_with((COMET, 0, Zone.PLAY, "home", 0), (RUNNER, 1, Zone.PLAY, "problem", 0))
+    deep, runner = board.cards
+    moved = Happened("moved", (("card", runner), ("player", 1), ("from", board.players[1].home),
+                               ("to", board.players[0].problem_area)))
+    effect = Effect("exhaust", target=Selector("self"),
+                    then=Effect("send", target=Selector("that", ref="character"), values=values(area="previous")))
+    drive(board, effect, Context(card=deep, controller=0, event=moved))
+    assert deep.exhausted and runner.area == board.players[1].home
+    other = Happened("moved", (("card", deep), ("player", 0), ("from", board.players[0].home)))
+    board.put(runner, Zone.PLAY, area=board.players[0].problem_area)
+    drive(board, Effect("send", target=Selector("character", controller="opponent"), values=values(area="previous")),
+          Context(card=deep, controller=0, event=other))
+    assert runner.area == board.players[0].problem_area, "the previous area is that of the card the move moved"

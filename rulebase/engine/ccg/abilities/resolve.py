@@ -87,6 +87,9 @@ class Context:
             card = self.event.get("card")
             if isinstance(card, Card) and (self.board is None or _follows(self.board, card, self.event)):
                 self.named["it"] = [card]
+                for noun, kind in targets.TYPES.items():  # "that character": the event's, until a part names another
+                    if kind is None or kind == card.type or (kind == "character" and card.is_character):
+                        self.named.setdefault(noun, [card])
 
     def bind(self, selector: Selector | None, found: list) -> None:
         """Name ``found`` for the parts after: "it", "them", and the noun
@@ -635,6 +638,8 @@ def _areas(board: Board, context: Context, effect: Effect, card: Card) -> list[A
     where = effect.value("area")
     if effect.verb == "send" and where is None:
         where = "home"
+    if where == "previous":
+        return _previous_area(context, card)
     if where == "home":
         return [board.players[card.controller].home]
     if where in ("here", "this-problem", "its-problem"):
@@ -655,6 +660,16 @@ def _areas(board: Board, context: Context, effect: Effect, card: Card) -> list[A
     if where == "your-problem":
         return [area for area in problems if area.owner == me]
     return problems
+
+
+def _previous_area(context: Context, card: Card) -> list[Area]:
+    """"Send that character to its previous area": the area the move that
+    triggered the ability moved it from."""
+    event = context.event
+    if event is None or not hasattr(event, "get") or event.event != "moved" or event.get("card") is not card:
+        return []
+    area = event.get("from")
+    return [area] if isinstance(area, Area) else []
 
 
 ENTRY_AREAS = (None, "home", "here", "this-problem", "its-problem", "that-problem", "there")
@@ -894,7 +909,7 @@ VALUE_WORDS = {
     ("attach", "to"): ("another-friend",), ("move", "area"): AREAS,
     ("put-into-play", "area"): ENTRY_AREAS, ("token", "area"): ENTRY_AREAS, ("put-into-play", "face"): ("face-up",),
     ("shuffle", "zone"): ("deck",), ("lose", "what"): ("tokens",),
-    ("send", "area"): (None, "home"), ("draw", "position"): ("bottom",),
+    ("send", "area"): (None, "home", "previous"), ("draw", "position"): ("bottom",),
     ("shuffle-into", "zone"): ("discard", "hand"), ("power", "color"): tuple(str(color) for color in Color),
     ("color", "color"): tuple(str(color) for color in Color), ("color", "also"): (True,),
     ("delayed", "at"): ("end-of-turn", "end-of-phase", "end-of-faceoff", "start-of-next-turn"),
