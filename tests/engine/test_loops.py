@@ -50,7 +50,7 @@ def test_802_1_a_return_to_an_earlier_state_is_a_loop_whose_player_chooses_a_num
     assert kinds(board, "802.1") == [STEP] and state.pending.kind == loops.CHOOSE and state.pending.player == 0
     with pytest.raises(IllegalAction) as refused:
         state.apply_action(Action("choose-number", 0, amount=-1))
-    assert refused.value.rule == "802.2"
+    assert refused.value.rule == "105.1"  # a number chosen is a non-negative integer
     state.apply_action(Action("choose-number", 0, amount=1))
     _again(state)
     if state.pending.player == 1:

@@ -120,11 +120,17 @@ def must_choose(board, player: int):
     return {"player": board.name(player)}
 
 
+@check("105.1", "players asked to choose a number can choose any non-negative integer")
+def non_negative_integer(board, action: Action):
+    number = action.amount
+    if not isinstance(number, int) or isinstance(number, bool) or number < 0:
+        return f"{number!r} is not a non-negative integer, which is what a player asked to choose a number chooses"
+
+
 @check("802.2", "each player in the loop chooses a number, every one after the first smaller than the smallest yet")
 def number_allowed(board, smallest: int | None, action: Action):
+    non_negative_integer(board, action)
     number = action.amount
-    if not isinstance(number, int) or number < 0:
-        return f"{number!r} is not a number of repetitions"
     if smallest is not None and number >= smallest:
         return f"{number} is not smaller than {smallest}, the smallest number chosen so far"
     return Allowed(f"{board.name(action.player)} chooses {number}")
