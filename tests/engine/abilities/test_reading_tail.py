@@ -624,3 +624,12 @@ def test_until_you_play_a_card_within_this_turn():
     # one duration: as before
     effect = one("Immediate: This turn, Friends in your hand have Hasty.", card_type="Event").effect
     assert effect.duration == "turn"
+
+
+def test_characters_that_cant_move_to_or_from_a_problem():
+    # Storm King, Force of Nature
+    modifier = one("Characters can't move to or from this card's Problem unless their controller pays [2].").modifier
+    assert (modifier.kind, modifier.subject.noun) == ("cant", "character")
+    assert modifier.values == values(action="be-moved-to-or-from", to="here", **{"unless-paid": Amount(2)})
+    plain = one("Characters can't move to or from this card's Problem.").modifier
+    assert plain.value("unless-paid") is None and plain.value("to") == "here"

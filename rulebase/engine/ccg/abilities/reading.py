@@ -1206,6 +1206,15 @@ class _Reader(Transformer):
     def cant_be(self, meta, children):
         return Modifier("cant", subject=children[0], values=values(action=children[1]), part=self._part(meta)), None
 
+    def cant_move_to_or_from(self, meta, children):
+        """"Characters can't move to or from this card's Problem (unless their
+        controller pays [2])"."""
+        subject, area = children[0], children[1]
+        said = {"action": "be-moved-to-or-from", "to": area}
+        if len(children) > 2:
+            said["unless-paid"] = children[2]
+        return Modifier("cant", subject=subject, values=tuple(sorted(said.items())), part=self._part(meta)), None
+
     def cant_unless(self, meta, children):
         who, action, condition = children
         modifier, _ = self.cant_do(meta, [who, action])
