@@ -957,3 +957,22 @@ def test_control_of_two_chosen_friends_is_exchanged_513_2():
     verbs.end_durations(board, "phase")
     assert comet.controller == 0 and runner.controller == 1
     refused("513.2", VERBS["exchange-control"].check, board, Act(0, None, effect=Effect("exchange-control")))
+
+
+def test_a_card_that_cant_be_moved_until_the_end_of_the_turn_104_2_708_2():
+    from rulebase.engine.ccg import moving
+    from rulebase.engine.ccg.abilities.resolve import executable
+
+    board = board_with((KITE, 1, Zone.PLAY, "problem", 1), (COMET, 0, Zone.PLAY, "home", 0))
+    comet = board.cards[1]
+    problem = board.players[1].problem_area
+    effect = Effect("cant", target=Selector("Friend"), duration="turn", values=values(action="be-moved"))
+    assert executable(effect) is None
+    assert executable(Effect("cant", target=Selector("Friend"), values=values(action="be-moved"))) is not None
+    drive(board, effect, Context(controller=1))
+    refused("104.2", moving.check_move, board, comet, problem)
+    verbs.end_durations(board, "phase")
+    refused("104.2", moving.check_move, board, comet, problem)
+    verbs.end_durations(board, "turn")
+    moving.check_move(board, comet, problem)
+    assert not comet.cannot_move and kinds(board, "708.2")[-1] == STEP

@@ -34,7 +34,7 @@ from dataclasses import dataclass, field, replace
 from functools import lru_cache
 
 from rulebase.engine.ccg import rules
-from rulebase.engine.ccg.abilities import conditions, targets
+from rulebase.engine.ccg.abilities import conditions, parts, targets
 from rulebase.engine.ccg.abilities import continuous as replacing
 from rulebase.engine.ccg.abilities.continuous import OCCURRING
 from rulebase.engine.ccg.abilities.model import Ability, Amount, Effect, Selector
@@ -350,6 +350,8 @@ def _do(s, verb: Verb, act: Act):
     """Carry out ``act``: its check first, recorded (what it allowed, card
     text over a rule, 104.1), then its application."""
     verb.check(s.board, act)
+    if verb.name == "put-into-play" and isinstance(act.target, Card):
+        yield from parts.name_as_entering(s, act.target, act.target.owner)
     if verb.name in OCCURRING and isinstance(act.target, Card):
         yield from replacing.carry_out(s, verb, act)
     elif verb.procedure:
@@ -899,7 +901,7 @@ VALUES = {
     "draw": {"position"}, "shuffle-into": {"zone"}, "cost-change": {"minimum"}, "color": {"color", "also"},
     "banish": {"beneath"}, "delayed": {"at", "do"}, "confront-need": {"players"}, "counters": {"kind"},
     "remove-counters": {"kind"}, "token-copy": {"control"}, "requirement-change": {"color"}, "copy-effects": {"of"},
-    "doesnt-prevent": {"confronting"},
+    "doesnt-prevent": {"confronting"}, "cant": {"action"},
 }
 """The further values of an instruction the engine reads, by verb."""
 
@@ -909,7 +911,7 @@ VALUE_WORDS = {
     ("attach", "to"): ("another-friend",), ("move", "area"): AREAS,
     ("put-into-play", "area"): ENTRY_AREAS, ("token", "area"): ENTRY_AREAS, ("put-into-play", "face"): ("face-up",),
     ("shuffle", "zone"): ("deck",), ("lose", "what"): ("tokens",),
-    ("send", "area"): (None, "home", "previous"), ("draw", "position"): ("bottom",),
+    ("send", "area"): (None, "home", "previous"), ("cant", "action"): ("be-moved",), ("draw", "position"): ("bottom",),
     ("shuffle-into", "zone"): ("discard", "hand"), ("power", "color"): tuple(str(color) for color in Color),
     ("color", "color"): tuple(str(color) for color in Color), ("color", "also"): (True,),
     ("delayed", "at"): ("end-of-turn", "end-of-phase", "end-of-faceoff", "start-of-next-turn"),
@@ -941,6 +943,8 @@ def executable(effect: Effect | None, gone: bool = False) -> str | None:
     the effect is carried out (a cost retired it)."""
     if effect is None:
         return "no effect"
+    if parts.names_a_color(effect):
+        return None
     effect = counters_named_before(effect)
     done = set()
     chose = 0
@@ -1133,6 +1137,8 @@ def _part_executable(part: Effect) -> str | None:
             return "a change of play requirements by a number the engine can't tell"
     if part.verb == "copy-effects" and part.value("of") == "this" and part.condition is None and not part.optional:
         return "an effect that copies itself whatever happens (it would never end)"
+    if part.verb == "cant" and part.duration is None:
+        return "a \"can't\" of card text with no duration"
     if part.verb == "exchange-control":
         target = part.target
         if target is None or target.noun != "that" or "those" not in (target.part.text or ""):
@@ -1180,7 +1186,7 @@ def _part_executable(part: Effect) -> str | None:
                 return missing
     if part.duration is not None and not part.choices:
         if part.verb not in ("power", "take-control", "cost-change", "add-power", "color", "confront-need",
-                             "requirement-change", "doesnt-prevent", "exchange-control"):
+                             "requirement-change", "doesnt-prevent", "exchange-control", "cant"):
             return f"the duration {part.duration!r} of {part.verb!r}"
         if part.duration not in DURATIONS:
             return f"the duration {part.duration!r}"

@@ -661,6 +661,14 @@ def end_durations(board: Board, until: str) -> None:
             else:
                 kept.append(modifier)
             continue
+        if isinstance(modifier, MoveBan):
+            if modifier.until in (until, phase) or (until == "turn" and modifier.until == "next-turn"
+                                                    and modifier.player == board.turn.player):
+                move_ban_ends(board, modifier)
+                board.lasting = [other for other in board.lasting if other is not modifier]
+            else:
+                kept.append(modifier)
+            continue
         if isinstance(modifier, (NeedChange, RequirementChange, Unprevented)):
             if modifier.until in (until, phase) or (until == "turn" and modifier.until == "next-turn"
                                                     and modifier.player == board.turn.player):
@@ -2397,3 +2405,53 @@ def _check_exchange_control(board: Board, act: Act) -> None:
     two_cards_to_exchange(board, act.cards)
     if act.effect is not None and act.effect.duration is not None:
         known_duration(board, act.duration)
+
+
+# -- "That character can't be moved until the end of the turn" ------------------------------------------
+
+
+CANT = ("be-moved",)
+"""What a card can be forbidden for a while by the instruction 'cant' the
+engine carries out."""
+
+
+class MoveBan:
+    """A definite modifier (708.2): ``card`` can't be moved until ``until``."""
+
+    __slots__ = ("card", "incarnation", "until", "player")
+
+    def __init__(self, card: Card, until: str, player: int):
+        self.card = card
+        self.incarnation = card.incarnation
+        self.until = until
+        self.player = player
+
+
+@rules.step("104.2", "a modifier says {card} can't be moved until {until}: the \"can't\" takes precedence")
+def cant_move_for_a_while(board: Board, card: Card, until: str, player: int):
+    card.cannot_move = True
+    lasting(board).append(MoveBan(card, until, player))
+    return {"card": card.label, "until": DURATIONS[until]}
+
+
+@rules.step("708.2", "the modifier saying {card} can't be moved until {until} ends")
+def move_ban_ends(board: Board, ban: MoveBan):
+    card = ban.card
+    others = [other for other in lasting(board) if isinstance(other, MoveBan) and other is not ban
+              and other.card is card and other.incarnation == card.incarnation]
+    if card.incarnation == ban.incarnation and not others:
+        card.cannot_move = False
+        return {"card": card.label, "until": DURATIONS[ban.until]}
+
+
+@verb("cant", "104.2")
+def cant(board: Board, act: Act) -> None:
+    """"That character can't be moved until the end of the turn": the card
+    is not moved while it lasts, a "can't" taking precedence (104.2)."""
+    cant_move_for_a_while(board, act.target, act.duration, act.player)
+
+
+@checked("cant")
+def _check_cant(board: Board, act: Act) -> None:
+    modifies_in_play(board, act.target)
+    known_duration(board, act.duration)
