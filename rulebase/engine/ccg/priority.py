@@ -19,7 +19,7 @@ from rulebase.engine.ccg import (
     uniqueness,
     zones,
 )
-from rulebase.engine.ccg.abilities import activated, events, triggers
+from rulebase.engine.ccg.abilities import activated, events, parts, triggers
 from rulebase.engine.ccg.actions import Action
 from rulebase.engine.ccg.board import Card, Zone
 from rulebase.engine.ccg.cards import CardType
@@ -670,6 +670,7 @@ def _process(s, action: Action):
     if action.verb == "play":
         card = board.cards[action.card]
         text = activated.event_ability(card) if card.type == CardType.EVENT else None
+        yield from parts.name_as_entering(s, card, action.player)
         play.play_card(board, action, lambda player, instruction: effects.follow(
             board, player, instruction, lambda p, n: faceoffs.flip(board, p, n)), by_text=text is not None)
         if text is not None:

@@ -7,7 +7,7 @@ rule, and a function that makes it happen through the rule's step unit."""
 
 from __future__ import annotations
 
-from rulebase.engine.ccg.abilities import continuous
+from rulebase.engine.ccg.abilities import continuous, parts
 from rulebase.engine.ccg.abilities.events import emit
 from rulebase.engine.ccg.board import ORDERED_ZONES, Board, Card, Zone
 from rulebase.engine.ccg.cards import CardType
@@ -281,6 +281,8 @@ def enter_play(board: Board, card: Card, area, face_down: bool = False, attach=N
     card.host = None
     if attach is not None:
         attach()
+    if not face_down:
+        parts.applied_as_entering(board, card)
     if face_down:
         enters_face_down(board, card)
     else:

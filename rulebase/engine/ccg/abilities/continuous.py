@@ -146,7 +146,7 @@ class Index:
             kind = acts.kind
             if kind == "activated":
                 activated.append((number, acts))
-            elif kind == "triggered" and acts.trigger is not None and acts.trigger.when != "would":
+            elif kind == "triggered" and acts.trigger is not None and acts.trigger.when not in ("would", "as"):
                 event = acts.trigger.event
                 self.triggered[event] = self.triggered.get(event, ()) + ((number, ability, acts),)
             elif kind == "replacement" and acts.trigger is not None:

@@ -34,7 +34,7 @@ from dataclasses import dataclass, field, replace
 from functools import lru_cache
 
 from rulebase.engine.ccg import rules
-from rulebase.engine.ccg.abilities import conditions, targets
+from rulebase.engine.ccg.abilities import conditions, parts, targets
 from rulebase.engine.ccg.abilities import continuous as replacing
 from rulebase.engine.ccg.abilities.continuous import OCCURRING
 from rulebase.engine.ccg.abilities.model import Ability, Amount, Effect, Selector
@@ -350,6 +350,8 @@ def _do(s, verb: Verb, act: Act):
     """Carry out ``act``: its check first, recorded (what it allowed, card
     text over a rule, 104.1), then its application."""
     verb.check(s.board, act)
+    if verb.name == "put-into-play" and isinstance(act.target, Card):
+        yield from parts.name_as_entering(s, act.target, act.target.owner)
     if verb.name in OCCURRING and isinstance(act.target, Card):
         yield from replacing.carry_out(s, verb, act)
     elif verb.procedure:
@@ -941,6 +943,8 @@ def executable(effect: Effect | None, gone: bool = False) -> str | None:
     the effect is carried out (a cost retired it)."""
     if effect is None:
         return "no effect"
+    if parts.names_a_color(effect):
+        return None
     effect = counters_named_before(effect)
     done = set()
     chose = 0

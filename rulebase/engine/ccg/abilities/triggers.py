@@ -53,6 +53,10 @@ def executable(trigger) -> str | None:
         return "no trigger condition"
     if trigger.event not in ANNOUNCED:
         return f"the event {trigger.event!r}"
+    if trigger.when == "as":
+        from rulebase.engine.ccg.abilities.parts import trigger_executable
+
+        return trigger_executable(trigger)
     if trigger.when not in WHENS + ("would",):
         return f"the trigger word {trigger.when!r}"
     if trigger.when == "would":
