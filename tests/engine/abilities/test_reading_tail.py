@@ -633,3 +633,13 @@ def test_characters_that_cant_move_to_or_from_a_problem():
     assert modifier.values == values(action="be-moved-to-or-from", to="here", **{"unless-paid": Amount(2)})
     plain = one("Characters can't move to or from this card's Problem.").modifier
     assert plain.value("unless-paid") is None and plain.value("to") == "here"
+
+
+def test_a_problems_bonus_set_to_a_number():
+    # Top Marks, Long-winded Lecturer: set, not changed by
+    modifier = one("This card's Problem has 0 bonus points.").modifier
+    assert (modifier.kind, modifier.subject, modifier.amount) == (
+        "bonus-equal", Selector("Problem", where="here"), Amount(0))
+    # Apple Cider
+    ability = read("Play on a Friend.\nWhile that Friend is at a Problem, that Problem has 0 bonus points.")[1]
+    assert ability.modifier.kind == "bonus-equal" and ability.condition.kind == "at"

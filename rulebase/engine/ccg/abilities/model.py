@@ -184,6 +184,7 @@ MODIFIERS = {
     "hand-size": "the maximum hand size changes by ``amount``",
     "tokens": "a player receives ``amount`` more action tokens",
     "bonus": "a Problem's bonus changes by ``amount``",
+    "bonus-equal": "the subject Problem's bonus is ``amount`` points",
     "points": "a Troublemaker's point value changes by ``amount``",
     "may": "a player may do something the rules would not let them (``action``)",
     "loses": "the subject loses and can't have or gain its ``what`` (abilities, colors)",

@@ -1074,6 +1074,12 @@ class _Reader(Transformer):
         ... were confronted this turn", of the subject."""
         return self.none_this_turn(meta, children)
 
+    def bonus_equal(self, meta, children):
+        """"This card's Problem has 0 bonus points": the bonus set, the
+        modifier 'bonus-equal' (not a change of it, 'bonus')."""
+        return Modifier("bonus-equal", subject=children[0], amount=Amount(int(children[1])),
+                        part=self._part(meta)), None
+
     def has_that_color(self, meta, children):
         """"Your Mane Character has that color": the color chosen or named
         before, the modifier 'color'."""
