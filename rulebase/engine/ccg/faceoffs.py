@@ -239,7 +239,7 @@ def contributions(board: Board, current: "Faceoff") -> dict:
     for player in current.players:
         for card in current.flipped[player]:
             if ignored_not_added.allows(board, card):
-                found[player].append(counted(card.printed.power))
+                found[player].append(counted(card.printed.power) + continuous.flipped_power(board, card))
     return found
 
 

@@ -841,3 +841,19 @@ def test_a_confront_requirement_for_each_of_their_cards_counts_the_confronting_p
     extra: list = []
     continuous.confront_needs(board, 0, problem, extra)
     assert [need.amount for need in extra] == [1]
+
+
+FLIP_BOOSTER = Printed.build("Flip Booster", "Friend", colors=["blue"], power=1, cost=1, abilities=(
+    Ability("continuous", "Your flipped cards have +2 power.", modifier=Modifier(
+        "power", Selector("card", every=True, controller="you", zone="flip"), Amount(2))),))
+
+
+def test_a_modifier_of_flipped_cards_reaches_cards_in_the_flip_zone_only():
+    board = board_with((FLIP_BOOSTER, 0, Zone.PLAY, "home", 0), (COMET, 0, Zone.PLAY, "home", 0),
+                       (COMET, 0, Zone.FLIP, None, None), (COMET, 1, Zone.FLIP, None, None))
+    booster, in_play, flipped, theirs = board.cards
+    assert [power.power(board, c) for c in (booster, in_play)] == [1, 2]
+    assert continuous.flipped_power(board, flipped) == 2
+    assert continuous.flipped_power(board, theirs) == 0
+    board.off = frozenset({"702.1"})
+    assert continuous.flipped_power(board, flipped) == 0

@@ -403,6 +403,27 @@ def text_flips(board: Board, source: Card, ability: Ability, found: list):
                 "text": ability.text or "its text"}
 
 
+@step("702.1", "{source}'s ability gives the flipped card {card} {amount:+d} power ({text})")
+def text_flipped_power(board: Board, source: Card, card: Card, ability: Ability, found: list):
+    amount = _amount(board, source, ability.modifier, card)
+    if amount and _holds(board, source, ability):
+        found.append(amount)
+        return {"source": source.label, "card": card.label, "amount": amount, "text": ability.text or "its text"}
+
+
+def flipped_power(board: Board, card: Card) -> int:
+    """What continuous abilities of the cards in play add to the power of
+    ``card``, a card in the flip zone ("Your flipped cards have +2 power"):
+    those whose modifier names cards in the flip zone."""
+    found: list = []
+    for source, pairs in outward(board, "power"):
+        for ability, acts in pairs:
+            subject = _subject(acts)
+            if subject is not None and subject.zone == "flip" and fits(board, source, subject, card):
+                text_flipped_power(board, source, card, acts, found)
+    return sum(found)
+
+
 def additional_flips(board: Board, player: int) -> int:
     """The cards continuous abilities have ``player`` flip in addition as a
     faceoff's flips are made ("During faceoffs involving this card, flip an
@@ -1053,6 +1074,8 @@ def fits(board: Board, source: Card, selector, card: Card, event=None) -> bool:
     if noun in ("that", "it"):
         return card in targets.named_cards(seen, selector.ref or noun)
     rule = targets.compiled(selector)
+    if selector.zone not in (None, "play") and card.zone != rule.zone:
+        return False
     if not _of_kind_and_side(rule, selector, card, source, card.controller, perspective_of(board, source)):
         return False
     if selector.controller == "owner" and card.owner != source.controller:
