@@ -643,3 +643,14 @@ def test_a_problems_bonus_set_to_a_number():
     # Apple Cider
     ability = read("Play on a Friend.\nWhile that Friend is at a Problem, that Problem has 0 bonus points.")[1]
     assert ability.modifier.kind == "bonus-equal" and ability.condition.kind == "at"
+
+
+def test_more_action_tokens_and_an_extra_card_each_turn():
+    # King Sombra, Crystal Tyrant
+    modifier = one("You gain an additional 2AT during your Action Step, and draw an extra card during your Draw "
+                   "Step.").modifier
+    assert (modifier.kind, modifier.subject) == ("all", YOU)
+    assert [(part.kind, part.subject, part.amount) for part in modifier.value("all-of")] == [
+        ("tokens", YOU, Amount(2)), ("draws", YOU, Amount(1))]
+    alone = one("You gain an additional 2AT during your Action Step.").modifier
+    assert (alone.kind, alone.amount) == ("tokens", Amount(2))

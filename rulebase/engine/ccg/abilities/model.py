@@ -183,6 +183,7 @@ MODIFIERS = {
     "home-limit": "a home limit changes by ``amount``",
     "hand-size": "the maximum hand size changes by ``amount``",
     "tokens": "a player receives ``amount`` more action tokens",
+    "draws": "a player draws ``amount`` more cards in their Draw Step",
     "bonus": "a Problem's bonus changes by ``amount``",
     "bonus-equal": "the subject Problem's bonus is ``amount`` points",
     "points": "a Troublemaker's point value changes by ``amount``",

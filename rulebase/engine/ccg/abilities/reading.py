@@ -519,6 +519,21 @@ class _Reader(Transformer):
         return replace(modifier, kind="cost-with-minimum",
                        values=tuple(sorted(dict(modifier.values, minimum=minimum).items()))), condition
 
+    def more_each_turn(self, meta, children):
+        """"You gain an additional 2AT during your Action Step, and draw an
+        extra card during your Draw Step": the modifiers 'tokens' and
+        'draws' of the player."""
+        said = tuple(replace(modifier, subject=Selector("you")) for modifier in children)
+        if len(said) == 1:
+            return said[0], None
+        return Modifier("all", subject=Selector("you"), values=values(all_of=said), part=self._part(meta)), None
+
+    def more_tokens(self, meta, children):
+        return Modifier("tokens", amount=children[0], part=self._part(meta))
+
+    def more_draws(self, meta, children):
+        return Modifier("draws", amount=Amount(1), part=self._part(meta))
+
     def home_limit(self, meta, children):
         whose, number = children
         said = self.source[meta.start_pos:meta.end_pos]
