@@ -366,3 +366,17 @@ def test_the_cards_beneath_a_card_are_in_the_banished_zone_beneath_it():
                               Selector("card", filters=(("beneath", Selector("self")),))) == []
     assert targets.executable(Selector("card", filters=(("beneath", Selector("self")),))) is None
     assert targets.executable(Selector("Friend", filters=(("beneath", Selector("self")),))) is not None
+
+
+def test_that_character_after_an_instruction_on_this_card_is_the_events_card():
+    from rulebase.engine.ccg.abilities.events import Happened
+
+    board = table()
+    this, runner = board.cards[0], board.cards[3]
+    context = Context(card=this, controller=0, event=Happened("moved", (("card", runner),)))
+    assert targets.named_cards(context, "character") == [runner]
+    context.bind(Selector("self"), [this])
+    assert targets.named_cards(context, "character") == [runner], "not this card, which 'exhaust this card' named"
+    assert targets.named_cards(context, None) == [this]
+    context.bind(Selector("Friend"), [board.cards[1]])
+    assert targets.named_cards(context, "character") == [board.cards[1]], "a card named after the event's"

@@ -87,9 +87,7 @@ class Context:
             card = self.event.get("card")
             if isinstance(card, Card) and (self.board is None or _follows(self.board, card, self.event)):
                 self.named["it"] = [card]
-                for noun, kind in targets.TYPES.items():  # "that character": the event's, until a part names another
-                    if kind is None or kind == card.type or (kind == "character" and card.is_character):
-                        self.named.setdefault(noun, [card])
+                self.named[targets.EVENT_CARD] = [card]
 
     def bind(self, selector: Selector | None, found: list) -> None:
         """Name ``found`` for the parts after: "it", "them", and the noun

@@ -373,14 +373,29 @@ def event_player(context) -> int | None:
     return player if isinstance(player, int) else None
 
 
+EVENT_CARD = "event"
+"""Where a context keeps the card the event that triggered its ability
+happened to."""
+
+
 def named_cards(context, ref: str | None) -> list:
     """The cards an earlier part (or the event) named ``ref`` ("it", "them",
-    "that Friend"): those bound under ``ref``, else under ``it``."""
+    "that Friend"): those bound under ``ref``, else under ``it``; "that
+    character" after "exhaust this card" is not this card but the event's
+    (Pinkie Pie & Rarity, Deep Currents)."""
     named = getattr(context, "named", None) or {}
     found = named.get(ref) if ref is not None else None
     if found is None:
         found = named.get("it", ())
+        this = getattr(context, "card", None)
+        if ref in TYPES and found and this is not None and all(card is this for card in found):
+            event = [card for card in named.get(EVENT_CARD, ()) if card is not this and _of_type(card, TYPES[ref])]
+            found = event or found
     return [card for card in found if isinstance(card, Card)]
+
+
+def _of_type(card, kind) -> bool:
+    return isinstance(card, Card) and (kind is None or (card.is_character if kind == "character" else card.type == kind))
 
 
 def players(board: Board, context, selector: Selector) -> list[int]:
