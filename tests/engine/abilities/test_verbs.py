@@ -976,3 +976,15 @@ def test_a_card_that_cant_be_moved_until_the_end_of_the_turn_104_2_708_2():
     verbs.end_durations(board, "turn")
     moving.check_move(board, comet, problem)
     assert not comet.cannot_move and kinds(board, "708.2")[-1] == STEP
+
+
+def test_that_card_is_the_troublemaker_chosen_not_the_problem_confronted_conning_the_con_pony():
+    from rulebase.engine.ccg.abilities.events import Happened
+
+    conning = real("conning-the-con-pony")
+    board = board_with((conning, 0, Zone.PLAY, "problem", 0), (PEST, 1, Zone.PLAY, "problem", 1),
+                       (KITE, 1, Zone.PLAY, "problem", 1))
+    problem, pest = board.cards[0], board.cards[1]
+    confronted = Happened("confronts", (("card", problem), ("player", 0)))
+    drive(board, _effect(conning), Context(card=problem, controller=0, event=confronted))
+    assert verbs.lifted(board, 0, pest) is not None
