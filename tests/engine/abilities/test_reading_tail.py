@@ -654,3 +654,18 @@ def test_more_action_tokens_and_an_extra_card_each_turn():
         ("tokens", YOU, Amount(2)), ("draws", YOU, Amount(1))]
     alone = one("You gain an additional 2AT during your Action Step.").modifier
     assert (alone.kind, alone.amount) == ("tokens", Amount(2))
+
+
+def test_at_least_a_number_of_cards_somewhere():
+    # Rainbow Dash, Hanging Out
+    condition = one("Any Phase: While there are at least 2 Pegasus Friends at this card's Problem, you may turn this "
+                    "card over.").condition
+    assert (condition.kind, condition.values) == ("count", values(compare=">=2"))
+    assert (condition.subject.noun, condition.subject.where, condition.subject.filter("trait")) == (
+        "Friend", "here", "Pegasus")
+
+
+def test_cards_with_plus_one_power_counters_on_them():
+    # Ember, Dragon Lord
+    modifier = one("Your Friends with +1 power counters on them can't be frightened.").modifier
+    assert modifier.subject.filter("counter") == "+1" and modifier.value("action") == "be-frightened"

@@ -1131,6 +1131,14 @@ class _Reader(Transformer):
         return Condition("count", subject=Selector("counter", filters=(("kind", kind), ("on", subject))),
                          values=values(compare=f">={number}"), part=self._part(meta))
 
+    def at_least_there(self, meta, children):
+        """"While there are at least 2 Pegasus Friends at this card's
+        Problem": the cards counted, the condition 'count'."""
+        number, what = int(children[0]), children[1]
+        if len(children) > 2:
+            what = replace(what, where=children[2])
+        return Condition("count", subject=what, values=values(compare=f">={number}"), part=self._part(meta))
+
     def revealed_this_way(self, meta, children):
         return Condition("did", values=values(what="reveal", found=children[0]), part=self._part(meta))
 
@@ -2375,6 +2383,11 @@ class _Reader(Transformer):
         Friendship counter": the filter 'counter', the kind of counter."""
         return ("filter", "counter", self._counter_kind(next(c for c in children if isinstance(c, Token)
                                                               and c.type == "WORD")))
+
+    def post_with_power_counter(self, meta, children):
+        """"Your Friends with +1 power counters on them": the filter 'counter' '+1'."""
+        sign = next(str(c) for c in children if isinstance(c, Token) and c.type == "SIGNED")
+        return ("filter", "counter", sign)
 
     def post_with_attached_noun(self, meta, children):
         without = self.source[meta.start_pos:meta.end_pos].startswith("without")
