@@ -8,7 +8,7 @@ from rulebase.engine.ccg.abilities import parts, triggers
 from rulebase.engine.ccg.abilities.catalog import card_state
 from rulebase.engine.ccg.actions import Action
 from rulebase.engine.ccg.board import Zone
-from rulebase.engine.ccg.cards import Color
+from rulebase.engine.ccg.cards import Color, Printed
 from rulebase.engine.ccg.state import CCGState
 from rulebase.engine.errors import IllegalAction
 from rulebase.graph import card_database
@@ -87,3 +87,41 @@ def test_a_card_put_into_play_without_the_decision_names_nothing(kevin):
     zones.enter_play(board, card, board.players[0].home)
     assert card.colors == ()
     assert any(step.rule == "706.1a" and "no color named" in str(step) for step in board.trace)
+
+
+CHANGELING = Printed.build("Pharynx", "Friend", colors=["white"], power=2, cost=2, traits=["Changeling"])
+
+
+@pytest.fixture(scope="module")
+def thorax():
+    from rulebase.engine.ccg.octgn import printed_from_card
+
+    found = [card for card in card_database().cards if card.id == "thorax-symbiosis"]
+    return printed_from_card(found[0])
+
+
+def _thorax_played(printed, off=()):
+    board = board_with((printed, 0, Zone.HAND, None, 0), (CHANGELING, 0, Zone.PLAY, "home", 0))
+    board.off = frozenset(off)
+    board.players[0].tokens = 4
+    state = CCGState.from_board(board, "main")
+    state.apply_action(Action("play", 0, board.cards[0].id, area=board.players[0].home))
+    return board, state
+
+
+def test_two_paragraphs_of_thorax_are_two_triggered_effects_whose_order_alice_chooses(thorax):
+    board, state = _thorax_played(thorax)
+    assert state.pending.rule == "511.7a"
+    assert sorted(action.amount for action in state.legal_actions()) == [1, 2]
+    assert any(step.rule == "701.2" for step in board.trace)
+    state.apply_action(Action("trigger", 0, board.cards[0].id, amount=2))
+    processed = [step for step in board.trace if step.rule == "511.7" and "Harmony Changeling" in str(step)]
+    assert processed
+
+
+def test_without_701_2_thorax_s_text_is_one_ability_and_no_order_is_chosen(thorax):
+    board, state = _thorax_played(thorax, off={"701.2"})
+    assert state.pending is None or state.pending.rule != "511.7a"
+    texts = [str(step) for step in board.trace if step.rule == "511.7" and "processes the triggered effect" in str(step)]
+    assert len(texts) == 2 and "give another character" in texts[0]
+    assert all(step.rule != "701.2" for step in board.trace)

@@ -26,7 +26,7 @@ from __future__ import annotations
 from rulebase.engine.ccg.actions import Action
 from rulebase.engine.ccg.board import Board, Card, Zone
 from rulebase.engine.ccg.cards import CardType, Color
-from rulebase.engine.ccg.rules import check, step
+from rulebase.engine.ccg.rules import Allowed, check, step
 
 COLORS = tuple(Color)
 """The colors a player names, in the order of the decision's options."""
@@ -154,3 +154,35 @@ def named_color(board: Board, card: Card) -> Color | None:
     if found is None or found[0] != card.incarnation or card.zone != Zone.PLAY:
         return None
     return found[1]
+
+
+# -- the paragraphs of a card's text (701.2) ------------------------------------------
+
+
+@check("701.2", "each paragraph of a card's text is a separate ability: the triggered effects of two of its paragraphs "
+                "are told apart")
+def separate_abilities(board: Board, card: Card, numbers: tuple):
+    return Allowed(f"{card}'s abilities {' and '.join(str(n) for n in numbers)} are separate paragraphs of its text, "
+                   "so separate abilities, each with its own triggered effect")
+
+
+def effect_key(board: Board, waiting, mine: list):
+    """What tells ``waiting``, a triggered effect, apart from the others of
+    its player (``mine``) as they choose the order (511.7a): its card and
+    its ability, each paragraph of a card's text being a separate ability
+    (701.2).  Without that rule, a card's text is one ability, and the
+    effects its paragraphs created are not told apart."""
+    key = waiting.key()
+    if key[0] != "text":
+        return key
+    numbers = tuple(sorted({other.number for other in mine
+                            if other.card is waiting.card and other.key()[0] == "text"}))
+    if len(numbers) < 2:
+        return key
+    verdict = separate_abilities.verdict(board, waiting.card, numbers)
+    if verdict is None:
+        return ("text", waiting.card.id)
+    first = next(other for other in mine if other.card is waiting.card and other.number == numbers[0])
+    if waiting is first:
+        separate_abilities.judge(board, verdict)
+    return key

@@ -33,7 +33,7 @@ are asked of the players.
 
 from __future__ import annotations
 
-from rulebase.engine.ccg.abilities import events, keywords
+from rulebase.engine.ccg.abilities import events, keywords, parts
 from rulebase.engine.ccg.abilities.continuous import acting_cards, fits, index, side
 from rulebase.engine.ccg.abilities.model import EVENTS, Ability
 from rulebase.engine.ccg.actions import Action
@@ -494,7 +494,7 @@ def _choose(s, player: int, mine: list):
     board = s.board
     kinds = {}
     for waiting in mine:
-        kinds.setdefault(waiting.key(), waiting)
+        kinds.setdefault(parts.effect_key(board, waiting, mine), waiting)
     if len(kinds) == 1:
         return mine[0]
     verify = lambda action: one_of_theirs(board, player, mine, action)
