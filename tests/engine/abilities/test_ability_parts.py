@@ -125,3 +125,19 @@ def test_without_701_2_thorax_s_text_is_one_ability_and_no_order_is_chosen(thora
     texts = [str(step) for step in board.trace if step.rule == "511.7" and "processes the triggered effect" in str(step)]
     assert len(texts) == 2 and "give another character" in texts[0]
     assert all(step.rule != "701.2" for step in board.trace)
+
+
+def test_grouped_keywords_effects_are_told_apart_unless_701_2a_is_off():
+    from rulebase.engine.ccg.abilities.keywords import acting
+    from rulebase.engine.ccg.abilities.triggers import Waiting
+
+    scholar = Printed.build("Star Scholar", "Friend", colors=["purple"], power=2, cost=2,
+                            keywords=["Studious", "Diligent 1"])
+    board = board_with((scholar, 0, Zone.PLAY, "home", 0))
+    card = board.cards[0]
+    mine = [Waiting(card, ability, acts, number, None) for number, (ability, acts) in enumerate(acting(scholar), 1)]
+    assert len({parts.effect_key(board, waiting, mine) for waiting in mine}) == 2
+    assert [step.rule for step in board.trace if step.rule == "701.2a"] == ["701.2a"]
+    assert len({parts.effect_key(board, waiting, mine[:1]) for waiting in mine[:1]}) == 1
+    board.off = frozenset({"701.2a"})
+    assert len({parts.effect_key(board, waiting, mine) for waiting in mine}) == 1

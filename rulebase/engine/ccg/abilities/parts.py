@@ -1,4 +1,12 @@
-"""What a card's abilities do as the card enters play (706.1a).
+"""A card's text as separate abilities (701.2, 701.2a), and what its
+abilities do as the card enters play (706.1a).
+
+Each paragraph of a card's text is a separate ability (701.2), and so is
+each keyword of a group (701.2a): two of them triggering on one event
+create two triggered effects, told apart as their player chooses the
+order to process them in (511.7a, :func:`effect_key`).  Without 701.2 a
+card's text is one ability, whose effects are not told apart; without
+701.2a, nor are those of its grouped keywords.
 
 "As this card enters play, name a color. This card is that color." (Kevin,
 Fitting In) is no triggered ability: nothing waits for Pre-Priority
@@ -166,6 +174,30 @@ def separate_abilities(board: Board, card: Card, numbers: tuple):
                    "so separate abilities, each with its own triggered effect")
 
 
+@check("701.2a", "keywords grouped together are separate abilities: the triggered effects of two keywords of a card "
+                 "are told apart")
+def separate_keywords(board: Board, card: Card, keywords: tuple):
+    return Allowed(f"{card}'s keywords {' and '.join(keywords)} are grouped together but are separate abilities, each "
+                   "with its own triggered effect")
+
+
+def _keyword_key(board: Board, waiting, mine: list, key):
+    """The key of a keyword's triggered effect (701.2a): its keyword, told
+    apart from the other keywords of its card; without that rule, the
+    keywords grouped on a card are one ability."""
+    names = tuple(dict.fromkeys(other.ability.keyword for other in mine
+                                if other.card is waiting.card and other.key()[0] == "keyword"))
+    if len(names) < 2:
+        return key
+    verdict = separate_keywords.verdict(board, waiting.card, names)
+    if verdict is None:
+        return ("keywords", waiting.card.id)
+    first = next(other for other in mine if other.card is waiting.card and other.key()[0] == "keyword")
+    if waiting is first:
+        separate_keywords.judge(board, verdict)
+    return key
+
+
 def effect_key(board: Board, waiting, mine: list):
     """What tells ``waiting``, a triggered effect, apart from the others of
     its player (``mine``) as they choose the order (511.7a): its card and
@@ -173,6 +205,8 @@ def effect_key(board: Board, waiting, mine: list):
     (701.2).  Without that rule, a card's text is one ability, and the
     effects its paragraphs created are not told apart."""
     key = waiting.key()
+    if key[0] == "keyword":
+        return _keyword_key(board, waiting, mine, key)
     if key[0] != "text":
         return key
     numbers = tuple(sorted({other.number for other in mine
