@@ -857,3 +857,26 @@ def test_a_modifier_of_flipped_cards_reaches_cards_in_the_flip_zone_only():
     assert continuous.flipped_power(board, theirs) == 0
     board.off = frozenset({"702.1"})
     assert continuous.flipped_power(board, flipped) == 0
+
+
+THAT_FRIEND = Selector("that", ref="Friend")
+HAT = Printed.build("Hat", "Resource", cost=1, host="Friend", abilities=(
+    Ability("continuous", "That Friend has +2 power and is also [Laughter].", modifier=Modifier(
+        "all", THAT_FRIEND, values=values(all_of=(Modifier("power", THAT_FRIEND, Amount(2)),
+                                                  Modifier("color", THAT_FRIEND, values=values(color="pink",
+                                                                                               also=True)))))),))
+
+
+def _hat_on(board, host):
+    hat = board.new_card(HAT, 0)
+    board.put(hat, Zone.PLAY, area=host.area)
+    hat.host = host
+    return hat
+
+
+def test_that_friend_of_a_card_played_on_a_friend_is_the_friend_it_is_on():
+    board = board_with((COMET, 0, Zone.PLAY, "home", 0), (COMET, 0, Zone.PLAY, "home", 0))
+    host, other = board.cards[0], board.cards[1]
+    _hat_on(board, host)
+    assert power.power(board, host) == 4 and power.power(board, other) == 2
+

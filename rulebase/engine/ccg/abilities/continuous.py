@@ -1070,6 +1070,9 @@ def fits(board: Board, source: Card, selector, card: Card, event=None) -> bool:
         return card is source.host
     from rulebase.engine.ccg.abilities import targets
 
+    if noun in ("that", "it") and event is None and source.host is not None:
+        # "Play on a Friend. That Friend has +2 power": the card it is on.
+        return card is source.host and targets._of_type(card, targets.TYPES.get(selector.ref))
     seen = Seen(source, event)
     if noun in ("that", "it"):
         return card in targets.named_cards(seen, selector.ref or noun)
