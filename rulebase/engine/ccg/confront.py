@@ -290,7 +290,8 @@ def _power(board: Board, player: int, problem: Card, needs: tuple[Need, ...], st
             steps.extend(parts)
         if contributes_power(board, card, amount, problem) is None:
             continue
-        colors = card.colors if card.colors and contributes_its_colors(board, card) is not None else (None,)
+        own = card.colors + continuous.given_colors(board, card)
+        colors = own if own and contributes_its_colors(board, card) is not None else (None,)
         if len(colors) > 1 and one_color_only.allows(board, card):
             contributions.append((card, amount, (tuple(colors),)))
         elif len(colors) > 1:

@@ -758,7 +758,7 @@ def test_one_ability_with_several_modifiers_is_indexed_as_each_and_executable_wh
     assert power.power(board, board.cards[0]) == 4 and continuous.gives(board, board.cards[0], "Stubborn")
     colored = Modifier("all", THIS_CARD, values=values(**{"all-of": (
         Modifier("power", THIS_CARD, Amount(1)), Modifier("color", THIS_CARD, values=values(color="orange")))}))
-    assert continuous.executable(colored) == "the modifier 'color'"
+    assert continuous.executable(colored) == "a card's colors replaced by a color"
 
 
 def test_eccentric_given_by_text_adds_to_what_opponents_need_to_confront_the_card_s_problem():
@@ -880,3 +880,22 @@ def test_that_friend_of_a_card_played_on_a_friend_is_the_friend_it_is_on():
     _hat_on(board, host)
     assert power.power(board, host) == 4 and power.power(board, other) == 2
 
+
+def test_a_card_that_is_also_a_color_has_that_color_besides_its_own_while_it_applies():
+    board = board_with((COMET, 0, Zone.PLAY, "home", 0), (COMET, 0, Zone.PLAY, "home", 0))
+    host, other = board.cards[0], board.cards[1]
+    assert continuous.given_colors(board, host) == ()
+    hat = _hat_on(board, host)
+    assert continuous.given_colors(board, host) == (Color.PINK,)
+    assert continuous.given_colors(board, other) == ()
+    assert power.power_of_color(board, 0, Color.PINK) == 4
+    hat.face_down = True
+    assert continuous.given_colors(board, host) == ()
+
+
+def test_a_color_modifier_is_executable_only_as_a_color_named_besides_the_card_s_own():
+    assert continuous.executable(Modifier("color", THAT_FRIEND, values=values(color="pink", also=True))) is None
+    assert continuous.executable(Modifier("color", THAT_FRIEND, values=values(color="that", also=True))) == (
+        "making a card the color 'that'")
+    assert continuous.executable(Modifier("color", THIS_CARD, values=values(color="pink"))) == (
+        "a card's colors replaced by a color")

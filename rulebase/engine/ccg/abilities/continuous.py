@@ -40,9 +40,10 @@ from rulebase.engine.rulebook import Table
 from rulebase.engine.trace import Trace
 
 HOOKED = ("power", "power-doubled", "power-equal", "cost", "confront-need", "may", "keyword", "cant", "flips",
-          "enters-exhausted")
+          "enters-exhausted", "color")
 """The modifiers the engine applies, each where its rule says: power (507),
-cost (508), confront-need (611.3), may, and keywords given by text (701.1)."""
+cost (508), confront-need (611.3), may, keywords given by text (701.1), and
+a color a card is also (203.2)."""
 
 ORDERED = ("power-doubled", "power-equal")
 """The modifiers of power whose result depends on the modifiers applied
@@ -75,6 +76,8 @@ def executable(modifier) -> str | None:
             return missing
     elif modifier.kind == "cost" and modifier.value("action") not in ("move", None):
         return f"a change of the cost to {modifier.value('action')}"
+    if modifier.kind == "color":
+        return _color_missing(modifier)
     if modifier.kind == "keyword" and modifier.value("keyword") not in GRANTABLE:
         return f"giving the keyword {modifier.value('keyword')!r}"
     if modifier.kind == "power" and modifier.value("color") not in (None, "wild") and modifier.value("total"):
@@ -120,6 +123,18 @@ def executable(modifier) -> str | None:
         who = getattr(modifier.value("player"), "noun", modifier.value("player"))
         if who not in (None, "you", "your", "opponent", "opponents", "player", "players", "each player"):
             return f"the power {who!r} needs to confront"
+    return None
+
+
+def _color_missing(modifier) -> str | None:
+    """What the engine lacks to make a card also a color: a color named
+    ("is also [Generosity]", "is also Blue"), as well as the card's own."""
+    from rulebase.engine.ccg.cards import Color
+
+    if not modifier.value("also"):
+        return "a card's colors replaced by a color"
+    if modifier.value("color") not in tuple(Color):
+        return f"making a card the color {modifier.value('color')!r}"
     return None
 
 
@@ -550,24 +565,26 @@ def _given_x(board: Board, source: Card, modifier, card: Card, table):
 
 
 def given_colors(board: Board, card: Card) -> tuple:
-    """The colors continuous modifiers of power of a color ("it gets +2
-    [Laughter]") give ``card`` in play while they apply: power of a color
-    is power of that color (203.2), so the card is that color too."""
+    """The colors continuous modifiers give ``card`` in play while they
+    apply: of power of a color ("it gets +2 [Laughter]"), power of that
+    color, and of a color the card is also ("That Friend ... is also
+    [Generosity]"); a card of a color contributes power of it (203.2)."""
     if not card.in_play or card.face_down:
         return ()
     from rulebase.engine.ccg.cards import parse_color
 
     found = []
-    for ability, acts in own(card, "power"):
-        color = acts.modifier.value("color") if acts.modifier is not None else None
-        if color not in (None, "wild") and _applies(board, card, acts):
-            found.append(parse_color(color))
-    for source, pairs in outward(board, "power"):
-        for ability, acts in pairs:
-            color = acts.modifier.value("color")
-            if (color not in (None, "wild") and fits(board, source, _subject(acts), card)
-                    and _applies(board, source, acts)):
+    for kind in ("power", "color"):
+        for ability, acts in own(card, kind):
+            color = acts.modifier.value("color") if acts.modifier is not None else None
+            if color not in (None, "wild") and _applies(board, card, acts):
                 found.append(parse_color(color))
+        for source, pairs in outward(board, kind):
+            for ability, acts in pairs:
+                color = acts.modifier.value("color")
+                if (color not in (None, "wild") and fits(board, source, _subject(acts), card)
+                        and _applies(board, source, acts)):
+                    found.append(parse_color(color))
     return tuple(dict.fromkeys(c for c in found if c not in card.colors))
 
 
