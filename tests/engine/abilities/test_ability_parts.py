@@ -141,3 +141,14 @@ def test_grouped_keywords_effects_are_told_apart_unless_701_2a_is_off():
     assert len({parts.effect_key(board, waiting, mine[:1]) for waiting in mine[:1]}) == 1
     board.off = frozenset({"701.2a"})
     assert len({parts.effect_key(board, waiting, mine) for waiting in mine}) == 1
+
+
+def test_a_color_named_for_an_entering_that_did_not_happen_is_not_applied_later(kevin):
+    board = board_with((kevin[1], 0, Zone.HAND, None, 0))
+    board.players[0].tokens = 4
+    card = board.cards[0]
+    parts._pending(board)[card.id] = [(None, 0, Color.ORANGE)]
+    state = CCGState.from_board(board, "main")
+    state.apply_action(Action("play", 0, card.id, area=board.players[0].home))
+    state.apply_action(Action("choose-option", 0, amount=parts.COLORS.index(Color.PINK)))
+    assert card.colors == (Color.PINK,)

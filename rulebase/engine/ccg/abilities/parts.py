@@ -119,8 +119,9 @@ def name_as_entering(s, card: Card, player: int):
     from rulebase.engine.rulebook import legal
 
     board = s.board
-    if card.type == CardType.EVENT or card.zone == Zone.PLAY:
-        return
+    _pending(board).pop(card.id, None)  # what was named for an entering that did not happen
+    if card.type in (CardType.EVENT, CardType.TROUBLEMAKER) or card.zone == Zone.PLAY:
+        return  # a Troublemaker played enters face-down, without abilities (505.1a)
     for ability, acts in as_entering(card):
         def options(card=card):
             return legal(board, [Action("choose-option", player, amount=index) for index in range(len(COLORS))],
