@@ -669,3 +669,12 @@ def test_cards_with_plus_one_power_counters_on_them():
     # Ember, Dragon Lord
     modifier = one("Your Friends with +1 power counters on them can't be frightened.").modifier
     assert modifier.subject.filter("counter") == "+1" and modifier.value("action") == "be-frightened"
+
+
+def test_a_power_fixed_that_nothing_changes():
+    # Blankest Flanks; Starlight Glimmer, Enforced Equality ("lose or gain")
+    modifier = one("Friends here have 2 power and can't gain or lose power.").modifier
+    assert modifier == one("Friends here have 2 power and can't lose or gain power.").modifier
+    equal, fixed = modifier.value("all-of")
+    assert (equal.kind, equal.amount, equal.subject.where) == ("power-equal", Amount(2), "here")
+    assert (fixed.kind, fixed.values) == ("cant", values(action="change-power"))

@@ -1095,6 +1095,15 @@ class _Reader(Transformer):
         return Modifier("bonus-equal", subject=children[0], amount=Amount(int(children[1])),
                         part=self._part(meta)), None
 
+    def power_fixed(self, meta, children):
+        """"Friends here have 2 power and can't gain or lose power": their
+        power is 2 ('power-equal') and nothing changes it (the can't
+        'change-power')."""
+        subject, number = children[0], int(children[1])
+        equal = Modifier("power-equal", subject=subject, amount=Amount(number), part=self._part(meta))
+        fixed = Modifier("cant", subject=subject, values=values(action="change-power"), part=self._part(meta))
+        return Modifier("all", subject=subject, values=values(all_of=(equal, fixed)), part=self._part(meta)), None
+
     def has_that_color(self, meta, children):
         """"Your Mane Character has that color": the color chosen or named
         before, the modifier 'color'."""
