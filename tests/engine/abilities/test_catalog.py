@@ -389,3 +389,11 @@ def test_an_effect_naming_this_cards_problem_after_a_cost_took_this_card_away_is
     after_exhausting = Ability("activated", text="Main Phase: Exhaust this card to replace its Problem.",
                                timing="Main Phase", cost=(Effect("exhaust", target=Selector("self")),), effect=replace)
     assert engine.ability(after_exhausting) is None
+
+
+def test_the_card_this_card_is_attached_to_on_a_friend_is_not_executable():
+    from rulebase.cards import database
+
+    card = next(card for card in database.load().cards if card.id == "trouble-shoes-rodeo-clown")
+    hold = catalog.card_state(card).hold
+    assert hold is not None and hold.part == "target" and "attached" in hold.reason

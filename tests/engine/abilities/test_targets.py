@@ -380,3 +380,12 @@ def test_that_character_after_an_instruction_on_this_card_is_the_events_card():
     assert targets.named_cards(context, None) == [this]
     context.bind(Selector("Friend"), [board.cards[1]])
     assert targets.named_cards(context, "character") == [board.cards[1]], "a card named after the event's"
+
+
+def test_a_number_of_power_counts_the_power_of_the_cards_it_is_of():
+    board = table()
+    alice = Context(card=board.cards[0], controller=0)
+    of_friends = Selector("power", filters=(("of", Selector("Friend", controller="you", every=True)),))
+    assert len(targets.candidates(board, alice, of_friends)) == 3, "Comet 2 and Angel 1"
+    assert targets.executable(of_friends) is None
+    assert targets.executable(Selector("power")) is not None

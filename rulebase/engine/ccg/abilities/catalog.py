@@ -346,6 +346,8 @@ def state_of(card, reading, engine: Engine, printed: bool = False) -> CardState:
     for side, abilities in sides:
         for number, ability in enumerate(abilities, 1):
             found = engine.ability(ability)
+            if found is None and (card.type or "") != "Resource" and _names_a_host(ability):
+                found = ("target", "'the card this card is attached to' on a card that is not played on another")
             if found is not None:
                 part, reason = found
                 line, column = _position(ability)
@@ -354,6 +356,21 @@ def state_of(card, reading, engine: Engine, printed: bool = False) -> CardState:
     carried = sum(1 for _, abilities in sides for ability in abilities
                   if not (ability.kind == "keyword" and ability.keyword and engine.keyword_known(ability.keyword)))
     return CardState(**base, state=EXECUTABLE, abilities=count, carried=carried)
+
+
+def _names_a_host(ability) -> bool:
+    """Whether an ability's instructions name the card its card is attached
+    to (the selector noun ``host``)."""
+    effects = [ability.effect, *(ability.cost or ())]
+    while effects:
+        effect = effects.pop()
+        if effect is None:
+            continue
+        if getattr(effect.target, "noun", None) == "host":
+            return True
+        effects.extend([effect.then, effect.otherwise, *effect.choices])
+    subject = getattr(ability.modifier, "subject", None)
+    return getattr(subject, "noun", None) == "host"
 
 
 def card_state(card, printed: bool = False, engine: Engine | None = None, reader=None) -> CardState:

@@ -1056,6 +1056,9 @@ def _count_about_the_target(part: Effect) -> str | None:
     per = part.amount.per if part.amount is not None else None
     if not isinstance(per, Selector) or part.target is None or part.target.noun in ("self", "it", "that"):
         return None
+    of = per.filter("of") if per.noun == targets.POWER else None
+    if isinstance(of, Selector) and of.noun == "that" and of.ref == part.target.noun:
+        return f"a number of the power of the card {part.verb!r} is given to"
     if per.where == "its-problem" or per.filter("other"):
         return f"a count 'for each' whose 'its' or 'other' is the card {part.verb!r} is given to"
     return None

@@ -72,6 +72,8 @@ NOUNS = {
     "home": "a player's home (an area: where a card is played)",
     "action-token": "an action token a player has (502.1): counted (\"for each action token they have\", "
                     "\"with at least one action token\"), not a card",
+    "power": "the power of the cards its filter 'of' names, as a number: one candidate per point (\"equal to "
+             "that Troublemaker's power\")",
     "counter": "a counter with a name (519.1) on one of the cards its filter 'on' names, of the name its filter "
                "'kind' says: counted (\"for each Chorus counter on this card\"), not a card",
 }
@@ -159,6 +161,10 @@ def done_this_way(context, verb: str) -> list:
     """The cards the earlier instruction ``verb`` of the effect was done to."""
     return list((getattr(context, "named", None) or {}).get(f"this-way:{verb}", ()))
 
+
+POWER = "power"
+"""The noun of a number of power ("equal to that Friend's power"): the
+candidates it names are points of power, only ever counted."""
 
 POWER_COUNTERS = ("+1", "+1 power")
 """The names by which text calls +1 power counters (519.4)."""
@@ -558,6 +564,10 @@ def candidates(board: Board, context, selector: Selector | None) -> list:
     if noun == ACTION_TOKEN:
         return [(player, n) for player in _owners(board, context, selector)
                 for n in range(board.players[player].tokens)]
+    if noun == POWER:
+        total = sum(powers.counted(powers.power(board, card)) for card in candidates(board, context, selector.filter("of"))
+                    if isinstance(card, Card))
+        return [(POWER, n) for n in range(max(0, total))]
     if noun == COUNTER:
         kind = str(selector.filter("kind"))
         return [(card, kind, n) for card in hosts_beneath(board, context, selector.filter("on"))
@@ -655,6 +665,11 @@ def executable(selector: Selector | None) -> str | None:
     if selector.noun == ACTION_TOKEN and (selector.filters or selector.where or selector.zone
                                           or selector.controller not in (None, "you", "their")):
         return "action tokens named by more than whose they are"
+    if selector.noun == POWER:
+        of = selector.filter("of")
+        if not isinstance(of, Selector) or len(selector.filters) != 1 or of.noun in PLAYER_NOUNS:
+            return "power named by more than the cards it is of"
+        return executable(of)
     if selector.noun == COUNTER:
         on = selector.filter("on")
         if not isinstance(on, Selector) or selector.filter("kind") is None or len(selector.filters) != 2:
