@@ -152,3 +152,20 @@ def test_a_color_named_for_an_entering_that_did_not_happen_is_not_applied_later(
     state.apply_action(Action("play", 0, card.id, area=board.players[0].home))
     state.apply_action(Action("choose-option", 0, amount=parts.COLORS.index(Color.PINK)))
     assert card.colors == (Color.PINK,)
+
+
+def test_kevin_put_into_play_by_card_text_names_a_color_as_he_enters(kevin):
+    from rulebase.engine.ccg.abilities.reading import read
+
+    text = "Main Phase: Put a Friend from your hand into play at home."
+    call = Printed.build("Call", "Event", cost=0, timing="Main Phase", abilities=read(text, card_type="Event"))
+    board = board_with((call, 0, Zone.HAND, None, 0), (kevin[1], 0, Zone.HAND, None, 0))
+    board.players[0].tokens = 2
+    state = CCGState.from_board(board, "main")
+    event, card = board.cards
+    state.apply_action(Action("play", 0, event.id))
+    if state.pending.rule != "706.1a":
+        state.apply_action(Action("choose", 0, card.id))
+    assert state.pending.rule == "706.1a" and card.zone == Zone.HAND
+    state.apply_action(Action("choose-option", 0, amount=parts.COLORS.index(Color.YELLOW)))
+    assert card.zone == Zone.PLAY and card.colors == (Color.YELLOW,)
