@@ -393,8 +393,9 @@ checked("draw")(lambda board, act: not_negative(board, act.amount))
 
 
 @rules.check("404.1", "a card is taken into hand from one of its owner's zones")
-def takeable(board: Board, player: int, card: Card):
-    if card.owner != player or card.zone not in (Zone.DRAW_DECK, Zone.DISCARD, Zone.BANISHED, Zone.FLIP):
+def takeable(board: Board, player: int, card: Card, from_play: bool = False):
+    zones_ = (Zone.DRAW_DECK, Zone.DISCARD, Zone.BANISHED, Zone.FLIP) + ((Zone.PLAY,) if from_play else ())
+    if card.owner != player or card.zone not in zones_:
         return f"{card} is not in one of {board.name(player)}'s zones a card can be taken from"
 
 
@@ -412,10 +413,21 @@ def put_into_hand(board: Board, player: int, card: Card):
 
 @verb("to-hand", "410.4a", by_owner=True)
 def to_hand(board: Board, act: Act) -> None:
-    put_into_hand(board, act.player, act.target)
+    """Put a card into its owner's hand: from a zone of its owner, or from
+    play ("put that Friend into its owner's hand"), where it leaves play as
+    any card does (what is attached to it is dismissed, 511.2, and what
+    waits for a card leaving play answers)."""
+    card = act.target
+    if card.zone == Zone.PLAY:
+        zones.leave_play(board, card, Zone.HAND, lambda board, card: put_into_hand(board, card.owner, card))
+    else:
+        put_into_hand(board, act.player, card)
 
 
-checked("to-hand")(lambda board, act: takeable(board, act.player, act.target))
+@checked("to-hand")
+def _check_to_hand(board: Board, act: Act) -> None:
+    not_a_mane_leaving(board, act.target)
+    takeable(board, act.player, act.target, from_play=True)
 
 
 @rules.check("402.1", "a card is put on its owner's draw deck from another zone")
