@@ -101,6 +101,31 @@ Scenario: Playing a Friend at home
     assert "705.2b" in audit.text_report(weighed)
 
 
+def test_an_engine_that_breaks_without_a_rule_fails_the_scenario_in_the_audit_and_no_more(rule_graph, monkeypatch):
+    [result] = run_text(CARDS + '''
+Scenario: A card can't be moved to its current area
+  Rules: 506.2
+  Given it is Alice's Main Phase
+    And Alice has "Comet" at her problem
+    And Alice has 2 action tokens
+  When Alice moves "Comet" to her problem
+  Then the action is refused by 506.2
+''', rule_graph)
+    assert result.passed, result.failures
+
+    def broken(scenario, session, result, binding):
+        raise ValueError("an assumption the rule kept")
+
+    monkeypatch.setattr(runner, "_run", broken)
+    binding = bindings.binding_for("ccg")
+    again = runner.run(result.scenario, binding, off=frozenset({"506.2"}), citations=False)
+    assert not again.passed
+    assert again.failures == ["with 506.2 switched off the engine could not go on: ValueError: an assumption the "
+                              "rule kept"]
+    with pytest.raises(ValueError):
+        runner.run(result.scenario, binding)
+
+
 @pytest.fixture(scope="module")
 def project_report(rule_graph):
     return suite.run_paths(suite.default_paths(), rule_graph)

@@ -143,6 +143,12 @@ def run(scenario: Scenario, binding: Binding, shared_cards: list[Node] | None = 
     except ScenarioError as error:
         result.error = error
         return result
+    except Exception as error:  # noqa: BLE001 - an engine missing a rule it relies on: the scenario fails, said
+        if not off:
+            raise
+        result.failures.append(f"with {', '.join(sorted(off))} switched off the engine could not go on: "
+                               f"{type(error).__name__}: {error}")
+        return result
     if citations:
         _judge_citations(scenario, result)
     return result

@@ -859,7 +859,8 @@ def _choose_cards(s, context: Context, effect: Effect, selector: Selector | None
             break
         card = board.cards[action.card]
         chosen.append(card)
-        left.remove(card)
+        if card in left:  # a card not among them is chosen only with 705.2e switched off
+            left.remove(card)
     return chosen
 
 
