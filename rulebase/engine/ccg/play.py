@@ -279,6 +279,9 @@ def check_placement(board: Board, player: int, card: Card, action: Action) -> No
     area, host = action.area, action.host
     if host is not None and _card(board, host) is None:
         raise UnknownCard(host)
+    from rulebase.engine.ccg.abilities.continuous import required_to_play
+
+    required_to_play(board, player, card)
     if card.type == CardType.FRIEND:
         friend_area(board, player, card, area, host)
         from rulebase.engine.ccg.abilities import continuous

@@ -899,3 +899,20 @@ def test_a_color_modifier_is_executable_only_as_a_color_named_besides_the_card_s
         "making a card the color 'that'")
     assert continuous.executable(Modifier("color", THIS_CARD, values=values(color="pink"))) == (
         "a card's colors replaced by a color")
+
+
+def test_a_card_s_own_requirement_to_play_it_is_judged_from_the_hand_unless_104_1_is_off():
+    from rulebase.engine.ccg.abilities.reading import read
+
+    element = Printed.build("Element", "Resource", cost=1, abilities=read(
+        "You must control Fluttershy to play this card.", card_type="Resource"))
+    assert continuous.executable(element.abilities[0].modifier) is None
+    shy = Printed.build("Fluttershy, Kind", "Friend", colors=["yellow"], power=1, cost=1)
+    board = board_with((element, 0, Zone.HAND, None, 0), (COMET, 0, Zone.PLAY, "home", 0))
+    card = board.cards[0]
+    assert "You must control Fluttershy" in continuous.required_to_play.verdict(board, 0, card)
+    board.put(board.new_card(shy, 0), Zone.PLAY, area=board.players[0].home)
+    assert continuous.required_to_play.verdict(board, 0, card) is None
+    assert continuous.required_to_play.verdict(board, 1, card) is not None
+    board.off = frozenset({"104.1"})
+    assert continuous.required_to_play.verdict(board, 1, card) is None

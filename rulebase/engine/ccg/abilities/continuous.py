@@ -40,10 +40,11 @@ from rulebase.engine.rulebook import Table
 from rulebase.engine.trace import Trace
 
 HOOKED = ("power", "power-doubled", "power-equal", "cost", "confront-need", "may", "keyword", "cant", "flips",
-          "enters-exhausted", "color")
+          "enters-exhausted", "color", "requires")
 """The modifiers the engine applies, each where its rule says: power (507),
-cost (508), confront-need (611.3), may, keywords given by text (701.1), and
-a color a card is also (203.2)."""
+cost (508), confront-need (611.3), may, keywords given by text (701.1), a
+color a card is also (203.2), and what a card's text requires to play it
+(104.1)."""
 
 ORDERED = ("power-doubled", "power-equal")
 """The modifiers of power whose result depends on the modifiers applied
@@ -78,6 +79,8 @@ def executable(modifier) -> str | None:
         return f"a change of the cost to {modifier.value('action')}"
     if modifier.kind == "color":
         return _color_missing(modifier)
+    if modifier.kind == "requires":
+        return _requirement_missing(modifier)
     if modifier.kind == "keyword" and modifier.value("keyword") not in GRANTABLE:
         return f"giving the keyword {modifier.value('keyword')!r}"
     if modifier.kind == "power" and modifier.value("color") not in (None, "wild") and modifier.value("total"):
@@ -136,6 +139,20 @@ def _color_missing(modifier) -> str | None:
     if modifier.value("color") not in tuple(Color):
         return f"making a card the color {modifier.value('color')!r}"
     return None
+
+
+def _requirement_missing(modifier) -> str | None:
+    """What the engine lacks to check "You must control Fluttershy to play
+    this card": a condition of this card's own playing it can judge."""
+    subject = modifier.subject
+    if subject is not None and subject.noun != "self":
+        return "a requirement to play another card"
+    from rulebase.engine.ccg.abilities import conditions
+
+    condition = modifier.value("condition")
+    if condition is None:
+        return "a requirement to play of no condition"
+    return conditions.executable(condition)
 
 
 class Index:
@@ -1583,3 +1600,24 @@ def cant(board: Board, card: Card, action: str):
     if found is not None:
         source, ability = found
         return f"{source}'s ability says {card} can't be {CANT[action]} ({ability.text or 'its text'})"
+
+
+# -- what a card's own text requires to play it ---------------------------------------------
+
+
+@check("104.1", "card text that requires something to play its card takes precedence over the rules of playing "
+                "cards: the card can't be played without it")
+def required_to_play(board: Board, player: int, card: Card):
+    """"You must control Fluttershy to play this card": the text of the
+    card being played (from its hand, before it is in play), read with
+    ``player`` as its controller."""
+    found = index(card.printed).own.get("requires")
+    if not found:
+        return None
+    from rulebase.engine.ccg.abilities import conditions, resolve
+
+    context = resolve.Context(card=card, controller=player)
+    for ability, acts in found:
+        if not conditions.holds(board, context, acts.modifier.value("condition")):
+            return f"{card}'s text says: {ability.text or acts.modifier.part.text}"
+    return None
