@@ -37,7 +37,7 @@ def _playing(printed, off=()):
 def test_kevin_s_text_is_read_as_naming_a_color_as_he_enters_play_and_is_executable(kevin):
     card, printed = kevin
     assert card_state(card).is_executable
-    (ability, acts), = parts.as_entering_of(printed)
+    (_, acts), = parts.as_entering_of(printed)
     assert acts.trigger.when == "as" and parts.names_a_color(acts.effect)
     assert parts.names_a_color(acts.effect.then) is False
 

@@ -123,11 +123,11 @@ def name_as_entering(s, card: Card, player: int):
     if card.type in (CardType.EVENT, CardType.TROUBLEMAKER) or card.zone == Zone.PLAY:
         return  # a Troublemaker played enters face-down, without abilities (505.1a)
     for ability, acts in as_entering(card):
-        def options(card=card):
+        def options():
             return legal(board, [Action("choose-option", player, amount=index) for index in range(len(COLORS))],
-                         lambda action: color_named(board, card, player, action))
+                         lambda answer: color_named(board, card, player, answer))
 
-        verbs = {"choose-option": lambda action, card=card: color_named(board, card, player, action)}
+        verbs = {"choose-option": lambda answer: color_named(board, card, player, answer)}
         text = acts.effect.part.text or "name a color"
         action = yield from decide(s, player, f"{text} as {card} enters play", options, verbs, rule="706.1a",
                                    data={"colors": [str(color) for color in COLORS]})
