@@ -916,3 +916,21 @@ def test_a_card_s_own_requirement_to_play_it_is_judged_from_the_hand_unless_104_
     assert continuous.required_to_play.verdict(board, 1, card) is not None
     board.off = frozenset({"104.1"})
     assert continuous.required_to_play.verdict(board, 1, card) is None
+
+
+def test_a_card_entering_play_with_counters_has_them_once_in_play_unless_706_1b_is_off():
+    from rulebase.engine.ccg import zones
+    from rulebase.engine.ccg.abilities.reading import read
+
+    loaded = Printed.build("Loaded", "Friend", colors=["blue"], power=1, cost=1, abilities=read(
+        "This card enters play with two +1 power counters on it.", card_type="Friend"))
+    assert continuous.executable(loaded.abilities[0].modifier) is None
+    for off, counters in ((frozenset(), 2), (frozenset({"706.1b"}), 0)):
+        board = board_with((loaded, 0, Zone.HAND, None, 0))
+        board.off = off
+        card = board.cards[0]
+        zones.enter_play(board, card, board.players[0].home)
+        assert card.in_play and card.counters == counters and power.power(board, card) == 1 + counters
+    counted = read("This card enters play with a +1 power counter on it for each of your other Friends.",
+                   card_type="Friend")[0].modifier
+    assert continuous.executable(counted) == "a modifier 'for each'"

@@ -40,7 +40,7 @@ from rulebase.engine.rulebook import Table
 from rulebase.engine.trace import Trace
 
 HOOKED = ("power", "power-doubled", "power-equal", "cost", "confront-need", "may", "keyword", "cant", "flips",
-          "enters-exhausted", "color", "requires")
+          "enters-exhausted", "enters-with-counters", "color", "requires")
 """The modifiers the engine applies, each where its rule says: power (507),
 cost (508), confront-need (611.3), may, keywords given by text (701.1), a
 color a card is also (203.2), and what a card's text requires to play it
@@ -81,6 +81,12 @@ def executable(modifier) -> str | None:
         return _color_missing(modifier)
     if modifier.kind == "requires":
         return _requirement_missing(modifier)
+    if modifier.kind == "enters-with-counters":
+        subject = modifier.subject
+        if subject is not None and subject.noun != "self":
+            return "another card entering play with counters"
+        if modifier.amount is None or not isinstance(modifier.amount.value, int) or modifier.amount.value < 1:
+            return "entering play with a number of counters not printed"
     if modifier.kind == "keyword" and modifier.value("keyword") not in GRANTABLE:
         return f"giving the keyword {modifier.value('keyword')!r}"
     if modifier.kind == "power" and modifier.value("color") not in (None, "wild") and modifier.value("total"):
@@ -475,6 +481,15 @@ def enters_exhausted(board: Board, card: Card, ability: Ability):
         return {"card": card.label, "text": ability.text or "its text"}
 
 
+@step("706.1b", "{card} enters play with {n} +1 power counter{s} on it: a modifier affects the state in which it "
+                "enters play ({text})")
+def enters_with_counters(board: Board, card: Card, ability: Ability):
+    if _holds(board, card, ability):
+        n = ability.modifier.amount.value
+        card.counters += n
+        return {"card": card.label, "n": n, "s": "s" * (n != 1), "text": ability.text or "its text"}
+
+
 def entering(board: Board, card: Card) -> None:
     """``card`` is being put into play: its continuous abilities generate
     no modifier until 706.1c says they begin."""
@@ -500,9 +515,12 @@ def begins_generating(board: Board, card: Card):
 
 def entering_state(board: Board, card: Card) -> None:
     """Apply the modifiers of the state ``card`` enters play in (706.1b):
-    its own "This card enters play exhausted"."""
+    its own "This card enters play exhausted", "... with two +1 power
+    counters on it"."""
     for ability, acts in own(card, "enters-exhausted"):
         enters_exhausted(board, card, acts)
+    for ability, acts in own(card, "enters-with-counters"):
+        enters_with_counters(board, card, acts)
 
 
 # -- a card played from another zone (707.3) ---------------------------------------------
