@@ -226,6 +226,8 @@ def contributions(board: Board, current: "Faceoff") -> dict:
         if card.is_character:
             if not contributes(board, card, True):
                 continue
+            if not continuous.cant_contribute_to_faceoffs.allows(board, card):
+                continue
             if card.exhausted:
                 trace.note("glossary/stubborn", "{card} is exhausted but Stubborn: while exhausted it contributes its power to faceoffs",
                            card=card.label)

@@ -934,3 +934,20 @@ def test_a_card_entering_play_with_counters_has_them_once_in_play_unless_706_1b_
     counted = read("This card enters play with a +1 power counter on it for each of your other Friends.",
                    card_type="Friend")[0].modifier
     assert continuous.executable(counted) == "a modifier 'for each'"
+
+
+def test_a_cant_contribute_to_faceoffs_forbids_the_cards_it_names_unless_104_2_is_off():
+    from rulebase.engine.ccg.abilities.reading import read
+
+    quiet = Printed.build("Quiet", "Friend", colors=["yellow"], power=3, cost=1, abilities=read(
+        "This card can't contribute its power to faceoffs.", card_type="Friend"))
+    assert continuous.executable(quiet.abilities[0].modifier) is None
+    board = board_with((quiet, 0, Zone.PLAY, "home", 0), (COMET, 0, Zone.PLAY, "home", 0))
+    card, other = board.cards
+    assert "can't contribute its power to faceoffs" in continuous.cant_contribute_to_faceoffs.verdict(board, card)
+    assert continuous.cant_contribute_to_faceoffs.verdict(board, other) is None
+    board.off = frozenset({"104.2"})
+    assert continuous.cant_contribute_to_faceoffs.verdict(board, card) is None
+    involving = read("Mane Characters can't contribute their power to faceoffs involving this card.",
+                     card_type="Troublemaker")[0].modifier
+    assert continuous.executable(involving) == "a can't 'contribute-to-faceoffs' of some faceoffs only"

@@ -95,6 +95,8 @@ def executable(modifier) -> str | None:
         return _cant_confront_missing(modifier)
     if modifier.kind == "cant" and modifier.value("action") in PLAYING:
         return _cant_play_missing(modifier)
+    if modifier.kind == "cant" and modifier.value("action") == "contribute-to-faceoffs":
+        return _cant_contribute_missing(modifier)
     if modifier.kind == "cant" and modifier.value("action") not in CANT:
         return f"a can't {modifier.value('action')!r}"
     if modifier.kind == "may" and modifier.value("action") == "play" and modifier.value("zone") == "discard":
@@ -1526,6 +1528,19 @@ def _cant_play_missing(modifier) -> str | None:
     return targets.executable(subject)
 
 
+def _cant_contribute_missing(modifier) -> str | None:
+    """``None`` if the engine checks "can't contribute its power to
+    faceoffs": to every faceoff, of the cards it names."""
+    if modifier.value("faceoff"):
+        return "a can't 'contribute-to-faceoffs' of some faceoffs only"
+    subject = modifier.subject
+    if subject is None or subject.noun in ("self", "that", "it", "host"):
+        return None
+    from rulebase.engine.ccg.abilities import targets
+
+    return targets.executable(subject)
+
+
 def _cant_confront_missing(modifier) -> str | None:
     """``None`` if the engine checks a "can't confront" modifier: of this
     Problem or this card's Problem, by the players it names, unless they
@@ -1618,6 +1633,15 @@ def cant(board: Board, card: Card, action: str):
     if found is not None:
         source, ability = found
         return f"{source}'s ability says {card} can't be {CANT[action]} ({ability.text or 'its text'})"
+
+
+@check("104.2", "a \"can't\" of card text takes precedence: a character it forbids to contribute its power to "
+                "faceoffs adds none to its player's power total")
+def cant_contribute_to_faceoffs(board: Board, card: Card):
+    found = forbidding(board, card, "contribute-to-faceoffs")
+    if found is not None:
+        source, ability = found
+        return f"{source}'s ability says {card} can't contribute its power to faceoffs ({ability.text or 'its text'})"
 
 
 # -- what a card's own text requires to play it ---------------------------------------------
