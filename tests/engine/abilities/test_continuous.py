@@ -951,3 +951,21 @@ def test_a_cant_contribute_to_faceoffs_forbids_the_cards_it_names_unless_104_2_i
     involving = read("Mane Characters can't contribute their power to faceoffs involving this card.",
                      card_type="Troublemaker")[0].modifier
     assert continuous.executable(involving) == "a can't 'contribute-to-faceoffs' of some faceoffs only"
+
+
+def test_showy_text_gives_a_card_adds_to_what_opponents_pay_to_move_there():
+    from rulebase.engine.ccg.abilities.reading import read
+
+    couture = Printed.build("Couture", "Resource", cost=1, host="Friend", abilities=read(
+        "Play on a Friend.\nThat Friend has Showy 2.", card_type="Resource"))
+    assert all(continuous.executable(a.modifier) is None for a in couture.abilities if a.kind == "continuous")
+    board = board_with((COMET, 1, Zone.PLAY, "problem", 1), (COMET, 0, Zone.PLAY, "home", 0))
+    kite, comet = board.cards
+    there = board.players[1].problem_area
+    assert continuous.given_showy(board, there) == [] and continuous.most_move_cost(board, 0, there) == 0
+    worn = board.new_card(couture, 1)
+    board.put(worn, Zone.PLAY, area=there)
+    worn.host = kite
+    assert continuous.given_showy(board, there) == [(kite, 2)]
+    assert continuous.most_move_cost(board, 0, there) == 2 and continuous.most_move_cost(board, 1, there) == 0
+    assert moving.move_cost(board, 0, comet, there) == 4

@@ -53,10 +53,10 @@ a card has one, the modifiers of its power apply in timestamp order
 (711.3); where it has none, they only add, and any order gives the same
 power."""
 
-GRANTABLE = ("Swift", "Competitive", "Supportive", "Caretaker", "Stubborn", "Eccentric")
+GRANTABLE = ("Swift", "Competitive", "Supportive", "Caretaker", "Stubborn", "Eccentric", "Showy")
 """The keywords text may give a card that the engine applies (those acting
-on the card's own power, cost or contribution, and Eccentric on the power
-needed to confront its Problem)."""
+on the card's own power, cost or contribution, Eccentric on the power
+needed to confront its Problem and Showy on the cost of moving there)."""
 
 
 def executable(modifier) -> str | None:
@@ -835,6 +835,22 @@ def move_cost(board: Board, cost, player: int, card: Card, area) -> None:
                 keywords.showy(board, cost, player, source, ability.x)
             elif fits(board, source, acts.modifier.subject, card):
                 text_move_cost(board, cost, card, source, acts)
+    for other, x in given_showy(board, area):
+        keywords.showy(board, cost, player, other, x)
+
+
+def given_showy(board: Board, area, table=None) -> list:
+    """The cards at ``area`` that text gives Showy now, with its X (a card
+    with Showy printed has it applied as its own ability), the giving
+    recorded in ``table`` (the board's trace unless said)."""
+    found = []
+    for other in board.play:
+        if other.area == area and not keywords.has(other, "Showy") and _may_be_given(board, other):
+            for keyword, x in granted(board, other, table):
+                if keyword == "Showy":
+                    found.append((other, x))
+                    break
+    return found
 
 
 # -- the cost to play a card (508, 705.2c) --------------------------------------------------
@@ -1022,6 +1038,9 @@ def most_move_cost(board: Board, player: int, area) -> int:
             if (acts.modifier.value("to") == "this-problem" and amount and amount > 0
                     and (ability.kind != "keyword" or source.controller != player)):
                 most += amount
+    for other, x in given_showy(board, area, Table(trace=_QUIET, off=board.off)):
+        if other.controller != player and x and x > 0:
+            most += x
     return most
 
 
