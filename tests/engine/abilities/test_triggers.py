@@ -342,3 +342,46 @@ def test_701_5_a_tag_word_has_no_game_text_and_without_the_rule_704_1a_keeps_the
         _play_comet(state, board)
         assert len(board.players[0].hand) == drawn
         assert kinds(board, "701.5") == ([] if off else [STEP]) and kinds(board, "704.1a") == ([CHECK] if off else [])
+
+
+def test_a_trigger_value_the_engine_does_not_check_makes_the_ability_unexecutable():
+    moved_home = Trigger("moved", THIS_CARD, values(to="problem", **{"from": "home"}))
+    assert triggers.executable(moved_home) is None
+    assert triggers.executable(Trigger("faceoff-won", None, values(margin="==1"))) is None
+    assert triggers.executable(Trigger("confronts", None, values(margin=">required"))) is None
+    assert "'colors-among'" in triggers.executable(Trigger("confronts", None, values(**{"colors-among": ">=3"})))
+    assert "'involving'" in triggers.executable(Trigger("faceoff-won", None, values(involving="Mane Character")))
+    assert "'margin'" in triggers.executable(Trigger("confronts", None, values(margin=">=5")))
+
+
+def test_a_move_trigger_matches_only_the_places_it_names():
+    from rulebase.engine.ccg.abilities.events import Happened
+
+    board = board_with((COMET, 0, Zone.PLAY, "problem", 0))
+    card = board.cards[0]
+    home, problem = board.players[0].home, board.players[0].problem_area
+    trigger = Trigger("moved", THIS_CARD, values(to="problem", **{"from": "home"}))
+    there = Happened("moved", (("card", card), ("player", 0), ("from", home), ("to", problem)))
+    back = Happened("moved", (("card", card), ("player", 0), ("from", problem), ("to", home)))
+    assert triggers.matches(board, card, trigger, there)
+    assert not triggers.matches(board, card, trigger, back)
+
+
+def test_a_faceoff_won_by_a_margin_matches_only_that_margin():
+    from types import SimpleNamespace
+
+    from rulebase.engine.ccg.abilities.events import Happened
+
+    board = board_with((COMET, 0, Zone.PLAY, "problem", 0))
+    card = board.cards[0]
+
+    def won(mine, theirs):
+        faceoff = SimpleNamespace(totals={0: mine, 1: theirs})
+        return Happened("faceoff-won", (("player", 0), ("faceoff", faceoff)))
+
+    exactly_one = Trigger("faceoff-won", None, values(margin="==1"))
+    at_least_five = Trigger("faceoff-won", None, values(margin=">=5"))
+    assert triggers.matches(board, card, exactly_one, won(5, 4))
+    assert not triggers.matches(board, card, exactly_one, won(6, 4))
+    assert triggers.matches(board, card, at_least_five, won(9, 4))
+    assert not triggers.matches(board, card, at_least_five, won(8, 4))

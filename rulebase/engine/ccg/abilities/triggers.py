@@ -35,7 +35,7 @@ from __future__ import annotations
 
 from rulebase.engine.ccg.abilities import events, keywords, parts
 from rulebase.engine.ccg.abilities.continuous import acting_cards, fits, index, side
-from rulebase.engine.ccg.abilities.model import EVENTS, Ability
+from rulebase.engine.ccg.abilities.model import EVENTS, Ability, Condition
 from rulebase.engine.ccg.actions import Action
 from rulebase.engine.ccg.board import Board, Card, Zone
 from rulebase.engine.ccg.rules import Allowed, check, step
@@ -64,11 +64,47 @@ def executable(trigger) -> str | None:
 
         if trigger.event not in REPLACEABLE:
             return f"replacing the occurrence {trigger.event!r}"
+    for name, value in trigger.values:
+        missing = _value_missing(trigger, name, value)
+        if missing is not None:
+            return missing
     if trigger.condition is not None:
         from rulebase.engine.ccg.abilities.catalog import Engine
 
         return Engine().part("condition", trigger.condition)
     return None
+
+
+PLACES = ("home", "problem", "here", "this-problem")
+"""The places a trigger's "to" or "from" may name that :func:`matches` tells apart."""
+
+
+def _value_missing(trigger, name: str, value) -> str | None:
+    """``None`` if :func:`matches` checks the trigger's value ``name``,
+    else what it lacks: a value it does not check would let the ability
+    trigger on events its text leaves out."""
+    word = _word(value)
+    if name in ("whose", "by", "phase", "kind"):
+        return None
+    if name == "involving" and word == "self":
+        return None
+    if name == "where" and word in ("self", "here", "this-problem"):
+        return None
+    if name == "to" and trigger.event == "put":
+        return None
+    if name in ("to", "from") and trigger.event in ("moved", "played") and word in PLACES:
+        return None
+    if name in ("at-least", "within") and trigger.event == "scores":
+        return None  # the points scored with the card in one phase: :func:`.events.scored`
+    if name == "margin" and _margin(value) is not None and (
+            trigger.event == "faceoff-won" or (trigger.event == "confronts" and value == ">required")):
+        return None
+    if name == "during" and isinstance(value, Condition):
+        from rulebase.engine.ccg.abilities.catalog import Engine
+
+        return Engine().part("condition", value)
+    shown = word if isinstance(word, (str, int)) else type(word).__name__
+    return f"the trigger's {name!r} ({shown})"
 
 
 ANNOUNCED = frozenset({
@@ -177,7 +213,69 @@ def matches(board: Board, source: Card, trigger, happened) -> bool:
         elif name == "at-least" and happened.event == "scores" and not (
                 happened.get("before", 0) < value <= happened.get("total", 0)):
             return False
+        elif name in ("to", "from") and happened.event in ("moved", "played"):
+            area = happened.get(name) if happened.event == "moved" else happened.get("area")
+            if not _at(source, _word(value), area):
+                return False
+        elif name == "during" and isinstance(value, Condition) and not _condition_holds(board, source, value, happened):
+            return False
+        elif name == "margin" and not _margin_fits(board, value, happened):
+            return False
     return trigger.condition is None or _condition_holds(board, source, trigger.condition, happened)
+
+
+def _margin(value) -> tuple[str, int | None] | None:
+    """A trigger's margin ("by exactly 1 power": ``==1``, "by at least 5
+    power": ``>=5``, "with more power than required": ``>required``) as
+    ``(comparison, number)``; ``None`` if not one of these."""
+    if value == ">required":
+        return (">", 0)
+    text = str(value)
+    for comparison in ("==", ">="):
+        if text.startswith(comparison) and text[len(comparison):].isdigit():
+            return (comparison, int(text[len(comparison):]))
+    return None
+
+
+def _margin_fits(board: Board, value, happened) -> bool:
+    """Whether the faceoff was won, or the Problem confronted, by the
+    margin the trigger names: the winner's total over the highest other
+    total (514.4), or the confronting player's power there over what the
+    confront requirements ask (611.3)."""
+    comparison, number = _margin(value)
+    if happened.event == "faceoff-won":
+        totals = getattr(happened.get("faceoff"), "totals", None) or {}
+        mine = totals.get(happened.get("player"))
+        others = [total for player, total in totals.items() if player != happened.get("player")]
+        if mine is None or not others:
+            return False
+        margin = mine - max(others)
+    else:
+        margin = _over_required(board, happened.get("player"), happened.get("card"))
+    return margin == number if comparison == "==" else margin >= number if comparison == ">=" else margin > number
+
+
+def _over_required(board: Board, player: int, problem: Card) -> int:
+    """How much more power ``player``'s characters at ``problem`` contribute
+    than its confront requirements ask of them in all."""
+    from rulebase.engine.ccg import confront, power
+
+    needs, _ = confront.requirements(board, player, problem)
+    total = sum(max(0, power.power(board, card) or 0) for card in board.characters_at(problem.area, player)
+                if confront.contributes(board, card, False))
+    return total - sum(need.amount for need in needs)
+
+
+def _at(source: Card, word: str, area) -> bool:
+    """Whether ``area`` is the place ``word`` names ("home", "a Problem",
+    "here": where ``source`` is, "this Problem": the source's Problem)."""
+    if area is None:
+        return False
+    if word == "home":
+        return area.is_home
+    if word == "problem":
+        return area.is_problem
+    return area == source.area
 
 
 def _condition_holds(board: Board, source: Card, condition, happened) -> bool:
@@ -499,8 +597,6 @@ def _choose(s, player: int, mine: list):
         return mine[0]
     verify = lambda action: one_of_theirs(board, player, mine, action)
     options = lambda: [Action("trigger", player, w.card.id, amount=w.number) for w in kinds.values()]
-    if one_of_theirs.verdict(board, player, mine, options()[0]) is None:
-        return mine[0]  # without 511.7a, no choice: the order they were created in
     if one_of_theirs.verdict(board, player, mine, options()[0]) is None:
         return mine[0]  # without 511.7a, no choice: the order they were created in
     action = yield from decide(s, player, "choose the next triggered effect to process", options,
