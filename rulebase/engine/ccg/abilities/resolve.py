@@ -89,11 +89,21 @@ class Context:
                 self.named["it"] = [card]
                 self.named[targets.EVENT_CARD] = [card]
 
+    def forget(self, selector: Selector | None) -> None:
+        """An instruction that would have named cards named none (nothing
+        was found, or its player declined it): "it" and "them" of the parts
+        after name nothing, not the card of the event before it."""
+        if (selector is not None and selector.noun not in ("self", "it", "that", "host")
+                and not targets.names_players(selector)):
+            self.named["it"] = []
+            self.named["them"] = []
+
     def bind(self, selector: Selector | None, found: list) -> None:
         """Name ``found`` for the parts after: "it", "them", and the noun
         ("that Friend")."""
         cards = [card for card in found if isinstance(card, Card)]
         if not cards:
+            self.forget(selector)
             return
         self.named["it"] = cards
         self.named["them"] = cards
@@ -266,6 +276,7 @@ def _carry_out(s, context: Context, effect: Effect):
     player = context.player
     if effect.optional and not (yield from _decides(s, context, effect)):
         context.done = False
+        context.forget(effect.target)
         return
     alternative = effect.value("unless-paid")
     verb = VERBS.get(effect.verb)
@@ -556,6 +567,7 @@ def _on_cards(s, context: Context, effect: Effect, verb: Verb, n):
         if any(verb.allows(board, act) for act in _acts(board, context, effect, verb, card, n)):
             possible.append(card)
     if not possible:
+        context.forget(effect.target)
         if effect.verb == "search" and found == [] and selector is not None:
             board.trace.note("518.1", "{player} searches and finds no card of that description",
                              player=board.name(context.player))
