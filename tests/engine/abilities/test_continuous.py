@@ -969,3 +969,12 @@ def test_showy_text_gives_a_card_adds_to_what_opponents_pay_to_move_there():
     assert continuous.given_showy(board, there) == [(kite, 2)]
     assert continuous.most_move_cost(board, 0, there) == 2 and continuous.most_move_cost(board, 1, there) == 0
     assert moving.move_cost(board, 0, comet, there) == 4
+
+
+def test_a_cant_lifted_by_paying_a_cost_is_named_not_applied_as_a_plain_cant():
+    said = values(action="be-moved", to="this-problem", by=Selector("opponent", every=True))
+    plain = Modifier("cant", Selector("character", every=True), values=said)
+    paid = Modifier("cant", Selector("character", every=True), values=tuple(sorted(
+        dict(said, **{"unless-paid": Amount(1)}).items())))
+    assert continuous.executable(plain) is None
+    assert "unless" in continuous.executable(paid)

@@ -91,6 +91,8 @@ def executable(modifier) -> str | None:
         return f"giving the keyword {modifier.value('keyword')!r}"
     if modifier.kind == "power" and modifier.value("color") not in (None, "wild") and modifier.value("total"):
         return "a player's total power of a color"
+    if modifier.kind == "cant" and modifier.value("unless-paid") is not None:
+        return "a can't lifted by paying a cost ('unless ... pays')"
     if modifier.kind == "cant" and modifier.value("action") == "be-confronted":
         return _cant_confront_missing(modifier)
     if modifier.kind == "cant" and modifier.value("action") in PLAYING:
