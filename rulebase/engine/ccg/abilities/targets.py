@@ -538,6 +538,9 @@ def place_named(context) -> Area | None:
     area = getattr(context, "area", None)
     if area is not None:
         return area
+    for card in named_cards(context, "it"):
+        if card.zone == Zone.PLAY and card.area is not None and card.area.is_problem:
+            return card.area  # "Choose one of your Friends at a Problem. ... at that Problem"
     event = getattr(context, "event", None)
     if event is None:
         return None
