@@ -746,7 +746,13 @@ def _retire_down(s, player: int):
     if limit is None or home_limit(board, player, mane, limit) is None:
         trace.note("616.3", "{player} has no home limit", player=me.name)
         return
-    friends = lambda: [c for c in board.play if c.area == me.home and c.controller == player and c.type == CardType.FRIEND]
+    from rulebase.engine.ccg.abilities import continuous
+
+    limit = max(0, limit + continuous.home_limit_change(board, player))
+    uncounted = {c.id for c in board.play if c.area == me.home and c.controller == player
+                 and c.type == CardType.FRIEND and continuous.not_counted(board, c)}
+    friends = lambda: [c for c in board.play if c.area == me.home and c.controller == player
+                       and c.type == CardType.FRIEND and c.id not in uncounted]
     for card in friends():
         if card.face_down:
             trace.note("505.1", "{card} is face-down but keeps its card information: it is still a Friend", card=card.label)

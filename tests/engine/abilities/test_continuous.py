@@ -978,3 +978,21 @@ def test_a_cant_lifted_by_paying_a_cost_is_named_not_applied_as_a_plain_cant():
         dict(said, **{"unless-paid": Amount(1)}).items())))
     assert continuous.executable(plain) is None
     assert "unless" in continuous.executable(paid)
+
+
+def test_the_home_limit_changed_and_friends_not_counted_against_it_by_text():
+    from rulebase.engine.ccg.abilities.reading import read
+
+    swarm = Printed.build("Swarm", "Troublemaker", power=1, points=1, abilities=read(
+        "Your opponent's home limit is decreased by 1.", card_type="Troublemaker"))
+    mayor = Printed.build("Mayor", "Friend", colors=["blue"], power=1, cost=1, abilities=read(
+        "This card does not count against your home limit.", card_type="Friend"))
+    assert continuous.executable(swarm.abilities[0].modifier) is None
+    assert continuous.executable(mayor.abilities[0].modifier) is None
+    board = board_with((swarm, 1, Zone.PLAY, "problem", 0), (mayor, 0, Zone.PLAY, "home", 0),
+                       (COMET, 0, Zone.PLAY, "home", 0))
+    _, card, comet = board.cards
+    assert continuous.home_limit_change(board, 0) == -1 and continuous.home_limit_change(board, 1) == 0
+    assert continuous.not_counted(board, card) and not continuous.not_counted(board, comet)
+    board.off = frozenset({"702.1"})
+    assert continuous.home_limit_change(board, 0) == 0 and not continuous.not_counted(board, card)

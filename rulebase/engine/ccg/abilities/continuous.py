@@ -40,7 +40,7 @@ from rulebase.engine.rulebook import Table
 from rulebase.engine.trace import Trace
 
 HOOKED = ("power", "power-doubled", "power-equal", "cost", "confront-need", "may", "keyword", "cant", "flips",
-          "enters-exhausted", "enters-with-counters", "color", "requires")
+          "enters-exhausted", "enters-with-counters", "color", "requires", "home-limit", "not-counted")
 """The modifiers the engine applies, each where its rule says: power (507),
 cost (508), confront-need (611.3), may, keywords given by text (701.1), a
 color a card is also (203.2), and what a card's text requires to play it
@@ -81,6 +81,22 @@ def executable(modifier) -> str | None:
         return _color_missing(modifier)
     if modifier.kind == "requires":
         return _requirement_missing(modifier)
+    if modifier.kind == "home-limit":
+        who = getattr(modifier.subject, "noun", None)
+        if who not in ("you", "your", "opponent", "opponents", "player", "players", "each player"):
+            return f"the home limit of {who!r}"
+        if modifier.amount is None or not isinstance(modifier.amount.value, int) or modifier.amount.per is not None:
+            return "a home limit changed by a number not printed"
+    if modifier.kind == "not-counted":
+        if modifier.value("against") != "home-limit":
+            return f"not counted against {modifier.value('against')!r}"
+        subject = modifier.subject
+        if subject is not None and subject.noun not in ("self", "that", "it", "host"):
+            from rulebase.engine.ccg.abilities import targets
+
+            missing = targets.executable(subject)
+            if missing is not None:
+                return missing
     if modifier.kind == "enters-with-counters":
         subject = modifier.subject
         if subject is not None and subject.noun != "self":
@@ -1663,6 +1679,48 @@ def cant_contribute_to_faceoffs(board: Board, card: Card):
     if found is not None:
         source, ability = found
         return f"{source}'s ability says {card} can't contribute its power to faceoffs ({ability.text or 'its text'})"
+
+
+# -- the home limit (212.1, 616.3) -----------------------------------------------------------
+
+
+@step("702.1", "{source}'s ability: {player}'s home limit is changed by {amount:+d} ({text})")
+def text_home_limit(board: Board, source: Card, ability: Ability, player: int, found: list):
+    amount = ability.modifier.amount.value
+    found.append(amount)
+    return {"source": source.label, "player": board.name(player), "amount": amount, "text": ability.text or "its text"}
+
+
+def home_limit_change(board: Board, player: int) -> int:
+    """How much continuous abilities change ``player``'s home limit now
+    ("Your opponent's home limit is decreased by 1"), each recorded."""
+    found: list = []
+    for source, pairs in outward(board, "home-limit"):
+        for ability, acts in pairs:
+            if _reaches_player(source, acts.modifier.subject, player) and _holds(board, source, acts):
+                text_home_limit(board, source, acts, player, found)
+    return sum(found)
+
+
+@step("702.1", "{source}'s ability: {card} does not count against {player}'s home limit ({text})")
+def text_not_counted(board: Board, source: Card, ability: Ability, card: Card):
+    return {"source": source.label, "card": card.label, "player": board.name(card.controller),
+            "text": ability.text or "its text"}
+
+
+def not_counted(board: Board, card: Card) -> bool:
+    """Whether continuous abilities say ``card`` does not count against its
+    player's home limit ("This card does not count against your home
+    limit", "Critter Friends don't count towards your home limit")."""
+    for ability, acts in own(card, "not-counted"):
+        if _holds(board, card, acts) and text_not_counted(board, card, acts, card) is not None:
+            return True
+    for source, pairs in outward(board, "not-counted"):
+        for ability, acts in pairs:
+            if (fits(board, source, acts.modifier.subject, card) and _holds(board, source, acts)
+                    and text_not_counted(board, source, acts, card) is not None):
+                return True
+    return False
 
 
 # -- what a card's own text requires to play it ---------------------------------------------
