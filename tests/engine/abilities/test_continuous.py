@@ -996,3 +996,25 @@ def test_the_home_limit_changed_and_friends_not_counted_against_it_by_text():
     assert continuous.not_counted(board, card) and not continuous.not_counted(board, comet)
     board.off = frozenset({"702.1"})
     assert continuous.home_limit_change(board, 0) == 0 and not continuous.not_counted(board, card)
+
+
+def test_a_cost_to_play_lowered_to_a_minimum_is_lowered_no_further():
+    from rulebase.engine.ccg.abilities.reading import read
+    from rulebase.engine.ccg.moving import Cost
+
+    patron = Printed.build("Patron", "Friend", colors=["blue"], power=1, cost=1, abilities=read(
+        "You may pay [1] less to play Friends, to a minimum of [1].", card_type="Friend"))
+    assert continuous.executable(patron.abilities[0].modifier) is None
+    rally = read("You pay [1] less to rally your Friends, to a minimum of [1].", card_type="Friend")[0].modifier
+    assert continuous.executable(rally) == "a change of the cost to rally to a minimum"
+    board = board_with((patron, 0, Zone.PLAY, "home", 0), (COMET, 0, Zone.HAND, None, 0),
+                       (COMET, 1, Zone.HAND, None, 1))
+    _, mine, theirs = board.cards
+    for start, paid in ((3, 2), (2, 1), (1, 1), (0, 0)):
+        cost = Cost(start)
+        continuous.play_cost(board, cost, 0, mine, board.players[0].home)
+        assert cost.amount == paid
+    cost = Cost(3)
+    continuous.play_cost(board, cost, 1, theirs, board.players[1].home)
+    assert cost.amount == 3
+    assert continuous.least_play_change(board, 0, mine) == -1

@@ -40,7 +40,8 @@ from rulebase.engine.rulebook import Table
 from rulebase.engine.trace import Trace
 
 HOOKED = ("power", "power-doubled", "power-equal", "cost", "confront-need", "may", "keyword", "cant", "flips",
-          "enters-exhausted", "enters-with-counters", "color", "requires", "home-limit", "not-counted")
+          "enters-exhausted", "enters-with-counters", "color", "requires", "home-limit", "not-counted",
+          "cost-with-minimum")
 """The modifiers the engine applies, each where its rule says: power (507),
 cost (508), confront-need (611.3), may, keywords given by text (701.1), a
 color a card is also (203.2), and what a card's text requires to play it
@@ -81,6 +82,16 @@ def executable(modifier) -> str | None:
         return _color_missing(modifier)
     if modifier.kind == "requires":
         return _requirement_missing(modifier)
+    if modifier.kind == "cost-with-minimum":
+        if modifier.value("action") != "play":
+            return f"a change of the cost to {modifier.value('action')} to a minimum"
+        least = modifier.value("minimum")
+        if (modifier.amount is None or modifier.amount.per is not None or not isinstance(modifier.amount.value, int)
+                or modifier.amount.value >= 0 or not isinstance(getattr(least, "value", None), int)):
+            return "a cost lowered to a minimum by a number not printed"
+        missing = _play_cost_missing(modifier)
+        if missing is not None:
+            return missing
     if modifier.kind == "home-limit":
         who = getattr(modifier.subject, "noun", None)
         if who not in ("you", "your", "opponent", "opponents", "player", "players", "each player"):
@@ -969,10 +980,27 @@ def play_cost(board: Board, cost, player: int, card: Card, area=None, host=None,
                     and _pays(board, source, acts, player)
                     and _played_to(board, source, modifier, card, area, host)):
                 text_play_cost(table, board, cost, card, source, acts)
+    for source, found in outward(board, "cost-with-minimum"):
+        for ability, acts in found:
+            if _pays(board, source, acts, player) and _played_to(board, source, acts.modifier, card, area, host):
+                text_play_cost_to_minimum(table, board, cost, card, source, acts)
     from rulebase.engine.ccg.abilities.verbs import changed_play_cost
 
     changed_play_cost(board, cost, player, card, table)
     cost.amount = max(cost.amount, 0)
+
+
+@step("702.1", "{source}'s ability changes the cost to play {card} by {amount:+d}, to a minimum of {least} ({text})")
+def text_play_cost_to_minimum(table, board: Board, cost, card: Card, source: Card, ability: Ability):
+    """"You may pay [1] less to play Friends, to a minimum of [1]": lowered
+    no further than the minimum (a cost already at or below it is kept)."""
+    modifier = ability.modifier
+    least = modifier.value("minimum").value
+    lowered = max(cost.amount + modifier.amount.value, min(cost.amount, least))
+    if lowered != cost.amount and _holds(board, source, ability):
+        amount, cost.amount = lowered - cost.amount, lowered
+        return {"source": source.label, "card": card.label, "amount": amount, "least": least,
+                "text": ability.text or "its text"}
 
 
 def _pays(board: Board, source: Card, ability: Ability, player: int) -> bool:
@@ -1012,6 +1040,11 @@ def least_play_change(board: Board, player: int, card: Card) -> int:
                     and _pays(board, source, acts, player)
                     and _played_to(board, source, modifier, card, None, None, anywhere=True)):
                 least += amount
+    for source, found in outward(board, "cost-with-minimum"):
+        for ability, acts in found:
+            if (_pays(board, source, acts, player)
+                    and _played_to(board, source, acts.modifier, card, None, None, anywhere=True)):
+                least += acts.modifier.amount.value
     from rulebase.engine.ccg.abilities.verbs import least_cost_change
 
     return least + least_cost_change(board, player, card)
