@@ -397,3 +397,16 @@ def test_the_card_this_card_is_attached_to_on_a_friend_is_not_executable():
     card = next(card for card in database.load().cards if card.id == "trouble-shoes-rodeo-clown")
     hold = catalog.card_state(card).hold
     assert hold is not None and hold.part == "target" and "attached" in hold.reason
+
+
+def test_an_event_s_reaction_is_executable_only_when_its_trigger_is():
+    from dataclasses import replace
+
+    from rulebase.engine.ccg.abilities import reading
+
+    [announced] = reading.read("Reaction: After a Troublemaker is played, draw a card.")
+    [unannounced] = reading.read("Reaction: After one of your Troublemakers is put into the discard pile from play, "
+                                 "put that card into your hand.")
+    engine = catalog.Engine()
+    assert engine.ability(replace(announced, kind="event")) is None
+    assert engine.ability(replace(unannounced, kind="event"))[0] == "trigger"

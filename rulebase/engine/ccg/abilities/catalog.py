@@ -217,7 +217,7 @@ class Engine:
                 return self.ability(ability.meaning)
             return "keyword", f"the keyword {ability.keyword!r} has no meaning the engine carries out"
         parts = []
-        if kind in ("triggered", "replacement") or (kind == "activated" and ability.trigger is not None):
+        if kind in ("triggered", "replacement") or (kind in ("activated", "event") and ability.trigger is not None):
             parts.append(("trigger", ability.trigger))
         if kind in ("activated", "event") or ability.cost:
             parts.append(("activation", ability))

@@ -123,11 +123,26 @@ def _during(board, context, condition):
         if involving is not None and not all(_involves(board, context, faceoff, selector)
                                              for selector in _selectors(involving)):
             return False
+        by = getattr(condition.value("by"), "noun", condition.value("by"))
+        if by is not None and not _started_by(faceoff, by, targets.perspective(context)):
+            return False
+        if condition.value("challenging") is not None and faceoff.troublemaker is None:
+            return False  # "while ... is challenging a Troublemaker": a Troublemaker faceoff over one (514.1)
         where = condition.value("where")
         if where is not None:
             return any(targets.at_place(board, context, _Place(area), where) for area in faceoff.areas)
         return True
     return board.turn.phase == PHASES.get(phase, phase)
+
+
+def _started_by(faceoff, word: str, me: int) -> bool:
+    """Whether the player who started ``faceoff`` (the challenger of a
+    Troublemaker faceoff) is the one ``word`` names from ``me``'s side."""
+    if word in ("you", "your"):
+        return faceoff.starter == me
+    if word in ("opponent", "opponents"):
+        return faceoff.starter != me
+    return True
 
 
 def _selectors(involving) -> tuple:
@@ -413,7 +428,11 @@ def executable(condition: Condition | None) -> str | None:
                     f for f in selector.filters if f[0] != AT_LEAST)))
                 if missing is not None:
                     return missing
-        extra = {key for key, _ in condition.values} - {"phase", "kind", "whose", "where", "involving"}
+        if getattr(condition.value("by"), "noun", condition.value("by")) not in (None, "you", "your", "opponent",
+                                                                                 "opponents"):
+            return f"a faceoff started by {condition.value('by')!r}"
+        extra = {key for key, _ in condition.values} - {"phase", "kind", "whose", "where", "involving"} - (
+            {"by", "challenging"} if phase == "faceoff" else set())
         if extra:
             return f"the faceoff's {sorted(extra)[0]!r}"
     if condition.kind == "first" and condition.value("action") != "confront":
