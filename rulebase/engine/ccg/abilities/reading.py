@@ -816,31 +816,14 @@ class _Reader(Transformer):
         sign = next(c for c in children if isinstance(c, Token) and c.type == "SIGNED")
         if str(sign) != "+1":
             raise _Unreadable(f"{sign} power counters", meta.start_pos)
-        number = next((c for c in rest if isinstance(c, int) and not isinstance(c, Token)), 1)
-        target = next(c for c in rest if isinstance(c, Selector))
-        extra = {}
-        for item in rest:
-            if isinstance(item, dict):
-                extra.update(item)
-            elif isinstance(item, str):
-                extra["where"] = item
-        return {"event": "counters-put", "subject": target, "values": values(by=by, amount=number, **extra)}
+        return _counters_put(by, rest)
 
     def puts_named_counters(self, meta, children):
         """"When you put a Trainee counter on this card": counters of a named
         kind put, the value 'kind' of 'counters-put'."""
         by, rest = children[0], list(children[1:])
         word = next(c for c in rest if isinstance(c, Token) and c.type == "WORD")
-        number = next((c for c in rest if isinstance(c, int) and not isinstance(c, Token)), 1)
-        target = next(c for c in rest if isinstance(c, Selector))
-        extra = {}
-        for item in rest:
-            if isinstance(item, dict):
-                extra.update(item)
-            elif isinstance(item, str) and not isinstance(item, Token):
-                extra["where"] = item
-        return {"event": "counters-put", "subject": target,
-                "values": values(by=by, amount=number, kind=self._counter_kind(word), **extra)}
+        return _counters_put(by, [c for c in rest if c is not word], kind=self._counter_kind(word))
 
     def to(self, meta, children):
         return {"to": children[0]}
@@ -2875,6 +2858,20 @@ def read(text: str, *, side: str = "front", keywords=(), card_type: str | None =
     if not isinstance(text, str):
         raise CardTextError(str(text), 1, 1, "the text is not a string")
     return _read(text, side, tuple(str(k) for k in keywords), card_type)
+
+
+def _counters_put(by, rest: list, **said) -> dict:
+    """The trigger 'counters-put' of "When you put ... counter(s) on this
+    card": the number put (1 unless said), the card, and where."""
+    number = next((c for c in rest if isinstance(c, int) and not isinstance(c, Token)), 1)
+    target = next(c for c in rest if isinstance(c, Selector))
+    extra = {}
+    for item in rest:
+        if isinstance(item, dict):
+            extra.update(item)
+        elif isinstance(item, str) and not isinstance(item, Token):
+            extra["where"] = item
+    return {"event": "counters-put", "subject": target, "values": values(by=by, amount=number, **said, **extra)}
 
 
 @dataclass(frozen=True)
