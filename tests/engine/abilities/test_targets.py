@@ -113,8 +113,11 @@ def test_conditions():
     assert not conditions.holds(board, alice, Condition("turn", values=values(whose="your"), negated=True))
     assert conditions.holds(board, alice, Condition("all", all_of=(at_problem, has_two)))
     assert conditions.executable(Condition("first", values=values(action="play"))) == "the first player to 'play'"
-    assert conditions.executable(Condition("during", values=values(phase="faceoff", challenging="x"))) \
+    assert conditions.executable(Condition("during", values=values(phase="faceoff", challenging="x"))) is None
+    assert conditions.executable(Condition("during", values=values(phase="main", challenging="x"))) \
         == "the faceoff's 'challenging'"
+    assert conditions.executable(Condition("during", values=values(phase="faceoff", unheard="x"))) \
+        == "the faceoff's 'unheard'"
 
 
 def test_homes_keywords_players_who_have_and_problems_with_a_card():
