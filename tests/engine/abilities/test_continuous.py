@@ -1018,3 +1018,17 @@ def test_a_cost_to_play_lowered_to_a_minimum_is_lowered_no_further():
     continuous.play_cost(board, cost, 1, theirs, board.players[1].home)
     assert cost.amount == 3
     assert continuous.least_play_change(board, 0, mine) == -1
+
+
+def test_an_ability_reaching_its_own_card_does_not_count_itself_in_its_own_condition():
+    from rulebase.engine.ccg.abilities import reading
+
+    def rally(least):
+        text = f"While this card has at least {least} power, your Friends have +1 power."
+        return Printed.build(f"Rally {least}", "Friend", colors=["blue"], power=2, cost=1,
+                             abilities=reading.read(text))
+
+    board = board_with((rally(3), 0, Zone.PLAY, "home", 0), (COMET, 0, Zone.PLAY, "home", 0))
+    assert [power.power(board, card) for card in board.cards] == [2, 2]
+    board = board_with((rally(2), 0, Zone.PLAY, "home", 0), (COMET, 0, Zone.PLAY, "home", 0))
+    assert [power.power(board, card) for card in board.cards] == [3, 3]

@@ -648,8 +648,11 @@ def given_colors(board: Board, card: Card) -> tuple:
         for source, pairs in outward(board, kind):
             for ability, acts in pairs:
                 color = acts.modifier.value("color")
-                if (color not in (None, "wild") and fits(board, source, _subject(acts), card)
-                        and _applies(board, source, acts)):
+                if color in (None, "wild"):
+                    continue
+                reaches = lambda source=source, acts=acts: (fits(board, source, _subject(acts), card)  # noqa: E731
+                                                            and _applies(board, source, acts))
+                if _on_itself(card, reaches) if source is card else reaches():
                     found.append(parse_color(color))
     return tuple(dict.fromkeys(c for c in found if c not in card.colors))
 
@@ -703,8 +706,31 @@ def shape_power(power, found: Index | None = None) -> None:
                 keywords.UNITS[keyword](power, x if x is not None else 1)
     for source, pairs in outward(board, "power"):
         for ability, acts in pairs:
-            if fits(board, source, _subject(acts), card):
-                text_power(power, source, acts)
+            if source is not card:
+                if fits(board, source, _subject(acts), card):
+                    text_power(power, source, acts)
+            else:
+                _on_itself(card, lambda acts=acts: fits(board, card, _subject(acts), card)
+                           and text_power(power, card, acts))
+
+
+def _on_itself(card: Card, apply):
+    """Apply an ability of ``card`` that reaches ``card`` itself ("Your
+    Friends here have +1 power" of a Friend there), one at a time: what it
+    asks of the card's power while it is applied ("While this card has at
+    least 3 power", "your Friends with 3 or more power") is the card's
+    power without it, as a modifier is not dependent on itself."""
+    if card.id in _ON_ITSELF:
+        return None
+    _ON_ITSELF.add(card.id)
+    try:
+        return apply()
+    finally:
+        _ON_ITSELF.discard(card.id)
+
+
+_ON_ITSELF: set = set()
+"""The cards whose abilities reaching themselves are being applied."""
 
 
 ADDING = ("Competitive", "Supportive", "Caretaker")
@@ -796,9 +822,13 @@ def shape_in_order(power, found: Index, extras: list, before: tuple | None = Non
                                        lambda keyword=keyword, x=x: keywords.UNITS[keyword](power, 1 if x is None else x)))
     for source, pairs in outward(board, "power"):
         for ability, acts in pairs:
-            if fits(board, source, _subject(acts), card):
-                applied.append(Applied(source, False, _named(source, acts),
-                                       lambda source=source, acts=acts: text_power(power, source, acts)))
+            if source is not card:
+                if fits(board, source, _subject(acts), card):
+                    applied.append(Applied(source, False, _named(source, acts),
+                                           lambda source=source, acts=acts: text_power(power, source, acts)))
+            elif _on_itself(card, lambda acts=acts: fits(board, card, _subject(acts), card)):
+                applied.append(Applied(card, False, _named(card, acts),
+                                       lambda acts=acts: _on_itself(card, lambda: text_power(power, card, acts))))
     if before is not None:
         _stamp(board, applied)
         applied = sorted((one for one in applied if one.timestamp < before), key=lambda one: one.timestamp)
