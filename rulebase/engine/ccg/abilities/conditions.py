@@ -123,9 +123,12 @@ def _during(board, context, condition):
         if involving is not None and not all(_involves(board, context, faceoff, selector)
                                              for selector in _selectors(involving)):
             return False
-        by = getattr(condition.value("by"), "noun", condition.value("by"))
-        if by is not None and not _started_by(faceoff, by, targets.perspective(context)):
-            return False
+        by = condition.value("by")
+        if by is not None:
+            from rulebase.engine.ccg.abilities.triggers import player_named
+
+            if not player_named(by, targets.perspective(context), faceoff.starter):
+                return False  # "while your opponent is challenging": who started the faceoff
         if condition.value("challenging") is not None and faceoff.troublemaker is None:
             return False  # "while ... is challenging a Troublemaker": a Troublemaker faceoff over one (514.1)
         where = condition.value("where")
@@ -133,16 +136,6 @@ def _during(board, context, condition):
             return any(targets.at_place(board, context, _Place(area), where) for area in faceoff.areas)
         return True
     return board.turn.phase == PHASES.get(phase, phase)
-
-
-def _started_by(faceoff, word: str, me: int) -> bool:
-    """Whether the player who started ``faceoff`` (the challenger of a
-    Troublemaker faceoff) is the one ``word`` names from ``me``'s side."""
-    if word in ("you", "your"):
-        return faceoff.starter == me
-    if word in ("opponent", "opponents"):
-        return faceoff.starter != me
-    return True
 
 
 def _selectors(involving) -> tuple:

@@ -161,17 +161,23 @@ def _word(value):
 
 
 def _player_fits(source: Card, word, player) -> bool:
-    """Whether the player an event concerns is the one a trigger names
-    (``you``/``your``, ``opponent``/``an opponent's``, anyone)."""
+    """Whether the player an event concerns is the one a trigger of
+    ``source``'s names, from its controller's side."""
+    return player_named(word, source.controller, player)
+
+
+def player_named(word, me: int | None, player) -> bool:
+    """Whether ``player`` is the one ``word`` names (``you``/``your``,
+    ``opponent``/``an opponent's``, anyone) read from ``me``'s side."""
     word = _word(word)
     if word in (None, "each", "any", "a player", "anyone", "player"):
         return True
     if not isinstance(player, int):
         return False
     if word in ("you", "your"):
-        return player == source.controller
+        return player == me
     if word in ("opponent", "opponents", "an opponent's", "opponent's"):
-        return player != source.controller
+        return player != me
     return True
 
 
