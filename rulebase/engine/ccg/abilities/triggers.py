@@ -230,17 +230,19 @@ def matches(board: Board, source: Card, trigger, happened) -> bool:
     return trigger.condition is None or _condition_holds(board, source, trigger.condition, happened)
 
 
-def _margin(value) -> tuple[str, int | None] | None:
+def _margin(value) -> tuple | None:
     """A trigger's margin ("by exactly 1 power": ``==1``, "by at least 5
     power": ``>=5``, "with more power than required": ``>required``) as
-    ``(comparison, number)``; ``None`` if not one of these."""
+    the ``(operator, number)`` of :func:`.targets.comparison`; ``None`` if
+    it is not a comparison with a number."""
+    from rulebase.engine.ccg.abilities import targets
+
     if value == ">required":
-        return (">", 0)
-    text = str(value)
-    for comparison in ("==", ">="):
-        if text.startswith(comparison) and text[len(comparison):].isdigit():
-            return (comparison, int(text[len(comparison):]))
-    return None
+        return targets.comparison(">0")
+    try:
+        return targets.comparison(value)
+    except ValueError:
+        return None
 
 
 def _margin_fits(board: Board, value, happened) -> bool:
@@ -248,7 +250,7 @@ def _margin_fits(board: Board, value, happened) -> bool:
     margin the trigger names: the winner's total over the highest other
     total (514.4), or the confronting player's power there over what the
     confront requirements ask (611.3)."""
-    comparison, number = _margin(value)
+    compare, number = _margin(value)
     if happened.event == "faceoff-won":
         totals = getattr(happened.get("faceoff"), "totals", None) or {}
         mine = totals.get(happened.get("player"))
@@ -258,7 +260,7 @@ def _margin_fits(board: Board, value, happened) -> bool:
         margin = mine - max(others)
     else:
         margin = _over_required(board, happened.get("player"), happened.get("card"))
-    return margin == number if comparison == "==" else margin >= number if comparison == ">=" else margin > number
+    return compare(margin, number)
 
 
 def _over_required(board: Board, player: int, problem: Card) -> int:
