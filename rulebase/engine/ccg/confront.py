@@ -195,22 +195,24 @@ def friend_is_a_character(board: Board, card: Card):
 
 
 @step("203.2", "{card} is {colors}: it contributes power of {that}")
-def contributes_its_colors(board: Board, card: Card):
-    if card.colors:
-        return {"card": card.label, "colors": "/".join(str(c) for c in card.colors),
-                "that": "that color" if len(card.colors) == 1 else "those colors"}
+def contributes_its_colors(board: Board, card: Card, colors: tuple):
+    """``colors``: the card's colors now, its own and those modifiers give
+    it ("That Friend is also [Laughter]" on a colorless Friend)."""
+    if colors:
+        return {"card": card.label, "colors": "/".join(str(c) for c in colors),
+                "that": "that color" if len(colors) == 1 else "those colors"}
 
 
 @step("611.3a", "{card} contributes {amount} power ({colors}) to confronting {problem}")
-def contributes_power(board: Board, card: Card, amount: int, problem: Card):
+def contributes_power(board: Board, card: Card, amount: int, problem: Card, colors: tuple = ()):
     return {"card": card.label, "amount": amount, "problem": problem.label,
-            "colors": "/".join(str(c) for c in card.colors) or "no color"}
+            "colors": "/".join(str(c) for c in colors) or "no color"}
 
 
 @check("611.3b", "characters can't contribute power of more than one color")
-def one_color_only(board: Board, card: Card):
-    if len(card.colors) > 1:
-        return f"{card} has more than one color ({'/'.join(str(c) for c in card.colors)}) but contributes power of one only"
+def one_color_only(board: Board, card: Card, colors: tuple = ()):
+    if len(colors) > 1:
+        return f"{card} has more than one color ({'/'.join(str(c) for c in colors)}) but contributes power of one only"
 
 
 @check("611.3c", "a \"not a color\" requirement can be met by any power that is not the prohibited color")
@@ -288,11 +290,11 @@ def _power(board: Board, player: int, problem: Card, needs: tuple[Need, ...], st
             if card.exhausted:
                 steps.append(("glossary/stubborn", f"{card} is exhausted but Stubborn: while exhausted, it contributes its power"))
             steps.extend(parts)
-        if contributes_power(board, card, amount, problem) is None:
-            continue
         own = card.colors + continuous.given_colors(board, card)
-        colors = own if own and contributes_its_colors(board, card) is not None else (None,)
-        if len(colors) > 1 and one_color_only.allows(board, card):
+        if contributes_power(board, card, amount, problem, own) is None:
+            continue
+        colors = own if own and contributes_its_colors(board, card, own) is not None else (None,)
+        if len(colors) > 1 and one_color_only.allows(board, card, colors):
             contributions.append((card, amount, (tuple(colors),)))
         elif len(colors) > 1:
             contributions.append((card, amount, tuple((c,) for c in colors)))
