@@ -258,6 +258,18 @@ def holds_before(board: Board, context, condition: Condition | None, timestamp: 
         _BEFORE.pop()
 
 
+def _color(board, context, condition):
+    """"While your Mane Character is [Loyalty]": each card the subject
+    names is of the color, its own (203.1) or one a modifier gives it now
+    (203.2)."""
+    from rulebase.engine.ccg.abilities.continuous import given_colors
+
+    colors = targets.colors_of(condition.value("color"))
+    cards = _subject_cards(board, context, condition)
+    return bool(cards) and all(any(color in card.colors for color in colors)
+                               or any(color in given_colors(board, card) for color in colors) for card in cards)
+
+
 def _attached(board, context, condition):
     cards = _subject_cards(board, context, condition)
     return any(card.host is not None or board.attachments(card) for card in cards)
@@ -333,7 +345,7 @@ def _any(board, context, condition):
 KINDS = {
     "at": _at, "with": _with, "has": _has, "none": _none, "involved": _involved, "during": _during,
     "status": _status, "score": _score, "power": _power, "attached": _attached, "did": _did, "turn": _turn,
-    "count": _count, "all": _all, "any": _any, "first": _first, "parity": _parity,
+    "count": _count, "all": _all, "any": _any, "first": _first, "parity": _parity, "color": _color,
 }
 """The condition table: each kind the engine judges, with its judge."""
 
@@ -428,6 +440,13 @@ def executable(condition: Condition | None) -> str | None:
             {"by", "challenging"} if phase == "faceoff" else set())
         if extra:
             return f"the faceoff's {sorted(extra)[0]!r}"
+    if condition.kind == "color":
+        from rulebase.engine.errors import SetupError
+
+        try:
+            targets.colors_of(condition.value("color"))
+        except SetupError:
+            return f"the color {condition.value('color')!r}"
     if condition.kind == "first" and condition.value("action") != "confront":
         return f"the first player to {condition.value('action')!r}"
     if condition.kind == "involved":
