@@ -282,6 +282,8 @@ def _power(board: Board, player: int, problem: Card, needs: tuple[Need, ...], st
             continue
         if not contributes(board, card, explain):
             continue
+        if not continuous.cant_contribute_to_confront.allows(board, card, problem):
+            continue
         value, parts = power_parts(board, card, explain)
         amount = value or 0
         if amount < 0 and not negative_counts_as_zero.allows(board, card, amount):

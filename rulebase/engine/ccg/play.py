@@ -133,7 +133,7 @@ def check_timing(board: Board, player: int, card: Card, window: Window) -> None:
     event = card.type == CardType.EVENT
     said = (event_timing.verdict(board, card), timing_phrase_applies.verdict(board, card)) if event else None
     if not event or None in said:
-        if not event and keywords.hasty(board, card) is not None:
+        if not event and (keywords.hasty(board, card) is not None or as_immediate(board, card) is not None):
             return
         main_phase_action(board, player, window, f"playing a {card.type}")
         return
@@ -143,6 +143,24 @@ def check_timing(board: Board, player: int, card: Card, window: Window) -> None:
                                   (phase_card, (player, card, window)), (faceoff_kind, (card, window)),
                                   (faceoff_card, (card, window)))):
         timing_allows(board, card)
+
+
+@rules.step("512.5", "{card}'s own text says it may be played as an Immediate action: it can be played any time "
+                    "its player has priority ({text})")
+def as_immediate(board: Board, card: Card):
+    """A card whose text, not its keyword, says "You may play this card as
+    an Immediate action" (104.1: card text over the rules of 609.1)."""
+    for ability, acts in continuous.own(card, "may"):
+        if acts.modifier.value("action") == "play-as-immediate":
+            return {"card": card.label, "text": ability.text or acts.modifier.part.text}
+
+
+def _played_any_time(card: Card) -> bool:
+    """Whether ``card`` (not an Event) may be played outside its player's
+    Main Phase: it has Hasty, or its own text says so."""
+    if keywords.has(card, "Hasty"):
+        return True
+    return any(acts.modifier.value("action") == "play-as-immediate" for _a, acts in continuous.own(card, "may"))
 
 
 @rules.step("507.3", "{player}'s power of {color} is {have}: the combined power of the {color} characters they control")
@@ -511,7 +529,7 @@ def options(board: Board, player: int, window: Window, first: bool = False) -> l
     with board.trace.quiet(), board.asking():
         modifying_costs = None
         for card in me.hand + _elsewhere(board, player, me):
-            if card.type != CardType.EVENT and not main and not keywords.has(card, "Hasty"):
+            if card.type != CardType.EVENT and not main and not _played_any_time(card):
                 continue
             if not _allowed(check_card, board, player, card, window):
                 continue

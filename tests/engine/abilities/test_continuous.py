@@ -1032,3 +1032,26 @@ def test_an_ability_reaching_its_own_card_does_not_count_itself_in_its_own_condi
     assert [power.power(board, card) for card in board.cards] == [2, 2]
     board = board_with((rally(2), 0, Zone.PLAY, "home", 0), (COMET, 0, Zone.PLAY, "home", 0))
     assert [power.power(board, card) for card in board.cards] == [3, 3]
+
+
+def test_a_can_t_contribute_to_confronting_is_executable_for_any_problem_or_this_one_only():
+    anywhere = Modifier("cant", THIS_CARD, values=values(action="contribute-to-confront"))
+    this_one = Modifier("cant", Selector("Mane Character", every=True),
+                        values=values(action="contribute-to-confront", confronting=THIS_CARD))
+    elsewhere = Modifier("cant", Selector("Mane Character", every=True),
+                         values=values(action="contribute-to-confront", confronting=Selector("Problem")))
+    assert continuous.executable(anywhere) is None
+    assert continuous.executable(this_one) is None
+    assert continuous.executable(elsewhere) == "a can't 'contribute-to-confront' of another Problem"
+
+
+def test_a_problem_s_can_t_contribute_reaches_only_the_characters_confronting_it():
+    scepter = Printed.build("Scepter Hunt", "Problem", owner_needs="2 blue", opponents_need=3, bonus=1, abilities=(
+        Ability("continuous", "Friends can't contribute their power to confronting this Problem.", modifier=Modifier(
+            "cant", Selector("Friend", every=True), values=values(action="contribute-to-confront",
+                                                                   confronting=THIS_CARD))),))
+    board = board_with((scepter, 0, Zone.PLAY, "problem", 0), (KITE, 1, Zone.PLAY, "problem", 1),
+                       (COMET, 0, Zone.PLAY, "problem", 0))
+    hunt, kite, comet = board.play
+    assert continuous.cant_contribute_to_confront.verdict(board, comet, hunt)
+    assert continuous.cant_contribute_to_confront.verdict(board, comet, kite) is None

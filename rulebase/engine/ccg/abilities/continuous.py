@@ -126,12 +126,18 @@ def executable(modifier) -> str | None:
         return _cant_play_missing(modifier)
     if modifier.kind == "cant" and modifier.value("action") == "contribute-to-faceoffs":
         return _cant_contribute_missing(modifier)
+    if modifier.kind == "cant" and modifier.value("action") == "contribute-to-confront":
+        return _cant_contribute_confront_missing(modifier)
     if modifier.kind == "cant" and modifier.value("action") not in CANT:
         return f"a can't {modifier.value('action')!r}"
     if modifier.kind == "may" and modifier.value("action") == "play" and modifier.value("zone") == "discard":
         if modifier.subject is not None and modifier.subject.noun != "self":
             return "playing other cards from the discard pile"
         return None
+    if modifier.kind == "may" and modifier.value("action") == "play-as-immediate":
+        if modifier.subject is not None and modifier.subject.noun != "self":
+            return "playing other cards as Immediate actions"
+        return None  # played by the timing of play (512.5, glossary: Hasty)
     if modifier.kind == "may" and modifier.value("action") != "contribute":
         return f"a 'may' to {modifier.value('action')!r}"
     if modifier.kind in ORDERED:
@@ -1641,6 +1647,42 @@ def _cant_contribute_missing(modifier) -> str | None:
     return targets.executable(subject)
 
 
+def _cant_contribute_confront_missing(modifier) -> str | None:
+    """``None`` if the engine checks "can't contribute their power to
+    confronting": any Problem, or this Problem (of a Problem's own text),
+    of the cards it names."""
+    confronting = modifier.value("confronting")
+    if confronting is not None and getattr(confronting, "noun", None) != "self":
+        return "a can't 'contribute-to-confront' of another Problem"
+    subject = modifier.subject
+    if subject is None or subject.noun in ("self", "that", "it", "host"):
+        return None
+    from rulebase.engine.ccg.abilities import targets
+
+    return targets.executable(subject)
+
+
+def forbidding_confront_contribution(board: Board, card: Card, problem: Card):
+    """The card whose "can't contribute ... to confronting" modifier forbids
+    ``card`` to contribute its power to confronting ``problem`` now, and
+    its ability; ``None``."""
+    for ability, acts in own(card, "cant"):
+        modifier = acts.modifier
+        if (modifier.value("action") == "contribute-to-confront" and modifier.value("confronting") is None
+                and _holds(board, card, acts)):
+            return card, acts
+    for source, found in outward(board, "cant"):
+        for ability, acts in found:
+            modifier = acts.modifier
+            if modifier.value("action") != "contribute-to-confront":
+                continue
+            if modifier.value("confronting") is not None and source is not problem:
+                continue
+            if fits(board, source, modifier.subject, card) and _holds(board, source, acts):
+                return source, acts
+    return None
+
+
 def _cant_confront_missing(modifier) -> str | None:
     """``None`` if the engine checks a "can't confront" modifier: of this
     Problem or this card's Problem, by the players it names, unless they
@@ -1742,6 +1784,16 @@ def cant_contribute_to_faceoffs(board: Board, card: Card):
     if found is not None:
         source, ability = found
         return f"{source}'s ability says {card} can't contribute its power to faceoffs ({ability.text or 'its text'})"
+
+
+@check("104.2", "a \"can't\" of card text takes precedence: a character it forbids to contribute its power to "
+                "confronting a Problem adds none to what its player contributes")
+def cant_contribute_to_confront(board: Board, card: Card, problem: Card):
+    found = forbidding_confront_contribution(board, card, problem)
+    if found is not None:
+        source, ability = found
+        return (f"{source}'s ability says {card} can't contribute its power to confronting {problem} "
+                f"({ability.text or 'its text'})")
 
 
 # -- the home limit (212.1, 616.3) -----------------------------------------------------------

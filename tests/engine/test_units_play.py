@@ -1,0 +1,43 @@
+"""Playing cards as their text says (609.2a, 512, 104.1): a card played as an
+Immediate action by its keyword (glossary: Hasty) or by its own text (512.5)."""
+
+from rulebase.engine.ccg import play
+from rulebase.engine.ccg.abilities import reading
+from rulebase.engine.ccg.actions import Action
+from rulebase.engine.ccg.board import Zone
+from rulebase.engine.ccg.cards import Printed
+from rulebase.engine.errors import IllegalAction
+from rulebase.engine.trace import STEP
+
+from .helpers import board_with, kinds
+
+BETWEEN = play.Window("start of the Draw Step")
+
+
+def _friend(name: str, text: str = "") -> Printed:
+    abilities = reading.read(text, card_type="Friend") if text else ()
+    return Printed.build(name, "Friend", colors=["blue"], power=1, cost=1, abilities=abilities)
+
+
+def test_a_friend_whose_own_text_says_so_is_played_as_an_immediate_action():
+    quick = _friend("Quick", "You may play this card as an Immediate action.")
+    slow = _friend("Slow")
+    board = board_with((quick, 1, Zone.HAND, None, 1), (slow, 1, Zone.HAND, None, 1))
+    board.players[1].tokens = 2
+    found = play.options(board, 1, BETWEEN)
+    assert Action("play", 1, 0, area=board.players[1].home) in found
+    assert not any(action.card == 1 for action in found)
+    play.check_play(board, Action("play", 1, 0, area=board.players[1].home), BETWEEN)
+    assert kinds(board, "512.5") == [STEP]
+    try:
+        play.check_play(board, Action("play", 1, 1, area=board.players[1].home), BETWEEN)
+    except IllegalAction as refusal:
+        assert refusal.rule == "609.1"
+    else:
+        raise AssertionError("a Friend without Hasty was played outside its player's Main Phase")
+
+
+def test_a_friend_without_such_text_is_not_listed_outside_the_main_phase():
+    board = board_with((_friend("Slow"), 1, Zone.HAND, None, 1))
+    board.players[1].tokens = 2
+    assert play.options(board, 1, BETWEEN) == []
