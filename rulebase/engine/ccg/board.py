@@ -66,7 +66,7 @@ class Card:
 
     __slots__ = ("id", "printed", "owner", "controller", "zone", "area", "exhausted", "frightened",
                  "face_down", "counters", "turned_over", "modifiers", "host", "ignored", "label",
-                 "incarnation", "cannot_move", "type", "is_character", "gained")
+                 "incarnation", "cannot_move", "type", "is_character", "gained", "cutie_marked")
 
     def __init__(self, id: int, printed: Printed, owner: int, label: str | None = None):
         self.id = id
@@ -90,6 +90,8 @@ class Card:
         self.cannot_move = False
         self.gained: list = []
         """Colors a modifier gives the card for a while (507.1, 203.2)."""
+        self.cutie_marked: int | None = None
+        """The incarnation in which the card became cutie marked (glossary: Cutie Mark): a different card is not."""
 
     def __repr__(self) -> str:
         return f"<Card {self.id} {self.label!r} {self.zone}>"

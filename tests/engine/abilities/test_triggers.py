@@ -166,7 +166,7 @@ def test_start_of_phase_triggers_answer_their_phase_and_player_only():
 
 def test_a_trigger_the_engine_does_not_announce_is_not_executable():
     assert triggers.executable(Trigger("enters-play")) is None
-    assert triggers.executable(Trigger("cutie-marked")) == "the event 'cutie-marked'"
+    assert triggers.executable(Trigger("game-starts")) == "the event 'game-starts'"
     assert triggers.executable(None) == "no trigger condition"
     assert THIS_CARD.noun == "self"
 

@@ -988,3 +988,26 @@ def test_that_card_is_the_troublemaker_chosen_not_the_problem_confronted_conning
     confronted = Happened("confronts", (("card", problem), ("player", 0)))
     drive(board, _effect(conning), Context(card=problem, controller=0, event=confronted))
     assert verbs.lifted(board, 0, pest) is not None
+
+
+def test_cutie_marking_puts_a_counter_and_marks_the_card_once_glossary_cutie_mark():
+    from rulebase.engine.ccg import status
+    from rulebase.engine.ccg.abilities import targets
+
+    board = board_with((COMET, 0, Zone.PLAY, "home", 0))
+    comet = board.cards[0]
+    assert not verbs.is_cutie_marked(comet)
+    VERBS["cutie-mark"].check(board, Act(0, comet))
+    VERBS["cutie-mark"].apply(board, Act(0, comet))
+    assert comet.counters == 1 and verbs.is_cutie_marked(comet)
+    assert kinds(board, "glossary/cutie-mark")[-1] == STEP
+    assert [event.event for event in board.events][-1] == "cutie-marked"
+    assert targets.STATUSES["cutie-marked"](comet)
+    refused("glossary/cutie-mark", VERBS["cutie-mark"].check, board, Act(0, comet))
+    status.frighten(board, comet)
+    assert not verbs.is_cutie_marked(comet), "a frightened card is turned face-down: a different card (505.3)"
+    other = board_with((COMET, 0, Zone.PLAY, "home", 0))
+    other.off = frozenset({"glossary/cutie-mark"})
+    VERBS["cutie-mark"].apply(other, Act(0, other.cards[0]))
+    assert other.cards[0].counters == 0 and not verbs.is_cutie_marked(other.cards[0])
+    assert not [event for event in (getattr(other, "events", None) or []) if event.event == "cutie-marked"]

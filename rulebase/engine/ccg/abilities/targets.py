@@ -30,9 +30,10 @@ from rulebase.engine.ccg import power as powers
 from rulebase.engine.ccg import rules
 from rulebase.engine.ccg import status
 from rulebase.engine.ccg.abilities.model import Selector
-from rulebase.engine.ccg.abilities.verbs import beneath, named_counters, referable
+from rulebase.engine.ccg.abilities.verbs import beneath, is_cutie_marked, named_counters, referable
 from rulebase.engine.ccg.board import Area, Board, Card, Zone
-from rulebase.engine.ccg.cards import CardType, has_color, has_trait, is_named, parse_color, problem_deck_of, this_card
+from rulebase.engine.ccg.cards import (CardType, cost_compared, has_color, has_trait, is_named, parse_color,
+                                       problem_deck_of, this_card)
 from rulebase.engine.errors import SetupError
 
 PLAYER_NOUNS = ("player", "opponent", "you")
@@ -124,13 +125,14 @@ STATUSES = {
     "face-up": lambda card: not card.face_down,
     "unfrightened": lambda card: not card.frightened,
     "boosted": lambda card: card.turned_over,
+    "cutie-marked": is_cutie_marked,
 }
 """The statuses a selector's ``status`` filter can ask for."""
 
 FILTERS = {
     "trait": "has a trait", "color": "has a color (or one of several)", "power": "its power compares with a number",
     "printed-power": "its printed power compares", "cost": "its cost compares", "other": "not this card",
-    "status": "ready, exhausted, frightened, face-down, face-up", "involved": "involved in the faceoff under way",
+    "status": "ready, exhausted, frightened, face-down, face-up, boosted, cutie marked", "involved": "involved in the faceoff under way",
     "random": "chosen at random", "top": "the top cards of a deck (as many as the count)",
     "on": "attached to one of a selector's cards",
     "played-on": "played on one of a selector's cards: attached to it once in play", "with": "at the same area as one of a selector's cards",
@@ -240,7 +242,7 @@ class Compiled:
                 return [lambda board, context, card: compare(powers.counted(powers.power(board, card)), n)]
             if name == "printed-power":
                 return [lambda board, context, card: compare(powers.printed_power_of(board, card) or 0, n)]
-            return [lambda board, context, card: compare(card.info.cost or 0, n)]
+            return [lambda board, context, card: (cost := cost_compared(board, card)) is not None and compare(cost, n)]
         if name == "other":
             return [lambda board, context, card: card is not context.card] if value else []
         if name == "status":

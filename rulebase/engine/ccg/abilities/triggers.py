@@ -111,7 +111,7 @@ ANNOUNCED = frozenset({
     "enters-play", "played", "leaves-play", "dismissed", "retired", "banished", "frightened", "exhausted",
     "readied", "moved", "uncovered", "challenged", "confronts", "solved", "replaced", "faceoff-starts",
     "faceoff-won", "faceoff-lost", "defeated", "flips", "draws", "discards", "phase-starts", "phase-ends", "turn-starts",
-    "turn-ends", "put", "scores",
+    "turn-ends", "put", "scores", "cutie-marked",
 })
 """The events of :data:`~rulebase.engine.ccg.abilities.model.EVENTS` the engine's steps announce."""
 assert ANNOUNCED <= set(EVENTS)

@@ -960,6 +960,46 @@ def _check_remove_counters(board: Board, act: Act) -> None:
         has_named_counters(board, act.target, kind, act.amount)
 
 
+# -- Cutie Mark: a keyword action (the glossary's Cutie Mark) ------------------------------
+
+
+def is_cutie_marked(card: Card) -> bool:
+    """Whether ``card`` is cutie marked: it became so as the card it is now
+    (a card that changed zones or was turned face-down is a different
+    card, 410.6, 505.3) and is in play."""
+    return card.cutie_marked is not None and card.cutie_marked == card.incarnation and card.zone == Zone.PLAY
+
+
+@rules.check("glossary/cutie-mark", "you can't Cutie Mark a cutie marked card")
+def not_cutie_marked(board: Board, card: Card):
+    if is_cutie_marked(card):
+        return f"{card} is already cutie marked: a cutie marked card can't be Cutie Marked"
+
+
+@rules.step("glossary/cutie-mark", "{card} is Cutie Marked: a +1 power counter is put on it and it becomes cutie "
+                                   "marked")
+def becomes_cutie_marked(board: Board, card: Card):
+    card.counters += 1
+    card.cutie_marked = card.incarnation
+    return {"card": card.label}
+
+
+@verb("cutie-mark", "glossary/cutie-mark")
+def cutie_mark(board: Board, act: Act) -> None:
+    """Cutie Mark a card: put a +1 power counter on it and it becomes cutie
+    marked (the glossary's Cutie Mark); the abilities waiting for a card
+    becoming cutie marked are told."""
+    card = act.target
+    if becomes_cutie_marked(board, card) is not None:
+        emit(board, "cutie-marked", card=card, player=card.controller)
+
+
+@checked("cutie-mark")
+def _check_cutie_mark(board: Board, act: Act) -> None:
+    modifies_in_play(board, act.target)
+    not_cutie_marked(board, act.target)
+
+
 # -- players: tokens, points, paying ----------------------------------------------------
 
 
