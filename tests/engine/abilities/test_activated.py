@@ -431,3 +431,23 @@ def test_703_1c_an_ability_activated_again_while_its_cost_can_be_paid_and_refuse
     assert action not in state.legal_actions() and _refused(board, action) == "703.1c"
     board.off = frozenset({"703.1c"})
     assert _refused(board, action) == "508.1d"
+
+
+def test_a_cost_spending_a_card_from_beneath_names_the_card_it_lay_beneath_joe_s_doughnut_shop():
+    from rulebase.engine.ccg import power
+    from rulebase.engine.ccg.abilities import verbs
+
+    shop = real("joes-doughnut-shop")
+    trotter = real("globe-trotter-sight-seer")
+    board = board_with((shop, 0, Zone.PLAY, "home", 0), (trotter, 0, Zone.PLAY, "home", 0),
+                       (COMET, 0, Zone.PLAY, "home", 0), (COMET, 0, Zone.BANISHED, None, 0))
+    resource, friend, other, lying = board.cards
+    ability = activated.find(resource, None)[1]
+    assert activated.executable(ability) is None
+    board.turn.phase = "main"
+    assert _refused(board, Action("activate", 0, resource.id)) == "508.1d", "no card beneath a Friend with Pumped"
+    verbs.banished_beneath(board, lying, friend)
+    assert activated.spent_from(board, ability, {0: [lying]}) == {"Friend": [friend]}
+    _activate(board, 0, resource)
+    assert lying.zone == Zone.DISCARD and STEP in kinds(board, "glossary/spend")
+    assert power.counted(power.power(board, friend)) == 5 and power.counted(power.power(board, other)) == 2

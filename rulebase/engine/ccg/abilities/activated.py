@@ -86,7 +86,7 @@ def executable(ability) -> str | None:
     return None
 
 
-COSTS_ON_OTHER_CARDS = ("exhaust", "frighten", "retire", "dismiss", "banish", "discard", "remove-counters")
+COSTS_ON_OTHER_CARDS = ("exhaust", "frighten", "retire", "dismiss", "banish", "discard", "remove-counters", "spend")
 """The costs paid by doing something to another card ("Retire a Friend",
 "Discard a card", "Remove a +1 power counter from one of your cards"), or
 to this card with a number ("Remove two +1 power counters from this
@@ -688,12 +688,14 @@ def activate(s, action: Action):
     determined: list = []
     costs_determined(board, card, ability, determined)
     chosen = yield from choose_payment(s, player, card, ability)
+    hosts = spent_from(board, ability, chosen)
     pay_cost(board, player, card, ability, chosen, determined)
     controller = player
     if card.controller == player != card.owner and controls_the_effect(board, player, card) is None:
         controller = card.owner
     if ability.effect is not None:
-        yield from follow(s, card, controller, ability.effect, met, named=cost_cards(card, ability, chosen))
+        yield from follow(s, card, controller, ability.effect, met, named=cost_cards(card, ability, chosen),
+                          bound=hosts)
     board.trace.note("705.2f", "the ability has been processed")
 
 
@@ -746,11 +748,12 @@ def choose_payment(s, player: int, card: Card, ability: Ability):
     return chosen
 
 
-def follow(s, card: Card, player: int, effect, happened=None, named: list | None = None):
+def follow(s, card: Card, player: int, effect, happened=None, named: list | None = None, bound: dict | None = None):
     """Follow the instructions of card text in order (705.2e), by the
     effect resolver; ``named``: the cards the costs named, "it" of the
     instructions ("Exhaust another one of your characters to add its
-    power to this card")."""
+    power to this card"); ``bound``: other cards the costs named, by
+    the word that refers to them ("that Friend")."""
     from rulebase.engine.ccg.abilities import resolve
     from rulebase.engine.ccg.abilities.triggers import context
 
@@ -759,7 +762,27 @@ def follow(s, card: Card, player: int, effect, happened=None, named: list | None
     found = context(s.board, card, player, happened)
     if named:
         found.named.setdefault("it", list(named))
+    for word, cards in (bound or {}).items():
+        found.named.setdefault(word, list(cards))
     yield from resolve.resolve(s, found, effect)
+
+
+def spent_from(board: Board, ability: Ability, chosen: dict) -> dict:
+    """The cards the chosen cards of a cost spending cards "from beneath
+    one of your Friends" lie beneath, by that selector's noun: "that
+    Friend" of the instructions (Joe's Doughnut Shop), known before the
+    cost is paid, as spending takes the cards from beneath it."""
+    from rulebase.engine.ccg.abilities.verbs import host_of
+
+    found: dict = {}
+    for index, cost in enumerate(ability.cost):
+        host = cost.target.filter("beneath") if cost.verb == "spend" and cost.target is not None else None
+        if host is None or host.noun in ("self", "it", "that"):
+            continue
+        hosts = [other for other in (host_of(board, spent) for spent in chosen.get(index, ())) if other is not None]
+        if hosts:
+            found[host.noun] = hosts
+    return found
 
 
 def cost_cards(card: Card, ability: Ability, chosen: dict) -> list:
