@@ -94,8 +94,18 @@ def move_action_cost(board: Board, cost: Cost, card: Card):
 def most_showy(board: Board, player: int, area: Area) -> int:
     """The most the modifiers of the cards at ``area`` (Showy) could add to
     moving ``player``'s character there: what the Move action can cost there
-    is at most :data:`MOVE_COST` plus this."""
-    return continuous.most_move_cost(board, player, area)
+    is at most :data:`MOVE_COST` plus this.  Worked out once for each
+    player and area while the board is asked about (:meth:`Board.asking
+    <rulebase.engine.ccg.board.Board.asking>`), as every character a player
+    could move is asked about each area."""
+    memo = board.memo
+    if memo is None:
+        return continuous.most_move_cost(board, player, area)
+    key = ("most showy", player, area)
+    found = memo.get(key)
+    if found is None:
+        found = memo[key] = continuous.most_move_cost(board, player, area)
+    return found
 
 
 def move_cost(board: Board, player: int, card: Card, area: Area) -> int:
