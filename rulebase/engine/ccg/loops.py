@@ -91,13 +91,19 @@ loop adding to one of them does not come back to the same state."""
 
 def state(board) -> tuple:
     """What of the game an action can change, as a value to compare (with
-    ``==``: the cards in it are the same objects, compared as such)."""
-    cards = tuple((CARD_STATUS(card), tuple(card.modifiers), tuple(card.gained)) for card in board.cards)
-    players = tuple((p.tokens, p.score, p.removed, p.extra_flips, tuple(tuple(cards_) for cards_ in p.zones.values()))
+    ``==``: the cards in it are the same objects, compared as such).  The
+    modifiers and colors a card has been given are listed only for the
+    cards that have some, by card id (taken before and after every action,
+    over every card of the game: most have none)."""
+    cards = board.cards
+    statuses = tuple(map(CARD_STATUS, cards))
+    given = tuple((card.id, tuple(card.modifiers), tuple(card.gained)) for card in cards
+                  if card.modifiers or card.gained)
+    players = tuple((p.tokens, p.score, p.removed, p.extra_flips, tuple(map(tuple, p.zones.values())))
                     for p in board.players)
     turn = board.turn
     lasting = tuple(len(getattr(board, name, None) or ()) for name in LASTING)
-    return (cards, players, (turn.number, turn.player, turn.phase, turn.step), len(board.faceoffs),
+    return (statuses, given, players, (turn.number, turn.player, turn.phase, turn.step), len(board.faceoffs),
             board.faceoff is not None, tuple(board.play), lasting)
 
 
