@@ -334,3 +334,41 @@ def test_the_next_player_becomes_the_turn_player_unless_106_1_is_off():
     board.off = frozenset({"106.1"})
     becomes_turn_player(board, 0)
     assert board.turn.player == 1
+
+
+# -- replacing a Problem ----------------------------------------------------------------
+
+
+def _replacements(monkeypatch) -> list:
+    """The 'replaced' events announced from now on, as ``(card, player, area)``."""
+    from rulebase.engine.ccg.abilities import events
+
+    seen = []
+
+    def record(board, happened):
+        if happened.event == "replaced":
+            seen.append((happened.get("card"), happened.get("player"), happened.get("area")))
+
+    monkeypatch.setattr(events, "LISTENERS", [*events.LISTENERS, record])
+    return seen
+
+
+def test_a_solved_problem_is_replaced_and_the_replacement_is_announced_once(monkeypatch):
+    seen = _replacements(monkeypatch)
+    board = board_with((KITE, 0, Zone.PLAY, "problem", 0), (COMET, 0, Zone.PLAY, "problem", 0),
+                       (KITE, 0, Zone.PROBLEM_DECK, None, 0),
+                       (power(0), 0, Zone.DRAW_DECK, None, 0), (power(0), 1, Zone.DRAW_DECK, None, 1))
+    solved, comet, following = board.cards[:3]
+    one_turn(board, "score", off={"612.2"})
+    assert board.faceoffs[0].winner == 0
+    assert solved.zone == Zone.PROBLEM_DECK and following.zone == Zone.PLAY
+    assert seen == [(solved, 0, board.players[0].problem_area)]
+
+
+def test_a_problem_replaced_for_another_player_is_announced_as_theirs(monkeypatch):
+    seen = _replacements(monkeypatch)
+    board = board_with((KITE, 1, Zone.PLAY, "problem", 1), (KITE, 1, Zone.PROBLEM_DECK, None, 1))
+    problem, following = board.cards
+    turn.replace_problem(board, problem, 1)
+    assert following.area == board.players[1].problem_area
+    assert seen == [(problem, 1, board.players[1].problem_area)]

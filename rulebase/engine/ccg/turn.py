@@ -554,10 +554,17 @@ def next_problem_into_play(board: Board, owner: int, area: Area):
     return {"owner": board.name(owner), "new": new.label}
 
 
-def replace_problem(board: Board, problem) -> None:
-    """Replace a solved Problem (613.2)."""
-    trace = board.trace
+def replace_problem(board: Board, problem, player: int | None = None) -> None:
+    """Replace a Problem (613.2), solved or as card text says, and announce
+    it: what triggers "when a Problem is replaced" triggers, as of
+    ``player`` (the turn player unless said)."""
     area = problem.area
+    _replace(board, problem, area)
+    emit(board, "replaced", card=problem, player=board.turn.player if player is None else player, area=area)
+
+
+def _replace(board: Board, problem, area: Area) -> None:
+    trace = board.trace
     trace.note("613.2", "{problem} is replaced", problem=problem.label)
     for card in [c for c in board.play if c.area == area and c.is_character]:
         send_home_from_replaced(board, card)

@@ -2161,9 +2161,7 @@ def replace_problem(board: Board, act: Act) -> None:
     bottom of its owner's Problem deck and the top one put into play)."""
     from rulebase.engine.ccg import turn
 
-    area = act.target.area
-    turn.replace_problem(board, act.target)
-    emit(board, "replaced", card=act.target, player=act.player, area=area)
+    turn.replace_problem(board, act.target, act.player)
 
 
 checked("replace")(lambda board, act: a_problem_to_replace(board, act.target))
