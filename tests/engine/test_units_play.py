@@ -41,3 +41,25 @@ def test_a_friend_without_such_text_is_not_listed_outside_the_main_phase():
     board = board_with((_friend("Slow"), 1, Zone.HAND, None, 1))
     board.players[1].tokens = 2
     assert play.options(board, 1, BETWEEN) == []
+
+
+def test_104_1_an_attachment_is_played_only_on_a_card_of_the_player_its_placement_names():
+    hat = Printed.build("Hat", "Resource", cost=1, abilities=reading.read("Play on one of your Friends.",
+                                                                          card_type="Resource"))
+    friend = _friend("Friend")
+    board = board_with((hat, 0, Zone.HAND, None, 0), (friend, 0, Zone.PLAY, "home", 0),
+                       (friend, 1, Zone.PLAY, "home", 1))
+    board.players[0].tokens = 1
+    main = play.Window("Main Phase", main=True)
+    board.turn.phase = "main"
+    assert play.host_description(board.cards[0]) == "Friend"
+    found = play.options(board, 0, main)
+    assert [action.host for action in found if action.card == 0] == [1]
+    try:
+        play.check_play(board, Action("play", 0, 0, host=2), main)
+    except IllegalAction as refusal:
+        assert refusal.rule == "104.1"
+    else:
+        raise AssertionError("an attachment played on an opponent's Friend, its text saying one of your Friends")
+    board.off = frozenset({"104.1"})
+    assert sorted(action.host for action in play.options(board, 0, main) if action.card == 0) == [1, 2]

@@ -9,7 +9,7 @@ from rulebase.engine.ccg import moving, rules, status, zones
 from rulebase.engine.ccg.abilities import continuous, keywords, triggers, verbs
 from rulebase.engine.ccg.actions import Action
 from rulebase.engine.ccg.board import Area, Board, Card, Zone
-from rulebase.engine.ccg.cards import CardType
+from rulebase.engine.ccg.cards import HOSTS, CardType
 from rulebase.engine.ccg.power import power_of_color
 from rulebase.engine.ccg.rules import Allowed
 from rulebase.engine.errors import ActionSyntaxError, IllegalAction, UnknownCard
@@ -267,20 +267,59 @@ def troublemaker_area(board: Board, card: Card, area: Area | None, host):
         return "Troublemakers enter play face-down at a Problem"
 
 
+def placement_of(card: Card):
+    """The selector of the card ``card``'s text says it is played on ("Play
+    on one of your Friends", "Play on an opponent's Friend"), or ``None``."""
+    for ability in card.info.abilities:
+        if ability.kind == "placement" and ability.target is not None and ability.target.noun in HOSTS:
+            return ability.target
+    return None
+
+
+def host_description(card: Card) -> str | None:
+    """The kind of card ``card`` is played on (509.1), or ``None`` for a
+    card that is not an attachment: as its printed information says, else
+    as its text's placement names it."""
+    if card.info.host:
+        return card.info.host
+    placed = placement_of(card) if card.type == CardType.RESOURCE else None
+    return placed.noun if placed is not None else None
+
+
 @rules.check("509.1", "an attachment is played on a card of the kind it names, in play")
 def attachment_host(board: Board, card: Card, host):
-    if card.type == CardType.RESOURCE and card.info.host:
+    kind = host_description(card) if card.type == CardType.RESOURCE else None
+    if kind:
         if host is None:
-            return f"{card} is an attachment: it is played on a {card.info.host}"
+            return f"{card} is an attachment: it is played on a {kind}"
         target = board.cards[host]
-        if target.zone != Zone.PLAY or not fits_host(target, card.info.host):
-            return f"{card} must be played on a {card.info.host} in play, not on {target}"
-        return Allowed(f"{card} is played on {target}, a {card.info.host} in play")
+        if target.zone != Zone.PLAY or not fits_host(target, kind):
+            return f"{card} must be played on a {kind} in play, not on {target}"
+        return Allowed(f"{card} is played on {target}, a {kind} in play")
+
+
+OPPONENTS = ("opponent", "opponents", "opposing")
+"""The words of a placement naming a card an opponent controls."""
+
+
+@rules.check("104.1", "card text saying whose card an attachment is played on takes precedence over 509.1: it is "
+                      "played only on a card that player controls")
+def host_controller(board: Board, player: int, card: Card, host):
+    placed = placement_of(card) if host is not None and card.type == CardType.RESOURCE else None
+    if placed is None or placed.controller not in ("you", *OPPONENTS):
+        return None
+    target = board.cards[host]
+    theirs = placed.controller in OPPONENTS
+    if (target.controller != player) is not theirs:
+        whose = "an opponent's" if theirs else f"{board.name(player)}'s own"
+        return f"{card}'s text says it is played on {whose} {placed.noun} ({placed.part.text or placed.noun}): " \
+               f"{board.name(target.controller)} controls {target}"
+    return Allowed(f"{card}'s text says whose {placed.noun} it is played on, and {target} is one")
 
 
 @rules.check("305.1a", "a Resource that is not an attachment enters play at its owner's home")
 def resource_area(board: Board, player: int, card: Card, area: Area | None, host):
-    if card.type == CardType.RESOURCE and not card.info.host:
+    if card.type == CardType.RESOURCE and not host_description(card):
         if host is not None or (area is not None and area != board.players[player].home):
             return "a Resource that is not an attachment enters play at its owner's home"
 
@@ -312,6 +351,7 @@ def check_placement(board: Board, player: int, card: Card, action: Action) -> No
         continuous.cant_play(board, player, card, area)
     elif card.type == CardType.RESOURCE:
         attachment_host(board, card, host)
+        host_controller(board, player, card, host)
         resource_area(board, player, card, area, host)
     elif card.type == CardType.EVENT:
         event_no_area(board, card, area, host)
@@ -535,7 +575,7 @@ def options(board: Board, player: int, window: Window, first: bool = False) -> l
                 continue
             if card.type == CardType.EVENT:
                 places = [Action("play", player, card.id)]
-            elif card.type == CardType.RESOURCE and card.info.host:
+            elif card.type == CardType.RESOURCE and host_description(card):
                 places = [Action("play", player, card.id, host=host.id) for host in board.play]
             elif card.type == CardType.RESOURCE:
                 places = [Action("play", player, card.id, area=me.home)]

@@ -278,15 +278,17 @@ def placement(target) -> tuple[str, str] | None:
     The engine's rules of play (:func:`rulebase.engine.ccg.play.check_placement`)
     put a Resource that is not an attachment at its owner's home (305.1a),
     and an attachment on a card of the type its text names
-    (:data:`rulebase.engine.ccg.cards.HOSTS`), whoever controls it, whatever
-    else it is: a placement that says more ("one of your Friends", "a
-    Unicorn Friend") is more than the engine checks.
+    (:data:`rulebase.engine.ccg.cards.HOSTS`), controlled by the player it
+    names, if any ("one of your Friends", "an opponent's Friend": 104.1,
+    :func:`rulebase.engine.ccg.play.host_controller`), whatever else it
+    is: a placement that says more ("a Unicorn Friend") is more than the
+    engine checks.
 
     >>> from rulebase.engine.ccg.abilities.model import Selector
-    >>> placement(Selector("home", controller="you")), placement(Selector("Friend"))
+    >>> placement(Selector("home", controller="you")), placement(Selector("Friend", controller="opponent"))
     (None, None)
-    >>> placement(Selector("Friend", controller="opponent"))
-    ('placement', "a card to play on whose controller is said ('opponent')")
+    >>> placement(Selector("Friend", controller="each"))
+    ('placement', "a card to play on whose controller is said ('each')")
     """
     from rulebase.engine.ccg.cards import HOSTS
 
@@ -296,7 +298,7 @@ def placement(target) -> tuple[str, str] | None:
         return None if target.controller in (None, "you") else ("placement", f"a home of {target.controller!r}")
     if target.noun not in HOSTS:
         return "placement", f"a card to play on that is a {target.noun!r}"
-    if target.controller not in (None, "any"):
+    if target.controller not in (None, "any", "you", "opponent", "opponents", "opposing"):
         return "placement", f"a card to play on whose controller is said ({target.controller!r})"
     if target.filters or target.where or target.zone not in (None, "play"):
         return "placement", f"a card to play on that is more than a {target.noun}: {target.part.text or target.filters!r}"
