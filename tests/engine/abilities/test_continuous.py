@@ -1055,3 +1055,19 @@ def test_a_problem_s_can_t_contribute_reaches_only_the_characters_confronting_it
     hunt, kite, comet = board.play
     assert continuous.cant_contribute_to_confront.verdict(board, comet, hunt)
     assert continuous.cant_contribute_to_confront.verdict(board, comet, kite) is None
+
+
+EELS = Printed.build("Eels", "Troublemaker", power=4, points=2, abilities=(
+    Ability("continuous", "Opponents must pay +[1] to move a character to this card's Problem.", modifier=Modifier(
+        "cost", Selector("character"), Amount(1),
+        values(action="move", player=Selector("opponent", every=True), to="here"))),))
+
+
+def test_a_troublemaker_s_move_cost_to_its_problem_reaches_only_the_players_its_text_names():
+    board = board_with((EELS, 1, Zone.PLAY, "problem", 1), (COMET, 0, Zone.PLAY, "home", 0),
+                       (COMET, 1, Zone.PLAY, "home", 1))
+    _, mine, theirs = board.cards
+    there = board.players[1].problem_area
+    assert moving.move_cost(board, 0, mine, there) == 3
+    assert moving.move_cost(board, 1, theirs, there) == 2
+    assert moving.move_cost(board, 0, mine, board.players[0].problem_area) == 2

@@ -894,11 +894,13 @@ def move_cost(board: Board, cost, player: int, card: Card, area) -> None:
         return
     for source, found in outward(board, "cost", area):
         for ability, acts in found:
-            if acts.modifier.value("to") != "this-problem":
+            # "this Problem" (a Problem's text) or "this card's Problem" (read as here)
+            if acts.modifier.value("to") not in ("this-problem", "here"):
                 continue
             if keywords.played(ability):
                 keywords.showy(board, cost, player, source, ability.x)
-            elif fits(board, source, acts.modifier.subject, card):
+            elif (fits(board, source, acts.modifier.subject, card)
+                  and _reaches_player(source, acts.modifier.value("player"), player)):
                 text_move_cost(board, cost, card, source, acts)
     for other, x in given_showy(board, area):
         keywords.showy(board, cost, player, other, x)
