@@ -273,11 +273,16 @@ def test_something_done_at_the_start_of_the_next_turn():
     later = effect.then
     assert (later.verb, later.value("at")) == ("delayed", "start-of-next-turn")
     assert later.value("do").verb == "put-into-play" and later.value("do").target == THAT_FRIEND
-    # Princess Luna, Mare in the Moon: the same, said after the instruction
+    # Princess Luna, Mare in the Moon: said after the instruction, and of
+    # "your" next turn, which is not the next turn
     effect = one("Reaction: After the start of any phase, you may banish this card and put it into play at the start "
                  "of your next turn.").effect
-    assert (effect.then.verb, effect.then.value("at")) == ("delayed", "start-of-next-turn")
+    assert (effect.then.verb, effect.then.value("at")) == ("delayed", "start-of-your-next-turn")
     assert effect.then.value("do").target == Selector("it")
+    # Princess Luna, Wax and Wane: "the next turn" again
+    effect = read("When an opposing Friend enters play here, you may banish this card, then put this card into play at "
+                  "the start of the next turn.", card_type="Friend")[0].effect
+    assert (effect.then.verb, effect.then.value("at")) == ("delayed", "start-of-next-turn")
 
 
 def test_the_rest_of_the_revealed_cards():

@@ -1457,15 +1457,25 @@ class _Reader(Transformer):
         span, effect = children
         return Effect("delayed", values=values(at=f"end-of-{span}", do=effect), part=self._part(meta))
 
+    def _next_turn(self, said: str) -> str:
+        """When "at the start of the next turn" is: 'start-of-next-turn'
+        (whoever's turn is next), or 'start-of-your-next-turn' (the next
+        turn of the player carrying the instruction out), as ``said``."""
+        return "start-of-your-next-turn" if "start of your next turn" in said else "start-of-next-turn"
+
     def delayed_next_turn_sentence(self, meta, children):
         """"At the start of the next turn, put that Friend into play": done
-        later, at 'start-of-next-turn'."""
-        return Effect("delayed", values=values(at="start-of-next-turn", do=children[0]), part=self._part(meta))
+        later, at 'start-of-next-turn' ('start-of-your-next-turn' for "at
+        the start of your next turn")."""
+        at = self._next_turn(self.source[meta.start_pos:meta.start_pos + len("at the start of your next turn")])
+        return Effect("delayed", values=values(at=at, do=children[0]), part=self._part(meta))
 
     def put_into_play_next_turn(self, meta, children):
-        """"Put this card into play at the start of the next turn"."""
+        """"Put this card into play at the start of the next turn" (or "of
+        your next turn", 'start-of-your-next-turn')."""
         later = Effect("put-into-play", target=children[0], part=self._part(meta))
-        return Effect("delayed", values=values(at="start-of-next-turn", do=later), part=self._part(meta))
+        at = self._next_turn(self.source[meta.start_pos:meta.end_pos][-len("start of your next turn"):])
+        return Effect("delayed", values=values(at=at, do=later), part=self._part(meta))
 
     def next_time_sentence(self, meta, children):
         """"The next time you defeat a Troublemaker this turn, score an
@@ -1870,6 +1880,7 @@ class _Reader(Transformer):
         if isinstance(children[0], int) and not isinstance(children[0], Token):
             count, children = Amount(children[0]), children[1:]
         power, color = int(children[0]), COLORS[str(children[1])[1:-1]]
+        children = children[:2] + _one_trait_a_name(children[2:])
         traits = tuple(c[2] for c in children[2:] if isinstance(c, tuple) and c[:2] == ("filter", "trait"))
         others = [c for c in children[2:] if isinstance(c, tuple) and c[:2] not in (("filter", "trait"),)
                   and c[0] != "noun"]
@@ -2239,7 +2250,7 @@ class _Reader(Transformer):
                   "zone": None}
         filters = {}
         counted = any(child[0] == "count" for child in children)
-        for child in children:
+        for child in _one_trait_a_name(children):
             kind = child[0]
             if kind == "noun":
                 fields["noun"] = child[1]
@@ -2318,6 +2329,15 @@ class _Reader(Transformer):
         return Selector("Problem", where="here", part=self._part(meta))
 
     def this_host(self, meta, children):
+        """"This Friend", "this character": on a Resource, the card it is
+        played on (the Resource's text speaks of its Friend); on any other
+        card, the card the text is printed on (201.2)."""
+        if self.card_type is not None and self.card_type != "Resource":
+            return Selector("self", part=self._part(meta))
+        return Selector("host", part=self._part(meta))
+
+    def attached_host(self, meta, children):
+        """"The attached Friend": the card this card is played on."""
         return Selector("host", part=self._part(meta))
 
     it = _constant(Selector("it"))
@@ -2643,6 +2663,52 @@ class _Reader(Transformer):
 def _x(items) -> int | None:
     """The number (a keyword's X) among ``items``, if one."""
     return next((int(item) for item in items if isinstance(item, Token) and item.type == "INT"), None)
+
+
+@cache
+def known_traits() -> frozenset:
+    """The Traits the cards of the card database print (casefolded; a
+    Trait line's "Royalty/Alicorn" is two), or none where the database
+    can't be read."""
+    from rulebase.cards import database
+    from rulebase.errors import RulebaseError
+
+    try:
+        cards = database.load().cards
+    except (RulebaseError, OSError):
+        return frozenset()
+    return frozenset(part.strip().casefold() for card in cards
+                     for side in (card, card.boosted) if side is not None
+                     for trait in side.traits for part in trait.split("/"))
+
+
+def _one_trait_a_name(children: list) -> list:
+    """The parts of a noun phrase with the words of one Trait joined: a
+    Trait's name may be several words ("your Earth Pony Friends", "Pony
+    Tone Friends"), each read as a trait word, and words side by side name
+    one Trait, never two.  Words side by side that are no Trait's name are
+    a card's name ("a Nightmare Moon card", "a Bon Bon card": the filter
+    'name').
+
+    >>> _one_trait_a_name([("filter", "trait", "Earth"), ("filter", "trait", "Pony"), ("noun", "Friend", True)])
+    [('filter', 'trait', 'Earth Pony'), ('noun', 'Friend', True)]
+    >>> _one_trait_a_name([("filter", "trait", "Bon"), ("filter", "trait", "Bon"), ("noun", "card", False)])
+    [('filter', 'name', 'Bon Bon'), ('noun', 'card', False)]
+    """
+    joined, run = [], []
+    for child in children + [None]:
+        if isinstance(child, tuple) and child[:2] == ("filter", "trait"):
+            run.append(child[2])
+            continue
+        if run:
+            name = " ".join(run)
+            known = known_traits()
+            joined.append(("filter", "name" if len(run) > 1 and known and name.casefold() not in known else "trait",
+                           name))
+            run = []
+        if child is not None:
+            joined.append(child)
+    return joined
 
 
 def _lasting(effect: Effect, duration: str) -> Effect:
