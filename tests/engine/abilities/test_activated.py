@@ -451,3 +451,23 @@ def test_a_cost_spending_a_card_from_beneath_names_the_card_it_lay_beneath_joe_s
     _activate(board, 0, resource)
     assert lying.zone == Zone.DISCARD and STEP in kinds(board, "glossary/spend")
     assert power.counted(power.power(board, friend)) == 5 and power.counted(power.power(board, other)) == 2
+
+
+def test_509_4_an_attachment_s_cost_naming_that_friend_is_paid_with_its_host_funny_glasses():
+    from rulebase.engine.ccg.abilities import reading
+
+    glasses = real("funny-glasses")
+    ability = next(a for a in glasses.abilities if a.kind == "activated")
+    assert activated.names_host(ability.cost[0]) and activated.executable(ability) is None
+    assert not activated.names_host(Effect("exhaust", Selector("that", ref="player")))
+    board = board_with((glasses, 0, Zone.PLAY, "home", 0), (COMET, 0, Zone.PLAY, "home", 0),
+                       (COMET, 0, Zone.PLAY, "home", 0))
+    worn, host, other = board.cards
+    worn.host = host
+    _activate(board, 0, worn)
+    assert host.exhausted and not other.exhausted and not worn.exhausted
+    loose = Printed.build("Loose", "Resource", cost=1, abilities=reading.read(
+        "Main Phase: Exhaust that Friend to gain [1].", card_type="Resource"))
+    board = board_with((loose, 0, Zone.PLAY, "home", 0), (COMET, 0, Zone.PLAY, "home", 0))
+    board.turn.phase = "main"
+    assert _refused(board, Action("activate", 0, 0)) == "508.1d", "no host: no card to pay the cost with"

@@ -78,7 +78,7 @@ def executable(ability) -> str | None:
         reason = _cost_executable(cost)
         if reason is not None:
             return reason
-        if cost.target is not None and cost.target.noun in ("that", "it") and not chose:
+        if cost.target is not None and cost.target.noun in ("that", "it") and not chose and not names_host(cost):
             return f"a cost to {cost.verb} {cost.target.part.text or 'that card'} no cost before chose"
         chose = chose or cost.verb == CHOSEN_FOR_COSTS
     if is_reaction(timing) and getattr(ability, "trigger", None) is None:
@@ -123,6 +123,16 @@ def _cost_executable(cost) -> str | None:
     if cost.verb == "discard":
         return "a cost to discard with no card to discard"
     return None
+
+
+def names_host(cost) -> bool:
+    """Whether ``cost`` names "that Friend" with no cost before it
+    choosing one: in an attachment's text, its host (509.4: "Exhaust that
+    Friend to ..."); a card with no such host can't pay it (508.1d)."""
+    from rulebase.engine.ccg.cards import HOSTS
+
+    target = cost.target
+    return target is not None and target.noun == "that" and target.ref in HOSTS and cost.verb in COSTS_ON_OTHER_CARDS
 
 
 def names_other_cards(cost) -> bool:
@@ -412,13 +422,13 @@ def reaction_met(board: Board, card: Card, ability: Ability, number: int):
     """The event since the most recent priority window closed (512.4d) that
     meets a Reaction's condition and that it has not yet answered (512.4c),
     or ``None``."""
-    from rulebase.engine.ccg.abilities.triggers import matches
+    from rulebase.engine.ccg.abilities.triggers import events_of, matches
 
     trigger = ability.trigger
     if trigger is None or not _during(board, _when(ability.timing)):
         return None
     for position, happened in enumerate(board.events):
-        if happened.event != trigger.event or ("reaction", card.id, number, id(happened)) in board.used:
+        if happened.event not in events_of(trigger) or ("reaction", card.id, number, id(happened)) in board.used:
             continue
         if matches(board, card, trigger, happened):
             return happened
@@ -499,7 +509,9 @@ def check_costs(board: Board, player: int, card: Card, ability: Ability) -> None
     occurrence can't happen can't be paid, refused by that occurrence's rule;
     508.1a: nor one that would be replaced)."""
     can_pay(board, player, card, ability)
+    chose = False
     for index, cost in enumerate(ability.cost):
+        chose = chose or cost.verb == CHOSEN_FOR_COSTS
         if cost.verb == CHOSEN_FOR_COSTS:
             from rulebase.engine.ccg.abilities import resolve, targets
 
@@ -510,7 +522,7 @@ def check_costs(board: Board, player: int, card: Card, ability: Ability) -> None
             actions_can_be_taken(board, player, card, cost, named, payable)
             has_a_card_to_pay_with(board, player, card, cost, payable)
             continue
-        if cost.target is not None and cost.target.noun in ("that", "it"):
+        if cost.target is not None and cost.target.noun in ("that", "it") and (chose or not names_host(cost)):
             continue
         if _other(cost):
             payable = payable_with(board, player, card, cost)

@@ -398,7 +398,12 @@ def named_cards(context, ref: str | None) -> list:
         if ref in TYPES and found and this is not None and all(card is this for card in found):
             event = [card for card in named.get(EVENT_CARD, ()) if card is not this and _of_type(card, TYPES[ref])]
             found = event or found
-    return [card for card in found if isinstance(card, Card)]
+    cards = [card for card in found if isinstance(card, Card)]
+    if ref in TYPES and not any(_of_type(card, TYPES[ref]) for card in cards):
+        host = getattr(getattr(context, "card", None), "host", None)
+        if host is not None and _of_type(host, TYPES[ref]):
+            return [host]  # "that Friend" of an attachment's text, naming nothing else, is its host (509.4)
+    return cards
 
 
 def _of_type(card, kind) -> bool:
