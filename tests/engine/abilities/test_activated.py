@@ -471,3 +471,18 @@ def test_509_4_an_attachment_s_cost_naming_that_friend_is_paid_with_its_host_fun
     board = board_with((loose, 0, Zone.PLAY, "home", 0), (COMET, 0, Zone.PLAY, "home", 0))
     board.turn.phase = "main"
     assert _refused(board, Action("activate", 0, 0)) == "508.1d", "no host: no card to pay the cost with"
+
+
+def test_104_1_an_ability_whose_cost_takes_its_card_from_the_hand_is_activated_from_the_hand():
+    trainee = real("cloudchaser-wonderbolt-trainee")
+    ability = next(a for a in trainee.abilities if a.kind == "activated")
+    assert activated.from_zone(ability) == "hand" and activated.from_zone(TINKER.abilities[0]) is None
+    board = board_with((trainee, 0, Zone.HAND, None, 0), (trainee, 1, Zone.HAND, None, 1))
+    mine, theirs = board.cards
+    board.turn.phase = "main"
+    listed = activated.options(board, 0, MAIN)
+    assert [action.card for action in listed] == [mine.id], "only its owner, from their own hand"
+    assert _refused(board, Action("activate", 0, theirs.id)) == "701.3", "not her hand: no text lets her"
+    board.off = frozenset({"104.1"})
+    assert _refused(board, Action("activate", 0, mine.id)) == "701.3"
+    assert activated.options(board, 0, MAIN) == []

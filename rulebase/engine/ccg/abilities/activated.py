@@ -306,6 +306,53 @@ def functions_in_play(board: Board, card: Card | None):
         return f"{card} is in {board.name(card.owner)}'s {card.zone or 'nowhere'}, not in play: its abilities function only in play"
 
 
+ZONES_ACTIVATED_FROM = {"hand": Zone.HAND}
+"""The zones other than play an ability says it is activated from, by the
+cost that takes its card from there ("Banish this card from your hand to
+...")."""
+
+
+def from_zone(ability) -> str | None:
+    """The zone other than play ``ability`` is activated from: the zone its
+    cost takes this card from ("Banish this card from your hand"), or
+    ``None`` for an ability of a card in play (701.3)."""
+    for cost in getattr(ability, "cost", ()) or ():
+        target = cost.target
+        if target is not None and target.noun == "self" and target.zone not in (None, "play"):
+            return target.zone
+    return None
+
+
+def _away_from_play(card: Card | None, number: int | None):
+    """``(number, ability)`` of the ability ``card``, out of play, says is
+    activated from the zone it is in, or ``None``."""
+    if card is None or card.zone == Zone.PLAY or not _activates_away(card.printed):
+        return None
+    found = find(card, number)
+    if found is None or ZONES_ACTIVATED_FROM.get(from_zone(found[1])) != card.zone:
+        return None
+    return found
+
+
+@check("104.1", "card text saying an ability is activated from a zone other than play takes precedence over 701.3")
+def activated_away_from_play(board: Board, player: int, card: Card, ability: Ability):
+    zone = from_zone(ability)
+    if zone is not None and card.zone == ZONES_ACTIVATED_FROM.get(zone) and card.owner == player:
+        return Allowed(f"{card}'s ability is activated from {board.name(player)}'s {zone} "
+                       f"({ability.text or 'its text'}): card text takes precedence over 701.3")
+
+
+@check("508.1c", "if an action can't be taken, costs requiring that action can't be paid")
+def in_the_zone_its_cost_names(board: Board, player: int, card: Card, ability: Ability):
+    """An ability whose cost takes its card from a zone other than play
+    ("Banish this card from your hand") can't be paid with the card
+    anywhere else."""
+    zone = from_zone(ability)
+    if zone is not None and (card.zone != ZONES_ACTIVATED_FROM.get(zone) or card.owner != player):
+        where = "in play" if card.zone == Zone.PLAY else f"in {board.name(card.owner)}'s {card.zone or 'nowhere'}"
+        return f"{card}'s ability takes it from {board.name(player)}'s {zone} as its cost, and it is {where}"
+
+
 @check("703.1", "an activated ability is activated by a player as an action while that player has priority")
 def has_the_ability(board: Board, card: Card | None, number: int | None):
     if card is None or card.zone != Zone.PLAY:
@@ -544,8 +591,12 @@ def check(board: Board, action: Action, window) -> tuple[Card, int, Ability]:
     number and the ability."""
     card = board.cards[action.card] if action.card is not None and 0 <= action.card < len(board.cards) else None
     not_an_event(board, card)
-    functions_in_play(board, card)
-    has_the_ability(board, card, action.amount)
+    away = _away_from_play(card, action.amount)
+    if away is None or activated_away_from_play.verdict(board, action.player, card, away[1]) is None:
+        functions_in_play(board, card)
+        has_the_ability(board, card, action.amount)
+    else:
+        activated_away_from_play(board, action.player, card, away[1])
     if card is None:
         raise UnknownCard(action.card)
     found = find(card, action.amount)
@@ -553,6 +604,7 @@ def check(board: Board, action: Action, window) -> tuple[Card, int, Ability]:
         raise EngineError(f"{card} has no activated ability {action.amount or ''}, and rule 703.1, which would have "
                           f"refused activating it, is switched off")
     number, ability = found
+    in_the_zone_its_cost_names(board, action.player, card, ability)
     controller_activates(board, action.player, card, ability)
     check_timing(board, action.player, card, number, ability, window)
     within_limit(board, card, number, ability)
@@ -565,7 +617,7 @@ def options(board: Board, player: int, window) -> list[Action]:
     """The activations ``player`` may take in this window."""
     found = []
     with board.trace.quiet():
-        for card in _activating(board):
+        for card in _activating(board) + [card for card in board.players[player].hand if _activates_away(card.printed)]:
             listed = side(card)
             if listed is None or not listed.activated:
                 continue
@@ -588,6 +640,19 @@ def _activating(board: Board) -> list:
     kept = board.activating
     if kept is None or kept[0] != board.play:
         kept = board.activating = (list(board.play), [card for card in acting_cards(board) if _activates(card.printed)])
+    return kept[1]
+
+
+_AWAY: dict[int, tuple] = {}
+
+
+def _activates_away(printed) -> bool:
+    """Whether a side of a card has an ability activated from a zone other
+    than play (its printed text: worked out once)."""
+    kept = _AWAY.get(id(printed))
+    if kept is None or kept[0] is not printed:
+        away = any(from_zone(ability) is not None for _n, ability in indexed(printed).activated)
+        kept = _AWAY[id(printed)] = (printed, away)
     return kept[1]
 
 

@@ -245,13 +245,14 @@ class Engine:
 
     def outside_play(self, ability) -> tuple[str, str] | None:
         """An activated ability whose cost is paid with this card from a zone
-        other than play ("Banish this card from your hand to ..."): the
-        engine activates the abilities of cards in play only (701.3)."""
+        other than play and the hand ("Banish this card from your discard
+        pile to ..."): the engine activates the abilities of cards in play
+        (701.3) and those whose text says the hand (104.1)."""
         if ability.kind != "activated":
             return None
         for cost in ability.cost or ():
             target = getattr(cost, "target", None)
-            if target is not None and target.noun == "self" and target.zone not in (None, "play"):
+            if target is not None and target.noun == "self" and target.zone not in (None, "play", "hand"):
                 return "activation", f"an ability activated with this card in the {target.zone} (the engine " \
                                      f"activates abilities of cards in play, 701.3)"
         return None
