@@ -8,9 +8,9 @@ from rulebase.engine.ccg import cards
 from rulebase.engine.ccg.board import Zone
 from rulebase.engine.ccg.cards import Color, Printed
 from rulebase.engine.errors import IllegalAction
-from rulebase.engine.trace import ALLOWED
+from rulebase.engine.trace import ALLOWED, CHECK
 
-from .helpers import COMET, KITE, board_with, kinds
+from .helpers import COMET, KITE, PEST, board_with, kinds
 
 COLORLESS = Printed.build("Helper", "Friend", colors=[], power=2, cost=2)
 
@@ -102,3 +102,19 @@ def test_zero_is_even_by_105_3_and_neither_without_it():
     assert kinds(board, "105.3") == [ALLOWED]
     board.off = frozenset({"105.3"})
     assert not cards.is_even(board, 0)
+
+
+def test_a_mane_troublemaker_or_problem_has_no_cost_to_compare_and_a_friend_its_printed_one():
+    board = board_with((COMET, 0, Zone.PLAY, "home", 0), (PEST, 1, Zone.PLAY, "problem", 0),
+                       (KITE, 0, Zone.PLAY, "problem", 0))
+    comet, pest, kite = board.play
+    assert cards.cost_compared(board, comet) == 2 and kinds(board, "204.1a") == []
+    assert cards.cost_compared(board, pest) is None and cards.cost_compared(board, kite) is None
+    assert kinds(board, "204.1a") == [CHECK, CHECK]
+
+
+def test_with_204_1a_off_a_card_without_a_printed_cost_counts_as_cost_zero():
+    board = board_with((PEST, 1, Zone.PLAY, "problem", 0))
+    board.off = frozenset({"204.1a"})
+    assert cards.cost_compared(board, board.play[0]) == 0
+    assert kinds(board, "204.1a") == []

@@ -475,6 +475,30 @@ def problems_have_no_power(table, card):
         return f"{card} is a Problem: Problems do not have power, so nothing changes it"
 
 
+WITHOUT_COST = (CardType.MANE, CardType.TROUBLEMAKER, CardType.PROBLEM)
+"""The card types printed without a cost (204.1a)."""
+
+
+@check("204.1a", "Mane Characters, Troublemakers, and Problems do not have a printed cost")
+def has_no_cost(table, card):
+    if card.info.cost is None and card.type in WITHOUT_COST:
+        return f"{card} is a {card.type}: it has no cost, so no comparison of costs names it"
+
+
+def cost_compared(table, card) -> int | None:
+    """The cost text that compares costs ("cards with cost 2 or less") sees
+    on ``card``: its printed cost, or ``None`` for a Mane Character,
+    Troublemaker or Problem, which has none and so meets no comparison
+    (204.1a, recorded).  With the rule switched off, a missing cost counts
+    as zero."""
+    cost = card.info.cost
+    if cost is not None:
+        return cost
+    if has_no_cost.allows(table, card):
+        return 0
+    return None
+
+
 # -- a card adding its power to another (203.3) ------------------------------------------
 
 

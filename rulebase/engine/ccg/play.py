@@ -205,7 +205,7 @@ def modified_play_cost(board: Board, player: int, card: Card, action: Action) ->
     """The cost to play ``card`` as ``action`` says, with the modifiers of
     card text in play (705.2c), worked out without recording."""
     cost = play_cost(card)
-    if card.type == CardType.TROUBLEMAKER or not _text_modifies_costs(board):
+    if not _text_modifies_costs(board):
         return cost
     from rulebase.engine.ccg.abilities import continuous
     from rulebase.engine.ccg.moving import Cost
@@ -225,7 +225,7 @@ def check_placed_cost(board: Board, player: int, card: Card, action: Action) -> 
 def least_play_cost(board: Board, player: int, card: Card) -> int:
     """The least ``card`` can cost ``player`` to play, wherever it goes."""
     cost = play_cost(card)
-    if card.type == CardType.TROUBLEMAKER or not _text_modifies_costs(board):
+    if not _text_modifies_costs(board):
         return cost
     from rulebase.engine.ccg.abilities import continuous
 
@@ -583,7 +583,7 @@ def options(board: Board, player: int, window: Window, first: bool = False) -> l
                 places = [Action("play", player, card.id, area=area) for area in areas]
             if modifying_costs is None:
                 modifying_costs = _text_modifies_costs(board)
-            costly = card.type != CardType.TROUBLEMAKER and modifying_costs
+            costly = modifying_costs
             for action in places:
                 if _allowed(check_placement, board, player, card, action) and (
                         not costly or _allowed(check_placed_cost, board, player, card, action)):
@@ -722,14 +722,14 @@ def play_card(board: Board, action: Action, apply_instructions, by_text: bool = 
         troublemaker_cost(board, player, cost)
     else:
         printed_cost(board, player, card, cost)
-        if _text_modifies_costs(board):
-            from rulebase.engine.ccg.abilities import continuous
-            from rulebase.engine.ccg.moving import Cost
+    if _text_modifies_costs(board):
+        from rulebase.engine.ccg.abilities import continuous
+        from rulebase.engine.ccg.moving import Cost
 
-            found = Cost(cost[0])
-            host = board.cards[action.host] if action.host is not None else None
-            continuous.play_cost(board, found, player, card, action.area, host)
-            cost[0] = found.amount
+        found = Cost(cost[0])
+        host = board.cards[action.host] if action.host is not None else None
+        continuous.play_cost(board, found, player, card, action.area, host)
+        cost[0] = found.amount
     board.trace.note("705.2c", "the cost is {cost} action token{s}", cost=cost[0], s="s" * (cost[0] != 1))
     pay(board, player, cost[0], f"play {card}")
     if card.info.text and not card.info.abilities:

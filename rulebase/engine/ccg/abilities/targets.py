@@ -32,7 +32,8 @@ from rulebase.engine.ccg import status
 from rulebase.engine.ccg.abilities.model import Selector
 from rulebase.engine.ccg.abilities.verbs import beneath, is_cutie_marked, named_counters, referable
 from rulebase.engine.ccg.board import Area, Board, Card, Zone
-from rulebase.engine.ccg.cards import CardType, has_color, has_trait, is_named, parse_color, problem_deck_of, this_card
+from rulebase.engine.ccg.cards import (CardType, cost_compared, has_color, has_trait, is_named, parse_color,
+                                       problem_deck_of, this_card)
 from rulebase.engine.errors import SetupError
 
 PLAYER_NOUNS = ("player", "opponent", "you")
@@ -241,7 +242,7 @@ class Compiled:
                 return [lambda board, context, card: compare(powers.counted(powers.power(board, card)), n)]
             if name == "printed-power":
                 return [lambda board, context, card: compare(powers.printed_power_of(board, card) or 0, n)]
-            return [lambda board, context, card: compare(card.info.cost or 0, n)]
+            return [lambda board, context, card: (cost := cost_compared(board, card)) is not None and compare(cost, n)]
         if name == "other":
             return [lambda board, context, card: card is not context.card] if value else []
         if name == "status":
