@@ -385,3 +385,47 @@ def test_a_faceoff_won_by_a_margin_matches_only_that_margin():
     assert not triggers.matches(board, card, exactly_one, won(6, 4))
     assert triggers.matches(board, card, at_least_five, won(9, 4))
     assert not triggers.matches(board, card, at_least_five, won(8, 4))
+
+
+EITHER_GAIN = Printed.build("Either Greeter", "Friend", colors=["blue"], power=1, cost=1, abilities=(
+    Ability("triggered", "When one of your Friends is retired or dismissed, gain 1.",
+            trigger=Trigger("either", Selector("Friend", controller="you"),
+                            values=values(**{"any-of": ("retired", "dismissed")})),
+            effect=Effect("gain", amount=Amount(1))),))
+
+
+def test_a_trigger_of_either_of_two_events_waits_for_each_and_for_no_other():
+    from rulebase.engine.ccg import zones
+
+    either = EITHER_GAIN.abilities[0].trigger
+    assert triggers.executable(either) is None and triggers.events_of(either) == ("retired", "dismissed")
+    board = board_with((EITHER_GAIN, 0, Zone.PLAY, "home", 0), (COMET, 0, Zone.PLAY, "home", 0),
+                       (COMET, 0, Zone.PLAY, "home", 0), (COMET, 0, Zone.PLAY, "home", 0))
+    watcher, first, second, third = board.cards
+    zones.dismiss(board, first)
+    zones.retire(board, 0, second)
+    assert [w.card for w in board.waiting] == [watcher, watcher]
+    assert [w.happened.event for w in board.waiting] == ["dismissed", "retired"]
+    emit(board, "frightened", card=third, player=0)
+    assert len(board.waiting) == 2, "an event neither of the two is not the trigger condition"
+
+
+def test_a_trigger_of_either_of_two_events_is_executable_only_when_each_is():
+    unknown = Trigger("either", THIS_CARD, values=values(**{"any-of": ("enters-play", "game-starts")}))
+    assert triggers.executable(unknown) == "the event 'game-starts'"
+    assert triggers.executable(Trigger("either", THIS_CARD)) == "the events None of 'either'"
+    replacing = Trigger("either", THIS_CARD, values=values(**{"any-of": ("dismissed", "frightened")}), when="would")
+    assert triggers.executable(replacing) is not None
+    face_up = Trigger("either", THIS_CARD, values=values(**{"any-of": ("enters-play", "uncovered")}, face="up"))
+    assert triggers.executable(face_up) is None
+    assert triggers.executable(Trigger("moved", THIS_CARD, values=values(face="up"))) == "the trigger's 'face' (up)"
+
+
+def test_a_trigger_of_entering_play_face_up_does_not_match_a_card_entering_face_down():
+    trigger = Trigger("enters-play", THIS_CARD, values=values(face="up"))
+    board = board_with((COMET, 0, Zone.PLAY, "home", 0))
+    comet = board.cards[0]
+    happened = triggers.events.Happened("enters-play", (("card", comet), ("player", 0)))
+    assert triggers.matches(board, comet, trigger, happened)
+    comet.face_down = True
+    assert not triggers.matches(board, comet, trigger, happened)

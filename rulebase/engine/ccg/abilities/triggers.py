@@ -33,6 +33,8 @@ are asked of the players.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from rulebase.engine.ccg.abilities import events, keywords, parts
 from rulebase.engine.ccg.abilities.continuous import acting_cards, fits, index, side
 from rulebase.engine.ccg.abilities.model import EVENTS, Ability, Condition
@@ -51,6 +53,18 @@ def executable(trigger) -> str | None:
     can tell when it matches, else what it lacks."""
     if trigger is None:
         return "no trigger condition"
+    if trigger.event == EITHER:
+        alternatives = trigger.value("any-of")
+        if not isinstance(alternatives, tuple) or len(alternatives) < 2 or not all(
+                isinstance(event, str) for event in alternatives):
+            return f"the events {alternatives!r} of 'either'"
+        if trigger.when not in WHENS:
+            return f"the trigger word {trigger.when!r} of one of several events"
+        for event in alternatives:
+            missing = executable(replace(trigger, event=event, values=_own_values(trigger)))
+            if missing is not None:
+                return missing
+        return None
     if trigger.event not in ANNOUNCED:
         return f"the event {trigger.event!r}"
     if trigger.when == "as":
@@ -73,6 +87,26 @@ def executable(trigger) -> str | None:
 
         return Engine().part("condition", trigger.condition)
     return None
+
+
+EITHER = "either"
+"""The event of a trigger condition met by any one of several events
+("When this card enters play or becomes frightened"): its value ``any-of``
+names them."""
+
+
+def events_of(trigger) -> tuple:
+    """The events a trigger condition waits for: its own, or each of those
+    an ``either`` names."""
+    if trigger.event == EITHER:
+        alternatives = trigger.value("any-of")
+        return alternatives if isinstance(alternatives, tuple) else ()
+    return (trigger.event,)
+
+
+def _own_values(trigger) -> tuple:
+    """A trigger's values but the events an ``either`` names."""
+    return tuple((name, value) for name, value in trigger.values if name != "any-of")
 
 
 PLACES = ("home", "problem", "here", "this-problem")
@@ -99,6 +133,9 @@ def _value_missing(trigger, name: str, value) -> str | None:
     if name == "margin" and _margin(value) is not None and (
             trigger.event == "faceoff-won" or (trigger.event == "confronts" and value == ">required")):
         return None
+    if name == "face" and value in ("up", "down") and (
+            trigger.event == "enters-play" or (trigger.event == "uncovered" and value == "up")):
+        return None  # entering play face-up or face-down (to uncover a Troublemaker is to turn it face-up, 607.3)
     if name == "during" and isinstance(value, Condition):
         from rulebase.engine.ccg.abilities.catalog import Engine
 
@@ -206,6 +243,13 @@ def matches(board: Board, source: Card, trigger, happened) -> bool:
     for name, value in trigger.values:
         if name in ("whose", "by"):
             if not _player_fits(source, value, happened.get("player")):
+                return False
+        elif name == "any-of":
+            if happened.event not in value:
+                return False
+        elif name == "face" and happened.event == "enters-play":
+            card = happened.get("card")
+            if not isinstance(card, Card) or card.face_down != (value == "down"):
                 return False
         elif name == "involving":
             if _word(value) == "self" and source.id not in (happened.get("involving") or ()):
@@ -379,7 +423,7 @@ def listen(board: Board, happened) -> None:
     for card in waiting:
         if card.face_down:
             continue
-        found = side(card).triggered.get(event)
+        found = _triggered(side(card), event)
         if not found:
             continue
         for number, ability, acts in found:
@@ -390,20 +434,30 @@ def listen(board: Board, happened) -> None:
             continue
         for number, ability in side(card).activated:
             trigger = ability.trigger
-            if (trigger is not None and trigger.event == event and trigger.when in TRIGGER_WORDS
+            if (trigger is not None and event in events_of(trigger) and trigger.when in TRIGGER_WORDS
                     and matches(board, card, trigger, happened) and not_triggered.allows(board, card, ability)):
                 triggers(board, card, ability, ability, number, happened)
     if event in LOOKING_BACK and isinstance(subject, Card) and (subject.zone != Zone.PLAY or subject.face_down):
-        for number, ability, acts in index(subject.info).triggered.get(event, ()):
+        for number, ability, acts in _triggered(index(subject.info), event):
             if acts.trigger.subject is not None and acts.trigger.subject.noun == "self" and matches(
                     board, subject, acts.trigger, happened) and is_triggered(board, subject, ability):
                 triggers(board, subject, ability, acts, number, happened)
     if event in OUT_OF_PLAY and isinstance(subject, Card) and subject.zone == OUT_OF_PLAY[event]:
-        for number, ability, acts in index(subject.info).triggered.get(event, ()):
+        for number, ability, acts in _triggered(index(subject.info), event):
             if acts.trigger.subject is not None and acts.trigger.subject.noun == "self" and matches(
                     board, subject, acts.trigger, happened) and functions_there(board, subject, ability) is not None \
                     and is_triggered(board, subject, ability):
                 triggers(board, subject, ability, acts, number, happened)
+
+
+def _triggered(listed, event: str) -> tuple:
+    """The triggered abilities of one side of a card (its index) waiting
+    for ``event``: for it alone, or for it among others (``either``)."""
+    found = listed.triggered.get(event, ())
+    either = listed.triggered.get(EITHER)
+    if either:
+        found = found + tuple(entry for entry in either if event in events_of(entry[2].trigger))
+    return found
 
 
 def _waiting(board: Board, event: str) -> tuple[list, list]:
@@ -437,8 +491,10 @@ def _events(printed) -> tuple[frozenset, frozenset]:
             if sided is not None:
                 listed = index(sided)
                 waits.update(listed.triggered)
-                answers.update(ability.trigger.event for _number, ability in listed.activated
-                               if ability.trigger is not None)
+                waits.update(event for _number, _ability, acts in listed.triggered.get(EITHER, ())
+                             for event in events_of(acts.trigger))
+                answers.update(event for _number, ability in listed.activated if ability.trigger is not None
+                               for event in events_of(ability.trigger))
         found = printed.__dict__[_EVENTS] = (frozenset(waits), frozenset(answers))
     return found
 
