@@ -205,3 +205,17 @@ def test_an_empty_zone_exists_by_401_2_and_is_no_zone_without_it():
     assert zones.zone_exists.verdict(board, 0, Zone.HAND) is None
     board.off = frozenset({"401.2"})
     assert not zones.empty_zone_exists(board, 1, Zone.DISCARD)
+
+
+def test_a_card_being_played_waits_in_the_queue_by_408_1_and_without_it_nothing_holds_it_there():
+    board = board_with((COMET, 0, Zone.HAND, None, 0))
+    comet = board.cards[0]
+    board.put(comet, Zone.QUEUE)
+    assert zones.waits_in_the_queue(board, comet) and kinds(board, "408.1") == [ALLOWED]
+    board.off = frozenset({"408.1"})
+    assert not zones.waits_in_the_queue(board, comet) and kinds(board, "408.1") == [ALLOWED]
+
+
+def test_a_card_out_of_the_queue_is_not_waiting_there():
+    board = board_with((COMET, 0, Zone.HAND, None, 0))
+    assert not zones.waits_in_the_queue(board, board.cards[0]) and kinds(board, "408.1") == []

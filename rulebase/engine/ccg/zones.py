@@ -234,6 +234,28 @@ def follows_the_card(board: Board, card: Card, happened) -> bool:
     return still_in_its_new_zone.allows(board, card, incarnation)
 
 
+# -- the queue (408) ------------------------------------------------------------------
+
+
+@check("408.1", "cards which are resolving or waiting to resolve exist in the queue zone until they resolve")
+def in_the_queue_until_resolved(board: Board, card: Card):
+    if card.zone == Zone.QUEUE:
+        return Allowed(f"{card} is resolving: it stays in the queue zone until it has resolved")
+
+
+def waits_in_the_queue(board: Board, card: Card) -> bool:
+    """Whether ``card``, played and paid for, stays in the queue zone while
+    it resolves (408.1, recorded), out of the reach of what its own
+    instructions do to the discard pile.  With the rule switched off
+    nothing holds a card there: an Event goes on to its owner's discard
+    pile at once."""
+    verdict = in_the_queue_until_resolved.verdict(board, card)
+    if verdict is None:
+        return False
+    in_the_queue_until_resolved.judge(board, verdict)
+    return True
+
+
 # -- entering play (706.1) ---------------------------------------------------------
 
 
