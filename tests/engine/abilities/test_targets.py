@@ -392,3 +392,13 @@ def test_a_number_of_power_counts_the_power_of_the_cards_it_is_of():
     assert len(targets.candidates(board, alice, of_friends)) == 3, "Comet 2 and Angel 1"
     assert targets.executable(of_friends) is None
     assert targets.executable(Selector("power")) is not None
+
+
+def test_that_friend_after_a_resource_played_on_it_is_the_friend_it_is_on():
+    board = board_with((COMET, 0, Zone.PLAY, "home", 0), (GEAR, 0, Zone.PLAY, "home", 0),
+                       (COMET, 0, Zone.PLAY, "home", 0))
+    friend, gear, other = board.cards
+    gear.host = friend
+    context = Context(card=other, controller=0, event=Happened("played", (("card", gear),)))
+    assert targets.named_cards(context, "Friend") == [friend]
+    assert targets.named_cards(context, "Resource") == [gear]

@@ -400,6 +400,10 @@ def named_cards(context, ref: str | None) -> list:
             event = [card for card in named.get(EVENT_CARD, ()) if card is not this and _of_type(card, TYPES[ref])]
             found = event or found
     cards = [card for card in found if isinstance(card, Card)]
+    if ref in TYPES and cards and not any(_of_type(card, TYPES[ref]) for card in cards):
+        hosts = [card.host for card in cards if _of_type(card.host, TYPES[ref])]
+        if hosts:
+            return hosts  # "When you play a Resource on one of your Friends, that Friend ...": the one it is on
     if ref in TYPES and not any(_of_type(card, TYPES[ref]) for card in cards):
         host = getattr(getattr(context, "card", None), "host", None)
         if host is not None and _of_type(host, TYPES[ref]):
