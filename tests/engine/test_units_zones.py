@@ -219,3 +219,20 @@ def test_a_card_being_played_waits_in_the_queue_by_408_1_and_without_it_nothing_
 def test_a_card_out_of_the_queue_is_not_waiting_there():
     board = board_with((COMET, 0, Zone.HAND, None, 0))
     assert not zones.waits_in_the_queue(board, board.cards[0]) and kinds(board, "408.1") == []
+
+
+def test_a_card_another_player_controls_goes_to_its_owner_by_513_1_and_without_it_to_its_controller():
+    for off, pile in (((), 0), (("513.1",), 1)):
+        board = board_with((COMET, 0, Zone.PLAY, "home", 1))
+        comet = board.cards[0]
+        comet.controller = 1
+        board.off = frozenset(off)
+        zones.dismiss(board, comet)
+        assert comet.zone == Zone.DISCARD and board.players[pile].zones[Zone.DISCARD] == [comet]
+        assert kinds(board, "513.1") == ([] if off else [ALLOWED])
+
+
+def test_a_card_its_owner_controls_needs_no_word_of_513_1():
+    board = board_with((COMET, 0, Zone.PLAY, "home", 0))
+    zones.dismiss(board, board.cards[0])
+    assert board.players[0].zones[Zone.DISCARD] == board.cards and kinds(board, "513.1") == []

@@ -184,11 +184,35 @@ def rearrange(board: Board, player: int, zone: Zone, order: tuple[int, ...]):
     return {"player": board.name(player), "zone": zone}
 
 
+@check("513.1", "players own all cards with which they start the game")
+def started_the_game_with_it(board: Board, card: Card):
+    if card.controller != card.owner:
+        return Allowed(f"{board.name(card.owner)} started the game with {card}: {board.name(card.owner)} owns it, "
+                       f"though {board.name(card.controller)} controls it")
+
+
+def owner_of(board: Board, card: Card) -> int:
+    """The player who owns ``card``, whose zones it goes to as it leaves
+    play: the player who started the game with it (513.1, recorded where
+    another player controls it).  A token, which no player started the
+    game with, is its creator's.  With the rule switched off the engine
+    knows no owner but a card's controller."""
+    if card.controller == card.owner or card.id in (getattr(board, "tokens", None) or ()):
+        return card.owner
+    verdict = started_the_game_with_it.verdict(board, card)
+    if verdict is None:
+        return card.controller
+    started_the_game_with_it.judge(board, verdict)
+    return card.owner
+
+
 def leave_play(board: Board, card: Card, zone: Zone, put) -> None:
-    """Put a card from play into ``zone`` of its owner by the step ``put``;
-    what was attached to it is dismissed by the game (511.2)."""
+    """Put a card from play into ``zone`` of its owner (513.1) by the step
+    ``put``; what was attached to it is dismissed by the game (511.2)."""
     attached = board.attachments(card)
     controller = card.controller
+    if card.controller != card.owner:
+        card.owner = owner_of(board, card)
     if card.controller != card.owner:
         board.trace.note("401.4", "{card} is controlled by {controller} but goes to its owner's {zone}: each player has their own",
                          card=card.label, controller=board.name(card.controller), zone=zone)
