@@ -91,3 +91,25 @@ def test_words_side_by_side_that_are_no_trait_are_a_cards_name(cards):
     # The Stars Will Aid In Her Escape: "... search your deck for a Nightmare Moon card ..."
     searched = front(cards, "the-stars-will-aid-in-her-escape")[0].effect
     assert dict(searched.target.filters) == {"name": "Nightmare Moon"}
+
+
+def test_a_trait_said_for_a_noun_names_the_cards_with_that_trait(cards):
+    # Fluttershy, Leader of the Pack: "Your Critters here have +1 power."
+    subject = front(cards, "fluttershy-leader-of-the-pack")[0].modifier.subject
+    assert (subject.noun, subject.controller, subject.where, subject.every) == ("card", "you", "here", True)
+    assert dict(subject.filters) == {"trait": "Critter"}
+    # Pet Primping: "... put a Critter from your discard pile into your hand."
+    target = front(cards, "pet-primping")[0].effect.target
+    assert (target.noun, target.every, dict(target.filters)) == ("card", False, {"trait": "Critter"})
+    # Queen Novo, Under the Sea: "Your Seaponies have Showy 1." (a plural in -ies)
+    subject = front(cards, "queen-novo-under-the-sea")[1].modifier.subject
+    assert dict(subject.filters) == {"trait": "Seapony"} and subject.every
+
+
+def test_a_cards_name_is_not_read_as_a_trait(cards):
+    # Angel, Bossy Pet: "While with your Fluttershy, this card has +1 power."
+    condition = front(cards, "angel-bossy-pet")[0].condition
+    assert "Fluttershy" in repr(condition) and "'trait'" not in repr(condition)
+    # Bon Bon, Minty Fresh: "if you have a Lyra" is no Trait, and not read as one
+    reading = read_card(cards["bon-bon-minty-fresh"])
+    assert not reading.parsed and "'Lyra' is not a trait" in str(reading.error)

@@ -682,6 +682,7 @@ class _Reader(Transformer):
         modifier, extra = statement
         if extra is not None:
             condition = extra if condition is None else Condition("all", all_of=(condition, extra))
+        condition, modifier = _said_of_each(condition, modifier)
         return Ability("continuous", condition=condition, modifier=modifier, part=self._part(meta))
 
     def while_(self, meta, children):
@@ -2288,6 +2289,19 @@ class _Reader(Transformer):
             return selector
         return _with(selector, **{"one-of-each": True})
 
+    def trait_noun_phrase(self, meta, children):
+        """A Trait for a noun: "your Critters here", "a Critter", "your
+        other Pirates", "a Seapony": the cards with that Trait (all of them
+        where the Trait is said in the plural).  A word that names no Trait
+        of the cards is not read."""
+        token = [c for c in children if isinstance(c, Token) and c.type == "WORD"][-1]
+        said = self._word(token)
+        singular = _trait_said(said)
+        if singular is None:
+            raise _Unreadable(f"{said!r} is not a trait", token.start_pos)
+        others = [c for c in children if c is not token]
+        return self.noun_phrase(meta, others + [("filter", "trait", singular), ("noun", "card", singular != said)])
+
     def this_card(self, meta, children):
         return Selector("self", part=self._part(meta))
 
@@ -2375,6 +2389,8 @@ class _Reader(Transformer):
     def named_card(self, meta, children):
         controller = next((c[1] for c in children if isinstance(c, tuple)), None)
         words = [self._word(c) for c in children if isinstance(c, Token)]
+        if len(words) == 1 and _trait_said(words[0]) is not None:  # "your Seaponies": a Trait, not a name
+            return self.trait_noun_phrase(meta, children)
         if not all(word[:1].isupper() for word in words):
             raise _Unreadable(f"not a card's name: {' '.join(words)!r}", meta.start_pos)
         return Selector("card", controller=controller, filters=(("name", " ".join(words)),), part=self._part(meta))
@@ -2682,6 +2698,17 @@ def known_traits() -> frozenset:
                      for trait in side.traits for part in trait.split("/"))
 
 
+def _trait_said(word: str) -> str | None:
+    """The Trait a capitalised word names, in the singular or the plural
+    ("Critters", "Seaponies"), or ``None``."""
+    if not word[:1].isupper():
+        return None
+    for one in (word, word[:-3] + "y" if word.endswith("ies") else None, word[:-1] if word.endswith("s") else None):
+        if one and one.casefold() in known_traits():
+            return one
+    return None
+
+
 def _one_trait_a_name(children: list) -> list:
     """The parts of a noun phrase with the words of one Trait joined: a
     Trait's name may be several words ("your Earth Pony Friends", "Pony
@@ -2709,6 +2736,43 @@ def _one_trait_a_name(children: list) -> list:
         if child is not None:
             joined.append(child)
     return joined
+
+
+_OF_EACH_AREAS = (None, "problem", "home", "this-problem")
+
+
+def _said_of_each(condition: Condition | None, modifier):
+    """A condition without a subject of its own ("while exhausted", "while
+    involved in a faceoff", "while at a Problem with this card") in an
+    ability changing other cards is said of each of them, not of the card
+    whose text it is ("Your [Honesty] characters have +2 power while
+    exhausted"): it becomes a filter of the cards the modifier names.
+    Anything else is left as read."""
+    subject = getattr(modifier, "subject", None)
+    if (condition is None or not isinstance(subject, Selector)
+            or subject.noun in ("self", "host", "it", "that", "player", "opponent", "you")):
+        return condition, modifier
+    parts = condition.all_of if condition.kind == "all" else (condition,)
+    if not any(part.subject is THIS_CARD for part in parts):
+        return condition, modifier
+    kept, filters, where = [], {}, subject.where
+    for part in parts:
+        if part.subject is not THIS_CARD:
+            kept.append(part)
+        elif part.kind == "status" and not part.negated:
+            filters["status"] = part.value("status")
+        elif part.kind == "involved" and not part.negated and set(dict(part.values)) <= {"kind"}:
+            filters["involved"] = True
+            if part.value("kind") is not None:
+                kept.append(Condition("during", values=values(phase="faceoff", kind=part.value("kind"))))
+        elif part.kind == "with" and not part.negated:
+            filters["with"] = part.value("what")
+        elif part.kind == "at" and not part.negated and where is None and part.value("where") in _OF_EACH_AREAS:
+            where = part.value("where")
+        else:
+            return condition, modifier
+    condition = None if not kept else kept[0] if len(kept) == 1 else Condition("all", all_of=tuple(kept))
+    return condition, replace(modifier, subject=replace(_with(subject, **filters), where=where))
 
 
 def _lasting(effect: Effect, duration: str) -> Effect:
