@@ -429,3 +429,25 @@ def test_a_trigger_of_entering_play_face_up_does_not_match_a_card_entering_face_
     assert triggers.matches(board, comet, trigger, happened)
     comet.face_down = True
     assert not triggers.matches(board, comet, trigger, happened)
+
+
+def test_the_colors_among_the_characters_a_problem_is_confronted_with_are_counted_611_3a():
+    trigger = Trigger("confronts", THIS_CARD, values=values(**{"colors-among": ">=3"}))
+    assert triggers.executable(trigger) is None
+    assert triggers.executable(Trigger("moved", THIS_CARD, values=values(**{"colors-among": ">=3"}))) is not None
+    pink = Printed.build("Rose", "Friend", colors=["pink"], power=1, cost=1)
+    yellow = Printed.build("Sunny", "Friend", colors=["yellow"], power=1, cost=1)
+    board = board_with((KITE, 0, Zone.PLAY, "problem", 0), (COMET, 0, Zone.PLAY, "problem", 0),
+                       (pink, 0, Zone.PLAY, "problem", 0), (COMET, 0, Zone.PLAY, "problem", 0))
+    problem = board.cards[0]
+    happened = triggers.events.Happened("confronts", (("card", problem), ("player", 0)))
+    assert not triggers.matches(board, problem, trigger, happened), "blue, pink and blue: 2 different colors"
+    sunny = board.new_card(yellow, 0)
+    board.put(sunny, Zone.PLAY, area=problem.area)
+    assert triggers.matches(board, problem, trigger, happened)
+    assert kinds(board, "611.3a")[-1] == STEP
+    sunny.frightened = True
+    assert not triggers.matches(board, problem, trigger, happened), "a frightened character does not contribute"
+    sunny.frightened = False
+    board.off = frozenset({"611.3a"})
+    assert not triggers.matches(board, problem, trigger, happened)

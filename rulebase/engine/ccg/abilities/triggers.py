@@ -133,6 +133,8 @@ def _value_missing(trigger, name: str, value) -> str | None:
     if name == "margin" and _margin(value) is not None and (
             trigger.event == "faceoff-won" or (trigger.event == "confronts" and value == ">required")):
         return None
+    if name == "colors-among" and trigger.event == "confronts" and _margin(value) is not None:
+        return None
     if name == "face" and value in ("up", "down") and (
             trigger.event == "enters-play" or (trigger.event == "uncovered" and value == "up")):
         return None  # entering play face-up or face-down (to uncover a Troublemaker is to turn it face-up, 607.3)
@@ -271,6 +273,8 @@ def matches(board: Board, source: Card, trigger, happened) -> bool:
             return False
         elif name == "margin" and not _margin_fits(board, value, happened):
             return False
+        elif name == "colors-among" and not _colors_among_fit(board, value, happened):
+            return False
     return trigger.condition is None or _condition_holds(board, source, trigger.condition, happened)
 
 
@@ -305,6 +309,40 @@ def _margin_fits(board: Board, value, happened) -> bool:
     else:
         margin = _over_required(board, happened.get("player"), happened.get("card"))
     return compare(margin, number)
+
+
+def _colors_among_fit(board: Board, value, happened) -> bool:
+    """Whether the characters a player confronts a Problem with (those of
+    theirs there contributing power to confronting it, 611.3a) have as
+    many different colors among them as the trigger asks ("at least 3
+    different colors among them")."""
+    compare, number = _margin(value)
+    problem, player = happened.get("card"), happened.get("player")
+    if not isinstance(problem, Card) or not isinstance(player, int):
+        return False
+    found = colors_confronted_with(board, player, problem)
+    return found is not None and compare(len(found), number)
+
+
+@step("611.3a", "{player} confronts {problem} with {cards}, the characters contributing power to confronting it: "
+                "{n} different color{s} among them ({colors})")
+def confronted_with(board: Board, player: int, problem: Card, cards: list, colors: tuple):
+    return {"player": board.name(player), "problem": problem.label, "cards": ", ".join(c.label for c in cards) or "none",
+            "n": len(colors), "s": "s" * (len(colors) != 1), "colors": ", ".join(str(c) for c in colors) or "none"}
+
+
+def colors_confronted_with(board: Board, player: int, problem: Card) -> tuple | None:
+    """The different colors among the characters ``player`` confronts
+    ``problem`` with (611.3a), each once; ``None`` without that rule (no
+    character is said to be confronted with)."""
+    from rulebase.engine.ccg import confront
+    from rulebase.engine.ccg.cards import Color, has_color
+
+    cards = [card for card in board.characters_at(problem.area, player) if confront.contributes(board, card, False)]
+    colors = tuple(color for color in Color if any(has_color(board, card, (color,)) for card in cards))
+    if confronted_with(board, player, problem, cards, colors) is None:
+        return None
+    return colors
 
 
 def _over_required(board: Board, player: int, problem: Card) -> int:
