@@ -330,3 +330,18 @@ def test_a_sample_of_all_cards_reads_at_least_the_floor(db):
         assert (reading.error is None) == (reading.front is not None)
         if reading.error is not None:
             assert reading.error.side in ("front", "boosted") and reading.error.line >= 1
+
+
+def test_a_condition_without_a_subject_is_said_of_each_card_the_modifier_changes():
+    honesty, = read("Your [Honesty] characters have +2 power while exhausted.")
+    assert honesty.condition is None
+    assert dict(honesty.modifier.subject.filters) == {"color": "orange", "status": "exhausted"}
+    cake, = read("Your Mane Character has +1 power while at a Problem with this card.")
+    assert cake.condition is None and cake.modifier.subject.where == "problem"
+    assert dict(cake.modifier.subject.filters)["with"].noun == "self"
+    well, = read("While involved in a Problem faceoff, this card's owner's Mane Character has +2 power.",
+                 card_type="Problem")
+    assert dict(well.modifier.subject.filters) == {"involved": True}
+    assert well.condition.kind == "during" and well.condition.value("kind") == "problem"
+    snails, = read("While this card is exhausted, your opponent needs +2 power to confront this card's Problem.")
+    assert snails.condition.kind == "status" and snails.condition.subject.noun == "self", "said of this card"
