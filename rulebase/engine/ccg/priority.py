@@ -637,9 +637,7 @@ class Snapshot:
         objects = [board, board.turn, *board.players, *board.cards]
         if board.faceoff is not None:
             objects.append(board.faceoff)
-        self.saved = [(thing, {name: _copied(getattr(thing, name)) for name in _fields(thing)
-                               if name not in ("trace", "memo") and hasattr(thing, name)})
-                      for thing in objects]
+        self.saved = [(thing, _saved(thing)) for thing in objects]
 
     def restore(self) -> None:
         for thing, values in self.saved:
@@ -647,15 +645,45 @@ class Snapshot:
                 setattr(thing, name, _copied(value))
 
 
+def _saved(thing) -> dict:
+    """The attributes of ``thing`` (but a board's trace and memo), copied
+    (:func:`_copied`); an empty slot is left out."""
+    saved = {}
+    held = _HELD_AS_IS
+    for name in _fields(thing):
+        value = getattr(thing, name, _EMPTY)
+        if value is _EMPTY or name == "trace" or name == "memo":
+            continue
+        saved[name] = value if type(value) in held else _copied(value)
+    return saved
+
+
+_EMPTY = object()
+
+
 def _fields(thing) -> list[str]:
     if hasattr(thing, "__dict__"):
         return list(vars(thing))
-    return [name for cls in type(thing).__mro__ for name in getattr(cls, "__slots__", ())]
+    kind = type(thing)
+    found = _SLOTS.get(kind)
+    if found is None:
+        found = _SLOTS[kind] = [name for cls in kind.__mro__ for name in getattr(cls, "__slots__", ())]
+    return found
+
+
+_SLOTS: dict = {}
+"""The slots of each class of object a snapshot is taken of (a card's)."""
+
+_HELD_AS_IS = frozenset({int, str, bool, float, type(None), tuple, frozenset})
+"""The kinds of value a snapshot keeps as they are, asked first (nearly
+every value of a card is one)."""
 
 
 def _copied(value):
     """``value`` with the lists, sets and dicts in it copied, and what they
     hold otherwise the same objects."""
+    if type(value) in _HELD_AS_IS:
+        return value
     if isinstance(value, list):
         return [_copied(item) for item in value]
     if isinstance(value, dict):
