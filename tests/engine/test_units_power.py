@@ -46,3 +46,48 @@ def test_a_definite_modifier_goes_on_affecting_the_power_unless_708_1_is_off(off
     assert kinds(board, "708.1") == []  # asked without explaining
     power.power_parts(board, comet)
     assert kinds(board, "708.1") == ([] if off else [ALLOWED])
+
+
+def _equalizer(unchanging: bool) -> Printed:
+    from rulebase.engine.ccg.abilities.model import Ability, Amount, Modifier, Selector, values
+
+    friends = Selector("Friend", every=True, where="here")
+    parts = (Modifier("power-equal", friends, Amount(2)),)
+    if unchanging:
+        parts += (Modifier("cant", friends, values=values(action="change-power")),)
+    return Printed.build("Level Field", "Problem", owner_needs="2 blue", opponents_need=3, bonus=1, abilities=(
+        Ability("continuous", "Friends here have 2 power.", modifier=Modifier(
+            "all", friends, values=values(**{"all-of": parts}))),))
+
+
+def _booster() -> Printed:
+    from rulebase.engine.ccg.abilities.model import Ability, Amount, Modifier, Selector
+
+    return Printed.build("Booster", "Friend", colors=["blue"], power=0, cost=0, abilities=(
+        Ability("continuous", "Your other Friends here have +1 power.", modifier=Modifier(
+            "power", Selector("Friend", every=True, controller="you", where="here", filters=(("other", True),)),
+            Amount(1))),))
+
+
+@pytest.mark.parametrize("off", [(), ("711.3",)])
+def test_another_card_s_power_equal_applies_in_timestamp_order_unless_711_3_is_off(off):
+    later = board_with((_equalizer(False), 0, Zone.PLAY, "problem", 0), (COMET, 0, Zone.PLAY, "problem", 0),
+                       (_booster(), 0, Zone.PLAY, "problem", 0))
+    earlier = board_with((_booster(), 0, Zone.PLAY, "problem", 0), (COMET, 0, Zone.PLAY, "problem", 0),
+                         (_equalizer(False), 0, Zone.PLAY, "problem", 0))
+    for board in (later, earlier):
+        board.off = frozenset(off)
+    # In timestamp order the booster's +1 is created after the Problem's 2 and adds to it; found in order (off),
+    # the modifiers that only add come before the one making the power a number.
+    assert power.power(later, later.play[1]) == (2 if off else 3)
+    assert power.power(earlier, earlier.play[1]) == 2
+
+
+@pytest.mark.parametrize("off", [(), ("104.2",)])
+def test_a_card_that_can_t_gain_power_keeps_the_power_text_gives_it_unless_104_2_is_off(off):
+    board = board_with((_equalizer(True), 0, Zone.PLAY, "problem", 0), (COMET, 0, Zone.PLAY, "problem", 0),
+                       (_booster(), 0, Zone.PLAY, "problem", 0))
+    board.off = frozenset(off)
+    comet = board.play[1]
+    comet.counters = 2
+    assert power.power(board, comet) == (5 if off else 2)

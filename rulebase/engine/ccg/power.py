@@ -113,7 +113,9 @@ def power_parts(board: Board, card: Card, explain: bool = True) -> tuple[int | N
         printed_power(power)
     power.total = base
     found = continuous.side(card) if card.in_play else None
-    if found is not None and found.ordered:
+    if found is not None and continuous.unchanging_power(power):
+        return power.total, power.parts() if explain else []
+    if found is not None and (found.ordered or continuous.reached_in_order(board, card)):
         extras = [continuous.Applied(card, True, f"{card.counters} +1 power counter{'s' * (card.counters != 1)}",
                                      lambda: power_counters(power))] if card.counters else []
         extras += [continuous.Applied(card, True, f"a modifier of {amount:+d} power",
@@ -143,6 +145,8 @@ def power_before(board: Board, card: Card, timestamp: tuple) -> int | None:
     found = continuous.side(card) if card.in_play else None
     if found is None:
         return total.total + card.counters + sum(_definite(total) if card.modifiers else ())
+    if continuous.unchanging_power(total):
+        return total.total
     extras = [continuous.Applied(card, True, "counters", lambda: power_counters(total))] if card.counters else []
     extras += [continuous.Applied(card, True, "a modifier", lambda amount=amount: power_modifier(total, amount))
                for amount in (_definite(total) if card.modifiers else ())]

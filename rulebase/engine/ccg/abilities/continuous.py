@@ -70,6 +70,10 @@ def executable(modifier) -> str | None:
             if missing is not None:
                 return missing
         return None if modifier.value("all-of") else "the modifier 'all' of no modifiers"
+    if modifier.kind == "additional-cost":
+        from rulebase.engine.ccg import play
+
+        return play.additional_cost_missing(modifier)  # paid as its card is played (508.1)
     if modifier.kind not in HOOKED:
         return f"the modifier {modifier.kind!r}"
     if modifier.kind == "cost" and modifier.value("action") == "play":
@@ -128,6 +132,13 @@ def executable(modifier) -> str | None:
         return _cant_contribute_missing(modifier)
     if modifier.kind == "cant" and modifier.value("action") == "contribute-to-confront":
         return _cant_contribute_confront_missing(modifier)
+    if modifier.kind == "cant" and modifier.value("action") == UNCHANGING:
+        subject = modifier.subject
+        if subject is None or subject.noun in ("self", "that", "it", "host"):
+            return None
+        from rulebase.engine.ccg.abilities import targets
+
+        return targets.executable(subject)
     if modifier.kind == "cant" and modifier.value("action") not in CANT:
         return f"a can't {modifier.value('action')!r}"
     if modifier.kind == "may" and modifier.value("action") == "play" and modifier.value("zone") == "discard":
@@ -143,7 +154,9 @@ def executable(modifier) -> str | None:
     if modifier.kind in ORDERED:
         subject = modifier.subject
         if subject is not None and subject.noun != "self":
-            return f"the modifier {modifier.kind!r} of another card's power"
+            missing = _others_ordered_missing(modifier)
+            if missing is not None:
+                return missing
         if modifier.kind == "power-equal" and modifier.amount is None:
             return "a power equal to no number"
     if modifier.amount is not None and modifier.amount.per is not None:
@@ -170,6 +183,20 @@ def executable(modifier) -> str | None:
         if who not in (None, "you", "your", "opponent", "opponents", "player", "players", "each player"):
             return f"the power {who!r} needs to confront"
     return None
+
+
+def _others_ordered_missing(modifier) -> str | None:
+    """``None`` if the engine applies a power other cards have of a number
+    printed ("Characters here have 2 power"), in timestamp order with the
+    other modifiers of their power."""
+    subject = modifier.subject
+    amount = modifier.amount
+    if (modifier.kind != "power-equal" or subject.noun in ("that", "it", "host") or amount is None
+            or amount.per is not None or not isinstance(amount.value, int)):
+        return f"the modifier {modifier.kind!r} of another card's power"
+    from rulebase.engine.ccg.abilities import targets
+
+    return targets.executable(subject)
 
 
 def _color_missing(modifier) -> str | None:
@@ -835,6 +862,10 @@ def shape_in_order(power, found: Index, extras: list, before: tuple | None = Non
             elif _on_itself(card, lambda acts=acts: fits(board, card, _subject(acts), card)):
                 applied.append(Applied(card, False, _named(card, acts),
                                        lambda acts=acts: _on_itself(card, lambda: text_power(power, card, acts))))
+    for source, ability, acts in _others_ordered(board, card):
+        unit = text_power_doubled if acts.modifier.kind == "power-doubled" else text_power_equal
+        applied.append(Applied(source, False, _named(source, acts),
+                               lambda source=source, acts=acts, unit=unit: unit(power, source, acts)))
     if before is not None:
         _stamp(board, applied)
         applied = sorted((one for one in applied if one.timestamp < before), key=lambda one: one.timestamp)
@@ -843,6 +874,102 @@ def shape_in_order(power, found: Index, extras: list, before: tuple | None = Non
         in_timestamp_order(power, applied)
     for one in applied:
         one.apply()
+
+
+def _others_ordered(board: Board, card: Card) -> list:
+    """The modifiers of other cards that do not only add to ``card``'s
+    power ("Characters here have 2 power"), as ``(source, ability, what
+    acts)``, those reaching it now."""
+    found = []
+    for kind in ORDERED:
+        if not reaching(board, kind):
+            continue
+        for source, pairs in outward(board, kind):
+            if source is card:
+                continue
+            for ability, acts in pairs:
+                if fits(board, source, _subject(acts), card):
+                    found.append((source, ability, acts))
+    return found
+
+
+def reached_in_order(board: Board, card: Card) -> bool:
+    """Whether another card's modifier that does not only add reaches
+    ``card``'s power now, so that the modifiers of its power apply in
+    timestamp order (711.3); cheap while no card in play has one."""
+    if not (reaching(board, "power-equal") or reaching(board, "power-doubled")):
+        return False
+    return bool(_others_ordered(board, card))
+
+
+# -- a power that can't change ("can't lose or gain power", 104.2) ---------------------------
+
+UNCHANGING = "change-power"
+"""The action of "... can't lose or gain power"."""
+
+
+def _unchanging_sources(board: Board) -> list:
+    """The cards in play whose text says other cards can't lose or gain
+    power (cached as :func:`reaching` is)."""
+    cards = reaching(board, "cant")
+    if not cards:
+        return cards
+    kept = board.reaching[1]
+    found = kept.get(UNCHANGING)
+    if found is None:
+        found = kept[UNCHANGING] = [card for card in cards if any(
+            acts.modifier.value("action") == UNCHANGING for table in (index(card.printed),) + (
+                (index(card.printed.boosted),) if card.printed.boosted is not None else ())
+            for _, acts in table.outward.get("cant", ()))]
+    return found
+
+
+def _unchanging(board: Board, card: Card):
+    """The card whose "can't lose or gain power" reaches ``card`` now, and
+    its ability; ``None``."""
+    for source in _unchanging_sources(board):
+        if source.face_down or source is card:
+            continue
+        found = side(source)
+        for ability, acts in found.outward.get("cant", ()) if found is not None else ():
+            if (acts.modifier.value("action") == UNCHANGING and fits(board, source, _subject(acts), card)
+                    and _applies(board, source, acts)):
+                return source, acts
+    return None
+
+
+@check("104.2", "a \"can't\" of card text takes precedence: a card that can't lose or gain power keeps the power its "
+                "text gives it, whatever else modifies it")
+def cant_change_power(power, source: Card, ability: Ability):
+    return (f"{source}'s ability says {power.card} can't lose or gain power ({ability.text or 'its text'}): no "
+            "other modifier changes its power")
+
+
+def unchanging_power(power) -> bool:
+    """Work out the power of a card in play that text says can't lose or
+    gain power ("Characters here have 2 power and can't lose or gain
+    power"): only the modifiers making its power a number apply (in
+    timestamp order), not its counters nor any other modifier (104.2).
+    ``False`` (nothing done) when no such text reaches the card or the
+    rule is switched off."""
+    card, board = power.card, power.board
+    if not _unchanging_sources(board):
+        return False
+    found = _unchanging(board, card)
+    if found is None or cant_change_power.allows(power, found[0], found[1]):
+        return False
+    applied = []
+    own_side = side(card)
+    for ability, acts in own_side.own.get("power-equal", ()) if own_side is not None else ():
+        applied.append(Applied(card, False, _named(card, acts), lambda acts=acts: text_power_equal(power, card, acts)))
+    for source, ability, acts in _others_ordered(board, card):
+        if acts.modifier.kind == "power-equal":
+            applied.append(Applied(source, False, _named(source, acts),
+                                   lambda source=source, acts=acts: text_power_equal(power, source, acts)))
+    _stamp(board, applied)
+    for one in sorted(applied, key=lambda one: one.timestamp):
+        one.apply()
+    return True
 
 
 def _named(source: Card, ability: Ability) -> str:
