@@ -2352,6 +2352,17 @@ def copy_effects(s, act: Act):
         return
     context = resolve.Context(board=board, card=card, controller=act.player)
     yield from resolve.resolve(s, context, effect)
+    if a_copy_is_not_played.allows(board, card):
+        from rulebase.engine.ccg.abilities import triggers
+
+        triggers.played(board, card, act.player)
+
+
+@rules.check("520.1a", "copied effects are not played, and a copied effect is not itself a card")
+def a_copy_is_not_played(board: Board, card: Card):
+    """Nothing waiting for a card being played answers a copy of its effect;
+    with the rule switched off, the copy is played as its card was."""
+    return f"the copy of {card}'s effect is not played and is no card: what waits for a card being played does not answer it"
 
 
 checked("copy-effects")(lambda board, act: an_effect_to_copy(board, *copied_effect(act)))
