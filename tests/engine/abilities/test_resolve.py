@@ -335,3 +335,19 @@ def test_that_character_of_a_triggered_ability_is_the_events_and_is_sent_to_its_
     drive(board, Effect("send", target=Selector("character", controller="opponent"), values=values(area="previous")),
           Context(card=deep, controller=0, event=other))
     assert runner.area == board.players[0].problem_area, "the previous area is that of the card the move moved"
+
+
+def test_a_move_to_that_cards_problem_goes_where_the_events_card_is():
+    from rulebase.engine.ccg.abilities.events import Happened
+
+    board = board_with((COMET, 0, Zone.PLAY, "home", 0), (RUNNER, 0, Zone.PLAY, "problem", 1),
+                       (COMET, 0, Zone.PLAY, "home", 0))
+    comet, runner, other = board.cards
+    move = Effect("move", target=Selector("character", controller="you"), values=values(area="that-card-problem"))
+    assert executable(move) is None
+    at_home = Happened("cutie-marked", (("card", other), ("player", 0)))
+    drive(board, move, Context(card=comet, controller=0, event=at_home), answers=[Action("choose", 0, comet.id)])
+    assert comet.area == board.players[0].home, "a card at home names no Problem to move to"
+    marked = Happened("cutie-marked", (("card", runner), ("player", 0)))
+    drive(board, move, Context(card=comet, controller=0, event=marked), answers=[Action("choose", 0, comet.id)])
+    assert comet.area == board.players[1].problem_area == runner.area

@@ -642,7 +642,7 @@ def _acts(board: Board, context: Context, effect: Effect, verb: Verb, card: Card
 
 
 AREAS = (None, "problem", "home", "here", "this-problem", "its-problem", "that-problem", "there", "same-problem",
-         "opponent-problem", "your-problem", "another-problem")
+         "opponent-problem", "your-problem", "another-problem", "that-card-problem")
 """The destinations of a move the engine knows."""
 
 
@@ -663,6 +663,8 @@ def _areas(board: Board, context: Context, effect: Effect, card: Card) -> list[A
     if where == "same-problem":
         return sorted({other.area for other in targets.named_cards(context, "it")
                        if other.area is not None and other.area.is_problem})
+    if where == "that-card-problem":
+        return _event_cards_problem(context)
     me = context.player
     problems = [p.problem_area for p in board.players if not p.removed and board.problem_at(p.problem_area) is not None]
     if where == "opponent-problem":
@@ -672,6 +674,15 @@ def _areas(board: Board, context: Context, effect: Effect, card: Card) -> list[A
     if where == "your-problem":
         return [area for area in problems if area.owner == me]
     return problems
+
+
+def _event_cards_problem(context: Context) -> list[Area]:
+    """"That Friend's Problem", "that Troublemaker's Problem": the Problem
+    the card of the event the ability answers is at (else the card an
+    earlier part named)."""
+    named = context.named or {}
+    cards = [card for card in named.get(targets.EVENT_CARD) or named.get("it") or () if isinstance(card, Card)]
+    return sorted({card.area for card in cards[:1] if card.area is not None and card.area.is_problem})
 
 
 def _previous_area(context: Context, card: Card) -> list[Area]:
