@@ -451,3 +451,37 @@ def test_the_colors_among_the_characters_a_problem_is_confronted_with_are_counte
     sunny.frightened = False
     board.off = frozenset({"611.3a"})
     assert not triggers.matches(board, problem, trigger, happened)
+
+
+DIGGER = Printed.build("Digger", "Troublemaker", power=4, points=1, abilities=(
+    Ability("triggered", "When this card is defeated, gain [2].", trigger=Trigger("defeated", THIS_CARD),
+            effect=Effect("gain", amount=Amount(2))),))
+
+
+def test_a_troublemaker_s_own_ability_waiting_for_its_defeat_triggers_though_it_is_dismissed():
+    from rulebase.engine.ccg import zones
+
+    board = board_with((DIGGER, 1, Zone.PLAY, "problem", 1))
+    digger = board.cards[0]
+    area = digger.area
+    zones.dismiss(board, digger)
+    emit(board, "defeated", card=digger, player=0, area=area)
+    assert [w.card for w in board.waiting] == [digger]
+
+
+def test_a_problem_confronted_with_at_least_some_characters_of_a_description_611_3a():
+    white = Printed.build("Snow", "Friend", colors=["white"], power=1, cost=1)
+    others = Selector("character", count=Amount(2), filters=(("color", "white"), ("other", True)))
+    trigger = Trigger("confronts", Selector("Problem", where="here"), values=values(**{"with": others}))
+    assert triggers.executable(trigger) is None
+    assert triggers.executable(Trigger("confronts", THIS_CARD, values=values(**{"with": Selector("Resource")}))) \
+        == "the trigger's 'with' (Resource)"
+    board = board_with((KITE, 0, Zone.PLAY, "problem", 0), (white, 0, Zone.PLAY, "problem", 0),
+                       (white, 0, Zone.PLAY, "problem", 0), (COMET, 0, Zone.PLAY, "problem", 0))
+    problem, source, snow, comet = board.cards
+    happened = triggers.events.Happened("confronts", (("card", problem), ("player", 0)))
+    assert not triggers.matches(board, source, trigger, happened), "one other white character, and a blue one"
+    comet.printed = white
+    assert triggers.matches(board, source, trigger, happened)
+    board.off = frozenset({"611.3a"})
+    assert not triggers.matches(board, source, trigger, happened)
