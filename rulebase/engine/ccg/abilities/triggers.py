@@ -37,7 +37,7 @@ from dataclasses import replace
 
 from rulebase.engine.ccg.abilities import events, keywords, parts
 from rulebase.engine.ccg.abilities.continuous import acting_cards, fits, index, side
-from rulebase.engine.ccg.abilities.model import EVENTS, Ability, Condition
+from rulebase.engine.ccg.abilities.model import EVENTS, Ability, Amount, Condition
 from rulebase.engine.ccg.actions import Action
 from rulebase.engine.ccg.board import Board, Card, Zone
 from rulebase.engine.ccg.rules import Allowed, check, step
@@ -134,6 +134,8 @@ def _value_missing(trigger, name: str, value) -> str | None:
             trigger.event == "faceoff-won" or (trigger.event == "confronts" and value == ">required")):
         return None
     if name == "colors-among" and trigger.event == "confronts" and _margin(value) is not None:
+        return None
+    if name == "with" and trigger.event == "confronts" and _with_missing(value) is None:
         return None
     if name == "face" and value in ("up", "down") and (
             trigger.event == "enters-play" or (trigger.event == "uncovered" and value == "up")):
@@ -275,6 +277,9 @@ def matches(board: Board, source: Card, trigger, happened) -> bool:
             return False
         elif name == "colors-among" and not _colors_among_fit(board, value, happened):
             return False
+        elif name == "with" and happened.event == "confronts" and not _confronted_with_enough(
+                board, source, value, happened):
+            return False
     return trigger.condition is None or _condition_holds(board, source, trigger.condition, happened)
 
 
@@ -316,33 +321,60 @@ def _colors_among_fit(board: Board, value, happened) -> bool:
     theirs there contributing power to confronting it, 611.3a) have as
     many different colors among them as the trigger asks ("at least 3
     different colors among them")."""
-    compare, number = _margin(value)
-    problem, player = happened.get("card"), happened.get("player")
-    if not isinstance(problem, Card) or not isinstance(player, int):
-        return False
-    found = colors_confronted_with(board, player, problem)
-    return found is not None and compare(len(found), number)
-
-
-@step("611.3a", "{player} confronts {problem} with {cards}, the characters contributing power to confronting it: "
-                "{n} different color{s} among them ({colors})")
-def confronted_with(board: Board, player: int, problem: Card, cards: list, colors: tuple):
-    return {"player": board.name(player), "problem": problem.label, "cards": ", ".join(c.label for c in cards) or "none",
-            "n": len(colors), "s": "s" * (len(colors) != 1), "colors": ", ".join(str(c) for c in colors) or "none"}
-
-
-def colors_confronted_with(board: Board, player: int, problem: Card) -> tuple | None:
-    """The different colors among the characters ``player`` confronts
-    ``problem`` with (611.3a), each once; ``None`` without that rule (no
-    character is said to be confronted with)."""
-    from rulebase.engine.ccg import confront
     from rulebase.engine.ccg.cards import Color, has_color
 
-    cards = [card for card in board.characters_at(problem.area, player) if confront.contributes(board, card, False)]
-    colors = tuple(color for color in Color if any(has_color(board, card, (color,)) for card in cards))
-    if confronted_with(board, player, problem, cards, colors) is None:
+    compare, number = _margin(value)
+    cards = characters_confronted_with(board, happened)
+    if cards is None:
+        return False
+    colors = [color for color in Color if any(has_color(board, card, (color,)) for card in cards)]
+    return compare(len(colors), number)
+
+
+def _with_missing(value) -> str | None:
+    """What the engine lacks to count the characters a Problem is
+    confronted "with at least 2 other [Generosity] characters"."""
+    from rulebase.engine.ccg.abilities import targets
+
+    if getattr(value, "noun", None) not in ("character", "Friend") or value.count.value is None or value.every:
+        return f"confronting with {getattr(value, 'noun', value)!r}"
+    if value.where is not None or value.zone not in (None, "play") or value.controller not in (None, "you"):
+        return f"confronting with {value.part.text or value.noun!r}"
+    return targets.executable(value)
+
+
+def _confronted_with_enough(board: Board, source: Card, value, happened) -> bool:
+    """Whether at least as many of the characters the Problem is confronted
+    with (611.3a) as the trigger's selector counts are of its description
+    ("with at least 2 other [Generosity] characters": not this card)."""
+    cards = characters_confronted_with(board, happened)
+    if cards is None:
+        return False
+    described = replace(value, count=Amount(1))
+    return sum(1 for card in cards if fits(board, source, described, card, happened)) >= value.count.value
+
+
+@step("611.3a", "{player} confronts {problem} with {cards}: the characters of theirs there contributing power to "
+                "confronting it")
+def confronted_with(board: Board, player: int, problem: Card, cards: list):
+    return {"player": board.name(player), "problem": problem.label,
+            "cards": ", ".join(card.label for card in cards) or "no character"}
+
+
+def characters_confronted_with(board: Board, happened) -> list | None:
+    """The characters the player of a ``confronts`` event confronts its
+    Problem with: theirs there contributing power to confronting it
+    (611.3a); ``None`` without that rule (none is said to be confronted
+    with), or for an event naming no Problem or player."""
+    from rulebase.engine.ccg import confront
+
+    problem, player = happened.get("card"), happened.get("player")
+    if not isinstance(problem, Card) or not isinstance(player, int) or problem.area is None:
         return None
-    return colors
+    cards = [card for card in board.characters_at(problem.area, player) if confront.contributes(board, card, False)]
+    if confronted_with(board, player, problem, cards) is None:
+        return None
+    return cards
 
 
 def _over_required(board: Board, player: int, problem: Card) -> int:
