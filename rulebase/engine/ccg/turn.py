@@ -210,6 +210,8 @@ def uncovered_in_chosen_order(board: Board, action: Action, waiting: list):
 
 
 def troublemaker_phase(s):
+    from rulebase.engine.ccg.abilities.continuous import cant_uncover
+
     board = s.board
     trace = board.trace
     player = board.turn.player
@@ -220,7 +222,7 @@ def troublemaker_phase(s):
         waiting = []
         for card in board.play:
             if card.type == CardType.TROUBLEMAKER and card.face_down and card.controller == player and card.id not in uncovered:
-                if not epic_keeps_troublemakers_covered.allows(board, card):
+                if not (epic_keeps_troublemakers_covered.allows(board, card) and cant_uncover.allows(board, card)):
                     uncovered.add(card.id)
                     continue
                 waiting.append(card)

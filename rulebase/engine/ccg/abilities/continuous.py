@@ -132,6 +132,8 @@ def executable(modifier) -> str | None:
         return _cant_contribute_missing(modifier)
     if modifier.kind == "cant" and modifier.value("action") == "contribute-to-confront":
         return _cant_contribute_confront_missing(modifier)
+    if modifier.kind == "cant" and modifier.value("action") == UNCOVERED_HERE:
+        return _cant_uncover_missing(modifier)
     if modifier.kind == "cant" and modifier.value("action") == UNCHANGING:
         subject = modifier.subject
         if subject is None or subject.noun in ("self", "that", "it", "host"):
@@ -1913,6 +1915,46 @@ def cant_contribute_to_faceoffs(board: Board, card: Card):
     if found is not None:
         source, ability = found
         return f"{source}'s ability says {card} can't contribute its power to faceoffs ({ability.text or 'its text'})"
+
+
+UNCOVERED_HERE = "be-uncovered-at-here"
+"""The action of "Troublemakers can't be uncovered here"."""
+
+
+def _cant_uncover_missing(modifier) -> str | None:
+    """``None`` if the engine checks "Troublemakers can't be uncovered
+    here": of the Troublemakers it names at its card's area."""
+    subject = modifier.subject
+    if subject is None or subject.noun != "Troublemaker":
+        return f"a can't 'be-uncovered-at-here' of {getattr(subject, 'noun', None)!r}"
+    from rulebase.engine.ccg.abilities import targets
+
+    return targets.executable(subject)
+
+
+def forbidding_uncover(board: Board, card: Card):
+    """The card whose "can't be uncovered here" forbids the face-down
+    Troublemaker ``card`` to be uncovered at its area now, and its
+    ability; ``None``."""
+    if card.area is None:
+        return None
+    for source, found in outward(board, "cant", card.area):
+        for ability, acts in found:
+            if acts.modifier.value("action") != UNCOVERED_HERE or source is card:
+                continue
+            if fits(board, source, acts.modifier.subject, card) and _holds(board, source, acts):
+                return source, acts
+    return None
+
+
+@check("104.2", "a \"can't\" of card text takes precedence: a Troublemaker it forbids to be uncovered at an area stays "
+                "face-down there")
+def cant_uncover(board: Board, card: Card):
+    found = forbidding_uncover(board, card)
+    if found is not None:
+        source, ability = found
+        return f"{source}'s ability says {card} can't be uncovered at {board.area_name(card.area)} " \
+               f"({ability.text or 'its text'})"
 
 
 @check("104.2", "a \"can't\" of card text takes precedence: a character it forbids to contribute its power to "

@@ -1427,8 +1427,11 @@ def uncover(s, act: Act):
 def _check_uncover(board: Board, act: Act) -> None:
     from rulebase.engine.ccg import turn
 
+    from rulebase.engine.ccg.abilities.continuous import cant_uncover
+
     uncoverable(board, act.target)
     turn.epic_keeps_troublemakers_covered(board, act.target)
+    cant_uncover(board, act.target)
 
 
 @rules.step("513.2", "{player} takes control of {card}")
