@@ -1011,3 +1011,20 @@ def test_cutie_marking_puts_a_counter_and_marks_the_card_once_glossary_cutie_mar
     VERBS["cutie-mark"].apply(other, Act(0, other.cards[0]))
     assert other.cards[0].counters == 0 and not verbs.is_cutie_marked(other.cards[0])
     assert not [event for event in (getattr(other, "events", None) or []) if event.event == "cutie-marked"]
+
+
+def test_losing_all_of_ones_action_tokens_502_1():
+    from rulebase.engine.ccg.abilities.resolve import executable
+
+    tokens = Selector("action-token", count=Amount(None), every=True, controller="you")
+    lose_all = Effect("lose", target=tokens, amount=Amount(None))
+    assert verbs.loses_all_tokens(lose_all) and executable(lose_all) is None
+    theirs = Effect("lose", target=Selector("action-token", every=True, controller="opponent"), amount=Amount(None))
+    assert not verbs.loses_all_tokens(theirs) and executable(theirs) is not None
+    board = board_with((COMET, 0, Zone.PLAY, "home", 0))
+    board.players[0].tokens, board.players[1].tokens = 5, 3
+    drive(board, lose_all, Context(card=board.cards[0], controller=0))
+    assert [player.tokens for player in board.players] == [0, 3] and kinds(board, "502.1") == [STEP]
+    board.players[0].tokens = 2
+    drive(board, Effect("lose", amount=Amount(1)), Context(card=board.cards[0], controller=0))
+    assert board.players[0].tokens == 1

@@ -371,8 +371,8 @@ def _do(s, verb: Verb, act: Act):
 
 def _on_players(s, context: Context, effect: Effect, verb: Verb, n):
     board = s.board
-    if effect.target is None:
-        players = [context.player]
+    if effect.target is None or effect.target.noun == targets.ACTION_TOKEN:
+        players = [context.player]  # the player carrying it out: "lose all of your action tokens"
     else:
         players = targets.candidates(board, context, effect.target)
         if not effect.target.every and len(players) > 1:
@@ -1055,6 +1055,14 @@ def _all_named_counters(part: Effect) -> bool:
             and part.amount.per is None and counter_kind(Act(0, effect=part)) is not None)
 
 
+def _all_tokens(part: Effect) -> bool:
+    """"Lose all of your action tokens", "all players lose their action
+    tokens": every action token of the player carrying it out (502.1)."""
+    from rulebase.engine.ccg.abilities.verbs import loses_all_tokens
+
+    return part.verb == "lose" and loses_all_tokens(part)
+
+
 def _delayed_names(part: Effect, done: set) -> str | None:
     """A delayed instruction on the cards an earlier one named ("At the end
     of the turn, banish them"): an earlier instruction of the effect must
@@ -1107,11 +1115,12 @@ def _part_executable(part: Effect) -> str | None:
     missing = _count_about_the_target(part)
     if missing is not None:
         return missing
-    if part.target is not None and part.target.noun == targets.ACTION_TOKEN:
+    if part.target is not None and part.target.noun == targets.ACTION_TOKEN and not _all_tokens(part):
         return f"the verb {part.verb!r} on action tokens"
     if part.who is not None and not targets.names_players(part.who):
         return f"an instruction carried out by {part.who.noun!r}"
-    if verb.takes == PLAYER and part.target is not None and not targets.names_players(part.target):
+    if verb.takes == PLAYER and part.target is not None and not targets.names_players(part.target) and not _all_tokens(
+            part):
         return f"the verb {part.verb!r} on a {part.target.noun!r}"
     if verb.takes == CARD and part.verb != "choose" and part.target is None:
         return f"the verb {part.verb!r} with no card to do it to"
@@ -1203,7 +1212,7 @@ def _part_executable(part: Effect) -> str | None:
         return missing
     amount = part.amount
     if amount is not None:
-        if amount.value is None and not _all_named_counters(part):
+        if amount.value is None and not _all_named_counters(part) and not _all_tokens(part):
             return f"the amount {amount.variable or 'any number'!r}"
         if amount.per is not None:
             missing = targets.executable(amount.per)

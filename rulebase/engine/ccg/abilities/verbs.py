@@ -1030,8 +1030,23 @@ def lose_tokens(board: Board, player: int, amount: int):
 @verb("lose", "502.1", takes=PLAYER)
 def lose(board: Board, act: Act) -> None:
     """A player loses action tokens ("an opponent loses [1]"): as many as
-    they have, at most the number said."""
+    they have, at most the number said; all of them when the text says
+    so ("lose all of your action tokens")."""
+    if act.effect is not None and loses_all_tokens(act.effect):
+        lose_tokens(board, act.target, board.players[act.target].tokens)
+        return
     lose_tokens(board, act.target, act.n)
+
+
+def loses_all_tokens(effect) -> bool:
+    """Whether an instruction to lose is of all the action tokens of the
+    player carrying it out ("your action tokens", "their action tokens",
+    every one, no number said)."""
+    target = effect.target
+    return (target is not None and target.noun == "action-token" and target.every
+            and target.controller in (None, "you", "their") and not target.filters and target.where is None
+            and (effect.amount is None or (effect.amount.value is None and effect.amount.per is None))
+            and effect.value("what") in (None, "tokens"))
 
 
 @rules.check("502.1", "action tokens are what a player loses by card text the engine carries out")
