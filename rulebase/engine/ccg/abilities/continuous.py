@@ -54,10 +54,16 @@ a card has one, the modifiers of its power apply in timestamp order
 (711.3); where it has none, they only add, and any order gives the same
 power."""
 
-GRANTABLE = ("Swift", "Competitive", "Supportive", "Caretaker", "Stubborn", "Eccentric", "Showy")
+GIVEN_TRIGGERED = ("Diligent", "Prepared", "Studious")
+"""The triggered keywords text may give a card that the engine applies:
+each waits for its event (a faceoff won, a faceoff started) on the card
+text gives it to (:func:`given_triggered`)."""
+
+GRANTABLE = ("Swift", "Competitive", "Supportive", "Caretaker", "Stubborn", "Eccentric", "Showy") + GIVEN_TRIGGERED
 """The keywords text may give a card that the engine applies (those acting
 on the card's own power, cost or contribution, Eccentric on the power
-needed to confront its Problem and Showy on the cost of moving there)."""
+needed to confront its Problem, Showy on the cost of moving there, and
+the triggered keywords of :data:`GIVEN_TRIGGERED`)."""
 
 
 def executable(modifier) -> str | None:
@@ -654,6 +660,44 @@ def granted(board: Board, card: Card, table=None, sources: list | None = None) -
                     and _holds(board, source, acts, table)):
                 given_keyword(table, card, acts.modifier.value("keyword"), source, found,
                               _given_x(board, source, acts.modifier, card, table), sources)
+    return found
+
+
+def _given_events() -> dict:
+    """The events the triggered keywords text may give wait for, each with
+    those keywords."""
+    found: dict = {}
+    for keyword in GIVEN_TRIGGERED:
+        found.setdefault(keywords.meaning(keyword, 1).trigger.event, []).append(keyword)
+    return found
+
+
+_GIVEN_EVENTS = _given_events()
+
+
+def given_triggered(board: Board, event: str) -> list:
+    """The triggered keywords continuous abilities give cards in play now
+    ("Your other Friends here have Diligent 1", "While your Mane Character
+    is [Honesty], this card has Diligent 2") that wait for ``event``, as
+    ``(card, keyword ability, its meaning, number)``: a card with the
+    keyword printed has it as its own ability already.  The giving is
+    recorded (701.1: a card's abilities include text added to it by
+    modifiers); ``number`` tells the given ability apart from the card's
+    own abilities."""
+    wanted = _GIVEN_EVENTS.get(event)
+    if not wanted:
+        return []
+    others = any(acts.modifier.value("keyword") in wanted
+                 for _source, pairs in outward(board, "keyword") for _ability, acts in pairs)
+    found = []
+    for card in board.play:
+        if card.face_down or not (others or any(acts.modifier.value("keyword") in wanted
+                                                for _ability, acts in own(card, "keyword"))):
+            continue
+        for keyword, x in granted(board, card):
+            if keyword in wanted and not keywords.has(card, keyword):
+                ability = keywords.keyword_ability(keyword, x)
+                found.append((card, ability, keywords.meaning(keyword, x), 1000 + GIVEN_TRIGGERED.index(keyword)))
     return found
 
 

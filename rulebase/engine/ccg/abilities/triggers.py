@@ -36,7 +36,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from rulebase.engine.ccg.abilities import events, keywords, parts
-from rulebase.engine.ccg.abilities.continuous import acting_cards, fits, index, side
+from rulebase.engine.ccg.abilities.continuous import acting_cards, fits, given_triggered, index, side
 from rulebase.engine.ccg.abilities.model import EVENTS, Ability, Amount, Condition
 from rulebase.engine.ccg.actions import Action
 from rulebase.engine.ccg.board import Board, Card, Zone
@@ -499,6 +499,9 @@ def listen(board: Board, happened) -> None:
         for number, ability, acts in found:
             if matches(board, card, acts.trigger, happened) and is_triggered(board, card, ability):
                 triggers(board, card, ability, acts, number, happened)
+    for card, ability, acts, number in given_triggered(board, event) if getattr(board, "play", None) else ():
+        if matches(board, card, acts.trigger, happened) and is_triggered(board, card, ability):
+            triggers(board, card, ability, acts, number, happened)
     for card in answering:
         if card.face_down:
             continue
