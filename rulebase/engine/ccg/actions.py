@@ -66,7 +66,7 @@ EFFECTS = {
     "score": "amount", "each-score": "amount", "gain": "amount", "move": "card area",
     "send": "card area", "power": "card amount", "counters": "card amount", "turn-over": "card",
     "take-control": "card", "ignore": "card", "cant-move": "card", "to-hand": "card", "extra-flips": "amount",
-    "challenge": "card order",
+    "challenge": "card order", "dilemma": "card",
 }
 """The instructions card text can give, as the engine carries them out."""
 

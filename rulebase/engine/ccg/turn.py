@@ -11,7 +11,7 @@ trace."""
 
 from __future__ import annotations
 
-from rulebase.engine.ccg import confront, faceoffs, moving, points, status, zones
+from rulebase.engine.ccg import confront, dilemmas, faceoffs, moving, points, status, zones
 from rulebase.engine.ccg.abilities.events import emit
 from rulebase.engine.ccg.actions import Action
 from rulebase.engine.ccg.board import PHASES, Area, Board, Card, Confrontation, Zone
@@ -402,14 +402,14 @@ def score_phase(s):
     player = board.turn.player
     _enter(board, "score", "confront")
     yield from boundary_window(s, "start of the Score Phase")
-    remaining = list(board.problems())
+    remaining = dilemmas.problems_in_play(board)
     confronted = []
     while remaining:
         if len(remaining) > 1:
             def verify(action, remaining=tuple(remaining)):
                 confronted_in_chosen_order(board, action, remaining)
 
-            candidates = [Action("confront", player, p.id) for p in board.problems()]
+            candidates = [Action("confront", player, p.id) for p in dilemmas.problems_in_play(board)]
             options = lambda candidates=candidates, verify=verify: legal(board, candidates, verify)
             action = yield from decide(s, player, "choose the Problem of the next confront step", options,
                                        {"confront": verify}, rule="610.1", default=lambda options=options: options()[0])
@@ -496,7 +496,7 @@ def faceoff_step(s, confronted: list):
     solved = []
     if len(confronted) >= 2:
         if multi_problem_faceoff(board, player, confronted) is not None:
-            problems = list(board.problems())
+            problems = dilemmas.problems_in_play(board)
             current = yield from faceoffs.faceoff(s, faceoffs.MULTI_PROBLEM, tuple(p.area for p in problems), player)
             solved = [p for p in (board.problem_at(area) for area in current.areas) if p is not None]
     elif len(confronted) == 1:
@@ -577,7 +577,11 @@ def _replace(board: Board, problem, area: Area) -> None:
             dismissed_from_replaced(board, card, "Resource")
     for card in [c for c in board.play if c.area == area and c.type == CardType.TROUBLEMAKER and c.face_down]:
         trace.note("613.2", "{card} is face-down and stays at the area", card=card.label)
-    if problem_to_the_bottom(board, problem) is None:
+    if dilemmas.instead_of_the_problem_deck(board, problem):
+        pass
+    elif problem_to_the_bottom(board, problem) is None:
+        return
+    if not dilemmas.area_ceased.allows(board, area):
         return
     owner = board.players[problem.owner]
     trace.note("303.2", "{problem} is associated with its owner's Problem deck", problem=problem.label)

@@ -17,7 +17,7 @@ from __future__ import annotations
 from functools import lru_cache
 from pathlib import Path
 
-from rulebase.engine.ccg import engine_rulebook, zones
+from rulebase.engine.ccg import dilemmas, engine_rulebook, zones
 from rulebase.engine.ccg.actions import CHANCE_PLAYER, Action
 from rulebase.engine.ccg.board import HOME, PROBLEM, Area, Board, Card, Zone
 from rulebase.engine.ccg.cards import CardType, Instruction, Need, Printed, parse_color
@@ -70,6 +70,11 @@ class CCGSession(GameSession):
             owner = subject
         else:
             owner = self.player(node, who)
+        if kind.lower() == "dilemma":
+            found = dilemmas.dilemma_area(self.board, owner)
+            if found is None:
+                raise self.error(node, f"{self.board.name(owner)} owns no Dilemma's area")
+            return found
         return Area(owner, HOME if kind.lower() == "home" else PROBLEM)
 
     # -- card definitions ------------------------------------------------------
