@@ -544,6 +544,11 @@ def has_trait(table, card, trait: str) -> bool:
     switched off, the line is read as a single Trait."""
     if card.face_down:
         return False
+    if getattr(card, "in_play", False):
+        from rulebase.engine.ccg.abilities.continuous import given_trait
+
+        if given_trait(table, card, trait) is not None:
+            return True
     traits = card.info.traits
     if len(traits) < 2:
         if on_the_trait_line.verdict(table, card, trait) is None:

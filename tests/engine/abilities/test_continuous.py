@@ -109,7 +109,9 @@ def test_the_index_sorts_a_side_s_abilities_by_where_they_act():
 
 def test_what_the_engine_does_not_apply_is_named():
     assert continuous.executable(Modifier("power", THIS_CARD, Amount(1))) is None
-    assert continuous.executable(Modifier("trait")) == "the modifier 'trait'"
+    assert continuous.executable(Modifier("loses")) == "the modifier 'loses'"
+    assert continuous.executable(Modifier("trait")) == "giving a Trait not named"
+    assert continuous.executable(Modifier("trait", THIS_CARD, values=values(trait="Critter"))) is None
     assert continuous.executable(Modifier("cost", values=values(action="play"))) == "a change of the cost to play"
     assert continuous.executable(None) == "no modifier"
 

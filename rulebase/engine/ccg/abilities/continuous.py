@@ -25,8 +25,8 @@ decision); where a rule's own procedure does, only a replacement without a
 decision applies (:func:`replaced`).
 
 >>> from rulebase.engine.ccg.abilities.model import Modifier
->>> executable(Modifier("power")), executable(Modifier("trait"))
-(None, "the modifier 'trait'")
+>>> executable(Modifier("power")), executable(Modifier("loses"))
+(None, "the modifier 'loses'")
 """
 
 from __future__ import annotations
@@ -41,7 +41,7 @@ from rulebase.engine.trace import Trace
 
 HOOKED = ("power", "power-doubled", "power-equal", "cost", "confront-need", "may", "keyword", "cant", "flips",
           "enters-exhausted", "enters-with-counters", "color", "requires", "home-limit", "not-counted",
-          "cost-with-minimum")
+          "cost-with-minimum", "trait")
 """The modifiers the engine applies, each where its rule says: power (507),
 cost (508), confront-need (611.3), may, keywords given by text (701.1), a
 color a card is also (203.2), and what a card's text requires to play it
@@ -90,6 +90,8 @@ def executable(modifier) -> str | None:
         return f"a change of the cost to {modifier.value('action')}"
     if modifier.kind == "color":
         return _color_missing(modifier)
+    if modifier.kind == "trait":
+        return _trait_missing(modifier)
     if modifier.kind == "requires":
         return _requirement_missing(modifier)
     if modifier.kind == "cost-with-minimum":
@@ -202,6 +204,21 @@ def _others_ordered_missing(modifier) -> str | None:
     if (modifier.kind != "power-equal" or subject.noun in ("that", "it", "host") or amount is None
             or amount.per is not None or not isinstance(amount.value, int)):
         return f"the modifier {modifier.kind!r} of another card's power"
+    from rulebase.engine.ccg.abilities import targets
+
+    return targets.executable(subject)
+
+
+def _trait_missing(modifier) -> str | None:
+    """What the engine lacks to give cards a Trait ("That Friend is a
+    Critter", "your other Friends at that Problem get the Critter trait"):
+    a Trait named, of the card itself, the card it is on or cards a
+    selector names."""
+    if not isinstance(modifier.value("trait"), str) or not modifier.value("trait"):
+        return "giving a Trait not named"
+    subject = modifier.subject
+    if subject is None or subject.noun in ("self", "host") or (subject.noun == "that" and subject.ref == "Friend"):
+        return None
     from rulebase.engine.ccg.abilities import targets
 
     return targets.executable(subject)
@@ -734,6 +751,37 @@ def given_colors(board: Board, card: Card) -> tuple:
                 if _on_itself(card, reaches) if source is card else reaches():
                     found.append(parse_color(color))
     return tuple(dict.fromkeys(c for c in found if c not in card.colors))
+
+
+def giving_trait(board: Board, card: Card, trait: str):
+    """The card whose continuous ability gives ``card`` (in play, face up)
+    the Trait ``trait`` now, and its ability; ``None`` (cheap while no
+    card in play gives one)."""
+    if card.face_down or not card.in_play:
+        return None
+    wanted = trait.lower()
+    for ability, acts in own(card, "trait"):
+        if acts.modifier.value("trait", "").lower() == wanted and _applies(board, card, acts):
+            return card, acts
+    if not reaching(board, "trait"):
+        return None
+    for source, pairs in outward(board, "trait"):
+        for ability, acts in pairs:
+            if (acts.modifier.value("trait", "").lower() == wanted and fits(board, source, _subject(acts), card)
+                    and _applies(board, source, acts)):
+                return source, acts
+    return None
+
+
+@step("702.1", "{card} has the {trait} Trait from {source}'s ability ({text})")
+def given_trait(table, card: Card, trait: str):
+    """Text naming a Trait names a card a modifier gives that Trait
+    ("That Friend is a Critter"); recorded where it decides."""
+    board = table if isinstance(table, Board) else getattr(table, "board", None)
+    found = giving_trait(board, card, trait) if board is not None else None
+    if found is not None:
+        source, ability = found
+        return {"card": card.label, "trait": trait, "source": source.label, "text": ability.text or "its text"}
 
 
 def _subject(ability: Ability):
