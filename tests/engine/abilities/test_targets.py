@@ -402,3 +402,19 @@ def test_that_friend_after_a_resource_played_on_it_is_the_friend_it_is_on():
     context = Context(card=other, controller=0, event=Happened("played", (("card", gear),)))
     assert targets.named_cards(context, "Friend") == [friend]
     assert targets.named_cards(context, "Resource") == [gear]
+
+
+def test_the_remaining_cards_are_those_revealed_that_no_later_instruction_took():
+    board = table()
+    cards = board.cards
+    revealed, kept = [cards[0], cards[4], cards[6]], [cards[4]]
+    rest = Selector("card", every=True, filters=(("remaining", "revealed"),))
+    assert targets.executable(rest) is None
+    assert targets.executable(Selector("card", filters=(("remaining", "juggled"),))) == "the filter 'remaining' of 'juggled'"
+    context = Context(card=cards[1], controller=0, named={"this-way:reveal": revealed})
+    assert targets.candidates(board, context, rest) == revealed
+    context.named["this-way:to-hand"] = kept
+    assert targets.candidates(board, context, rest) == [cards[0], cards[6]]
+    friends = Selector("Friend", every=True, filters=(("remaining", "revealed"),))
+    assert targets.candidates(board, Context(card=cards[1], controller=0, named={"this-way:reveal": [cards[2], cards[0]]}),
+                              friends) == [cards[0]]

@@ -986,9 +986,10 @@ def executable(effect: Effect | None, gone: bool = False) -> str | None:
         if part.verb in LEAVING and part.target is not None and part.target.noun == "self":
             gone = True
         for selector in (part.target, part.amount.per if part.amount is not None else None):
-            way = selector.filter("this-way") if isinstance(selector, Selector) else None
-            if way is not None and targets.THIS_WAY.get(way) not in done:
-                return f"the cards {way} this way by no earlier instruction of the effect"
+            for name in ("this-way", "remaining"):
+                way = selector.filter(name) if isinstance(selector, Selector) else None
+                if way is not None and targets.THIS_WAY.get(way) not in done:
+                    return f"the cards {way} this way by no earlier instruction of the effect"
         done.add(part.verb)
     return None
 

@@ -147,6 +147,8 @@ FILTERS = {
                   "faceoff the event names",
     "beneath": "beneath one of a selector's cards (in the banished zone: 'a card from beneath this card')",
     "kind": "the name of a counter (519.1)",
+    "remaining": "a card an earlier instruction of the effect was done to that no instruction after it was done to "
+                 "('all remaining cards', 'the rest of the cards' revealed)",
 }
 """The filters the engine knows."""
 
@@ -162,6 +164,16 @@ THIS_WAY = {"revealed": "reveal", "banished": "banish", "discarded": "discard", 
 def done_this_way(context, verb: str) -> list:
     """The cards the earlier instruction ``verb`` of the effect was done to."""
     return list((getattr(context, "named", None) or {}).get(f"this-way:{verb}", ()))
+
+
+def remaining(context, verb: str) -> list:
+    """"All remaining cards", "the rest of the cards": those the earlier
+    instruction ``verb`` of the effect was done to ("revealed") that no
+    other instruction of it was done to since (not put into a hand)."""
+    named = getattr(context, "named", None) or {}
+    others = {id(card) for key, cards in named.items() if key.startswith("this-way:") and key != f"this-way:{verb}"
+              for card in cards}
+    return [card for card in done_this_way(context, verb) if id(card) not in others]
 
 
 POWER = "power"
@@ -298,7 +310,7 @@ class Compiled:
             return [_used_only(colors_of(color), TYPES[noun])]
         if name == "beneath":
             return []  # the cards looked among (see candidates())
-        if name in ("random", "or-self", "has", "this-way"):
+        if name in ("random", "or-self", "has", "this-way", "remaining"):
             return []  # a choice, a reference to this card, or a filter of players (see players())
         return [_names_nothing]  # a filter the engine does not know (see executable()) names no card
 
@@ -598,6 +610,10 @@ def candidates(board: Board, context, selector: Selector | None) -> list:
     if way is not None:
         return [card for card in done_this_way(context, THIS_WAY.get(way, ""))
                 if rule.type is None or (card.is_character if rule.type == "character" else card.type == rule.type)]
+    left = selector.filter("remaining")
+    if left is not None:
+        return [card for card in remaining(context, THIS_WAY.get(left, ""))
+                if rule.type is None or (card.is_character if rule.type == "character" else card.type == rule.type)]
     hosts = selector.filter("beneath")
     if hosts is not None:
         pool = [card for host in hosts_beneath(board, context, hosts) for card in beneath(board, host)]
@@ -701,8 +717,8 @@ def executable(selector: Selector | None) -> str | None:
     for name, value in selector.filters:
         if name not in FILTERS or name == "kind":
             return f"the filter {name!r}"
-        if name == "this-way" and value not in THIS_WAY:
-            return f"the filter 'this-way' of {value!r}"
+        if name in ("this-way", "remaining") and value not in THIS_WAY:
+            return f"the filter {name!r} of {value!r}"
         if name == "status" and value not in STATUSES:
             return f"the status {value!r}"
         if name == "color":
