@@ -1073,3 +1073,29 @@ def test_a_troublemaker_s_move_cost_to_its_problem_reaches_only_the_players_its_
     assert moving.move_cost(board, 0, mine, there) == 3
     assert moving.move_cost(board, 1, theirs, there) == 2
     assert moving.move_cost(board, 0, mine, board.players[0].problem_area) == 2
+
+
+def test_a_limit_is_executable_only_on_confronting_problems_per_turn():
+    players = Selector("player", every=True)
+    confront = Modifier("at-most", Selector("Problem"), values=values(action="confront", by=players, most=1, per="turn"))
+    score = Modifier("at-most", players, values=values(action="score", by=players, most=2, per="turn", what="points"))
+    assert continuous.executable(confront) is None
+    assert continuous.executable(score) == "a limit ('at-most') on 'score' per turn"
+
+
+def test_a_player_who_reached_a_limit_on_confronting_can_t_confront_another_problem():
+    from rulebase.engine.ccg.board import Confrontation
+
+    players = Selector("player", every=True)
+    schemer = Printed.build("Schemer", "Friend", power=1, cost=1, abilities=(Ability(
+        "continuous", "Players can't confront more than one Problem per turn.", modifier=Modifier(
+            "at-most", Selector("Problem"), values=values(action="confront", by=players, most=1, per="turn"))),))
+    board = board_with((schemer, 0, Zone.PLAY, "home", 0), (KITE, 0, Zone.PLAY, "problem", 0),
+                       (KITE, 1, Zone.PLAY, "problem", 1))
+    _, mine, theirs = board.play
+    assert continuous.cant_confront.verdict(board, 0, mine) is None
+    board.confrontations.append(Confrontation(board.turn.number, 0, theirs))
+    assert "limits how many Problems" in continuous.cant_confront.verdict(board, 0, mine)
+    assert continuous.cant_confront.verdict(board, 1, mine) is None
+    board.turn.number += 1
+    assert continuous.cant_confront.verdict(board, 0, mine) is None

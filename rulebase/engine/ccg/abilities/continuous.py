@@ -41,7 +41,7 @@ from rulebase.engine.trace import Trace
 
 HOOKED = ("power", "power-doubled", "power-equal", "cost", "confront-need", "may", "keyword", "cant", "flips",
           "enters-exhausted", "enters-with-counters", "color", "requires", "home-limit", "not-counted",
-          "cost-with-minimum", "trait")
+          "cost-with-minimum", "trait", "at-most")
 """The modifiers the engine applies, each where its rule says: power (507),
 cost (508), confront-need (611.3), may, keywords given by text (701.1), a
 color a card is also (203.2), and what a card's text requires to play it
@@ -92,6 +92,8 @@ def executable(modifier) -> str | None:
         return _color_missing(modifier)
     if modifier.kind == "trait":
         return _trait_missing(modifier)
+    if modifier.kind == "at-most":
+        return _at_most_missing(modifier)
     if modifier.kind == "requires":
         return _requirement_missing(modifier)
     if modifier.kind == "cost-with-minimum":
@@ -1926,6 +1928,43 @@ def _cant_confront_missing(modifier) -> str | None:
     return None
 
 
+def _at_most_missing(modifier) -> str | None:
+    """``None`` if the engine checks a limit of card text on what players
+    do: "Players can't confront more than one Problem per turn"."""
+    action = modifier.value("action")
+    if action != "confront" or modifier.value("per") != "turn":
+        return f"a limit ('at-most') on {action!r}{'' if modifier.value('per') is None else ' per ' + str(modifier.value('per'))}"
+    most = modifier.value("most")
+    if not isinstance(most, int) or most < 0:
+        return "a limit ('at-most') of a number not printed"
+    if getattr(modifier.subject, "noun", None) != "Problem" or modifier.subject.filters or modifier.subject.where:
+        return "a limit ('at-most') on confronting some Problems only"
+    who = getattr(modifier.value("by"), "noun", modifier.value("by"))
+    if who not in (None, "you", "your", "opponent", "opponents", "player", "players", "each player"):
+        return f"a limit ('at-most') on confronting by {who!r}"
+    return None
+
+
+def confronted_at_most(board: Board, player: int, problem: Card):
+    """The card whose limit ("Players can't confront more than one Problem
+    per turn") ``player`` has reached this turn, so that they can't
+    confront ``problem``, and its ability; ``None``."""
+    if not reaching(board, "at-most"):
+        return None
+    done = None
+    for source, found in outward(board, "at-most"):
+        for ability, acts in found:
+            modifier = acts.modifier
+            if modifier.value("action") != "confront" or not _reaches_player(source, modifier.value("by"), player):
+                continue
+            if done is None:
+                done = sum(1 for c in board.confrontations
+                           if c.turn == board.turn.number and c.player == player and c.problem is not problem)
+            if done >= modifier.value("most") and _holds(board, source, acts):
+                return source, acts
+    return None
+
+
 def _theirs(condition):
     """A condition of "unless they have ...", read from the perspective of
     the player it forbids (its subject left to the context)."""
@@ -1966,6 +2005,11 @@ def cant_confront(board: Board, player: int, problem: Card):
     if found is not None:
         source, ability = found
         return f"{source}'s ability says {board.name(player)} can't confront {problem} ({ability.text or 'its text'})"
+    found = confronted_at_most(board, player, problem)
+    if found is not None:
+        source, ability = found
+        return (f"{source}'s ability limits how many Problems {board.name(player)} confronts this turn, and "
+                f"{board.name(player)} has reached it: {problem} can't be confronted ({ability.text or 'its text'})")
 
 
 def forbidding_play(board: Board, player: int, card: Card, area):
