@@ -242,6 +242,7 @@ def contributions(board: Board, current: "Faceoff") -> dict:
         for card in current.flipped[player]:
             if ignored_not_added.allows(board, card):
                 found[player].append(counted(card.printed.power) + continuous.flipped_power(board, card))
+        found[player].extend(continuous.player_power(board, player))
     return found
 
 

@@ -1099,3 +1099,17 @@ def test_a_player_who_reached_a_limit_on_confronting_can_t_confront_another_prob
     assert continuous.cant_confront.verdict(board, 1, mine) is None
     board.turn.number += 1
     assert continuous.cant_confront.verdict(board, 0, mine) is None
+
+
+RALLY = Printed.build("Rally Ground", "Problem", owner_needs="2 blue", opponents_need=3, bonus=1, abilities=(
+    Ability("continuous", "You have +2 power during faceoffs here.",
+            modifier=Modifier("power", Selector("you"), Amount(2))),))
+
+
+def test_a_power_modifier_naming_a_player_changes_that_player_s_total_not_any_card_s_power():
+    board = board_with((RALLY, 0, Zone.PLAY, "problem", 0), (COMET, 0, Zone.PLAY, "problem", 0),
+                       (COMET, 1, Zone.PLAY, "problem", 0))
+    _, mine, theirs = board.cards
+    assert power.power(board, mine) == 2 and power.power(board, theirs) == 2
+    assert continuous.player_power(board, 0) == [2]
+    assert continuous.player_power(board, 1) == []

@@ -553,6 +553,38 @@ def flipped_power(board: Board, card: Card) -> int:
     return sum(found)
 
 
+PLAYER_SUBJECTS = ("you", "player", "opponent", "players", "opponents")
+"""The subjects of a power modifier that name players: it changes their
+power total in a faceoff (514.4a), not any card's power."""
+
+
+@step("702.1", "{source}'s ability gives {player} {amount:+d} power in the faceoff ({text})")
+def text_player_power(board: Board, source: Card, ability: Ability, player: int, found: list):
+    amount = _amount(board, source, ability.modifier, their=player)
+    if amount and _holds(board, source, ability):
+        found.append(amount)
+        return {"source": source.label, "player": board.name(player), "amount": amount,
+                "text": ability.text or "its text"}
+
+
+def player_power(board: Board, player: int) -> list:
+    """What continuous abilities add to ``player``'s power total in a
+    faceoff, "any modifiers modifying that player's power total" (514.4a):
+    those whose power modifier names players ("You have +2 power during
+    faceoffs here", "Players with at least 2 Pegasus characters at this
+    Problem get +1 total power"), each amount once."""
+    from rulebase.engine.ccg.abilities import targets
+
+    found: list = []
+    for source, pairs in outward(board, "power"):
+        for ability, acts in pairs:
+            subject = _subject(acts)
+            if (subject is not None and subject.noun in PLAYER_SUBJECTS
+                    and player in targets.players(board, Seen(source), subject)):
+                text_player_power(board, source, acts, player, found)
+    return found
+
+
 def additional_flips(board: Board, player: int) -> int:
     """The cards continuous abilities have ``player`` flip in addition as a
     faceoff's flips are made ("During faceoffs involving this card, flip an
@@ -1449,6 +1481,8 @@ def fits(board: Board, source: Card, selector, card: Card, event=None) -> bool:
     if selector is None:
         return card is source
     noun = selector.noun
+    if noun in PLAYER_SUBJECTS:
+        return False  # a player, not a card ("You have +2 power during faceoffs here": see player_power)
     if noun == "self":
         return card is source
     if noun == "host":
