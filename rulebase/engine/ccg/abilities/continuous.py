@@ -360,9 +360,16 @@ def outward(board: Board, kind: str, area=None):
     change other cards or players by a modifier of ``kind``, each with
     those ``(ability, what acts)`` pairs, in the order the cards entered play
     (711.3); not a card whose continuous abilities have not begun
-    generating modifiers as it entered play (706.1c)."""
+    generating modifiers as it entered play (706.1c).  Asked for every
+    kind of modifier whenever one could apply, and most often no card in
+    play has any: then nothing is set going."""
+    cards = reaching(board, kind)
+    return _outward(board, kind, area, cards) if cards else ()
+
+
+def _outward(board: Board, kind: str, area, cards: list):
     waiting = getattr(board, "not_generating", None)
-    for card in reaching(board, kind):
+    for card in cards:
         if card.face_down or (area is not None and card.area != area) or (waiting and card.id in waiting):
             continue
         found = side(card).outward.get(kind)
