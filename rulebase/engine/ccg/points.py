@@ -73,12 +73,16 @@ def score_each(board: Board, points: dict[int, int], reason: str, cards: dict | 
     if unit is None:
         raise EngineError(f"no rule of the engine scores points under {rule}: "
                           f"points are scored under {', '.join(SCORING)}")
+    from rulebase.engine.ccg.abilities.continuous import note_scored, scorable
+
     cards = cards or {}
     for player, amount in points.items():
+        amount = scorable(board, player, amount)
         if amount <= 0:
             continue
         if unit(board, player, amount, reason) is None:
             continue
+        note_scored(board, player, amount)
         scored_with(board, board.scorings[-1], tuple(cards.get(player, ())))
         scored(board, player, amount, tuple(cards.get(player, ())))
     check_winner(board)

@@ -1075,12 +1075,34 @@ def test_a_troublemaker_s_move_cost_to_its_problem_reaches_only_the_players_its_
     assert moving.move_cost(board, 0, mine, board.players[0].problem_area) == 2
 
 
-def test_a_limit_is_executable_only_on_confronting_problems_per_turn():
+def test_a_limit_is_executable_on_confronting_problems_and_scoring_points_per_turn():
     players = Selector("player", every=True)
     confront = Modifier("at-most", Selector("Problem"), values=values(action="confront", by=players, most=1, per="turn"))
     score = Modifier("at-most", players, values=values(action="score", by=players, most=2, per="turn", what="points"))
+    ready = Modifier("at-most", Selector("character", where="here"), values=values(action="ready", by=players, most=1))
     assert continuous.executable(confront) is None
-    assert continuous.executable(score) == "a limit ('at-most') on 'score' per turn"
+    assert continuous.executable(score) is None
+    assert continuous.executable(ready) == "a limit ('at-most') on 'ready'"
+
+
+def test_a_limit_on_points_leaves_a_player_what_they_have_not_scored_this_turn():
+    from rulebase.engine.ccg import points
+
+    players = Selector("player", every=True)
+    tyrant = Printed.build("Tyrant", "Friend", power=1, cost=1, abilities=(Ability(
+        "continuous", "Players can't score more than 2 points per turn.", modifier=Modifier(
+            "at-most", players, values=values(action="score", by=players, most=2, per="turn", what="points"))),))
+    board = board_with((tyrant, 0, Zone.PLAY, "home", 0))
+    points.score(board, 0, 1, "card text", rule="517.2")
+    points.score(board, 0, 3, "card text", rule="517.2")
+    points.score(board, 1, 2, "card text", rule="517.2")
+    assert [p.score for p in board.players] == [2, 2]
+    board.turn.number += 1
+    points.score(board, 0, 3, "card text", rule="517.2")
+    assert board.players[0].score == 4
+    board.off = frozenset({"104.2"})
+    points.score(board, 0, 3, "card text", rule="517.2")
+    assert board.players[0].score == 7
 
 
 def test_a_player_who_reached_a_limit_on_confronting_can_t_confront_another_problem():

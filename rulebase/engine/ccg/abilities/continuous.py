@@ -1973,6 +1973,13 @@ def _at_most_missing(modifier) -> str | None:
     """``None`` if the engine checks a limit of card text on what players
     do: "Players can't confront more than one Problem per turn"."""
     action = modifier.value("action")
+    if action == "score" and modifier.value("per") == "turn" and modifier.value("what") == "points":
+        action = "confront"  # checked as a limit per turn, as confronting is
+        if not isinstance(modifier.value("most"), int) or modifier.value("most") < 0:
+            return "a limit ('at-most') of a number not printed"
+        if getattr(modifier.subject, "noun", None) not in ("player", "players", "you", "opponent", "opponents"):
+            return f"a limit ('at-most') on the points of {getattr(modifier.subject, 'noun', None)!r}"
+        return None
     if action != "confront" or modifier.value("per") != "turn":
         return f"a limit ('at-most') on {action!r}{'' if modifier.value('per') is None else ' per ' + str(modifier.value('per'))}"
     most = modifier.value("most")
@@ -2004,6 +2011,63 @@ def confronted_at_most(board: Board, player: int, problem: Card):
             if done >= modifier.value("most") and _holds(board, source, acts):
                 return source, acts
     return None
+
+
+_SCORED = "_points_this_turn"
+
+
+def points_this_turn(board: Board, player: int) -> int:
+    """The points ``player`` has scored this turn."""
+    kept = board.__dict__.get(_SCORED)
+    return kept[1].get(player, 0) if kept is not None and kept[0] == board.turn.number else 0
+
+
+def note_scored(board: Board, player: int, points: int) -> None:
+    """Keep count of the points ``player`` scores this turn (for a limit of
+    card text, "Players can't score more than 2 points per turn")."""
+    kept = board.__dict__.get(_SCORED)
+    if kept is None or kept[0] != board.turn.number:
+        kept = board.__dict__[_SCORED] = (board.turn.number, {})
+    kept[1][player] = kept[1].get(player, 0) + points
+
+
+def score_limit(board: Board, player: int):
+    """The least number of points a limit of card text lets ``player``
+    score this turn in all, with the card and ability setting it; ``None``
+    when no limit reaches them."""
+    if not reaching(board, "at-most"):
+        return None
+    found = None
+    for source, pairs in outward(board, "at-most"):
+        for ability, acts in pairs:
+            modifier = acts.modifier
+            if (modifier.value("action") == "score" and _reaches_player(source, modifier.subject, player)
+                    and _holds(board, source, acts) and (found is None or modifier.value("most") < found[0])):
+                found = (modifier.value("most"), source, acts)
+    return found
+
+
+@check("104.2", "a \"can't\" of card text takes precedence: a player it forbids to score more than a number of points "
+                "a turn scores no more")
+def cant_score_more(board: Board, player: int, points: int):
+    found = score_limit(board, player)
+    if found is None:
+        return None
+    most, source, ability = found
+    already = points_this_turn(board, player)
+    if already + points > most:
+        return (f"{source}'s ability says {board.name(player)} can't score more than {most} point"
+                f"{'s' * (most != 1)} per turn ({ability.text or 'its text'}): {board.name(player)} has scored "
+                f"{already} this turn and scores {max(0, most - already)} of {points}")
+
+
+def scorable(board: Board, player: int, points: int) -> int:
+    """How many of ``points`` ``player`` scores now: no more than a limit of
+    card text leaves them this turn (recorded where it decides)."""
+    if points <= 0 or cant_score_more.allows(board, player, points):
+        return points
+    most, _source, _ability = score_limit(board, player)
+    return max(0, most - points_this_turn(board, player))
 
 
 def _theirs(condition):
