@@ -63,3 +63,27 @@ def test_104_1_an_attachment_is_played_only_on_a_card_of_the_player_its_placemen
         raise AssertionError("an attachment played on an opponent's Friend, its text saying one of your Friends")
     board.off = frozenset({"104.1"})
     assert sorted(action.host for action in play.options(board, 0, main) if action.card == 0) == [1, 2]
+
+
+def test_508_1_a_cost_the_card_s_text_adds_is_paid_with_other_cards_than_itself():
+    from rulebase.engine.ccg.abilities import continuous
+
+    costly = _friend("Costly", "As an additional cost to play this card, discard a card.")
+    modifier = continuous.own(board_with((costly, 0, Zone.HAND, None, 0)).cards[0], "additional-cost")[0][1].modifier
+    assert continuous.executable(modifier) is None and play.additional_cost_missing(modifier) is None
+    main = play.Window("Main Phase", main=True)
+    board = board_with((costly, 0, Zone.HAND, None, 0), (_friend("Blue"), 0, Zone.PLAY, "home", 0))
+    board.players[0].tokens = 1
+    board.turn.phase = "main"
+    assert play.options(board, 0, main) == [], "the card played is not a card to discard for its own cost"
+    try:
+        play.check_play(board, Action("play", 0, 0, area=board.players[0].home), main)
+    except IllegalAction as refusal:
+        assert refusal.rule == "508.1d"
+    else:
+        raise AssertionError("a card played without a card to pay the cost its text adds")
+    board = board_with((costly, 0, Zone.HAND, None, 0), (_friend("Blue"), 0, Zone.PLAY, "home", 0),
+                       (_friend("Spare"), 0, Zone.HAND, None, 0))
+    board.players[0].tokens = 1
+    board.turn.phase = "main"
+    assert Action("play", 0, 0, area=board.players[0].home) in play.options(board, 0, main)

@@ -189,6 +189,76 @@ def check_requirement(board: Board, player: int, card: Card) -> None:
     requirement(board, player, card)
 
 
+# -- costs card text adds to playing a card (508.1) -------------------------------------------
+
+
+def additional_cost(card: Card):
+    """The costs ``card``'s own text adds to playing it ("As an additional
+    cost to play this card, retire a Friend"), as the costs of an ability
+    (paid by :mod:`.abilities.activated`'s costs, with cards other than
+    the card played), or ``None``."""
+    found = continuous.own(card, "additional-cost")
+    if not found:
+        return None
+    from dataclasses import replace
+
+    from rulebase.engine.ccg.abilities.model import Ability
+
+    costs = []
+    for ability, acts in found:
+        for cost in acts.modifier.value("pay") or ():
+            target = cost.target
+            if target is not None and target.noun not in ("self", "that", "it"):
+                cost = replace(cost, target=replace(target, filters=target.filters + (("other", True),)))
+            costs.append(cost)
+    text = "; ".join(acts.modifier.part.text or ability.text or "its text" for ability, acts in found)
+    return Ability("activated", text=text, cost=tuple(costs))
+
+
+def additional_cost_missing(modifier) -> str | None:
+    """``None`` if the engine pays the additional cost ``modifier`` adds
+    to playing its own card, else what it lacks."""
+    from rulebase.engine.ccg.abilities import activated
+    from rulebase.engine.ccg.abilities.model import Ability
+
+    if modifier.subject is not None and modifier.subject.noun != "self":
+        return "an additional cost to play another card"
+    if modifier.value("action") != "play":
+        return f"an additional cost to {modifier.value('action')}"
+    costs = tuple(modifier.value("pay") or ())
+    if not costs:
+        return "an additional cost of nothing to pay"
+    if any(cost.verb == "pay" for cost in costs):
+        return "an additional cost in action tokens"
+    return activated.executable(Ability("activated", cost=costs))
+
+
+def check_additional_cost(board: Board, player: int, card: Card) -> None:
+    """A player can pay the costs ``card``'s text adds to playing it, with
+    cards other than it (508.1d, 508.1c: refused by the rule of that
+    cost, as an ability's cost is)."""
+    extra = additional_cost(card)
+    if extra is not None:
+        from rulebase.engine.ccg.abilities import activated
+
+        activated.check_costs(board, player, card, extra)
+
+
+@rules.step("508.1", "{player} pays the cost {card}'s text adds to playing it ({text}): {paid}")
+def additional_cost_paid(board: Board, player: int, card: Card, extra, chosen: dict):
+    """The cards chosen for the costs card text adds to playing a card
+    (705.2c) are used to pay them (705.2d); without the rule, a cost is
+    what the rules say it is, and nothing more is paid."""
+    from rulebase.engine.ccg.abilities import activated
+
+    paid = []
+    for index, cost in enumerate(extra.cost):
+        for other in chosen.get(index, ()):
+            activated.pay_with(board, player, other, cost)
+            paid.append(f"{cost.verb} {other}")
+    return {"player": board.name(player), "card": card.label, "text": extra.text, "paid": ", ".join(paid) or "nothing"}
+
+
 def play_cost(card: Card) -> int:
     if card.type == CardType.TROUBLEMAKER:
         return TROUBLEMAKER_COST
@@ -411,6 +481,7 @@ def check_card(board: Board, player: int, card: Card, window: Window) -> None:
     playable(board, player, card)
     check_timing(board, player, card, window)
     check_requirement(board, player, card)
+    check_additional_cost(board, player, card)
 
 
 def check_play(board: Board, action: Action, window: Window) -> Card:
@@ -424,6 +495,7 @@ def check_play(board: Board, action: Action, window: Window) -> Card:
     check_timing(board, player, card, window)
     check_placement(board, player, card, action)
     check_requirement(board, player, card)
+    check_additional_cost(board, player, card)
     what = "play it face-down" if card.type == CardType.TROUBLEMAKER else f"play {card}"
     check_cost(board, player, modified_play_cost(board, player, card, action), what)
     return card
@@ -708,11 +780,13 @@ def resource_enters_play(board: Board, player: int, card: Card, host: Card | Non
         return {"player": board.name(player), "card": card.label}
 
 
-def play_card(board: Board, action: Action, apply_instructions, by_text: bool = False) -> Card:
+def play_card(board: Board, action: Action, apply_instructions, by_text: bool = False, extra=None) -> Card:
     """Play a card (609.2a, 609.2c), following 705.2: announce, queue, pay,
     follow its instructions; a Friend, Troublemaker or Resource enters play,
     an Event is put into its owner's discard pile.  ``by_text``: the Event's
-    text is an ability the caller resolves (it stays in the queue)."""
+    text is an ability the caller resolves (it stays in the queue).
+    ``extra``: the costs its text adds (:func:`additional_cost`) and the
+    cards chosen to pay them, by the index of each cost."""
     player = action.player
     card = board.cards[action.card]
     zones.announced(board, player, card)
@@ -732,6 +806,8 @@ def play_card(board: Board, action: Action, apply_instructions, by_text: bool = 
         cost[0] = found.amount
     board.trace.note("705.2c", "the cost is {cost} action token{s}", cost=cost[0], s="s" * (cost[0] != 1))
     pay(board, player, cost[0], f"play {card}")
+    if extra is not None:
+        additional_cost_paid(board, player, card, *extra)
     if card.info.text and not card.info.abilities:
         board.trace.note("701.1", "{card}'s text is not carried out: the engine can't carry out all of it ({text})",
                          card=card.label, text=card.info.text)

@@ -698,9 +698,12 @@ def _process(s, action: Action):
     if action.verb == "play":
         card = board.cards[action.card]
         text = activated.event_ability(card) if card.type == CardType.EVENT else None
+        extra = play.additional_cost(card)
+        if extra is not None:
+            extra = (extra, (yield from activated.choose_payment(s, action.player, card, extra)))
         yield from parts.name_as_entering(s, card, action.player)
         play.play_card(board, action, lambda player, instruction: effects.follow(
-            board, player, instruction, lambda p, n: faceoffs.flip(board, p, n)), by_text=text is not None)
+            board, player, instruction, lambda p, n: faceoffs.flip(board, p, n)), by_text=text is not None, extra=extra)
         if text is not None:
             yield from activated.play_event(s, card, action.player, text)
     elif action.verb == "activate":

@@ -169,6 +169,12 @@ def _cost_act(player: int, other: Card, cost):
     return verb, Act(other.owner if verb.by_owner else player, other, amount=amount, effect=cost)
 
 
+def pay_with(board: Board, player: int, other: Card, cost) -> None:
+    """Pay ``cost`` with ``other``, by the verb table's act (705.2d)."""
+    verb, act = _cost_act(player, other, cost)
+    verb.apply(board, act)
+
+
 def _cost_selector(cost):
     """The cards a cost names, in the zone its verb takes them from (a
     card discarded is in a hand)."""
