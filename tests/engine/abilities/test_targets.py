@@ -418,3 +418,31 @@ def test_the_remaining_cards_are_those_revealed_that_no_later_instruction_took()
     friends = Selector("Friend", every=True, filters=(("remaining", "revealed"),))
     assert targets.candidates(board, Context(card=cards[1], controller=0, named={"this-way:reveal": [cards[2], cards[0]]}),
                               friends) == [cards[0]]
+
+
+SPELL = Printed.build("Spell", "Event", cost=1, timing="Main Phase")
+
+
+def test_other_and_that_player_in_an_event_s_text_refer_to_the_card_an_earlier_instruction_named():
+    board = board_with((SPELL, 0, Zone.HAND, None, 0), (COMET, 0, Zone.PLAY, "home", 0),
+                       (COMET, 1, Zone.PLAY, "home", 1), (COMET, 1, Zone.PLAY, "home", 1))
+    spell, mine, chosen, other = board.cards
+    context = Context(card=spell, controller=0)
+    context.bind(Selector("Friend"), [chosen])
+    each_other = Selector("Friend", every=True, filters=(("other", True),))
+    assert targets.candidates(board, context, each_other) == [mine, other]
+    assert targets.players(board, context, Selector("that", ref="player")) == [1]
+    assert targets.players(board, Context(card=spell, controller=0), Selector("that", ref="player")) == []
+
+
+def test_players_referred_to_are_known_or_not_executable():
+    assert targets.executable(Selector("player", ref="winner")) is None
+    assert targets.executable(Selector("player", ref="loser")) is None
+    assert targets.executable(Selector("player", ref="challengers")) == "the players 'challengers'"
+    board = table()
+    comet = board.cards[4]
+    context = Context(card=board.cards[0], controller=0, named={"it": [comet]})
+    assert targets.candidates(board, context, Selector("player", ref="controller")) == [1]
+    assert targets.candidates(board, context, Selector("player", ref="loser")) == []
+    context.winner = 0
+    assert targets.candidates(board, context, Selector("player", ref="loser")) == [1]

@@ -256,7 +256,8 @@ class Compiled:
                 return [lambda board, context, card: compare(powers.printed_power_of(board, card) or 0, n)]
             return [lambda board, context, card: (cost := cost_compared(board, card)) is not None and compare(cost, n)]
         if name == "other":
-            return [lambda board, context, card: card is not context.card] if value else []
+            return [lambda board, context, card: card is not context.card and not _chosen_by_an_event(context, card)
+                    ] if value else []
         if name == "status":
             test = STATUSES[value]
             if value == "face-down":
@@ -313,6 +314,14 @@ class Compiled:
         if name in ("random", "or-self", "has", "this-way", "remaining"):
             return []  # a choice, a reference to this card, or a filter of players (see players())
         return [_names_nothing]  # a filter the engine does not know (see executable()) names no card
+
+
+def _chosen_by_an_event(context, card) -> bool:
+    """Whether ``card`` is the one an earlier instruction of an Event named:
+    "each other Friend" after "Choose a Friend" leaves it out (the Event is
+    not in play, so "other" can only be other than that card)."""
+    this = getattr(context, "card", None)
+    return this is not None and this.type == CardType.EVENT and card in named_cards(context, "it")
 
 
 def _names_nothing(board, context, card) -> bool:
@@ -439,7 +448,7 @@ def players(board: Board, context, selector: Selector) -> list[int]:
     if ref in ("that",) + PLAYER_REFS:
         them = event_player(context)
         if them is None:
-            return []
+            return _owner_named_by_an_event(context)
         return board.opponents(them) if noun == "opponent" else [them]
     has = selector.filter("has")
     if has is not None:
@@ -452,6 +461,17 @@ def players(board: Board, context, selector: Selector) -> list[int]:
     if selector.controller == "you":
         return [me]
     return [me] + board.opponents(me)
+
+
+def _owner_named_by_an_event(context) -> list[int]:
+    """"That player" of an Event's text, with no event to name a player:
+    the owner of the card an earlier instruction named ("Put an opposing
+    Friend into its owner's hand, then that player discards a card")."""
+    this = getattr(context, "card", None)
+    if this is None or this.type != CardType.EVENT:
+        return []
+    owners = {card.owner for card in named_cards(context, "it") if isinstance(card, Card)}
+    return list(owners) if len(owners) == 1 else []
 
 
 def _has(board: Board, context, player: int, what: Selector) -> bool:
