@@ -157,10 +157,22 @@ def as_immediate(board: Board, card: Card):
 
 def _played_any_time(card: Card) -> bool:
     """Whether ``card`` (not an Event) may be played outside its player's
-    Main Phase: it has Hasty, or its own text says so."""
-    if keywords.has(card, "Hasty"):
-        return True
-    return any(acts.modifier.value("action") == "play-as-immediate" for _a, acts in continuous.own(card, "may"))
+    Main Phase: it has Hasty, or its own text says so.  Asked of every
+    card in hand whenever a priority window opens, it is a matter of the
+    side the card shows (a face-down card has no abilities, 505.1a), worked
+    out once for each side."""
+    if card.face_down:
+        return False
+    printed = card.info
+    found = printed.__dict__.get(_ANY_TIME)
+    if found is None:
+        found = bool(keywords.has(card, "Hasty")) or any(
+            acts.modifier.value("action") == "play-as-immediate" for _a, acts in continuous.own(card, "may"))
+        printed.__dict__[_ANY_TIME] = found
+    return found
+
+
+_ANY_TIME = "_played_any_time"
 
 
 @rules.step("507.3", "{player}'s power of {color} is {have}: the combined power of the {color} characters they control")
