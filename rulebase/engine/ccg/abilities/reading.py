@@ -832,13 +832,6 @@ class _Reader(Transformer):
     def undergoes_to(self, meta, children):
         return {"event": children[1], "subject": children[0], "values": values(**children[2])}
 
-    def sent_or_moved_home(self, meta, children):
-        """"When this card is sent or moved home": either event, home."""
-        return {"event": "either", "subject": children[0], "values": values(any_of=("sent-home", "moved"), to="home")}
-
-    def this_alone(self, meta, children):
-        return Selector("self", part=self._part(meta))
-
     def undergoes_either(self, meta, children):
         subject = children[0]
         if len(children) > 3:
@@ -1175,11 +1168,6 @@ class _Reader(Transformer):
 
     def per(self, meta, children):
         return Amount(1, per=children[0])
-
-    def per_opponents(self, meta, children):
-        """"For each opponent's Troublemaker in play": each card of the kind
-        an opponent controls."""
-        return Amount(1, per=replace(children[0], controller="opponent"))
 
     def per_among(self, meta, children):
         return Amount(1, per=Selector(children[0], filters=(("among", children[1]),), part=self._part(meta)))
@@ -1660,7 +1648,6 @@ class _Reader(Transformer):
     discard, choose, ignore_card = _verb("discard"), _verb("choose"), _verb("ignore")
     to_hand, to_your_hand = _verb("to-hand"), _verb("to-hand")
     to_deck_top = _verb("to-deck", to="top")
-    double_power = _verb("double-power")  # "double this card's power", "double the power of ..."
 
     def costs_to(self, meta, children):
         optional = children[0] == "optional"
@@ -2485,7 +2472,6 @@ class _Reader(Transformer):
     p_your = _constant(("controller", "you"))
     p_opponents = _constant(("controller", "opponent"))
     p_their = _constant(("controller", "their"))
-    p_their_opponents = _constant(("controller", "their-opponent"))  # "each of their opponent's Friends"
     p_owners = _constant(("controller", "owner"))
     p_that_player = _constant(("controller", "that-player"))
     other = _constant(("filter", "other", True))
