@@ -433,3 +433,16 @@ def test_other_and_that_player_in_an_event_s_text_refer_to_the_card_an_earlier_i
     assert targets.candidates(board, context, each_other) == [mine, other]
     assert targets.players(board, context, Selector("that", ref="player")) == [1]
     assert targets.players(board, Context(card=spell, controller=0), Selector("that", ref="player")) == []
+
+
+def test_players_referred_to_are_known_or_not_executable():
+    assert targets.executable(Selector("player", ref="winner")) is None
+    assert targets.executable(Selector("player", ref="loser")) is None
+    assert targets.executable(Selector("player", ref="challengers")) == "the players 'challengers'"
+    board = table()
+    comet = board.cards[4]
+    context = Context(card=board.cards[0], controller=0, named={"it": [comet]})
+    assert targets.candidates(board, context, Selector("player", ref="controller")) == [1]
+    assert targets.candidates(board, context, Selector("player", ref="loser")) == []
+    context.winner = 0
+    assert targets.candidates(board, context, Selector("player", ref="loser")) == [1]

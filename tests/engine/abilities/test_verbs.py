@@ -443,7 +443,7 @@ def test_an_opponent_loses_action_tokens_peewee_firestarter_502_1():
     board.players[1].tokens = 0
     drive(board, _effect(peewee), Context(card=board.cards[0], controller=0))
     assert board.players[1].tokens == 0 and "707.2" in board.trace.steps[-1].text
-    refused("502.1", VERBS["lose"].check, board, Act(0, 1, amount=1, effect=Effect("lose", values=values(what="game"))))
+    refused("502.1", VERBS["lose"].check, board, Act(0, 1, amount=1, effect=Effect("lose", values=values(what="points"))))
 
 
 def test_the_next_card_played_costs_less_once_foal_free_press_708_4():
@@ -852,14 +852,17 @@ def test_the_play_requirements_of_a_players_cards_reduced_until_the_end_of_the_t
     refused("205.1", play.check_requirement, board, 0, mine)
 
 
-def test_an_ability_activated_with_this_card_from_the_hand_is_not_executable_701_3():
+def test_an_ability_activated_with_this_card_from_the_discard_pile_is_not_executable_701_3():
     from rulebase.engine.ccg.abilities import catalog
+    from rulebase.engine.ccg.abilities.model import Ability
 
-    from rulebase.cards import database
-
-    card = next(card for card in database.load().cards if card.id == "cloudchaser-wonderbolt-trainee")
-    hold = catalog.card_state(card).hold
-    assert hold is not None and hold.part == "activation" and "701.3" in hold.reason
+    from_discard = Ability("activated", "Main Phase: Banish this card from your discard pile to draw a card.",
+                           timing="Main Phase", cost=(Effect("banish", target=Selector("self", zone="discard")),),
+                           effect=Effect("draw", amount=Amount(1)))
+    found = catalog.Engine().outside_play(from_discard)
+    assert found is not None and found[0] == "activation" and "701.3" in found[1]
+    from_hand = replace(from_discard, cost=(Effect("banish", target=Selector("self", zone="hand")),))
+    assert catalog.Engine().outside_play(from_hand) is None, "text saying the hand is card text over 701.3"
 
 
 def test_an_instruction_at_the_start_of_the_next_turn_triggers_as_it_starts_708_4():
@@ -1028,3 +1031,21 @@ def test_losing_all_of_ones_action_tokens_502_1():
     board.players[0].tokens = 2
     drive(board, Effect("lose", amount=Amount(1)), Context(card=board.cards[0], controller=0))
     assert board.players[0].tokens == 1
+
+
+def test_a_player_card_text_says_loses_the_game_is_removed_and_the_last_one_left_wins_103_5():
+    from rulebase.engine.flow import GameEnds
+
+    lose_game = Effect("lose", values=values(what="game"))
+    board = board_with((COMET, 0, Zone.PLAY, "home", 0), (COMET, 1, Zone.PLAY, "home", 1), names=("Alice", "Bob", "Carol"))
+    VERBS["lose"].check(board, Act(0, 0, effect=lose_game))
+    VERBS["lose"].apply(board, Act(0, 0, effect=lose_game))
+    assert board.players[0].removed and board.cards[0].zone == Zone.REMOVED and kinds(board, "103.5") == [STEP]
+    refused("103.5", VERBS["lose"].check, board, Act(0, 0, effect=lose_game))
+    with pytest.raises(GameEnds) as ending:
+        VERBS["lose"].apply(board, Act(2, 2, effect=lose_game))
+    assert ending.value.outcome.winner == 1
+    other = board_with((COMET, 0, Zone.PLAY, "home", 0))
+    other.off = frozenset({"103.5"})
+    VERBS["lose"].apply(other, Act(0, 0, effect=lose_game))
+    assert not other.players[0].removed

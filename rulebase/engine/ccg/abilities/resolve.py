@@ -932,7 +932,7 @@ VALUE_WORDS = {
     ("arrange", "to"): ("top", "bottom", "top-or-bottom"), ("arrange", "rest"): ("bottom",),
     ("attach", "to"): ("another-friend",), ("move", "area"): AREAS,
     ("put-into-play", "area"): ENTRY_AREAS, ("token", "area"): ENTRY_AREAS, ("put-into-play", "face"): ("face-up",),
-    ("shuffle", "zone"): ("deck",), ("lose", "what"): ("tokens",),
+    ("shuffle", "zone"): ("deck",), ("lose", "what"): ("tokens", "game"),
     ("send", "area"): (None, "home", "previous"), ("cant", "action"): ("be-moved",), ("draw", "position"): ("bottom",),
     ("shuffle-into", "zone"): ("discard", "hand"), ("power", "color"): tuple(str(color) for color in Color),
     ("color", "color"): tuple(str(color) for color in Color), ("color", "also"): (True,),

@@ -42,6 +42,11 @@ PLAYER_NOUNS = ("player", "opponent", "you")
 PLAYER_REFS = ("player", "they", "that-player")
 """The words "that" refers to a player with ("that player")."""
 
+PLAYER_REFERENCES = (None, "that", "owner", "controller", "winner", "loser") + PLAYER_REFS
+"""The players a player noun may refer to that :func:`players` knows:
+"that player", "its owner", "its controller", "the winner" and "the
+loser" of a faceoff the effect started."""
+
 
 def names_players(selector: Selector | None) -> bool:
     """Whether ``selector`` names players (not cards)."""
@@ -442,9 +447,14 @@ def players(board: Board, context, selector: Selector) -> list[int]:
     noun, ref = selector.noun, selector.ref
     if ref == "owner":
         return sorted({card.owner for card in named_cards(context, "it")} or {context.card.owner})
+    if ref == "controller":
+        return sorted({card.controller for card in named_cards(context, "it")} or {context.card.controller})
     if ref == "winner":
         winner = getattr(context, "winner", None)
         return [] if winner is None else [winner]
+    if ref == "loser":
+        winner = getattr(context, "winner", None)
+        return [] if winner is None else board.opponents(winner)
     if ref in ("that",) + PLAYER_REFS:
         them = event_player(context)
         if them is None:
@@ -712,6 +722,8 @@ def executable(selector: Selector | None) -> str | None:
         return None
     if selector.noun not in NOUNS:
         return f"the selector noun {selector.noun!r}"
+    if selector.noun in PLAYER_NOUNS and selector.ref not in PLAYER_REFERENCES:
+        return f"the players {selector.ref!r}"
     if selector.noun == ACTION_TOKEN and (selector.filters or selector.where or selector.zone
                                           or selector.controller not in (None, "you", "their")):
         return "action tokens named by more than whose they are"

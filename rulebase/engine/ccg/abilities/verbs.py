@@ -1032,10 +1032,37 @@ def lose(board: Board, act: Act) -> None:
     """A player loses action tokens ("an opponent loses [1]"): as many as
     they have, at most the number said; all of them when the text says
     so ("lose all of your action tokens")."""
+    if act.value("what") == "game":
+        lose_the_game(board, act.target)
+        return
     if act.effect is not None and loses_all_tokens(act.effect):
         lose_tokens(board, act.target, board.players[act.target].tokens)
         return
     lose_tokens(board, act.target, act.n)
+
+
+@rules.step("103.5", "by card text, {player} loses the game: they are removed from it")
+def loses_the_game(board: Board, player: int):
+    loser = board.players[player]
+    if not loser.removed:
+        loser.removed = True
+        return {"player": loser.name}
+
+
+def lose_the_game(board: Board, player: int) -> None:
+    """A player card text says loses the game ("you lose the game") is
+    removed from it (103.5) with their cards (103.5a); a player with no
+    opponents left wins it (103.3), and the game ends (103.1)."""
+    from rulebase.engine.flow import GameEnds
+    from rulebase.engine.game import Outcome, Termination
+
+    if loses_the_game(board, player) is None:
+        return
+    points.cards_removed(board, player)
+    remaining = [other.index for other in board.players if not other.removed]
+    if points.last_player_wins(board, remaining) is not None:
+        points.the_game_ends(board, board.name(remaining[0]))
+        raise GameEnds(Outcome(Termination.WIN, remaining[0]))
 
 
 def loses_all_tokens(effect) -> bool:
@@ -1051,7 +1078,7 @@ def loses_all_tokens(effect) -> bool:
 
 @rules.check("502.1", "action tokens are what a player loses by card text the engine carries out")
 def tokens_lost(board: Board, what):
-    if what not in (None, "tokens"):
+    if what not in (None, "tokens", "game"):
         return f"the engine carries out losing action tokens, not {what!r}"
 
 
@@ -1059,6 +1086,7 @@ def tokens_lost(board: Board, what):
 def _check_lose(board: Board, act: Act) -> None:
     not_negative(board, act.amount)
     tokens_lost(board, act.value("what"))
+    in_the_game(board, act.target)
 
 
 @rules.check("508.1d", "a player can't pay a cost unless he has the means to pay all of it")
