@@ -54,10 +54,11 @@ a card has one, the modifiers of its power apply in timestamp order
 (711.3); where it has none, they only add, and any order gives the same
 power."""
 
-GIVEN_TRIGGERED = ("Diligent", "Prepared", "Studious")
+GIVEN_TRIGGERED = ("Diligent", "Prepared", "Studious", "Calming")
 """The triggered keywords text may give a card that the engine applies:
-each waits for its event (a faceoff won, a faceoff started) on the card
-text gives it to (:func:`given_triggered`)."""
+each waits for its event (a faceoff won, a faceoff started, an opposing
+Friend entering play) on the card text gives it to
+(:func:`given_triggered`)."""
 
 GRANTABLE = ("Swift", "Competitive", "Supportive", "Caretaker", "Stubborn", "Eccentric", "Showy") + GIVEN_TRIGGERED
 """The keywords text may give a card that the engine applies (those acting
