@@ -329,3 +329,75 @@ def test_what_is_kept_of_the_cards_in_play_is_what_they_are_now(monkeypatch):
             compare(board)
             compared += 1
     assert compared > 200
+
+
+def test_the_most_a_move_can_cost_at_an_area_is_worked_out_once_per_listing(monkeypatch):
+    """While the legal actions are listed, what Showy and other modifiers
+    could add to a move to an area (609.2b) is worked out once for each
+    player and area, not for each character that could move there: fewer
+    times with the keeping on, and the same actions listed either way."""
+    from rulebase.engine.ccg.abilities import continuous
+
+    decks = theme_decks()
+    worked_out = {True: 0, False: 0}
+    most = continuous.most_move_cost
+
+    def counting(board, player, area):
+        worked_out[boards.MEMO] += 1
+        return most(board, player, area)
+
+    monkeypatch.setattr(continuous, "most_move_cost", counting)
+    listed = 0
+    for seed in (9, 10):
+        state = CCGGame(decks=[decks[seed % len(decks)], decks[(seed + 1) % len(decks)]], turn_limit=20,
+                        trace=False).new_initial_state()
+        policy = RandomPolicy(seed)
+        while not state.is_terminal():
+            if not state.is_chance_node():
+                kept = {}
+                for memo in (True, False):
+                    monkeypatch.setattr(boards, "MEMO", memo)
+                    kept[memo] = state.pending.options()
+                assert kept[True] == kept[False]
+                listed += any(action.verb == "move" for action in kept[True])
+            state.apply_action(policy(state))
+    assert listed > 20
+    assert 0 < worked_out[True] < worked_out[False]
+
+
+def test_the_actions_listed_are_those_the_decision_allows_with_the_trace_on():
+    """The legal actions are listed with nothing recorded, and the check of
+    an activation then skips what it would only record (703.1c asks the
+    costs of an ability activated before once, not a second time): at every
+    priority decision of seeded games, the activation of each ability of
+    each card in play is listed exactly when the decision's check,
+    recording, allows it; among them abilities activated before, whose
+    costs can be paid again."""
+    from rulebase.engine.ccg.abilities import activated
+
+    decks = {deck.name: deck for deck in theme_decks()}
+    compared = again = 0
+    for seed, pair in ((31, ("Rarity Theme Deck", "Fluttershy Theme Deck")),
+                       (32, ("Twilight Sparkle Theme Deck", "Rainbow Dash Theme Deck")),
+                       (33, ("Pinkie Pie Theme Deck", "Applejack Theme Deck"))):
+        state = CCGGame(decks=[decks[name] for name in pair], turn_limit=30, trace=True).new_initial_state()
+        policy = RandomPolicy(seed)
+        while not state.is_terminal():
+            request = state.pending
+            if not state.is_chance_node() and request.kind == "take an action or pass":
+                board = state.board
+                listed = {str(action) for action in state.legal_actions()}
+                for action in [Action("activate", request.player, card.id, amount=number) for card in board.play
+                               for number in (1, 2)]:
+                    try:
+                        request.check(action)
+                    except IllegalAction:
+                        allowed = False
+                    else:
+                        allowed = True
+                    assert allowed == (str(action) in listed), action
+                    compared += 1
+                    if allowed and activated._activated_key(board.cards[action.card], action.amount) in board.used:
+                        again += 1
+            state.apply_action(policy(state))
+    assert compared > 1000 and again > 0, (compared, again)

@@ -42,6 +42,28 @@ def test_the_state_compared_changes_with_what_players_act_on_and_not_with_priori
     assert loops.state(board) != before
 
 
+def test_the_state_compared_tells_which_card_was_given_a_modifier_or_a_color():
+    """The modifiers and colors given to cards count in the state, with the
+    card given them: the same modifier on another card is another state,
+    and taking it away comes back to the state before."""
+    from rulebase.engine.ccg.cards import Color
+
+    board, _ = _napper()
+    napper, comet = board.cards
+    before = loops.state(board)
+    napper.modifiers.append(1)
+    on_napper = loops.state(board)
+    napper.modifiers.clear()
+    comet.modifiers.append(1)
+    assert on_napper != before and loops.state(board) not in (before, on_napper)
+    comet.modifiers.clear()
+    assert loops.state(board) == before
+    comet.gained.append(Color.BLUE)
+    assert loops.state(board) != before
+    comet.gained.clear()
+    assert loops.state(board) == before
+
+
 def test_802_1_a_return_to_an_earlier_state_is_a_loop_whose_player_chooses_a_number():
     board, state = _napper()
     state.apply_action(ACTIVATE)
