@@ -338,7 +338,8 @@ def test_a_placement_is_executable_where_the_engine_s_rules_of_play_check_it(fri
 
     assert state(Selector("home", controller="you")).is_executable
     assert state(Selector("Friend")).is_executable and state(Selector("character")).is_executable
-    for selector in (Selector("Friend", controller="you"), Selector("Friend", filters=(("trait", "Unicorn"),)),
+    assert state(Selector("Friend", controller="you")).is_executable, "whose Friend: play.host_controller (104.1)"
+    for selector in (Selector("Friend", controller="each"), Selector("Friend", filters=(("trait", "Unicorn"),)),
                      Selector("Resource"), None):
         found = state(selector)
         assert found.state == catalog.UNEXECUTABLE and found.hold.part == "placement", selector
@@ -391,12 +392,16 @@ def test_an_effect_naming_this_cards_problem_after_a_cost_took_this_card_away_is
     assert engine.ability(after_exhausting) is None
 
 
-def test_the_card_this_card_is_attached_to_on_a_friend_is_not_executable():
-    from rulebase.cards import database
+def test_the_card_this_card_is_attached_to_on_a_friend_is_not_executable(friend):
+    from dataclasses import replace
 
-    card = next(card for card in database.load().cards if card.id == "trouble-shoes-rodeo-clown")
-    hold = catalog.card_state(card).hold
+    host = Ability("triggered", "When this card enters play, the card this card is attached to draws.",
+                   trigger=ENTERS, effect=Effect("draw", target=Selector("host")))
+    engine = _engine()
+    hold = catalog.card_state(friend, engine=engine, reader=_reader(front=(host,))).hold
     assert hold is not None and hold.part == "target" and "attached" in hold.reason
+    mine = replace(host, effect=replace(host.effect, target=Selector("self")))
+    assert catalog.card_state(friend, engine=engine, reader=_reader(front=(mine,))).is_executable
 
 
 def test_an_event_s_reaction_is_executable_only_when_its_trigger_is():

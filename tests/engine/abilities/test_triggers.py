@@ -349,7 +349,7 @@ def test_a_trigger_value_the_engine_does_not_check_makes_the_ability_unexecutabl
     assert triggers.executable(moved_home) is None
     assert triggers.executable(Trigger("faceoff-won", None, values(margin="==1"))) is None
     assert triggers.executable(Trigger("confronts", None, values(margin=">required"))) is None
-    assert "'colors-among'" in triggers.executable(Trigger("confronts", None, values(**{"colors-among": ">=3"})))
+    assert "'colors-among'" in triggers.executable(Trigger("moved", None, values(**{"colors-among": ">=3"})))
     assert "'involving'" in triggers.executable(Trigger("faceoff-won", None, values(involving="Mane Character")))
     assert "'margin'" in triggers.executable(Trigger("confronts", None, values(margin=">=5")))
 
