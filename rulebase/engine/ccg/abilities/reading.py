@@ -480,6 +480,16 @@ class _Reader(Transformer):
     def starts_at_home(self, meta, children):
         return Modifier("starts-in-play", subject=THIS_CARD, values=values(where="home"), part=self._part(meta)), None
 
+    def starts_attached(self, meta, children):
+        """"Start the game with this card attached to your Mane Character"."""
+        return Modifier("starts-attached", subject=THIS_CARD, values=values(on=children[0]),
+                        part=self._part(meta)), None
+
+    def starts_in_problem_deck(self, meta, children):
+        """"Start the game with this card on the bottom of your Problem deck"."""
+        return Modifier("starts-in-problem-deck", subject=THIS_CARD, values=values(position="bottom"),
+                        part=self._part(meta)), None
+
     def enters_with_counters(self, meta, children):
         number = next((c for c in children if isinstance(c, int) and not isinstance(c, Token)), 1)
         sign = next(c for c in children if isinstance(c, Token) and c.type == "SIGNED")
@@ -832,6 +842,13 @@ class _Reader(Transformer):
     def undergoes_to(self, meta, children):
         return {"event": children[1], "subject": children[0], "values": values(**children[2])}
 
+    def sent_or_moved_home(self, meta, children):
+        """"When this card is sent or moved home": either event, home."""
+        return {"event": "either", "subject": children[0], "values": values(any_of=("sent-home", "moved"), to="home")}
+
+    def this_alone(self, meta, children):
+        return Selector("self", part=self._part(meta))
+
     def undergoes_either(self, meta, children):
         subject = children[0]
         if len(children) > 3:
@@ -1168,6 +1185,11 @@ class _Reader(Transformer):
 
     def per(self, meta, children):
         return Amount(1, per=children[0])
+
+    def per_opponents(self, meta, children):
+        """"For each opponent's Troublemaker in play": each card of the kind
+        an opponent controls."""
+        return Amount(1, per=replace(children[0], controller="opponent"))
 
     def per_among(self, meta, children):
         return Amount(1, per=Selector(children[0], filters=(("among", children[1]),), part=self._part(meta)))
@@ -1605,6 +1627,19 @@ class _Reader(Transformer):
     def is_sent(self, meta, children):
         return Effect("send", target=children[0], values=values(area=children[1]), part=self._part(meta))
 
+    def would_not_sentence(self, meta, children):
+        """"If that Friend would be sent home, it isn't sent home instead":
+        what would happen to the card does not happen ('prevent')."""
+        target, done, again, undone = children
+        if done != undone or again.noun not in ("it", "that", "them") and again != target:
+            raise _Unreadable("what does not happen instead is not what would happen", meta.start_pos)
+        return Effect("prevent", target=target, values=values(what=done), part=self._part(meta))
+
+    def put_into_play_attached(self, meta, children):
+        """"Put an Accessory from your hand into play attached to a Friend"."""
+        return Effect("put-into-play-attached", target=children[0], values=values(on=children[1]),
+                      part=self._part(meta))
+
     def is_not(self, meta, children):
         return Effect("prevent", target=children[0], values=values(what=children[1]), part=self._part(meta))
 
@@ -1648,6 +1683,7 @@ class _Reader(Transformer):
     discard, choose, ignore_card = _verb("discard"), _verb("choose"), _verb("ignore")
     to_hand, to_your_hand = _verb("to-hand"), _verb("to-hand")
     to_deck_top = _verb("to-deck", to="top")
+    double_power = _verb("double-power")  # "double this card's power", "double the power of ..."
 
     def costs_to(self, meta, children):
         optional = children[0] == "optional"
@@ -2472,6 +2508,7 @@ class _Reader(Transformer):
     p_your = _constant(("controller", "you"))
     p_opponents = _constant(("controller", "opponent"))
     p_their = _constant(("controller", "their"))
+    p_their_opponents = _constant(("controller", "their-opponent"))  # "each of their opponent's Friends"
     p_owners = _constant(("controller", "owner"))
     p_that_player = _constant(("controller", "that-player"))
     other = _constant(("filter", "other", True))
@@ -2496,6 +2533,8 @@ class _Reader(Transformer):
                 word = "Critter"
         if word.lower() in ("non-token", "non-attachment"):
             return ("filter", word.lower()[4:], False)
+        if word.lower() == "attachment":  # "an attachment Resource"
+            return ("filter", "attachment", True)
         if word.lower().startswith("non-") and word[4:5].isupper():
             return ("filter", "not-trait", word[4:])
         if not word[:1].isupper():

@@ -1,0 +1,122 @@
+"""Shapes of card text read for the first time, each pinned with a real
+card's words: the model they are read as, and the name under which a
+meaning the engine does not carry out is reported."""
+
+from __future__ import annotations
+
+import pytest
+
+from rulebase.cards import database
+from rulebase.engine.ccg.abilities import catalog
+from rulebase.engine.ccg.abilities.model import THIS_CARD, Selector
+from rulebase.engine.ccg.abilities.reading import read_card
+
+
+@pytest.fixture(scope="module")
+def cards():
+    return {card.full_name: card for card in database.load().cards}
+
+
+def front(cards, name):
+    reading = read_card(cards[name])
+    assert reading.parsed, reading.error
+    return reading.front
+
+
+def test_doubling_a_cards_power(cards):
+    # Trixie, Smoke and Mirrors: "When you play an Event, double this card's power until the end of the turn."
+    effect = front(cards, "Trixie, Smoke and Mirrors")[0].effect
+    assert (effect.verb, effect.target, effect.duration) == ("double-power", THIS_CARD, "turn")
+    # Sapphire Shores, Glitz and Glam: "Double that Friend's power until the end of the faceoff."
+    effect = front(cards, "Sapphire Shores, Glitz and Glam")[0].effect.then
+    assert (effect.verb, effect.target, effect.duration) == ("double-power", Selector("that", ref="Friend"), "faceoff")
+    # The Spectacle: "double the power of one of your Troublemakers until the start of your next turn"
+    choice = front(cards, "The Spectacle")[0].effect.choices[1]
+    assert (choice.verb, choice.target.noun, choice.target.controller) == ("double-power", "Troublemaker", "you")
+    state = catalog.card_state(cards["Trixie, Smoke and Mirrors"])
+    assert state.state == "unexecutable" and "'double-power'" in state.hold.reason
+
+
+def test_a_card_with_another_on_it(cards):
+    # Sapphire Shores, Glitz and Glam: "choose a Friend with an Accessory on it"
+    chosen = front(cards, "Sapphire Shores, Glitz and Glam")[0].effect.target
+    assert chosen.noun == "Friend" and dict(chosen.filters)["with-attached"].noun == "Accessory"
+
+
+def test_each_opponents_cards(cards):
+    # Rarity, Mare of Action: "This card has +2 power for each opponent's Troublemaker in play."
+    modifier = front(cards, "Rarity, Mare of Action")[0].modifier
+    counted = modifier.amount.per
+    assert (modifier.kind, modifier.amount.value) == ("power", 2)
+    assert (counted.noun, counted.controller, counted.zone) == ("Troublemaker", "opponent", "play")
+
+
+def test_their_opponents_cards(cards):
+    # Secret Mission: "Players need +1 power to confront this Problem for each of their opponent's Friends here."
+    modifier = front(cards, "Secret Mission")[0].modifier
+    counted = modifier.amount.per
+    assert (counted.noun, counted.controller, counted.where) == ("Friend", "their-opponent", "here")
+    state = catalog.card_state(cards["Secret Mission"])
+    assert state.state == "unexecutable" and "their-opponent" in state.hold.reason
+
+
+def test_this_with_the_word_card_left_out(cards):
+    # Spitfire, Drilling It In: "When this enters play, you may discard a card to frighten a Friend."
+    trigger = [a for a in front(cards, "Spitfire, Drilling It In") if a.kind == "triggered"][0].trigger
+    assert (trigger.event, trigger.subject) == ("enters-play", THIS_CARD)
+
+
+def test_sent_or_moved_home(cards):
+    # Zephyr Breeze, Quitter: "When this card is sent or moved home, retire it."
+    trigger = next(a for a in front(cards, "Zephyr Breeze, Quitter") if a.kind == "triggered").trigger
+    assert (trigger.event, trigger.subject) == ("either", THIS_CARD)
+    assert (trigger.value("any-of"), trigger.value("to")) == (("sent-home", "moved"), "home")
+
+
+def test_what_would_happen_does_not_happen_instead(cards):
+    # Hughbert Jellius, Sticks Around: "When this card's Problem is solved, if this card would be sent home, it
+    # isn't sent home instead."
+    effect = front(cards, "Hughbert Jellius, Sticks Around")[0].effect
+    assert (effect.verb, effect.target, effect.value("what")) == ("prevent", THIS_CARD, "sent-home")
+    # Applebuck Season: "... chooses a Friend here. If that Friend would be sent home, it isn't sent home instead."
+    effect = front(cards, "Applebuck Season")[0].effect
+    assert (effect.verb, effect.then.verb, effect.then.target) == ("choose", "prevent", Selector("that", ref="Friend"))
+    state = catalog.card_state(cards["Hughbert Jellius, Sticks Around"])
+    assert state.state == "unexecutable" and "'prevent'" in state.hold.reason
+
+
+def test_what_does_not_happen_must_be_what_would():
+    from rulebase.engine.ccg.abilities.reading import CardTextError, read
+
+    with pytest.raises(CardTextError, match="not what would happen"):
+        read("When this card's Problem is solved, if this card would be sent home, it isn't dismissed instead.")
+
+
+def test_a_card_put_into_play_attached_to_another(cards):
+    # Kerfuffle, Feathered Fashionista: "... you may put an attachment Resource from your hand into play attached
+    # to a Friend."
+    effect = front(cards, "Kerfuffle, Feathered Fashionista")[0].effect
+    assert (effect.verb, effect.target.noun, effect.value("on").noun) == ("put-into-play-attached", "Resource", "Friend")
+    assert dict(effect.target.filters)["attachment"] is True and effect.optional
+    state = catalog.card_state(cards["Kerfuffle, Feathered Fashionista"])
+    assert state.state == "unexecutable" and "'put-into-play-attached'" in state.hold.reason
+    # Rarity's Epiphany: "put an Accessory from your hand into play attached to a Friend"
+    choice = front(cards, "Rarity's Epiphany")[0].effect.choices[2]
+    assert (choice.verb, choice.target.noun) == ("put-into-play-attached", "Accessory")
+
+
+def test_cards_attached_to_a_card(cards):
+    # Bedazzling Costume: "That Friend has +1 power for each Accessory attached to it."
+    counted = front(cards, "Bedazzling Costume")[-1].modifier.amount.per
+    assert counted.noun == "Accessory" and dict(counted.filters)["on"] == Selector("it")
+
+
+def test_a_card_that_starts_the_game_elsewhere():
+    from rulebase.engine.ccg.abilities.reading import read
+
+    # Corrupting Influence: "Start the game with this card attached to your Mane Character."
+    modifier = read("Start the game with this card attached to your Mane Character.")[0].modifier
+    assert (modifier.kind, modifier.value("on").noun) == ("starts-attached", "Mane Character")
+    # Eternal Night: "Start the game with this card on the bottom of your Problem deck."
+    modifier = read("Start the game with this card on the bottom of your Problem deck.")[0].modifier
+    assert (modifier.kind, modifier.value("position")) == ("starts-in-problem-deck", "bottom")
