@@ -87,3 +87,24 @@ def test_508_1_a_cost_the_card_s_text_adds_is_paid_with_other_cards_than_itself(
     board.players[0].tokens = 1
     board.turn.phase = "main"
     assert Action("play", 0, 0, area=board.players[0].home) in play.options(board, 0, main)
+
+
+def test_104_2_a_can_t_of_playing_cards_here_forbids_the_area_of_its_card_only():
+    decree = _friend("Decree", "Opponents can't play Friends with 3 or more power here.")
+    big = Printed.build("Big", "Friend", colors=["blue"], power=3, cost=1)
+    board = board_with((decree, 0, Zone.PLAY, "problem", 0), (big, 1, Zone.HAND, None, 1))
+    board.turn.player, board.turn.phase = 1, "main"
+    board.players[1].tokens = 2
+    there, home = board.players[0].problem_area, board.players[1].home
+    assert play.forbidding_play(board, 1, board.cards[1], there) is not None
+    assert play.forbidding_play(board, 1, board.cards[1], home) is None
+    assert play.forbidding_play(board, 0, board.cards[1], there) is None, "its own player is not an opponent"
+    board.off = frozenset({"104.2"})
+    play.check_placement(board, 1, board.cards[1], Action("play", 1, 1, area=there))
+    board.off = frozenset()
+    try:
+        play.check_placement(board, 1, board.cards[1], Action("play", 1, 1, area=there))
+    except IllegalAction as refusal:
+        assert refusal.rule == "104.2"
+    else:
+        raise AssertionError("a Friend of power 3 played where the text forbids it")

@@ -412,6 +412,40 @@ def event_no_area(board: Board, card: Card, area: Area | None, host):
         return "an Event does not enter play: its text is processed and it is discarded"
 
 
+def forbidding_play(board: Board, player: int, card: Card, area: Area | None):
+    """The card whose "can't" forbids ``player`` to play ``card`` at all
+    ("Opponents can't play cards during faceoffs involving this card"), or
+    to the area of that card ("Opponents can't play Friends with 3 or more
+    power here") when ``card`` would enter play at ``area``, and its
+    ability; ``None``.  (A "can't" of playing cards to this card's Problem
+    is :func:`continuous.cant_play <rulebase.engine.ccg.abilities.continuous.cant_play>`'s.)"""
+    from dataclasses import replace
+
+    for source, pairs in continuous.outward(board, "cant"):
+        for ability, acts in pairs:
+            modifier = acts.modifier
+            if modifier.value("action") != "be-played" or modifier.value("to") is not None:
+                continue
+            subject = modifier.subject
+            if subject is not None and subject.where == "here":
+                if area is None or area != source.area:
+                    continue
+                subject = replace(subject, where=None)
+            if (continuous._reaches_player(source, modifier.value("by"), player)
+                    and continuous.fits(board, source, subject, card) and continuous._holds(board, source, acts)):
+                return source, acts
+    return None
+
+
+@rules.check("104.2", "a \"can't\" of card text takes precedence: a card it forbids its player to play can't be played")
+def cant_be_played(board: Board, player: int, card: Card, area: Area | None):
+    found = forbidding_play(board, player, card, area) if continuous.reaching(board, "cant") else None
+    if found is not None:
+        source, ability = found
+        there = f" to {board.area_name(area)}" if area is not None else ""
+        return f"{source}'s ability says {board.name(player)} can't play {card}{there} ({ability.text or 'its text'})"
+
+
 def check_placement(board: Board, player: int, card: Card, action: Action) -> None:
     """Where a card may enter play: the rule of its type (302.1, 306.1,
     509.1, 305.1a, 304.2), and an area that still exists (103.5a)."""
@@ -437,6 +471,7 @@ def check_placement(board: Board, player: int, card: Card, action: Action) -> No
         resource_area(board, player, card, area, host)
     elif card.type == CardType.EVENT:
         event_no_area(board, card, area, host)
+    cant_be_played(board, player, card, area if area is not None else (board.cards[host].area if host is not None else None))
     if area is not None:
         moving.area_exists(board, area)
 

@@ -1892,7 +1892,7 @@ played to the Problem of the card whose text says so."""
 def _cant_play_missing(modifier) -> str | None:
     """``None`` if the engine checks a "can't be played" modifier: to this
     card's Problem, by the players it names."""
-    if modifier.value("action") == "be-played" and modifier.value("to") != "this-problem":
+    if modifier.value("action") == "be-played" and modifier.value("to") not in (None, "this-problem"):
         return "a can't 'be-played' elsewhere than to this Problem"
     who = getattr(modifier.value("by"), "noun", modifier.value("by"))
     if who not in (None, "you", "your", "opponent", "opponents", "player", "players", "each player"):
