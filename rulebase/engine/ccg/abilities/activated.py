@@ -614,8 +614,14 @@ def check(board: Board, action: Action, window) -> tuple[Card, int, Ability]:
     controller_activates(board, action.player, card, ability)
     check_timing(board, action.player, card, number, ability, window)
     within_limit(board, card, number, ability)
-    as_often_as_paid(board, action.player, card, number, ability)
-    check_costs(board, action.player, card, ability)
+    repeated = as_often_as_paid.verdict(board, action.player, card, number, ability)
+    as_often_as_paid.judge(board, repeated)
+    if not isinstance(repeated, Allowed) or board.trace.enabled:
+        # Costs 703.1c has just found payable are not asked again while
+        # nothing is recorded (as the legal actions are listed): the same
+        # board gives the same answer.  Recording, each cost rule is asked,
+        # so that the trace says which decided.
+        check_costs(board, action.player, card, ability)
     return card, number, ability
 
 
