@@ -485,3 +485,21 @@ def test_a_problem_confronted_with_at_least_some_characters_of_a_description_611
     assert triggers.matches(board, source, trigger, happened)
     board.off = frozenset({"611.3a"})
     assert not triggers.matches(board, source, trigger, happened)
+
+
+def test_a_card_leaving_play_into_a_discard_pile_enters_it_from_play():
+    from rulebase.engine.ccg import zones
+
+    from_play = Trigger("enters-discard", THIS_CARD, values=values(**{"from": "play"}))
+    assert triggers.executable(from_play) is None
+    assert "from anywhere" in triggers.executable(Trigger("enters-discard", THIS_CARD))
+    board = board_with((COMET, 0, Zone.PLAY, "home", 0), (COMET, 0, Zone.PLAY, "home", 0))
+    first, second = board.cards
+    zones.dismiss(board, first)
+    entered = [event for event in board.events if event.event == "enters-discard"]
+    assert [(event.get("card"), event.get("from")) for event in entered] == [(first, "play")]
+    assert triggers.matches(board, first, from_play, entered[0])
+    assert not triggers.matches(board, first, Trigger("enters-discard", THIS_CARD, values=values(**{"from": "hand"})),
+                                entered[0])
+    zones.banish(board, second)
+    assert [event.get("card") for event in board.events if event.event == "enters-discard"] == [first]

@@ -67,6 +67,8 @@ def executable(trigger) -> str | None:
         return None
     if trigger.event not in ANNOUNCED:
         return f"the event {trigger.event!r}"
+    if trigger.event == "enters-discard" and _word(trigger.value("from")) != "play":
+        return "a card entering a discard pile from anywhere (the engine announces those entering it from play)"
     if trigger.when == "as":
         from rulebase.engine.ccg.abilities.parts import trigger_executable
 
@@ -128,6 +130,8 @@ def _value_missing(trigger, name: str, value) -> str | None:
         return None
     if name in ("to", "from") and trigger.event in ("moved", "played") and word in PLACES:
         return None
+    if name == "from" and trigger.event == "enters-discard" and word == "play":
+        return None
     if name in ("at-least", "within") and trigger.event == "scores":
         return None  # the points scored with the card in one phase: :func:`.events.scored`
     if name == "margin" and _margin(value) is not None and (
@@ -152,7 +156,7 @@ ANNOUNCED = frozenset({
     "enters-play", "played", "leaves-play", "dismissed", "retired", "banished", "frightened", "exhausted",
     "readied", "moved", "uncovered", "challenged", "confronts", "solved", "replaced", "faceoff-starts",
     "faceoff-won", "faceoff-lost", "defeated", "flips", "draws", "discards", "phase-starts", "phase-ends", "turn-starts",
-    "turn-ends", "put", "scores", "cutie-marked",
+    "turn-ends", "put", "scores", "cutie-marked", "enters-discard",
 })
 """The events of :data:`~rulebase.engine.ccg.abilities.model.EVENTS` the engine's steps announce."""
 assert ANNOUNCED <= set(EVENTS)
@@ -267,6 +271,9 @@ def matches(board: Board, source: Card, trigger, happened) -> bool:
         elif name == "at-least" and happened.event == "scores" and not (
                 happened.get("before", 0) < value <= happened.get("total", 0)):
             return False
+        elif name == "from" and happened.event == "enters-discard":
+            if happened.get("from") != _word(value):
+                return False
         elif name in ("to", "from") and happened.event in ("moved", "played"):
             area = happened.get(name) if happened.event == "moved" else happened.get("area")
             if not _at(source, _word(value), area):
@@ -476,7 +483,8 @@ def _span(board: Board, limit: str):
     return ("game",)
 
 
-LOOKING_BACK = frozenset({"leaves-play", "dismissed", "retired", "banished", "frightened", "put", "defeated"})
+LOOKING_BACK = frozenset({"leaves-play", "dismissed", "retired", "banished", "frightened", "put", "defeated",
+                          "enters-discard"})
 """The events after which the card they happened to no longer has its
 abilities (out of play, or face-down): its own abilities waiting for them
 still trigger, as it was (701.3: they could only function then)."""
@@ -623,6 +631,21 @@ def functions_there(board: Board, card: Card, ability: Ability):
 
 
 events.LISTENERS.append(listen)
+
+
+def _into_the_discard_pile(board: Board, happened) -> None:
+    """A card that leaves play into a discard pile enters it from play:
+    the event ``enters-discard`` (from play) is announced, with the card
+    as it is there."""
+    if happened.event != "leaves-play":
+        return
+    card = happened.get("card")
+    if isinstance(card, Card) and card.zone == Zone.DISCARD:
+        events.emit(board, "enters-discard", card=card, player=happened.get("player"),
+                    incarnation=happened.get("incarnation"), **{"from": "play"})
+
+
+events.LISTENERS.append(_into_the_discard_pile)
 
 
 # -- processing ------------------------------------------------------------------------------
