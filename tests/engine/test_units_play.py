@@ -108,3 +108,17 @@ def test_104_2_a_can_t_of_playing_cards_here_forbids_the_area_of_its_card_only()
         assert refusal.rule == "104.2"
     else:
         raise AssertionError("a Friend of power 3 played where the text forbids it")
+
+
+def test_104_1_an_attachment_is_played_only_on_a_card_its_placement_describes():
+    rest = Printed.build("Rest", "Resource", cost=1, abilities=reading.read("Play on an opponent's ready Friend.",
+                                                                           card_type="Resource"))
+    board = board_with((rest, 0, Zone.HAND, None, 0), (_friend("Tired"), 1, Zone.PLAY, "home", 1),
+                       (_friend("Fresh"), 1, Zone.PLAY, "home", 1))
+    board.cards[1].exhausted = True
+    board.players[0].tokens = 1
+    board.turn.phase = "main"
+    main = play.Window("Main Phase", main=True)
+    assert [action.host for action in play.options(board, 0, main) if action.card == 0] == [2]
+    board.off = frozenset({"104.1"})
+    assert sorted(action.host for action in play.options(board, 0, main) if action.card == 0) == [1, 2]

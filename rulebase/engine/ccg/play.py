@@ -399,6 +399,24 @@ def host_controller(board: Board, player: int, card: Card, host):
     return Allowed(f"{card}'s text says whose {placed.noun} it is played on, and {target} is one")
 
 
+@rules.check("104.1", "card text describing the card an attachment is played on takes precedence over 509.1: it is "
+                      "played only on a card so described")
+def host_described(board: Board, player: int, card: Card, host):
+    """"Play on an opponent's ready Friend", "Play on a Friend with cost 2
+    or less": the host fits the placement's words, read from the
+    perspective of the attachment's player (its controller is
+    :func:`host_controller`'s)."""
+    placed = placement_of(card) if host is not None and card.type == CardType.RESOURCE else None
+    if placed is None or not placed.filters:
+        return None
+    from dataclasses import replace
+
+    target = board.cards[host]
+    if not continuous.fits(board, card, replace(placed, controller=None), target):
+        return f"{card}'s text says it is played on {placed.part.text or placed.noun}: {target} is not one"
+    return Allowed(f"{target} is {placed.part.text or placed.noun}, as {card}'s text says its host is")
+
+
 @rules.check("305.1a", "a Resource that is not an attachment enters play at its owner's home")
 def resource_area(board: Board, player: int, card: Card, area: Area | None, host):
     if card.type == CardType.RESOURCE and not host_description(card):
@@ -468,6 +486,7 @@ def check_placement(board: Board, player: int, card: Card, action: Action) -> No
     elif card.type == CardType.RESOURCE:
         attachment_host(board, card, host)
         host_controller(board, player, card, host)
+        host_described(board, player, card, host)
         resource_area(board, player, card, area, host)
     elif card.type == CardType.EVENT:
         event_no_area(board, card, area, host)

@@ -282,8 +282,9 @@ def placement(target) -> tuple[str, str] | None:
     (:data:`rulebase.engine.ccg.cards.HOSTS`), controlled by the player it
     names, if any ("one of your Friends", "an opponent's Friend": 104.1,
     :func:`rulebase.engine.ccg.play.host_controller`), whatever else it
-    is: a placement that says more ("a Unicorn Friend") is more than the
-    engine checks.
+    is: the words describing it ("a Unicorn Friend", "a ready Friend")
+    are those of :mod:`.targets`; a placement that says where, or in which
+    zone, is more than the engine checks.
 
     >>> from rulebase.engine.ccg.abilities.model import Selector
     >>> placement(Selector("home", controller="you")), placement(Selector("Friend", controller="opponent"))
@@ -301,8 +302,14 @@ def placement(target) -> tuple[str, str] | None:
         return "placement", f"a card to play on that is a {target.noun!r}"
     if target.controller not in (None, "any", "you", "opponent", "opponents", "opposing"):
         return "placement", f"a card to play on whose controller is said ({target.controller!r})"
-    if target.filters or target.where or target.zone not in (None, "play"):
+    if target.where or target.zone not in (None, "play"):
         return "placement", f"a card to play on that is more than a {target.noun}: {target.part.text or target.filters!r}"
+    if target.filters:  # "an opponent's ready Friend": checked by the words of targets (104.1, play.host_described)
+        from rulebase.engine.ccg.abilities import targets
+
+        missing = targets.executable(target)
+        if missing is not None:
+            return "placement", f"a card to play on that is more than a {target.noun}: {missing}"
     return None
 
 
