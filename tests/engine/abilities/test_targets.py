@@ -446,3 +446,10 @@ def test_players_referred_to_are_known_or_not_executable():
     assert targets.candidates(board, context, Selector("player", ref="loser")) == []
     context.winner = 0
     assert targets.candidates(board, context, Selector("player", ref="loser")) == [1]
+
+
+def test_that_opponent_is_the_event_s_player_and_that_player_s_opponent_the_other():
+    board = table()
+    context = Context(card=board.cards[3], controller=1, event=Happened("confronts", (("player", 0),)))
+    assert targets.players(board, context, Selector("opponent", ref="that")) == [0]
+    assert targets.players(board, context, Selector("opponent", ref="that-player")) == [1]

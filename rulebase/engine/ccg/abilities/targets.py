@@ -459,7 +459,7 @@ def players(board: Board, context, selector: Selector) -> list[int]:
         them = event_player(context)
         if them is None:
             return _owner_named_by_an_event(context)
-        return board.opponents(them) if noun == "opponent" else [them]
+        return board.opponents(them) if noun == "opponent" and ref != "that" else [them]  # "that opponent" is the one
     has = selector.filter("has")
     if has is not None:
         plain = Selector(noun, controller=selector.controller)
