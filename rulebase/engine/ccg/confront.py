@@ -119,6 +119,8 @@ def troublemaker_blocks(board: Board, player: int, problem: Card) -> str | None:
     for troublemaker in board.troublemakers_at(problem.area):
         if verbs.does_not_prevent(board, player, troublemaker, problem) is not None:
             continue
+        if continuous.text_not_preventing(board, player, troublemaker, problem) is not None:
+            continue
         if troublemaker.controller != player:
             return f"{troublemaker}, an opposing face-up Troublemaker, is at {problem}: {board.name(player)} can't confront it"
         if troublemaker.is_epic:

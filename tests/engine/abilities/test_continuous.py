@@ -935,7 +935,7 @@ def test_a_card_entering_play_with_counters_has_them_once_in_play_unless_706_1b_
         assert card.in_play and card.counters == counters and power.power(board, card) == 1 + counters
     counted = read("This card enters play with a +1 power counter on it for each of your other Friends.",
                    card_type="Friend")[0].modifier
-    assert continuous.executable(counted) == "a modifier 'for each'"
+    assert continuous.executable(counted) is None
 
 
 def test_a_cant_contribute_to_faceoffs_forbids_the_cards_it_names_unless_104_2_is_off():
@@ -1135,3 +1135,31 @@ def test_a_power_modifier_naming_a_player_changes_that_player_s_total_not_any_ca
     assert power.power(board, mine) == 2 and power.power(board, theirs) == 2
     assert continuous.player_power(board, 0) == [2]
     assert continuous.player_power(board, 1) == []
+
+
+def test_a_card_enters_play_with_counters_for_each_card_its_text_counts():
+    each = Modifier("enters-with-counters", THIS_CARD, Amount(1, per=Selector(
+        "Friend", every=True, controller="you", filters=(("other", True),))))
+    builder = Printed.build("Builder", "Friend", colors=["blue"], power=1, cost=1, abilities=(
+        Ability("continuous", "This card enters play with a +1 power counter on it for each of your other Friends.",
+                modifier=each),))
+    assert continuous.executable(each) is None
+    board = board_with((COMET, 0, Zone.PLAY, "home", 0), (COMET, 0, Zone.PLAY, "home", 0),
+                       (COMET, 1, Zone.PLAY, "home", 1), (builder, 0, Zone.PLAY, "home", 0))
+    card = board.play[-1]
+    continuous.entering_state(board, card)
+    assert card.counters == 2
+
+
+def test_a_can_t_of_several_occurrences_forbids_each_and_only_those():
+    both = Modifier("cant", THIS_CARD, values=values(action=("be-dismissed", "be-frightened")))
+    odd = Modifier("cant", THIS_CARD, values=values(action=("be-dismissed", "sing")))
+    assert continuous.executable(both) is None
+    assert continuous.executable(odd) == "a can't ('be-dismissed', 'sing')"
+    sturdy = Printed.build("Sturdy", "Friend", colors=["blue"], power=1, cost=1, abilities=(
+        Ability("continuous", "This card can't be dismissed or frightened.", modifier=both),))
+    board = board_with((sturdy, 0, Zone.PLAY, "home", 0))
+    card = board.play[0]
+    assert continuous.forbidding(board, card, "be-dismissed") is not None
+    assert continuous.forbidding(board, card, "be-frightened") is not None
+    assert continuous.forbidding(board, card, "be-retired") is None

@@ -41,7 +41,7 @@ from rulebase.engine.trace import Trace
 
 HOOKED = ("power", "power-doubled", "power-equal", "cost", "confront-need", "may", "keyword", "cant", "flips",
           "enters-exhausted", "enters-with-counters", "color", "requires", "home-limit", "not-counted",
-          "cost-with-minimum", "trait", "at-most")
+          "cost-with-minimum", "trait", "at-most", "doesnt-prevent")
 """The modifiers the engine applies, each where its rule says: power (507),
 cost (508), confront-need (611.3), may, keywords given by text (701.1), a
 color a card is also (203.2), and what a card's text requires to play it
@@ -99,6 +99,8 @@ def executable(modifier) -> str | None:
         return _trait_missing(modifier)
     if modifier.kind == "at-most":
         return _at_most_missing(modifier)
+    if modifier.kind == "doesnt-prevent":
+        return _not_preventing_missing(modifier)
     if modifier.kind == "requires":
         return _requirement_missing(modifier)
     if modifier.kind == "cost-with-minimum":
@@ -133,6 +135,19 @@ def executable(modifier) -> str | None:
             return "another card entering play with counters"
         if modifier.amount is None or not isinstance(modifier.amount.value, int) or modifier.amount.value < 1:
             return "entering play with a number of counters not printed"
+        if modifier.amount.per is not None:
+            from rulebase.engine.ccg.abilities import targets
+
+            per = modifier.amount.per
+            if per.noun in ("that", "it"):
+                return "entering play with counters for each card named elsewhere"
+            on = per.filter("on") if per.noun == "counter" else None
+            if per.noun == "counter" and not (getattr(on, "every", False) or getattr(on, "noun", None) == "self"):
+                return "entering play with as many counters as a card to choose has"
+            missing = targets.executable(modifier.amount.per)
+            if missing is not None:
+                return missing
+            return None
     if modifier.kind == "keyword" and modifier.value("keyword") not in GRANTABLE:
         return f"giving the keyword {modifier.value('keyword')!r}"
     if modifier.kind == "power" and modifier.value("color") not in (None, "wild") and modifier.value("total"):
@@ -156,7 +171,11 @@ def executable(modifier) -> str | None:
         from rulebase.engine.ccg.abilities import targets
 
         return targets.executable(subject)
-    if modifier.kind == "cant" and modifier.value("action") not in CANT:
+    if modifier.kind == "cant" and isinstance(modifier.value("action"), tuple):
+        unknown = [action for action in modifier.value("action") if action not in CANT]
+        if unknown or not modifier.value("action"):
+            return f"a can't {modifier.value('action')!r}"
+    elif modifier.kind == "cant" and modifier.value("action") not in CANT:
         return f"a can't {modifier.value('action')!r}"
     if modifier.kind == "may" and modifier.value("action") == "play" and modifier.value("zone") == "discard":
         if modifier.subject is not None and modifier.subject.noun != "self":
@@ -620,7 +639,9 @@ def enters_exhausted(board: Board, card: Card, ability: Ability):
                 "enters play ({text})")
 def enters_with_counters(board: Board, card: Card, ability: Ability):
     if _holds(board, card, ability):
-        n = ability.modifier.amount.value
+        n = _amount(board, card, ability.modifier, card)
+        if not n or n < 0:
+            return None
         card.counters += n
         return {"card": card.label, "n": n, "s": "s" * (n != 1), "text": ability.text or "its text"}
 
@@ -1866,16 +1887,23 @@ CANT = {"be-dismissed": "dismissed", "be-retired": "retired", "be-banished": "ba
 """What a "can't" of card text forbids that the engine checks, with its words."""
 
 
+def _forbids(modifier, action: str) -> bool:
+    """Whether a "can't" modifier names ``action``: alone, among several
+    ("can't be dismissed or frightened"), or leaving play as a whole."""
+    said = modifier.value("action")
+    names = said if isinstance(said, tuple) else (said,)
+    return action in names or (action in LEAVING and "leave-play" in names)
+
+
 def forbidding(board: Board, card: Card, action: str):
     """The card whose "can't" modifier forbids ``card`` to undergo
     ``action`` now (``be-dismissed``, ...), and its ability; ``None``."""
     for ability, acts in own(card, "cant"):
-        if acts.modifier.value("action") in (action, "leave-play" if action in LEAVING else None) and _holds(
-                board, card, acts):
+        if _forbids(acts.modifier, action) and _holds(board, card, acts):
             return card, acts
     for source, found in outward(board, "cant"):
         for ability, acts in found:
-            if acts.modifier.value("action") not in (action, "leave-play" if action in LEAVING else None):
+            if not _forbids(acts.modifier, action):
                 continue
             if fits(board, source, acts.modifier.subject, card) and _holds(board, source, acts):
                 return source, acts
@@ -2073,6 +2101,47 @@ def scorable(board: Board, player: int, points: int) -> int:
         return points
     most, _source, _ability = score_limit(board, player)
     return max(0, most - points_this_turn(board, player))
+
+
+def _not_preventing_missing(modifier) -> str | None:
+    """``None`` if the engine applies "Opposing Troublemakers don't prevent
+    you from confronting this Problem": of Troublemakers, this Problem or
+    this card's Problem."""
+    subject = modifier.subject
+    confronting = modifier.value("confronting")
+    if getattr(subject, "noun", None) != "Troublemaker":
+        return f"a 'doesnt-prevent' of {getattr(subject, 'noun', None)!r}"
+    if confronting is None or not (confronting.noun == "self" or _this_problem(confronting)):
+        return "a 'doesnt-prevent' of confronting another Problem"
+    from rulebase.engine.ccg.abilities import targets
+
+    return targets.executable(subject)
+
+
+def not_preventing(board: Board, player: int, troublemaker: Card, problem: Card):
+    """The card whose text says ``troublemaker`` does not prevent
+    ``player`` from confronting ``problem`` (this Problem, or this card's
+    Problem), and its ability; ``None``."""
+    for source, found in outward(board, "doesnt-prevent", problem.area):
+        if source.controller != player:
+            continue  # "you": the player the text is read by (513.5)
+        for ability, acts in found:
+            confronting = acts.modifier.value("confronting")
+            if confronting.noun == "self" and source is not problem:
+                continue
+            if fits(board, source, acts.modifier.subject, troublemaker) and _holds(board, source, acts):
+                return source, acts
+    return None
+
+
+@step("104.1", "{source}'s text takes precedence over the rules: {card} does not prevent {player} from confronting "
+               "{problem} ({text})")
+def text_not_preventing(board: Board, player: int, troublemaker: Card, problem: Card):
+    found = not_preventing(board, player, troublemaker, problem)
+    if found is not None:
+        source, ability = found
+        return {"source": source.label, "card": troublemaker.label, "player": board.name(player),
+                "problem": problem.label, "text": ability.text or "its text"}
 
 
 def _theirs(condition):
