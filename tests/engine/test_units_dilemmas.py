@@ -4,8 +4,9 @@ replaced it goes to its owner's discard pile and no Problem takes its
 place; with each rule switched off the game goes on as if it did not
 exist."""
 
-from rulebase.engine.ccg import dilemmas, turn
+from rulebase.engine.ccg import dilemmas, turn, zones
 from rulebase.engine.ccg.board import Zone
+from rulebase.engine.ccg.cards import CardType, Printed
 from rulebase.engine.trace import ALLOWED, CHECK, STEP
 
 from .helpers import COMET, KITE, board_with, kinds
@@ -54,3 +55,29 @@ def test_with_522_3a_off_a_dilemma_goes_into_the_problem_deck_and_with_522_3_off
     area, following = dilemma.area, board.cards[1]
     turn.replace_problem(board, dilemma)
     assert dilemma.zone == Zone.DISCARD and following.zone == Zone.PLAY and following.area == area
+
+
+DILEMMA = Printed.build("Picnic Panic", "Resource", colors=["blue"], cost=1, traits=["Dilemma"],
+                        owner_needs="2 blue", opponents_need=3, bonus=1)
+
+
+def test_a_resource_with_the_dilemma_trait_is_a_problem_in_play_by_522_1_and_a_resource_again_out_of_it():
+    for off, in_play in (((), CardType.PROBLEM), (("522.1",), CardType.RESOURCE)):
+        board = board_with((DILEMMA, 0, Zone.HAND, None, 0))
+        board.off = frozenset(off)
+        card = board.cards[0]
+        dilemmas.enters_at_its_own_area(board, card, 0)
+        assert card.type == in_play and (dilemmas.problems_in_play(board) == [card]) == (not off)
+        assert kinds(board, "522.1") == ([] if off else [STEP])
+        zones.dismiss(board, card)
+        assert card.type == CardType.RESOURCE
+
+
+def test_a_dilemma_of_the_card_database_keeps_its_confront_requirements_and_bonus():
+    from rulebase.cards import load
+    from rulebase.engine.ccg.octgn import printed_from_card
+
+    card = next(card for card in load().cards if card.name == "Buckball Championship")
+    printed = printed_from_card(card)
+    assert printed.type == CardType.RESOURCE and "dilemma" in printed.trait_set
+    assert printed.owner_needs and printed.opponents_need and printed.bonus == 1

@@ -431,5 +431,6 @@ def becomes_new(board: Board, card: Card):
     card.ignored = False
     card.cannot_move = False
     card.gained = []
+    card.type = card.printed.type
     card.incarnation += 1
     return {"card": card.label} if had else None

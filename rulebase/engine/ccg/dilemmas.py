@@ -92,7 +92,20 @@ def enters_at_its_own_area(board: Board, card: Card, controller: int):
     area = DilemmaArea.of(area_owner(board, card, controller), card.label)
     zones.enter_play(board, card, area, how="put into play")
     card.controller = controller
+    becomes_a_problem(board, card)
     return {"card": card.label, "area": board.area_name(area)}
+
+
+@step("522.1", "{card} is a Dilemma: while in play it is a Problem{lost}")
+def becomes_a_problem(board: Board, card: Card):
+    """A Dilemma in play is a Problem and loses its other card types
+    (522.1): a Resource with the Dilemma trait is confronted as a Problem
+    is.  Without the rule it stays what its card type says."""
+    before = card.type
+    if card.zone != Zone.PLAY:
+        return None
+    card.type = CardType.PROBLEM
+    return {"card": card.label, "lost": "" if before == CardType.PROBLEM else f", no longer a {before}"}
 
 
 @check("706.1", "a card enters play as it is put into the play zone from another zone")

@@ -220,6 +220,10 @@ def printed_from_card(side: card_model.Side, title: str | None = None, printed: 
         if card_type == "Resource":
             match = _HOST.match(text)
             host = match.group(1) if match else None
+            if any(trait.lower() == "dilemma" for trait in traits):  # a Problem while in play (522.1)
+                fields.update(owner_needs=tuple(n for n in map(_need, side.owner_needs) if n is not None),
+                              opponents_need=tuple(Need(_int(need.amount) or 0) for need in side.opponent_needs[:1]),
+                              bonus=_int(side.bonus) or 0)
         return Printed.build(name, card_type, subtitle=side.subtitle, host=host,
                              cost=_int(side.cost) or 0, power=_int(side.power) or 0,
                              requirement=tuple(requirement), **fields)
