@@ -399,6 +399,24 @@ def host_controller(board: Board, player: int, card: Card, host):
     return Allowed(f"{card}'s text says whose {placed.noun} it is played on, and {target} is one")
 
 
+@rules.check("104.1", "card text describing the card an attachment is played on takes precedence over 509.1: it is "
+                      "played only on a card so described")
+def host_described(board: Board, player: int, card: Card, host):
+    """"Play on an opponent's ready Friend", "Play on a Friend with cost 2
+    or less": the host fits the placement's words, read from the
+    perspective of the attachment's player (its controller is
+    :func:`host_controller`'s)."""
+    placed = placement_of(card) if host is not None and card.type == CardType.RESOURCE else None
+    if placed is None or not placed.filters:
+        return None
+    from dataclasses import replace
+
+    target = board.cards[host]
+    if not continuous.fits(board, card, replace(placed, controller=None), target):
+        return f"{card}'s text says it is played on {placed.part.text or placed.noun}: {target} is not one"
+    return Allowed(f"{target} is {placed.part.text or placed.noun}, as {card}'s text says its host is")
+
+
 @rules.check("305.1a", "a Resource that is not an attachment enters play at its owner's home")
 def resource_area(board: Board, player: int, card: Card, area: Area | None, host):
     if card.type == CardType.RESOURCE and not host_description(card):
@@ -410,6 +428,40 @@ def resource_area(board: Board, player: int, card: Card, area: Area | None, host
 def event_no_area(board: Board, card: Card, area: Area | None, host):
     if card.type == CardType.EVENT and (host is not None or area is not None):
         return "an Event does not enter play: its text is processed and it is discarded"
+
+
+def forbidding_play(board: Board, player: int, card: Card, area: Area | None):
+    """The card whose "can't" forbids ``player`` to play ``card`` at all
+    ("Opponents can't play cards during faceoffs involving this card"), or
+    to the area of that card ("Opponents can't play Friends with 3 or more
+    power here") when ``card`` would enter play at ``area``, and its
+    ability; ``None``.  (A "can't" of playing cards to this card's Problem
+    is :func:`continuous.cant_play <rulebase.engine.ccg.abilities.continuous.cant_play>`'s.)"""
+    from dataclasses import replace
+
+    for source, pairs in continuous.outward(board, "cant"):
+        for ability, acts in pairs:
+            modifier = acts.modifier
+            if modifier.value("action") != "be-played" or modifier.value("to") is not None:
+                continue
+            subject = modifier.subject
+            if subject is not None and subject.where == "here":
+                if area is None or area != source.area:
+                    continue
+                subject = replace(subject, where=None)
+            if (continuous._reaches_player(source, modifier.value("by"), player)
+                    and continuous.fits(board, source, subject, card) and continuous._holds(board, source, acts)):
+                return source, acts
+    return None
+
+
+@rules.check("104.2", "a \"can't\" of card text takes precedence: a card it forbids its player to play can't be played")
+def cant_be_played(board: Board, player: int, card: Card, area: Area | None):
+    found = forbidding_play(board, player, card, area) if continuous.reaching(board, "cant") else None
+    if found is not None:
+        source, ability = found
+        there = f" to {board.area_name(area)}" if area is not None else ""
+        return f"{source}'s ability says {board.name(player)} can't play {card}{there} ({ability.text or 'its text'})"
 
 
 def check_placement(board: Board, player: int, card: Card, action: Action) -> None:
@@ -434,9 +486,11 @@ def check_placement(board: Board, player: int, card: Card, action: Action) -> No
     elif card.type == CardType.RESOURCE:
         attachment_host(board, card, host)
         host_controller(board, player, card, host)
+        host_described(board, player, card, host)
         resource_area(board, player, card, area, host)
     elif card.type == CardType.EVENT:
         event_no_area(board, card, area, host)
+    cant_be_played(board, player, card, area if area is not None else (board.cards[host].area if host is not None else None))
     if area is not None:
         moving.area_exists(board, area)
 
