@@ -8,7 +8,7 @@ import pytest
 
 from rulebase.cards import database
 from rulebase.engine.ccg.abilities import catalog
-from rulebase.engine.ccg.abilities.model import THIS_CARD, Selector
+from rulebase.engine.ccg.abilities.model import THIS_CARD, Amount, Selector
 from rulebase.engine.ccg.abilities.reading import read_card
 
 
@@ -120,3 +120,32 @@ def test_a_card_that_starts_the_game_elsewhere():
     # Eternal Night: "Start the game with this card on the bottom of your Problem deck."
     modifier = read("Start the game with this card on the bottom of your Problem deck.")[0].modifier
     assert (modifier.kind, modifier.value("position")) == ("starts-in-problem-deck", "bottom")
+
+
+def test_flipping_fewer_cards(cards):
+    # Fluttershy, Conflict Resolver: "... you may pay [1] to have players flip 1 fewer cards during that faceoff."
+    effect = front(cards, "Fluttershy, Conflict Resolver")[0].effect
+    assert (effect.verb, effect.optional, effect.then.verb) == ("pay", True, "flip-fewer")
+    assert effect.then.amount.value == 1 and effect.then.who == Selector("player", every=True, count=Amount(None))
+    state = catalog.card_state(cards["Tea Set"])
+    assert state.state == "unexecutable" and "'flip-fewer'" in state.hold.reason
+
+
+def test_cards_entering_play_exhausted(cards):
+    # Goldie Delicious, Creature Comforts: "... put that card into play exhausted."
+    effect = front(cards, "Goldie Delicious, Creature Comforts")[0].effect
+    while effect.verb != "put-into-play":
+        effect = effect.then
+    assert effect.value("exhausted") is True
+    # Study Session: "Opposing Friends enter play exhausted.": other cards than this one
+    modifier = front(cards, "Study Session")[-1].modifier
+    assert (modifier.kind, modifier.subject.noun, modifier.subject.controller) == (
+        "others-enter-exhausted", "Friend", "opponent")
+    state = catalog.card_state(cards["Study Session"])
+    assert state.state == "unexecutable" and "'others-enter-exhausted'" in state.hold.reason
+
+
+def test_gaining_action_tokens_equal_to_a_number(cards):
+    # Tiny Troubles: "... you may dismiss a Friend here and gain action tokens equal to its cost."
+    gain = front(cards, "Tiny Troubles")[0].effect.then
+    assert gain.verb == "gain" and gain.amount.per is not None

@@ -508,6 +508,14 @@ class _Reader(Transformer):
         """"Troublemakers played here enter play face-up"."""
         return Modifier("enters-face-up", subject=children[0], part=self._part(meta)), None
 
+    def enter_exhausted(self, meta, children):
+        """"Opposing Friends enter play exhausted": other cards than this one
+        enter play exhausted ('others-enter-exhausted'; this card's own is
+        'enters-exhausted')."""
+        subject = children[0]
+        kind = "enters-exhausted" if subject == THIS_CARD else "others-enter-exhausted"
+        return Modifier(kind, subject=subject, part=self._part(meta)), None
+
     def enters_exhausted(self, meta, children):
         return Modifier("enters-exhausted", subject=THIS_CARD, part=self._part(meta)), None
 
@@ -1634,6 +1642,18 @@ class _Reader(Transformer):
         if done != undone or again.noun not in ("it", "that", "them") and again != target:
             raise _Unreadable("what does not happen instead is not what would happen", meta.start_pos)
         return Effect("prevent", target=target, values=values(what=done), part=self._part(meta))
+
+    def put_into_play_exhausted(self, meta, children):
+        """"Put that card into play exhausted": put into play, and exhausted
+        as it enters (the value 'exhausted')."""
+        return Effect("put-into-play", target=children[0],
+                      values=values(area=children[1] if len(children) > 1 else None, exhausted=True),
+                      part=self._part(meta))
+
+    def flip_fewer(self, meta, children):
+        """"Have players flip 1 fewer cards during that faceoff": a player
+        flips ``amount`` fewer cards in the faceoff ('flip-fewer')."""
+        return Effect("flip-fewer", amount=Amount(int(children[0])), part=self._part(meta))
 
     def put_into_play_attached(self, meta, children):
         """"Put an Accessory from your hand into play attached to a Friend"."""
