@@ -503,3 +503,28 @@ def test_a_card_leaving_play_into_a_discard_pile_enters_it_from_play():
                                 entered[0])
     zones.banish(board, second)
     assert [event.get("card") for event in board.events if event.event == "enters-discard"] == [first]
+
+
+def test_an_attachments_that_friend_is_the_card_it_is_attached_to_509_4():
+    from rulebase.engine.ccg import status
+
+    costume = Printed.build("Costume", "Resource", colors=["blue"], cost=1, abilities=(
+        Ability("triggered", "When that Friend becomes exhausted, gain 1.",
+                trigger=Trigger("exhausted", Selector("that", ref="Friend")), effect=Effect("gain", amount=Amount(1))),))
+    board = board_with((COMET, 0, Zone.PLAY, "home", 0), (COMET, 0, Zone.PLAY, "home", 0))
+    worn, other = board.cards
+    attached = board.new_card(costume, 0)
+    board.put(attached, Zone.PLAY, area=worn.area)
+    attached.host = worn
+    status.exhaust(board, other)
+    assert board.waiting == [] and kinds(board, "509.4") == [CHECK]
+    status.exhaust(board, worn)
+    assert [w.card for w in board.waiting] == [attached]
+
+
+def test_the_cards_involved_as_a_faceoff_begins_become_involved():
+    board = board_with((COMET, 0, Zone.PLAY, "problem", 1), (COMET, 0, Zone.PLAY, "home", 0))
+    comet, other = board.cards
+    assert triggers.executable(Trigger("involved", THIS_CARD)) is None
+    emit(board, "faceoff-starts", player=0, involving=frozenset({comet.id}), kind="troublemaker")
+    assert [(e.get("card"), e.get("kind")) for e in board.events if e.event == "involved"] == [(comet, "troublemaker")]

@@ -156,7 +156,7 @@ ANNOUNCED = frozenset({
     "enters-play", "played", "leaves-play", "dismissed", "retired", "banished", "frightened", "exhausted",
     "readied", "moved", "uncovered", "challenged", "confronts", "solved", "replaced", "faceoff-starts",
     "faceoff-won", "faceoff-lost", "defeated", "flips", "draws", "discards", "phase-starts", "phase-ends", "turn-starts",
-    "turn-ends", "put", "scores", "cutie-marked", "enters-discard",
+    "turn-ends", "put", "scores", "cutie-marked", "enters-discard", "involved",
 })
 """The events of :data:`~rulebase.engine.ccg.abilities.model.EVENTS` the engine's steps announce."""
 assert ANNOUNCED <= set(EVENTS)
@@ -246,6 +246,9 @@ def matches(board: Board, source: Card, trigger, happened) -> bool:
         if subject.noun in ("player", "you", "opponent"):
             if not _player_fits(source, subject.noun, happened.get("player")):
                 return False
+        elif subject.noun in ("that", "it") and source.host is not None:
+            if not isinstance(card, Card) or not is_the_host.allows(board, source, card):
+                return False
         elif not isinstance(card, Card) or not fits(board, source, subject, card, happened):
             return False
     for name, value in trigger.values:
@@ -288,6 +291,15 @@ def matches(board: Board, source: Card, trigger, happened) -> bool:
                 board, source, value, happened):
             return False
     return trigger.condition is None or _condition_holds(board, source, trigger.condition, happened)
+
+
+@check("509.4", "an attachment's \"that [thing]\" is its host description: the card it is attached to")
+def is_the_host(board: Board, source: Card, card: Card):
+    """"When that Friend becomes exhausted" on an attachment waits for
+    what happens to the card it is attached to; without the rule, "that
+    Friend" would be any Friend an event names."""
+    if card is not source.host:
+        return f"{card} is not the card {source} is attached to ({source.host}): {source}'s \"that\" is not it"
 
 
 def _margin(value) -> tuple | None:
@@ -646,6 +658,20 @@ def _into_the_discard_pile(board: Board, happened) -> None:
 
 
 events.LISTENERS.append(_into_the_discard_pile)
+
+
+def _involved_as_it_begins(board: Board, happened) -> None:
+    """Each card involved in a faceoff as it begins (514.2) becomes
+    involved in it: the event ``involved`` is announced for each."""
+    if happened.event != "faceoff-starts":
+        return
+    for card_id in sorted(happened.get("involving") or ()):
+        card = board.cards[card_id]
+        events.emit(board, "involved", card=card, player=card.controller, faceoff=happened.get("faceoff"),
+                    kind=happened.get("kind"))
+
+
+events.LISTENERS.append(_involved_as_it_begins)
 
 
 # -- processing ------------------------------------------------------------------------------
