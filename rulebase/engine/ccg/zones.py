@@ -211,6 +211,7 @@ def leave_play(board: Board, card: Card, zone: Zone, put) -> None:
     ``put``; what was attached to it is dismissed by the game (511.2)."""
     attached = board.attachments(card)
     controller = card.controller
+    area = card.area  # where it was, for the abilities answering it (712.2)
     if card.controller != card.owner:
         card.owner = owner_of(board, card)
     if card.controller != card.owner:
@@ -221,8 +222,8 @@ def leave_play(board: Board, card: Card, zone: Zone, put) -> None:
         return
     event = LEAVING_EVENTS.get(put)
     if event is not None:
-        emit(board, event, card=card, player=controller, incarnation=card.incarnation)
-    emit(board, "leaves-play", card=card, player=controller, incarnation=card.incarnation)
+        emit(board, event, card=card, player=controller, incarnation=card.incarnation, area=area)
+    emit(board, "leaves-play", card=card, player=controller, incarnation=card.incarnation, area=area)
     for other in attached:
         dismiss_unattached(board, other)
 

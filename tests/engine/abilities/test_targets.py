@@ -453,3 +453,14 @@ def test_that_opponent_is_the_event_s_player_and_that_player_s_opponent_the_othe
     context = Context(card=board.cards[3], controller=1, event=Happened("confronts", (("player", 0),)))
     assert targets.players(board, context, Selector("opponent", ref="that")) == [0]
     assert targets.players(board, context, Selector("opponent", ref="that-player")) == [1]
+
+
+def test_here_of_an_ability_answering_its_own_card_leaving_play_is_where_it_was():
+    board = table()
+    gone, there = board.cards[1], board.cards[3]
+    area = gone.area
+    board.put(gone, Zone.DISCARD)
+    left = Context(card=gone, controller=0, event=Happened("dismissed", (("card", gone), ("area", area))))
+    assert targets.at_place(board, left, there, "here") and targets.at_place(board, left, there, "its-problem")
+    assert not targets.at_place(board, left, board.cards[0], "here")
+    assert not targets.at_place(board, Context(card=gone, controller=0), there, "here")

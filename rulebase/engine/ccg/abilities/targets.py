@@ -540,6 +540,18 @@ def _owners(board: Board, context, selector: Selector) -> list[int]:
     return [p.index for p in board.players if not p.removed]
 
 
+def _area_it_left(context) -> Area | None:
+    """Where the card whose ability answers its own leaving play (or its
+    defeat) was as it left: what "here" and "this card's Problem" of that
+    ability name, the game state as the effect was created (712.2); ``None``
+    for a card in play or an ability answering anything else."""
+    this, event = getattr(context, "card", None), getattr(context, "event", None)
+    if this is None or this.zone == Zone.PLAY or event is None or event.get("card") is not this:
+        return None
+    area = event.get("area")
+    return area if isinstance(area, Area) else None
+
+
 def problem_of(board: Board, card: Card | None) -> Area | None:
     """The Problem area a card is at (an attachment's is its host's), if any."""
     if card is None or card.zone != Zone.PLAY or card.area is None or not card.area.is_problem:
@@ -557,6 +569,9 @@ def at_place(board: Board, context, card: Card, where: str | None) -> bool:
     area = card.area
     if area is None:
         return False
+    left = _area_it_left(context)
+    if left is not None and where in ("here", "this-problem", "its-problem"):
+        return area == left and (where == "here" or area.is_problem)
     if where == "here":
         return areas.is_here(board, context.card, card)
     if where in ("this-problem", "its-problem"):
