@@ -81,3 +81,14 @@ def test_a_dilemma_of_the_card_database_keeps_its_confront_requirements_and_bonu
     printed = printed_from_card(card)
     assert printed.type == CardType.RESOURCE and "dilemma" in printed.trait_set
     assert printed.owner_needs and printed.opponents_need and printed.bonus == 1
+
+
+def test_a_dilemmas_area_is_in_addition_to_its_owners_problem_area_unless_522_2a_is_off():
+    for off, problems in (((), 2), (("522.2a",), 1)):
+        board = board_with((KITE, 0, Zone.PLAY, "problem", 0), (DILEMMA, 0, Zone.HAND, None, 0))
+        board.off = frozenset(off)
+        problem, dilemma = board.cards
+        dilemmas.enters_at_its_own_area(board, dilemma, 0)
+        found = dilemmas.problems_in_play(board)
+        assert len(found) == problems and found[-1] is dilemma and (problem in found) == (not off)
+        assert kinds(board, "522.2a") == ([] if off else [ALLOWED])

@@ -54,10 +54,29 @@ def dilemmas(board: Board) -> list[Card]:
     return [card for card in board.play if card.type == CardType.PROBLEM and is_dilemma_area(card.area)]
 
 
+@check("522.2a", "an area created by a Dilemma is in addition to any other areas, and does not overwrite or "
+                 "interfere with other areas")
+def in_addition(board: Board, dilemma: Card, problem: Card):
+    return Allowed(f"{board.area_name(dilemma.area)} is an area in addition to {board.area_name(problem.area)}: "
+                   f"{problem} is still a Problem in play beside {dilemma}")
+
+
 def problems_in_play(board: Board) -> list[Card]:
     """The Problems in play, the turn player's first, then the Dilemmas
-    (in play, a Dilemma is a Problem, 522.1)."""
-    return list(board.problems()) + dilemmas(board)
+    (in play, a Dilemma is a Problem, 522.1).  A Dilemma's area is in
+    addition to its owner's Problem area (522.2a, recorded); with the rule
+    switched off it overwrites it, and the Problem there is not among
+    them."""
+    found = list(board.problems())
+    for dilemma in dilemmas(board):
+        for problem in [p for p in found if p.area == board.players[dilemma.area.owner].problem_area]:
+            verdict = in_addition.verdict(board, dilemma, problem)
+            if verdict is None:
+                found.remove(problem)
+            else:
+                in_addition.judge(board, verdict)
+        found.append(dilemma)
+    return found
 
 
 def dilemma_area(board: Board, owner: int) -> Area | None:
