@@ -464,3 +464,14 @@ def test_here_of_an_ability_answering_its_own_card_leaving_play_is_where_it_was(
     assert targets.at_place(board, left, there, "here") and targets.at_place(board, left, there, "its-problem")
     assert not targets.at_place(board, left, board.cards[0], "here")
     assert not targets.at_place(board, Context(card=gone, controller=0), there, "here")
+
+
+def test_a_card_that_left_play_is_judged_where_it_was_by_the_ability_answering_its_leaving():
+    board = table()
+    gone, watcher = board.cards[3], board.cards[1]
+    area = gone.area
+    board.put(gone, Zone.DISCARD)
+    seen = Context(card=watcher, controller=0, event=Happened("dismissed", (("card", gone), ("area", area))))
+    assert targets.at_place(board, seen, gone, "here") and targets.at_place(board, seen, gone, "problem")
+    assert not targets.at_place(board, seen, gone, "home")
+    assert not targets.at_place(board, Context(card=watcher, controller=0), gone, "here")

@@ -540,6 +540,16 @@ def _owners(board: Board, context, selector: Selector) -> list[int]:
     return [p.index for p in board.players if not p.removed]
 
 
+def _where_the_event_left_it(context, card: Card) -> Area | None:
+    """Where ``card``, out of play, was as it left play, if the event being
+    answered is its leaving (the area it announced); else ``None``."""
+    event = getattr(context, "event", None)
+    if event is None or event.get("card") is not card or card.zone == Zone.PLAY:
+        return None
+    area = event.get("area")
+    return area if isinstance(area, Area) else None
+
+
 def _area_it_left(context) -> Area | None:
     """Where the card whose ability answers its own leaving play (or its
     defeat) was as it left: what "here" and "this card's Problem" of that
@@ -568,6 +578,14 @@ def at_place(board: Board, context, card: Card, where: str | None) -> bool:
         return card.zone == ZONES[where] and card.owner == me
     area = card.area
     if area is None:
+        area = _where_the_event_left_it(context, card)
+        if area is None:
+            return False
+        if where == "here":  # "When a Friend here is dismissed": where it was is this card's area
+            this = context.card
+            return this is not None and this.zone == Zone.PLAY and this.area == area
+        if where in ("problem", "home"):
+            return area.is_problem if where == "problem" else area.is_home
         return False
     left = _area_it_left(context)
     if left is not None and where in ("here", "this-problem", "its-problem"):
