@@ -149,3 +149,17 @@ def test_gaining_action_tokens_equal_to_a_number(cards):
     # Tiny Troubles: "... you may dismiss a Friend here and gain action tokens equal to its cost."
     gain = front(cards, "Tiny Troubles")[0].effect.then
     assert gain.verb == "gain" and gain.amount.per is not None
+
+
+def test_a_home_limit_changed_for_each_card(cards):
+    # Crackle, Diamond in the Rough: "Your opponent's home limit is reduced by 1 for each of their Assets in
+    # their home."
+    modifier = front(cards, "Crackle, Diamond in the Rough")[0].modifier
+    counted = modifier.amount.per
+    assert (modifier.kind, modifier.subject.noun, modifier.amount.value) == ("home-limit", "opponent", -1)
+    assert (dict(counted.filters)["trait"], counted.controller, counted.where) == ("Asset", "their", "home")
+    # Highly Contagious: "Each player's home limit is reduced by 1 for each character that player controls here."
+    counted = front(cards, "Highly Contagious")[0].modifier.amount.per
+    assert (counted.noun, counted.controller, counted.where) == ("character", "that-player", "here")
+    state = catalog.card_state(cards["Highly Contagious"])
+    assert state.state == "unexecutable" and "home limit" in state.hold.reason

@@ -553,12 +553,15 @@ class _Reader(Transformer):
         return Modifier("draws", amount=Amount(1), part=self._part(meta))
 
     def home_limit(self, meta, children):
-        whose, number = children
+        """"Your opponent's home limit is reduced by 1" ("... for each of
+        their Assets in their home": the number counted, ``per``)."""
+        whose, number, *per = children
         said = self.source[meta.start_pos:meta.end_pos]
         sign = -1 if "decreased" in said or "reduced" in said else 1
+        amount = Amount(sign * int(number), per=per[0].per if per else None)
         return Modifier("home-limit", subject=Selector("player" if whose == "each" else
                                                        ("you" if whose == "your" else "opponent")),
-                        amount=Amount(sign * int(number)), part=self._part(meta)), None
+                        amount=amount, part=self._part(meta)), None
 
     def hand_size(self, meta, children):
         """"Your maximum hand size is increased by 2", "Each opponent's
@@ -2596,6 +2599,7 @@ class _Reader(Transformer):
 
     post_you_control = _constant(("controller", "you"))
     post_they_control = _constant(("controller", "their"))
+    post_that_player_controls = _constant(("controller", "that-player"))
 
     def post_shares(self, meta, children):
         what = "trait" if "trait" in self.source[meta.start_pos:meta.end_pos] else "color"
@@ -2662,9 +2666,10 @@ class _Reader(Transformer):
 
     def post_in_home(self, meta, children):
         whose = children[0]
-        if whose not in ("your", "opponent"):
+        if whose not in ("your", "opponent", "their"):
             raise _Unreadable(f"{whose} home", meta.start_pos)
-        return ("where", "home" if whose == "your" else "opponent-home")
+        # "their Assets in their home": the home of the player whose cards they are
+        return ("where", "opponent-home" if whose == "opponent" else "home")
 
     def post_with_at_least(self, meta, children):
         what = replace(children[1], count=Amount(int(children[0])))
