@@ -58,6 +58,7 @@ def check_move(board: Board, card: Card, area: Area) -> None:
     area_exists(board, area)
     not_forbidden(board, card)
     continuous.cant(board, card, "be-moved")
+    continuous.cant_move_here(board, card, area)
 
 
 def check_send(board: Board, card: Card, area: Area) -> None:

@@ -164,6 +164,8 @@ def executable(modifier) -> str | None:
         return _cant_contribute_confront_missing(modifier)
     if modifier.kind == "cant" and modifier.value("action") == UNCOVERED_HERE:
         return _cant_uncover_missing(modifier)
+    if modifier.kind == "cant" and modifier.value("action") in MOVED_HERE:
+        return _cant_move_here_missing(modifier)
     if modifier.kind == "cant" and modifier.value("action") == UNCHANGING:
         subject = modifier.subject
         if subject is None or subject.noun in ("self", "that", "it", "host"):
@@ -2230,6 +2232,45 @@ def cant_contribute_to_faceoffs(board: Board, card: Card):
     if found is not None:
         source, ability = found
         return f"{source}'s ability says {card} can't contribute its power to faceoffs ({ability.text or 'its text'})"
+
+
+MOVED_HERE = ("be-moved-at-here", "be-moved-to-here")
+"""The actions of "Friends with Resources on them can't be moved here"."""
+
+
+def _cant_move_here_missing(modifier) -> str | None:
+    """``None`` if the engine checks "... can't be moved here": of the cards
+    it names, by anyone, to its card's area."""
+    if modifier.value("by") is not None:
+        return f"a can't {modifier.value('action')!r} by {getattr(modifier.value('by'), 'noun', None)!r}"
+    subject = modifier.subject
+    if subject is None or subject.noun in ("self", "that", "it", "host"):
+        return f"a can't {modifier.value('action')!r} of no card to move"
+    from rulebase.engine.ccg.abilities import targets
+
+    return targets.executable(subject)
+
+
+def forbidding_move_here(board: Board, card: Card, area):
+    """The card whose "can't be moved here" forbids ``card`` to be moved
+    to ``area`` now, and its ability; ``None``."""
+    for source, found in outward(board, "cant", area):
+        for ability, acts in found:
+            if (acts.modifier.value("action") in MOVED_HERE and fits(board, source, acts.modifier.subject, card)
+                    and _holds(board, source, acts)):
+                return source, acts
+    return None
+
+
+@check("104.2", "a \"can't\" of card text takes precedence: a card it forbids to be moved to an area is not moved there")
+def cant_move_here(board: Board, card: Card, area):
+    if area is None or not reaching(board, "cant"):
+        return None
+    found = forbidding_move_here(board, card, area)
+    if found is not None:
+        source, ability = found
+        return (f"{source}'s ability says {card} can't be moved to {board.area_name(area)} "
+                f"({ability.text or 'its text'})")
 
 
 UNCOVERED_HERE = "be-uncovered-at-here"
