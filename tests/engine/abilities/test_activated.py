@@ -486,3 +486,25 @@ def test_104_1_an_ability_whose_cost_takes_its_card_from_the_hand_is_activated_f
     board.off = frozenset({"104.1"})
     assert _refused(board, Action("activate", 0, mine.id)) == "701.3"
     assert activated.options(board, 0, MAIN) == []
+
+
+def test_104_1_an_ability_whose_text_says_during_a_faceoff_is_activated_only_then_rainbow_dash():
+    dash = real("rainbow-dash-best-of-the-best")
+    board = board_with((dash, 0, Zone.PLAY, "home", 0))
+    board.players[0].tokens = 1
+    board.turn.phase = "main"
+    number = activated.find(board.cards[0], None)[0]
+    assert _refused(board, Action("activate", 0, 0, amount=number)) == "104.1"
+    board.off = frozenset({"104.1"})
+    activated.check(board, Action("activate", 0, 0, amount=number), MAIN)
+
+
+def test_it_of_a_cost_after_a_cost_naming_this_card_is_this_card_cheese_sandwich():
+    cheese = real("cheese-sandwich-wandering-partier")
+    board = board_with((cheese, 0, Zone.PLAY, "home", 0), (COMET, 1, Zone.PLAY, "home", 1))
+    sandwich, comet = board.cards
+    number, ability = activated.find(sandwich, None)
+    assert [cost.target.noun for cost in ability.cost] == ["self", "self"] and activated.executable(ability) is None
+    comet.exhausted = True
+    _activate(board, 0, sandwich)
+    assert sandwich.zone == Zone.HAND and comet.zone == Zone.DISCARD and STEP in kinds(board, "410.4a")

@@ -62,9 +62,41 @@ COSTS_ON_THIS_CARD = {
 done by the step of its own rule."""
 
 
-COSTS = ("pay", *COSTS_ON_THIS_CARD)
+COSTS_BY_THE_TABLE = ("to-hand", "to-deck")
+"""The costs this card pays by the verb of the verb table ("put it into its
+owner's hand", "put this card on top of its owner's deck"), checked and
+applied by its rules."""
+
+COSTS = ("pay", *COSTS_ON_THIS_CARD, *COSTS_BY_THE_TABLE)
 """The costs the engine pays: action tokens, or something done to the card
 itself ("exhaust this card")."""
+
+
+def _itself(ability):
+    """``ability`` with "it" of a cost after a cost naming this card read as
+    this card ("Exhaust this card and put it into its owner's hand"), made
+    once for each ability."""
+    costs = getattr(ability, "cost", ()) or ()
+    if not any(cost.target is not None and cost.target.noun == "it" for cost in costs):
+        return ability
+    kept = _ITSELF.get(id(ability))
+    if kept is not None and kept[0] is ability:
+        return kept[1]
+    from dataclasses import replace
+
+    fixed, last = [], None
+    for cost in costs:
+        if cost.target is not None and cost.target.noun == "it" and last == "self":
+            cost = replace(cost, target=replace(cost.target, noun="self"))
+        if cost.target is not None:
+            last = cost.target.noun if cost.verb != CHOSEN_FOR_COSTS else None
+        fixed.append(cost)
+    made = replace(ability, cost=tuple(fixed))
+    _ITSELF[id(ability)] = (ability, made)
+    return made
+
+
+_ITSELF: dict[int, tuple] = {}
 
 
 def executable(ability) -> str | None:
@@ -73,6 +105,7 @@ def executable(ability) -> str | None:
     timing = getattr(ability, "timing", None)
     if timing is not None and timing not in TIMINGS and _when(timing) not in TIMINGS:
         return f"the timing phrase {timing!r}"
+    ability = _itself(ability)
     chose = False
     for cost in getattr(ability, "cost", ()) or ():
         reason = _cost_executable(cost)
@@ -293,7 +326,7 @@ def find(card: Card, number: int | None):
         return None
     for index, ability in found.activated:
         if number is None or number == index:
-            return index, ability
+            return index, _itself(ability)
     return None
 
 
@@ -436,6 +469,20 @@ def reaction(board: Board, card: Card, ability: Ability, number: int):
                     "window closed (512.4d)")
         return f"{card}'s Reaction condition has not been met since the most recent priority window closed (512.4d)"
     return Allowed(f"{card}'s Reaction condition was met ({met.event}): it may answer it once (512.4c)")
+
+
+@check("104.1", "card text saying when its ability may be activated ('During a faceoff', 'While this card is at a "
+                "Problem') takes precedence over the rules of its timing phrase: it is activated only then")
+def while_it_says(board: Board, player: int, card: Card, ability: Ability):
+    condition = ability.condition
+    if condition is None:
+        return None
+    from rulebase.engine.ccg.abilities import conditions, resolve
+
+    said = condition.part.text or condition.kind
+    if not conditions.holds(board, resolve.Context(board=board, card=card, controller=player), condition):
+        return f"{card}'s ability is activated only as its text says ({said}), and that is not so now"
+    return Allowed(f"{card}'s ability is activated only as its text says ({said}), and that is so now")
 
 
 @check("104.1", "card text that limits how often an ability is used takes precedence over 703.1c")
@@ -585,6 +632,8 @@ def check_costs(board: Board, player: int, card: Card, ability: Ability) -> None
             continue
         if cost.verb == "retire":
             zones.check_retire(board, player, card)
+        elif cost.verb in COSTS_BY_THE_TABLE:
+            action_can_be_taken(board, *_cost_act(player, card, cost))
         elif cost.verb in CAN_HAPPEN:
             CAN_HAPPEN[cost.verb](board, card)
         if cost.verb in OCCURRENCES:
@@ -613,6 +662,7 @@ def check(board: Board, action: Action, window) -> tuple[Card, int, Ability]:
     in_the_zone_its_cost_names(board, action.player, card, ability)
     controller_activates(board, action.player, card, ability)
     check_timing(board, action.player, card, number, ability, window)
+    while_it_says(board, action.player, card, ability)
     within_limit(board, card, number, ability)
     repeated = as_often_as_paid.verdict(board, action.player, card, number, ability)
     as_often_as_paid.judge(board, repeated)
@@ -706,6 +756,9 @@ def pay_cost(board: Board, player: int, card: Card, ability: Ability, chosen: di
             paid.append(f"{cost.amount.value} action token{'s' * (cost.amount.value != 1)}")
         elif cost.verb in COSTS_ON_THIS_CARD:
             COSTS_ON_THIS_CARD[cost.verb](board, player, card)
+            paid.append(f"{cost.verb} {card}")
+        elif cost.verb in COSTS_BY_THE_TABLE:
+            pay_with(board, player, card, cost)
             paid.append(f"{cost.verb} {card}")
     if paid:
         return {"player": board.name(player), "card": card.label, "cost": ", ".join(paid)}
