@@ -236,3 +236,20 @@ def test_a_card_its_owner_controls_needs_no_word_of_513_1():
     board = board_with((COMET, 0, Zone.PLAY, "home", 0))
     zones.dismiss(board, board.cards[0])
     assert board.players[0].zones[Zone.DISCARD] == board.cards and kinds(board, "513.1") == []
+
+
+def test_a_flipped_card_is_not_drawn_by_515_2_and_without_it_is_the_top_of_the_deck_still():
+    for off, drawn in (((), 1), (("515.2",), 0)):
+        board = board_with((COMET, 0, Zone.DRAW_DECK, None, 0), (GEAR, 0, Zone.DRAW_DECK, None, 0))
+        board.off = frozenset(off)
+        flipped, beneath = board.cards
+        board.put(flipped, Zone.FLIP)
+        zones.draw(board, 0)
+        assert board.players[0].hand == [board.cards[drawn]]
+        assert kinds(board, "515.2") == ([] if off else [ALLOWED])
+
+
+def test_without_flipped_cards_a_draw_needs_no_word_of_515_2():
+    board = board_with((COMET, 0, Zone.DRAW_DECK, None, 0))
+    zones.draw(board, 0)
+    assert board.players[0].hand == board.cards and kinds(board, "515.2") == []

@@ -170,11 +170,31 @@ def put_discarded(board: Board, player: int, card: Card):
 
 @step("410.4", "{player} draws {card}: the topmost card of the draw deck goes into the hand")
 def draw_top_card(board: Board, player: int):
-    deck = board.players[player].deck
-    if deck:
-        card = deck[0]
+    card = top_of_the_draw_deck(board, player)
+    if card is not None:
         board.put(card, Zone.HAND)
         return {"player": board.name(player), "card": card.label}
+
+
+@check("515.2", "flipped cards are in the flip zone, and are not part of the draw deck while they remain flipped")
+def flipped_out_of_the_deck(board: Board, player: int, flipped: list):
+    return Allowed(f"{', '.join(card.label for card in flipped)}, flipped, in the flip zone: not part of "
+                   f"{board.name(player)}'s draw deck while flipped")
+
+
+def top_of_the_draw_deck(board: Board, player: int) -> Card | None:
+    """The topmost card of ``player``'s draw deck: the cards they have
+    flipped are not part of it while they remain flipped (515.2, recorded
+    while there are some).  With the rule switched off they are still the
+    top of the deck they were flipped from, the first flipped topmost."""
+    me = board.players[player]
+    flipped = me.zones[Zone.FLIP]
+    if flipped:
+        verdict = flipped_out_of_the_deck.verdict(board, player, flipped)
+        if verdict is None:
+            return flipped[0]
+        flipped_out_of_the_deck.judge(board, verdict)
+    return me.deck[0] if me.deck else None
 
 
 @step("401.3", "{player} rearranges their {zone}, which is not an ordered zone")
