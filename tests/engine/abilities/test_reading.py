@@ -345,3 +345,9 @@ def test_a_condition_without_a_subject_is_said_of_each_card_the_modifier_changes
     assert well.condition.kind == "during" and well.condition.value("kind") == "problem"
     snails, = read("While this card is exhausted, your opponent needs +2 power to confront this card's Problem.")
     assert snails.condition.kind == "status" and snails.condition.subject.noun == "self", "said of this card"
+
+
+def test_that_problem_after_while_this_card_is_at_a_problem_is_its_own():
+    celestia, = read("While this card is at a Problem, each of your other [Kindness] characters at that Problem gets "
+                     "+1 power.")
+    assert celestia.modifier.subject.where == "here" and celestia.condition.kind == "at"

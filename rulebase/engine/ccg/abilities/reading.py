@@ -704,6 +704,7 @@ class _Reader(Transformer):
         if extra is not None:
             condition = extra if condition is None else Condition("all", all_of=(condition, extra))
         condition, modifier = _said_of_each(condition, modifier)
+        modifier = _that_problem_is_its_own(condition, modifier)
         return Ability("continuous", condition=condition, modifier=modifier, part=self._part(meta))
 
     def while_(self, meta, children):
@@ -2837,6 +2838,18 @@ def _said_of_each(condition: Condition | None, modifier):
             return condition, modifier
     condition = None if not kept else kept[0] if len(kept) == 1 else Condition("all", all_of=tuple(kept))
     return condition, replace(modifier, subject=replace(_with(subject, **filters), where=where))
+
+
+def _that_problem_is_its_own(condition: Condition | None, modifier):
+    """"While this card is at a Problem, each of your other [Kindness]
+    characters at that Problem gets +1 power": "that Problem" is the one
+    the condition puts this card at, its own area (here)."""
+    subject = getattr(modifier, "subject", None)
+    if (not isinstance(subject, Selector) or subject.where != "that-problem" or condition is None
+            or condition.kind != "at" or condition.negated or getattr(condition.subject, "noun", None) != "self"
+            or condition.value("where") != "problem"):
+        return modifier
+    return replace(modifier, subject=replace(subject, where="here"))
 
 
 def _lasting(effect: Effect, duration: str) -> Effect:
