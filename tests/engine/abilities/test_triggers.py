@@ -528,3 +528,22 @@ def test_the_cards_involved_as_a_faceoff_begins_become_involved():
     assert triggers.executable(Trigger("involved", THIS_CARD)) is None
     emit(board, "faceoff-starts", player=0, involving=frozenset({comet.id}), kind="troublemaker")
     assert [(e.get("card"), e.get("kind")) for e in board.events if e.event == "involved"] == [(comet, "troublemaker")]
+
+
+def test_one_or_more_triggers_once_for_events_that_happen_together_and_by_whom_is_not_guessed():
+    from rulebase.engine.ccg import status
+
+    together = Printed.build("Lookout", "Friend", colors=["blue"], power=1, cost=1, abilities=(
+        Ability("triggered", "When one or more of your Friends become exhausted, gain 1.",
+                trigger=Trigger("exhausted", Selector("Friend", controller="you", filters=(("at_least", True),))),
+                effect=Effect("gain", amount=Amount(1))),))
+    for off, waiting in ((frozenset(), 1), (frozenset({"104.1"}), 2)):
+        board = board_with((together, 0, Zone.PLAY, "home", 0), (COMET, 0, Zone.PLAY, "home", 0),
+                           (COMET, 0, Zone.PLAY, "home", 0))
+        board.off = off
+        status.exhaust(board, board.cards[1])
+        status.exhaust(board, board.cards[2])
+        assert len(board.waiting) == waiting
+    by_you = Trigger("exhausted", Selector("character", controller="opponent"), values=values(by="you"))
+    assert "'by'" in triggers.executable(by_you)
+    assert triggers.executable(Trigger("played", Selector("Friend"), values=values(by="you"))) is None

@@ -152,6 +152,8 @@ FILTERS = {
                   "faceoff the event names",
     "beneath": "beneath one of a selector's cards (in the banished zone: 'a card from beneath this card')",
     "kind": "the name of a counter (519.1)",
+    "at_least": "one or more (a trigger's subject: the ability triggers once for those events that happen "
+                "together, card text over 704.1b)",
     "remaining": "a card an earlier instruction of the effect was done to that no instruction after it was done to "
                  "('all remaining cards', 'the rest of the cards' revealed)",
 }
@@ -316,7 +318,7 @@ class Compiled:
             return [_used_only(colors_of(color), TYPES[noun])]
         if name == "beneath":
             return []  # the cards looked among (see candidates())
-        if name in ("random", "or-self", "has", "this-way", "remaining"):
+        if name in ("random", "or-self", "has", "this-way", "remaining", "at_least"):
             return []  # a choice, a reference to this card, or a filter of players (see players())
         return [_names_nothing]  # a filter the engine does not know (see executable()) names no card
 

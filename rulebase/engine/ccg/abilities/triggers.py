@@ -91,6 +91,12 @@ def executable(trigger) -> str | None:
     return None
 
 
+DONE_TO = frozenset({"exhausted", "readied", "frightened", "dismissed", "retired", "banished", "leaves-play",
+                     "enters-play", "enters-discard", "cutie-marked", "involved"})
+"""The events whose player is the controller of the card they happened
+to, not who made them happen: "When you exhaust one or more opposing
+characters" can't be told from them."""
+
 EITHER = "either"
 """The event of a trigger condition met by any one of several events
 ("When this card enters play or becomes frightened"): its value ``any-of``
@@ -120,6 +126,8 @@ def _value_missing(trigger, name: str, value) -> str | None:
     else what it lacks: a value it does not check would let the ability
     trigger on events its text leaves out."""
     word = _word(value)
+    if name == "by" and trigger.event in DONE_TO:
+        return f"who {trigger.event.replace('-', ' ')} the card ('by' {word}): the event names the card's controller"
     if name in ("whose", "by", "phase", "kind"):
         return None
     if name == "involving" and word == "self":
@@ -435,8 +443,12 @@ def triggers(board: Board, card: Card, ability: Ability, acts: Ability, number: 
         if not limit_allows.allows(board, card, number, ability.limit):
             return None
         board.used.add(_limit_key(board, card, number, ability.limit))
-    if any(w.card is card and w.number == number for w in board.waiting) and once_for_each(board, card) is None:
-        return None
+    if any(w.card is card and w.number == number for w in board.waiting):
+        subject = acts.trigger.subject if acts.trigger is not None else None
+        if subject is not None and subject.filter("at_least") and one_or_more(board, card, acts) is not None:
+            return None
+        if once_for_each(board, card) is None:
+            return None
     creates(board, card, ability, acts, number, happened)
     return {"card": card.label, "text": ability.text or ability.keyword or "its text"}
 
@@ -448,6 +460,17 @@ def once_for_each(board: Board, card: Card):
     instance of its trigger condition (704.1b); without that rule, the
     instances waiting together trigger it once."""
     return {"card": card.label}
+
+
+@step("104.1", "{card}'s ability waits for one or more {what}: it has triggered for those that happen together, and "
+               "its effect waits; the card's text takes precedence over 704.1b")
+def one_or_more(board: Board, card: Card, acts: Ability):
+    """"When one or more opposing characters become exhausted": the events
+    that happen together (before the effect is processed) trigger the
+    ability once; without the card's text taking precedence, each would
+    trigger it (704.1b)."""
+    subject = acts.trigger.subject
+    return {"card": card.label, "what": subject.part.text or subject.noun}
 
 
 @step("704.1c", "a triggered effect of {card} is created: it waits for Pre-Priority Processing")
