@@ -351,3 +351,28 @@ def test_a_move_to_that_cards_problem_goes_where_the_events_card_is():
     marked = Happened("cutie-marked", (("card", runner), ("player", 0)))
     drive(board, move, Context(card=comet, controller=0, event=marked), answers=[Action("choose", 0, comet.id)])
     assert comet.area == board.players[1].problem_area == runner.area
+
+
+def test_a_color_chosen_is_the_color_that_color_gives():
+    from rulebase.engine.ccg.abilities import parts
+    from rulebase.engine.ccg.cards import Color
+
+    choose = Effect("choose", target=Selector("color"))
+    that = Effect("color", target=Selector("self"), values=values(color="that", also=True), duration="turn")
+    assert executable(replace_then(choose, that)) is None
+    assert executable(that) == "giving 'that' color, which no earlier instruction of the effect chose"
+    board = board_with((COMET, 0, Zone.PLAY, "home", 0))
+    comet = board.cards[0]
+    pink = parts.COLORS.index(Color.PINK)
+    drive(board, replace_then(choose, that), Context(card=comet, controller=0),
+          answers=[Action("choose-option", 0, amount=pink)])
+    from rulebase.engine.ccg.cards import has_color
+
+    assert has_color(board, comet, (Color.PINK,)) and has_color(board, comet, (Color.BLUE,))
+    assert not has_color(board, comet, (Color.WHITE,))
+
+
+def replace_then(effect, then):
+    from dataclasses import replace
+
+    return replace(effect, then=then)

@@ -287,6 +287,18 @@ def _carry_out(s, context: Context, effect: Effect):
         if not can_pay.allows(board, player, n) or not (yield from _accepts(s, player, effect, "pay")):
             yield from _chain(s, context, alternative)
             return
+    if is_choosing_a_color(effect):
+        context.named[CHOSEN_COLOR] = [(yield from _choose_color(s, player, effect))]
+        context.done = True
+        return
+    if effect.verb == "color" and effect.value("color") == THAT_COLOR:
+        chosen = context.named.get(CHOSEN_COLOR)
+        if not chosen:
+            _part_skipped(board, effect, "no color was chosen")
+            context.done = False
+            return
+        effect = replace(effect, values=tuple((key, str(chosen[0]) if key == "color" else value)
+                                              for key, value in effect.values))
     n = amount_of(board, context, effect.amount)
     if _all_named_counters(effect):
         n = None
@@ -342,6 +354,31 @@ def _with_colors_added(board: Board, context: Context, effect: Effect) -> Effect
                 return replace(effect, values=tuple(sorted(effect.values + (("color", colors[0].value),))))
             break
     return effect
+
+
+CHOSEN_COLOR = "chosen-color"
+"""Where a context keeps the color an earlier instruction chose ("Choose
+a color. That character is also that color")."""
+
+THAT_COLOR = "that"
+
+
+def is_choosing_a_color(effect: Effect) -> bool:
+    """Whether ``effect`` is "choose a color" (one color, said no more of)."""
+    target = effect.target
+    return (effect.verb == "choose" and target is not None and target.noun == "color" and not target.every
+            and target.count.value == 1 and not target.count.up_to and not target.filters)
+
+
+def _choose_color(s, player: int, effect: Effect):
+    """The color ``player`` chooses among the six (705.2e: a decision made
+    as the instruction is followed)."""
+    options = [Action("choose-option", player, amount=index) for index in range(len(parts.COLORS))]
+    action = yield from _ask(s, player, f"choose a color ({', '.join(str(c) for c in parts.COLORS)})", options)
+    color = parts.COLORS[action.amount]
+    if s.board.trace.enabled:
+        s.board.trace.note(CHOICE_RULE, "{player} chooses {color}", player=s.board.name(player), color=str(color))
+    return color
 
 
 def amount_of(board: Board, context: Context, amount: Amount | None) -> int | None:
@@ -935,7 +972,7 @@ VALUE_WORDS = {
     ("shuffle", "zone"): ("deck",), ("lose", "what"): ("tokens", "game"),
     ("send", "area"): (None, "home", "previous"), ("cant", "action"): ("be-moved",), ("draw", "position"): ("bottom",),
     ("shuffle-into", "zone"): ("discard", "hand"), ("power", "color"): tuple(str(color) for color in Color),
-    ("color", "color"): tuple(str(color) for color in Color), ("color", "also"): (True,),
+    ("color", "color"): tuple(str(color) for color in Color) + (THAT_COLOR,), ("color", "also"): (True,),
     ("delayed", "at"): ("end-of-turn", "end-of-phase", "end-of-faceoff", "start-of-next-turn"),
     ("token-copy", "control"): ("you",),
     ("requirement-change", "color"): tuple(str(color) for color in Color), ("copy-effects", "of"): ("this", "that", "it"),
@@ -970,6 +1007,7 @@ def executable(effect: Effect | None, gone: bool = False) -> str | None:
     effect = counters_named_before(effect)
     done = set()
     chose = 0
+    chose_color = False
     for part in _parts(effect):
         missing = _part_executable(part)
         if missing is not None:
@@ -978,6 +1016,9 @@ def executable(effect: Effect | None, gone: bool = False) -> str | None:
             missing = _delayed_names(part, done)
             if missing is not None:
                 return missing
+        if part.verb == "color" and part.value("color") == THAT_COLOR and not chose_color:
+            return "giving 'that' color, which no earlier instruction of the effect chose"
+        chose_color = chose_color or is_choosing_a_color(part)
         if part.verb == "exchange-control" and chose < 2:
             return "exchanging control of cards that two earlier instructions did not choose"
         chose += part.verb == "choose"
@@ -1101,6 +1142,8 @@ def _part_executable(part: Effect) -> str | None:
     verb = VERBS.get(part.verb)
     if verb is None or not verb.model:
         return f"the verb {part.verb!r}"
+    if is_choosing_a_color(part):
+        return None if not part.values and part.duration is None else f"choosing a color with {part.values!r}"
     if part.verb in FUTURE_CARDS:
         from rulebase.engine.ccg.abilities.verbs import _played_selector
 
