@@ -1414,7 +1414,8 @@ def most_move_cost(board: Board, player: int, area) -> int:
     for source, found in outward(board, "cost", area):
         for ability, acts in found:
             amount = acts.modifier.amount.value if acts.modifier.amount is not None else 0
-            if (acts.modifier.value("to") == "this-problem" and amount and amount > 0
+            # "this Problem" or "this card's Problem" (read as here), as move_cost applies them
+            if (acts.modifier.value("to") in ("this-problem", "here") and amount and amount > 0
                     and (ability.kind != "keyword" or source.controller != player)):
                 most += amount
     for other, x in given_showy(board, area, Table(trace=_QUIET, off=board.off)):
