@@ -401,3 +401,34 @@ def test_the_actions_listed_are_those_the_decision_allows_with_the_trace_on():
                         again += 1
             state.apply_action(policy(state))
     assert compared > 1000 and again > 0, (compared, again)
+
+
+def test_the_most_a_move_can_cost_is_never_less_than_what_it_costs():
+    """The legal moves are listed without working out a move's cost where
+    the player has tokens enough for the most the modifiers at the area
+    could add (609.2b): at every decision of seeded games, the cost of
+    moving each character in play to each area is never more than that."""
+    from rulebase.engine.ccg import moving
+
+    decks = theme_decks()
+    compared = showy = 0
+    for seed in range(41, 47):
+        state = CCGGame(decks=[decks[seed % len(decks)], decks[(seed * 5 + 1) % len(decks)]], turn_limit=30,
+                        trace=False).new_initial_state()
+        policy = RandomPolicy(seed)
+        while not state.is_terminal():
+            board = state.board
+            areas = [area for p in board.players for area in (p.home, p.problem_area)]
+            for card in board.play:
+                if not card.is_character:
+                    continue
+                for area in areas:
+                    if area == card.area:
+                        continue
+                    most = moving.MOVE_COST + moving.most_showy(board, card.controller, area)
+                    cost = moving.move_cost(board, card.controller, card, area)
+                    assert cost <= most, (card, board.area_name(area), cost, most)
+                    compared += 1
+                    showy += most > moving.MOVE_COST
+            state.apply_action(policy(state))
+    assert compared > 1000 and showy > 0, (compared, showy)
