@@ -163,3 +163,17 @@ def test_a_home_limit_changed_for_each_card(cards):
     assert (counted.noun, counted.controller, counted.where) == ("character", "that-player", "here")
     state = catalog.card_state(cards["Highly Contagious"])
     assert state.state == "unexecutable" and "home limit" in state.hold.reason
+
+
+def test_a_card_here_and_a_status_not_had(cards):
+    from rulebase.engine.ccg.abilities.model import Condition, values
+
+    # Trixie, Big Boaster: "While an opponent's boosted Mane Character is here, this card's Problem can't be
+    # confronted."
+    condition = front(cards, "Trixie, Big Boaster")[0].condition
+    assert (condition.kind, condition.value("where"), condition.subject.noun) == ("at", "here", "Mane Character")
+    assert condition.subject.controller == "opponent" and dict(condition.subject.filters)["status"] == "boosted"
+    # Buckball Strategy: "While your Mane Character is not boosted, it has +1 power."
+    condition = front(cards, "Buckball Strategy")[0].condition
+    assert condition == Condition("status", subject=Selector("Mane Character", controller="you"),
+                                  values=values(status="boosted"), negated=True)

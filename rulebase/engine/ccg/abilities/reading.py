@@ -1058,6 +1058,14 @@ class _Reader(Transformer):
     def status_is(self, meta, children):
         return Condition("status", subject=children[0], values=values(status=children[1]), part=self._part(meta))
 
+    def status_is_not(self, meta, children):
+        """"While your Mane Character is not boosted"."""
+        return replace(self.status_is(meta, children), negated=True)
+
+    def is_here(self, meta, children):
+        """"While an opponent's boosted Mane Character is here": at this card's Problem."""
+        return Condition("at", subject=children[0], values=values(where="here"), part=self._part(meta))
+
     st_exhausted, st_ready = _constant("exhausted"), _constant("ready")
     st_flipped, st_cutie_marked = _constant("flipped"), _constant("cutie-marked")
     st_boosted = _constant("boosted")
