@@ -376,3 +376,18 @@ def replace_then(effect, then):
     from dataclasses import replace
 
     return replace(effect, then=then)
+
+
+def test_a_move_away_from_a_problem_goes_home_or_to_another_problem():
+    from rulebase.engine.ccg.abilities.resolve import _areas
+
+    board = table()
+    runner = board.cards[1]
+    mine = board.new_card(KITE, 0)
+    board.put(mine, Zone.PLAY, area=board.players[0].problem_area)
+    away = Effect("move", target=Selector("character", controller="opponent"),
+                  values=values(away=True, **{"from": "that-problem"}))
+    assert executable(away) is None
+    areas = _areas(board, Context(card=board.cards[0], controller=0, player=0), away, runner)
+    assert areas == [board.players[1].home, board.players[0].problem_area]
+    assert runner.area == board.players[1].problem_area

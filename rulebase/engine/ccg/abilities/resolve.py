@@ -704,6 +704,9 @@ def _areas(board: Board, context: Context, effect: Effect, card: Card) -> list[A
         return _event_cards_problem(context)
     me = context.player
     problems = [p.problem_area for p in board.players if not p.removed and board.problem_at(p.problem_area) is not None]
+    if effect.value("away") and where is None:
+        # "away from that Problem": anywhere else, its controller's home or another Problem
+        return [board.players[card.controller].home] + [area for area in problems if area != card.area]
     if where == "opponent-problem":
         return [area for area in problems if area.owner != me]
     if where == "another-problem":
@@ -953,7 +956,7 @@ def _at_random(s, player: int, possible: list[Card], wanted: int):
 
 
 VALUES = {
-    "power": {"color"}, "move": {"area", "from"}, "send": {"area"}, "search": {"zone", "to"},
+    "power": {"color"}, "move": {"area", "from", "away"}, "send": {"area"}, "search": {"zone", "to"},
     "to-deck": {"to"}, "arrange": {"to", "rest"}, "attach": {"again", "to"}, "score": {"additional"},
     "discard": {"random"}, "pay": {"unless-paid"}, "put-into-play": {"area", "face"}, "token": {"token", "area"},
     "challenge": {"using"}, "shuffle": {"zone"}, "start-faceoff": {"involving"}, "lose": {"what"}, "add-power": {"of"},
@@ -967,7 +970,7 @@ VALUES = {
 VALUE_WORDS = {
     ("search", "to"): ("hand",), ("search", "zone"): ("discard", "deck"), ("to-deck", "to"): ("top", "bottom", "top-or-bottom"),
     ("arrange", "to"): ("top", "bottom", "top-or-bottom"), ("arrange", "rest"): ("bottom",),
-    ("attach", "to"): ("another-friend",), ("move", "area"): AREAS,
+    ("attach", "to"): ("another-friend",), ("move", "area"): AREAS, ("move", "away"): (True,),
     ("put-into-play", "area"): ENTRY_AREAS, ("token", "area"): ENTRY_AREAS, ("put-into-play", "face"): ("face-up",),
     ("shuffle", "zone"): ("deck",), ("lose", "what"): ("tokens", "game"),
     ("send", "area"): (None, "home", "previous"), ("cant", "action"): ("be-moved",), ("draw", "position"): ("bottom",),
