@@ -177,3 +177,10 @@ def test_a_card_here_and_a_status_not_had(cards):
     condition = front(cards, "Buckball Strategy")[0].condition
     assert condition == Condition("status", subject=Selector("Mane Character", controller="you"),
                                   values=values(status="boosted"), negated=True)
+
+
+def test_cards_that_also_have_the_colors_of_others(cards):
+    # Bright Smile, One of the Gang: "Your Crystal Friends here also have the colors of each opposing character here."
+    modifier = front(cards, "Bright Smile, One of the Gang")[0].modifier
+    assert (modifier.kind, dict(modifier.subject.filters)["trait"], modifier.subject.where) == ("colors", "Crystal", "here")
+    assert modifier.value("of").controller == "opponent"
