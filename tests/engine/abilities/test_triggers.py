@@ -547,3 +547,14 @@ def test_one_or_more_triggers_once_for_events_that_happen_together_and_by_whom_i
     by_you = Trigger("exhausted", Selector("character", controller="opponent"), values=values(by="you"))
     assert "'by'" in triggers.executable(by_you)
     assert triggers.executable(Trigger("played", Selector("Friend"), values=values(by="you"))) is None
+
+
+def test_the_start_of_any_phase_matches_the_start_of_each_phase():
+    from rulebase.engine.ccg.abilities.events import Happened
+
+    board = board_with((COMET, 0, Zone.PLAY, "home", 0))
+    source = board.cards[0]
+    started = Happened("phase-starts", (("player", 1), ("phase", "main")))
+    assert triggers.matches(board, source, Trigger("phase-starts", None, values(phase="any")), started)
+    assert triggers.matches(board, source, Trigger("phase-starts", None, values(phase="main")), started)
+    assert not triggers.matches(board, source, Trigger("phase-starts", None, values(phase="score")), started)

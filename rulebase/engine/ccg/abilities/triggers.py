@@ -277,7 +277,7 @@ def matches(board: Board, source: Card, trigger, happened) -> bool:
             if _word(value) in ("self", "here", "this-problem") and source.area not in _places(happened):
                 return False
         elif (name in ("phase", "kind") or (name == "to" and happened.event == "put")) and happened.get(name) not in (
-                None, value):
+                None, value) and value != "any":  # "After the start of any phase"
             return False
         elif name == "at-least" and happened.event == "scores" and not (
                 happened.get("before", 0) < value <= happened.get("total", 0)):
