@@ -184,3 +184,29 @@ def test_cards_that_also_have_the_colors_of_others(cards):
     modifier = front(cards, "Bright Smile, One of the Gang")[0].modifier
     assert (modifier.kind, dict(modifier.subject.filters)["trait"], modifier.subject.where) == ("colors", "Crystal", "here")
     assert modifier.value("of").controller == "opponent"
+
+
+def test_defeating_a_troublemaker_by_card_text(cards):
+    # Epic Win: "Reaction: After the start of your Troublemaker Phase, defeat an opponent's Troublemaker."
+    effect = front(cards, "Epic Win")[0].effect
+    assert (effect.verb, effect.target.noun, effect.target.controller) == ("defeat", "Troublemaker", "opponent")
+    state = catalog.card_state(cards["Epic Win"])
+    assert state.state == "unexecutable" and "'defeat'" in state.hold.reason
+
+
+def test_a_limit_on_drawing(cards):
+    # Nightmare Moon, Deep Darkness: "Players can't draw more than 2 cards per turn."
+    modifier = front(cards, "Nightmare Moon, Deep Darkness")[0].modifier
+    assert (modifier.kind, modifier.value("action"), modifier.value("most"), modifier.value("per")) == (
+        "at-most", "draw", 2, "turn")
+    state = catalog.card_state(cards["Nightmare Moon, Deep Darkness"])
+    assert state.state == "unexecutable" and "'draw'" in state.hold.reason
+
+
+def test_a_mane_character_turning_over():
+    from rulebase.engine.ccg.abilities.reading import read
+
+    # Queen Chrysalis, Changeling Pretender: "When an opponent's Mane Character turns over, turn this card over."
+    trigger = read("When an opponent's Mane Character turns over, turn this card over.")[0].trigger
+    assert (trigger.event, trigger.subject.noun, trigger.subject.controller) == (
+        "turned-over", "Mane Character", "opponent")

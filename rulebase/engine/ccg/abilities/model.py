@@ -104,6 +104,7 @@ VERBS = {
     "lose-all": "the target loses and can't have or gain its ``what`` (abilities, colors) for ``duration``",
     "replace": "replace the target Problem (the next card of its owner's Problem deck takes its place)",
     "add-power": "the target gets +power equal to the power of ``of`` (a Selector) for ``duration``",
+    "defeat": "defeat the target Troublemaker by card text, not by winning a faceoff",
     "double-power": "the target's power is doubled for ``duration`` (it gets +power equal to its power)",
     "next-time": "the next time ``trigger`` (a Trigger) happens (within ``duration``), carry out ``do`` (an Effect), once",
     "delayed": "at ``at`` (end-of-turn, end-of-faceoff, end-of-phase), carry out ``do`` (an Effect)",

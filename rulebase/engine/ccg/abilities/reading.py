@@ -1302,6 +1302,17 @@ class _Reader(Transformer):
         return Modifier("at-most", subject=who, values=values(action="score", by=who, most=int(most), what="points",
                                                                per="turn"), part=self._part(meta)), None
 
+    def draw_at_most(self, meta, children):
+        """"Players can't draw more than 2 cards per turn": the limit
+        'at-most' on drawing."""
+        who, most = children
+        return Modifier("at-most", subject=who, values=values(action="draw", by=who, most=int(most), per="turn"),
+                        part=self._part(meta)), None
+
+    def turns_over(self, meta, children):
+        """"When an opponent's Mane Character turns over"."""
+        return {"event": "turned-over", "subject": children[0]}
+
     def at_most_one(self, meta, children):
         who, what = children
         said = self.source[meta.start_pos:meta.end_pos].split()
@@ -1715,6 +1726,7 @@ class _Reader(Transformer):
     discard, choose, ignore_card = _verb("discard"), _verb("choose"), _verb("ignore")
     to_hand, to_your_hand = _verb("to-hand"), _verb("to-hand")
     to_deck_top = _verb("to-deck", to="top")
+    defeat = _verb("defeat")  # "defeat an opponent's Troublemaker" (by card text, not a faceoff)
     double_power = _verb("double-power")  # "double this card's power", "double the power of ..."
 
     def costs_to(self, meta, children):
