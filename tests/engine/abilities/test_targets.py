@@ -475,3 +475,14 @@ def test_a_card_that_left_play_is_judged_where_it_was_by_the_ability_answering_i
     assert targets.at_place(board, seen, gone, "here") and targets.at_place(board, seen, gone, "problem")
     assert not targets.at_place(board, seen, gone, "home")
     assert not targets.at_place(board, Context(card=watcher, controller=0), gone, "here")
+
+
+def test_a_number_equal_to_a_cards_cost_counts_its_printed_cost():
+    of_it = Selector("cost", filters=(("of", Selector("that", ref="Friend")),))
+    assert targets.executable(of_it) is None
+    assert targets.executable(Selector("cost")) == "cost named by more than the cards it is of"
+    board = table()
+    comet = board.cards[0]
+    context = Context(card=board.cards[1], controller=0, named={"Friend": [comet]})
+    assert len(targets.candidates(board, context, of_it)) == COMET.cost == 2
+    assert targets.candidates(board, Context(card=board.cards[1], controller=0), of_it) == []

@@ -80,6 +80,8 @@ NOUNS = {
                     "\"with at least one action token\"), not a card",
     "power": "the power of the cards its filter 'of' names, as a number: one candidate per point (\"equal to "
              "that Troublemaker's power\")",
+    "cost": "the cost of the cards its filter 'of' names, as a number: one candidate per action token (\"equal to "
+            "that Friend's cost\")",
     "counter": "a counter with a name (519.1) on one of the cards its filter 'on' names, of the name its filter "
                "'kind' says: counted (\"for each Chorus counter on this card\"), not a card",
 }
@@ -186,6 +188,11 @@ def remaining(context, verb: str) -> list:
 POWER = "power"
 """The noun of a number of power ("equal to that Friend's power"): the
 candidates it names are points of power, only ever counted."""
+
+COST = "cost"
+"""The noun of a number of action tokens a card costs ("equal to that
+Friend's cost"): the candidates it names are its printed cost's tokens,
+only ever counted."""
 
 POWER_COUNTERS = ("+1", "+1 power")
 """The names by which text calls +1 power counters (519.4)."""
@@ -659,6 +666,10 @@ def candidates(board: Board, context, selector: Selector | None) -> list:
         total = sum(powers.counted(powers.power(board, card)) for card in candidates(board, context, selector.filter("of"))
                     if isinstance(card, Card))
         return [(POWER, n) for n in range(max(0, total))]
+    if noun == COST:
+        total = sum(card.info.cost or 0 for card in candidates(board, context, selector.filter("of"))
+                    if isinstance(card, Card))
+        return [(COST, n) for n in range(max(0, total))]
     if noun == COUNTER:
         kind = str(selector.filter("kind"))
         return [(card, kind, n) for card in hosts_beneath(board, context, selector.filter("on"))
@@ -762,10 +773,10 @@ def executable(selector: Selector | None) -> str | None:
     if selector.noun == ACTION_TOKEN and (selector.filters or selector.where or selector.zone
                                           or selector.controller not in (None, "you", "their")):
         return "action tokens named by more than whose they are"
-    if selector.noun == POWER:
+    if selector.noun in (POWER, COST):
         of = selector.filter("of")
         if not isinstance(of, Selector) or len(selector.filters) != 1 or of.noun in PLAYER_NOUNS:
-            return "power named by more than the cards it is of"
+            return f"{selector.noun} named by more than the cards it is of"
         return executable(of)
     if selector.noun == COUNTER:
         on = selector.filter("on")
