@@ -91,6 +91,11 @@ def executable(modifier) -> str | None:
         missing = _play_cost_missing(modifier)
         if missing is not None:
             return missing
+    elif modifier.kind == "cost" and modifier.value("action") == TO_OR_FROM:
+        amount = modifier.amount
+        if modifier.value("to") not in ("here", "this-problem") or amount is None or amount.per is not None \
+                or not isinstance(amount.value, int) or amount.value <= 0:
+            return "a change of the cost to move to or from somewhere else, or by a number not printed"
     elif modifier.kind == "cost" and modifier.value("action") not in ("move", None):
         return f"a change of the cost to {modifier.value('action')}"
     if modifier.kind == "color":
@@ -1180,12 +1185,15 @@ def move_cost(board: Board, cost, player: int, card: Card, area) -> None:
             if keyword == "Swift":
                 keywords.swift(board, cost, player, card, x)
                 break
+    if card.area is not None and card.area != area and card.area.is_problem:
+        _from_cost(board, cost, player, card)
     if not area.is_problem:
         return
     for source, found in outward(board, "cost", area):
         for ability, acts in found:
             # "this Problem" (a Problem's text) or "this card's Problem" (read as here)
-            if acts.modifier.value("to") not in ("this-problem", "here"):
+            if acts.modifier.value("to") not in ("this-problem", "here") or acts.modifier.value("action") not in (
+                    "move", None, TO_OR_FROM):
                 continue
             if keywords.played(ability):
                 keywords.showy(board, cost, player, source, ability.x)
@@ -1194,6 +1202,22 @@ def move_cost(board: Board, cost, player: int, card: Card, area) -> None:
                 text_move_cost(board, cost, card, source, acts)
     for other, x in given_showy(board, area):
         keywords.showy(board, cost, player, other, x)
+
+
+TO_OR_FROM = "move-to-or-from"
+"""The action of "Your opponent must pay +[2] to move a character to or
+from this card's Problem"."""
+
+
+def _from_cost(board: Board, cost, player: int, card: Card) -> None:
+    """Apply the modifiers of the cards at the Problem ``card`` is moved
+    away from that change the cost to move from there."""
+    for source, found in outward(board, "cost", card.area):
+        for ability, acts in found:
+            modifier = acts.modifier
+            if (modifier.value("action") == TO_OR_FROM and fits(board, source, modifier.subject, card)
+                    and _reaches_player(source, modifier.value("player"), player)):
+                text_move_cost(board, cost, card, source, acts)
 
 
 def given_showy(board: Board, area, table=None) -> list:
@@ -1417,6 +1441,11 @@ def most_move_cost(board: Board, player: int, area) -> int:
             # "this Problem" or "this card's Problem" (read as here), as move_cost applies them
             if (acts.modifier.value("to") in ("this-problem", "here") and amount and amount > 0
                     and (ability.kind != "keyword" or source.controller != player)):
+                most += amount
+    for source, found in outward(board, "cost"):
+        for ability, acts in found:  # moving from a Problem: counted whatever area the move is to
+            amount = acts.modifier.amount.value if acts.modifier.amount is not None else 0
+            if acts.modifier.value("action") == TO_OR_FROM and source.area != area and amount and amount > 0:
                 most += amount
     for other, x in given_showy(board, area, Table(trace=_QUIET, off=board.off)):
         if other.controller != player and x and x > 0:
