@@ -48,3 +48,20 @@ def test_a_color_condition_sees_a_color_text_gives_the_card():
 def test_a_color_condition_is_executable_only_for_a_color():
     assert conditions.executable(BLUE_MANE) is None
     assert conditions.executable(Condition("color", YOUR_MANE, values(color="plaid"))) == "the color 'plaid'"
+
+
+def test_a_power_higher_than_any_other_condition_compares_with_each_other_card():
+    from rulebase.engine.ccg.abilities.model import THIS_CARD
+
+    strong = Printed.build("Strong", "Friend", colors=["blue"], power=4, cost=1)
+    others = Selector("Friend", where="here", filters=(("other", True),))
+    highest = Condition("power-than-any", THIS_CARD, values(compare=">", than=others))
+    board = board_with((COMET, 0, Zone.PLAY, "home", 0), (strong, 0, Zone.PLAY, "home", 0))
+    comet, card = board.play
+    context = resolve.Context(board=board, card=card, controller=0)
+    assert conditions.holds(board, context, highest)
+    comet.counters = 2
+    assert not conditions.holds(board, context, highest)
+    assert conditions.executable(highest) is None
+    assert conditions.executable(Condition("power-than-any", THIS_CARD, values(compare="~", than=others))) == \
+        "the comparison '~' of powers"

@@ -216,6 +216,19 @@ def _power(board, context, condition):
     return bool(cards) and all(compare(powers.counted(_power_now(board, card)), n) for card in cards)
 
 
+def _power_than_any(board, context, condition):
+    """"While that Friend has power higher than any other Friend here":
+    each card of the subject has more power (by ``compare``) than each
+    card ``than`` names other than itself; with no other card to compare
+    with, it holds."""
+    compare, _ = _compare(condition.value("compare") + "0")
+    cards = _subject_cards(board, context, condition)
+    others = [card for card in _cards(board, context, condition.value("than")) if isinstance(card, Card)]
+    return bool(cards) and all(
+        compare(powers.counted(_power_now(board, card)), powers.counted(_power_now(board, other)))
+        for card in cards for other in others if other is not card)
+
+
 def _parity(board, context, condition):
     """Whether the power of each of the subject's cards is even or odd
     (``parity``): a card without power is neither, and zero is even by
@@ -346,6 +359,7 @@ KINDS = {
     "at": _at, "with": _with, "has": _has, "none": _none, "involved": _involved, "during": _during,
     "status": _status, "score": _score, "power": _power, "attached": _attached, "did": _did, "turn": _turn,
     "count": _count, "all": _all, "any": _any, "first": _first, "parity": _parity, "color": _color,
+    "power-than-any": _power_than_any,
 }
 """The condition table: each kind the engine judges, with its judge."""
 
@@ -392,6 +406,13 @@ def executable(condition: Condition | None) -> str | None:
         if missing is not None:
             return missing
     compare = condition.value("compare")
+    if condition.kind == "power-than-any":
+        if compare not in (">", ">=", "<", "<="):
+            return f"the comparison {compare!r} of powers"
+        than = condition.value("than")
+        if not hasattr(than, "noun"):
+            return f"the condition's {than!r}"
+        return targets.executable(than)
     if condition.value("than") is not None:
         if condition.kind != "count" or compare not in COMPARE_COUNTS:
             return f"the comparison {compare!r} with another player's"
