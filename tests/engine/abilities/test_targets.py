@@ -486,3 +486,11 @@ def test_a_number_equal_to_a_cards_cost_counts_its_printed_cost():
     context = Context(card=board.cards[1], controller=0, named={"Friend": [comet]})
     assert len(targets.candidates(board, context, of_it)) == COMET.cost == 2
     assert targets.candidates(board, Context(card=board.cards[1], controller=0), of_it) == []
+
+
+def test_an_accessory_is_a_resource_with_the_trait_accessory():
+    hat = Printed.build("Hat", "Resource", colors=["blue"], cost=1, traits=["Accessory"])
+    board = board_with((hat, 0, Zone.DISCARD, None, 0), (GEAR, 0, Zone.DISCARD, None, 0), (COMET, 0, Zone.DISCARD, None, 0))
+    accessory = Selector("Accessory", controller="you", zone="discard")
+    assert targets.executable(accessory) is None
+    assert labels(targets.candidates(board, Context(card=board.cards[2], controller=0), accessory)) == ["Hat/0"]

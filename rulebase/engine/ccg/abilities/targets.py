@@ -62,8 +62,14 @@ TYPES = {
     "Problem": CardType.PROBLEM,
     "Resource": CardType.RESOURCE,
     "Event": CardType.EVENT,
+    "Accessory": CardType.RESOURCE,
 }
-"""The nouns that name cards by type (``character``: a Friend or a Mane Character)."""
+"""The nouns that name cards by type (``character``: a Friend or a Mane
+Character; ``Accessory``: a Resource with that trait, :data:`TRAIT_NOUNS`)."""
+
+TRAIT_NOUNS = {"Accessory": "Accessory"}
+"""The nouns that name cards of a type by a trait they have ("an
+Accessory": a Resource with the trait Accessory), with that trait."""
 
 NOUNS = {
     **{noun: f"a card of type {noun}" for noun in TYPES},
@@ -244,6 +250,9 @@ class Compiled:
         self.tests = []
         self.face_down_named = False
         self.top = False
+        trait = TRAIT_NOUNS.get(selector.noun)
+        if trait is not None:
+            self.tests.append(lambda board, context, card: has_trait(board, card, trait))
         for name, value in selector.filters:
             try:
                 self.tests.extend(self._filter(name, value))
