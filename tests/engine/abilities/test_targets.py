@@ -494,3 +494,14 @@ def test_an_accessory_is_a_resource_with_the_trait_accessory():
     accessory = Selector("Accessory", controller="you", zone="discard")
     assert targets.executable(accessory) is None
     assert labels(targets.candidates(board, Context(card=board.cards[2], controller=0), accessory)) == ["Hat/0"]
+
+
+def test_cards_without_an_attached_accessory_have_none_on_them():
+    hat = Printed.build("Hat", "Resource", colors=["blue"], cost=1, traits=["Accessory"])
+    board = board_with((COMET, 0, Zone.PLAY, "home", 0), (COMET, 0, Zone.PLAY, "home", 0), (hat, 0, Zone.PLAY, "home", 0),
+                       (GEAR, 0, Zone.PLAY, "home", 0))
+    worn, bare, on, gear = board.cards
+    on.host, gear.host = worn, bare
+    without = Selector("Friend", every=True, filters=(("without-attached", Selector("Accessory")),))
+    assert targets.executable(without) is None
+    assert targets.candidates(board, Context(card=worn, controller=0), without) == [bare]

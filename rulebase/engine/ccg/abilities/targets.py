@@ -154,6 +154,7 @@ FILTERS = {
     "name": "has a name (its title)", "nouns": "of one of several types ('a Friend or Resource')",
     "requirement-shares-color": "its play requirement includes a color of a selector's card",
     "with-attached": "has one of a selector's cards attached to it", "token": "is (or is not) a token",
+    "without-attached": "has none of a selector's cards attached to it ('without an attached Accessory')",
     "unique": "is Unique",
     "this-way": "a card an earlier instruction of the effect was done to ('each Event banished this way')",
     "using-only": "a Troublemaker defeated using only characters of a color: the winner's cards involved in the "
@@ -324,6 +325,10 @@ class Compiled:
             attached = value
             return [lambda board, context, card: any(other.host is card for other in candidates(board, context, attached)
                                                      if isinstance(other, Card))]
+        if name == "without-attached":
+            attached = value
+            return [lambda board, context, card: not any(
+                other.host is card for other in candidates(board, context, attached) if isinstance(other, Card))]
         if name == "token":
             wanted_token = bool(value)
             return [lambda board, context, card: distinguished_as_token.allows(board, card, wanted_token)]
@@ -838,7 +843,8 @@ def executable(selector: Selector | None) -> str | None:
             continue
         if name == "beneath" and (selector.zone is not None or selector.noun != "card"):
             return f"the filter 'beneath' of a {selector.noun!r} in {selector.zone!r}"
-        if name in ("on", "played-on", "with", "has", "requirement-shares-color", "with-attached", "beneath"):
+        if name in ("on", "played-on", "with", "has", "requirement-shares-color", "with-attached", "without-attached",
+                    "beneath"):
             if not isinstance(value, Selector):
                 return f"the filter {name!r} of {value!r}"
             missing = executable(value)
