@@ -229,3 +229,12 @@ def test_a_card_the_rules_graph_does_not_know_plays_its_own_text():
     record = octgn._RECORDS[str(OCTGN)]["f1"]
     assert octgn.with_texts(record, printed=True) is record
     assert octgn.printed_from_card(record, printed=True).text == cards["f1"].text == record.text
+
+
+def test_an_event_s_timing_is_its_first_timing_phrase_not_a_tag_word():
+    from rulebase.cards import load
+
+    achoo, = load().find("Achoo!")
+    assert octgn.printed_from_card(achoo).timing == "Main Phase"
+    nope, = load().find("Nope")
+    assert octgn.printed_from_card(nope).timing == "Reaction"

@@ -211,7 +211,10 @@ def printed_from_card(side: card_model.Side, title: str | None = None, printed: 
                              keywords=keywords, power=_int(side.power) or 0, points=_int(side.points) or 0,
                              abilities=abilities, text=text)
     if card_type == "Event":
-        timing = next((t for t in sorted(TIMINGS, key=len, reverse=True) if text.startswith(t + ":")), "Reaction")
+        # the first paragraph that starts with a timing phrase: a tag word's ("Chaos: When this card is
+        # flipped, ...", 701.5) is no timing phrase
+        timing = next((t for line in text.splitlines() for t in sorted(TIMINGS, key=len, reverse=True)
+                       if line.startswith(t + ":")), "Reaction")
         return Printed.build(name, CardType.EVENT, subtitle=side.subtitle, colors=colors, traits=traits,
                              power=_int(side.power), cost=_int(side.cost) or 0,
                              requirement=tuple(requirement), timing=timing, abilities=abilities, text=text)
