@@ -479,8 +479,10 @@ def send_challenger_home(board: Board, card: Card, challenger: int):
 
 @step("210.1", "{problem}'s Problem bonus is {n}: the points a player scores for winning a Problem faceoff there")
 def problem_bonus(board: Board, problem: Card, found: list):
-    found.append(problem.info.bonus or 0)
-    return {"problem": problem.label, "n": problem.info.bonus or 0}
+    given: list = []
+    continuous.text_bonus(board, problem, given)  # card text giving it other bonus points (702.1)
+    found.append(given[-1] if given else problem.info.bonus or 0)
+    return {"problem": problem.label, "n": found[-1]}
 
 
 @step("211.1", "{tm} has a point value of {value}: the points a player scores for defeating it")

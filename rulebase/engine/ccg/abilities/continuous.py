@@ -41,7 +41,7 @@ from rulebase.engine.trace import Trace
 
 HOOKED = ("power", "power-doubled", "power-equal", "cost", "confront-need", "may", "keyword", "cant", "flips",
           "enters-exhausted", "enters-with-counters", "color", "requires", "home-limit", "not-counted",
-          "cost-with-minimum", "trait", "at-most", "doesnt-prevent")
+          "cost-with-minimum", "trait", "at-most", "doesnt-prevent", "bonus-equal")
 """The modifiers the engine applies, each where its rule says: power (507),
 cost (508), confront-need (611.3), may, keywords given by text (701.1), a
 color a card is also (203.2), and what a card's text requires to play it
@@ -106,6 +106,13 @@ def executable(modifier) -> str | None:
         return _at_most_missing(modifier)
     if modifier.kind == "doesnt-prevent":
         return _not_preventing_missing(modifier)
+    if modifier.kind == "bonus-equal":
+        subject = modifier.subject
+        if subject is not None and subject.noun != "self" and not _this_problem(subject):
+            return "the bonus points of another Problem"
+        amount = modifier.amount
+        if amount is None or amount.per is not None or not isinstance(amount.value, int) or amount.value < 0:
+            return "bonus points equal to a number not printed"
     if modifier.kind == "requires":
         return _requirement_missing(modifier)
     if modifier.kind == "cost-with-minimum":
@@ -2174,6 +2181,31 @@ def text_not_preventing(board: Board, player: int, troublemaker: Card, problem: 
         source, ability = found
         return {"source": source.label, "card": troublemaker.label, "player": board.name(player),
                 "problem": problem.label, "text": ability.text or "its text"}
+
+
+def bonus_of(board: Board, problem: Card):
+    """The bonus points card text gives ``problem`` now ("This card's
+    Problem has 0 bonus points"), with the card and ability giving them, the
+    latest to enter play deciding; ``None`` when none does."""
+    found = None
+    for ability, acts in own(problem, "bonus-equal"):
+        if _holds(board, problem, acts):
+            found = (acts.modifier.amount.value, problem, acts)
+    for source, pairs in outward(board, "bonus-equal", problem.area):
+        for ability, acts in pairs:
+            if source is not problem and _this_problem(acts.modifier.subject) and _holds(board, source, acts):
+                found = (acts.modifier.amount.value, source, acts)
+    return found
+
+
+@step("702.1", "{problem} has {n} bonus point{s} by {source}'s ability ({text})")
+def text_bonus(board: Board, problem: Card, found: list):
+    given = bonus_of(board, problem)
+    if given is not None:
+        n, source, ability = given
+        found.append(n)
+        return {"problem": problem.label, "n": n, "s": "s" * (n != 1), "source": source.label,
+                "text": ability.text or "its text"}
 
 
 def _theirs(condition):
