@@ -1163,3 +1163,20 @@ def test_a_can_t_of_several_occurrences_forbids_each_and_only_those():
     assert continuous.forbidding(board, card, "be-dismissed") is not None
     assert continuous.forbidding(board, card, "be-frightened") is not None
     assert continuous.forbidding(board, card, "be-retired") is None
+
+
+def test_a_problem_s_text_lowers_what_its_player_needs_at_opposing_problems_only():
+    caravan = Printed.build("Caravan", "Problem", owner_needs="2 blue", opponents_need=3, bonus=1, abilities=(Ability(
+        "continuous", "You need -2 power to confront opposing Problems.", modifier=Modifier(
+            "confront-need", Selector("Problem", every=True, controller="opponent"), Amount(-2),
+            values(player=Selector("you")))),))
+    board = board_with((caravan, 0, Zone.PLAY, "problem", 0), (KITE, 1, Zone.PLAY, "problem", 1))
+    mine, theirs = board.play
+    assert continuous.executable(mine.printed.abilities[0].modifier) is None
+    found: list = []
+    continuous.confront_needs(board, 0, theirs, found)
+    assert [need.amount for need in found] == [-2]
+    found = []
+    continuous.confront_needs(board, 1, mine, found)
+    continuous.confront_needs(board, 0, mine, found)
+    assert found == []

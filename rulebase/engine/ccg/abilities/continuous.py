@@ -228,7 +228,13 @@ def executable(modifier) -> str | None:
             return "lowering the power of a color needed to confront"
         subject = modifier.subject
         if subject is not None and subject.noun != "self" and not _this_problem(subject):
-            return "the power needed to confront another Problem"
+            if subject.noun != "Problem" or subject.where is not None:
+                return "the power needed to confront another Problem"
+            from rulebase.engine.ccg.abilities import targets
+
+            missing = targets.executable(subject)  # "opposing Problems", wherever they are
+            if missing is not None:
+                return missing
         who = getattr(modifier.value("player"), "noun", modifier.value("player"))
         if who not in (None, "you", "your", "opponent", "opponents", "player", "players", "each player"):
             return f"the power {who!r} needs to confront"
@@ -1474,6 +1480,16 @@ def confront_needs(board: Board, player: int, problem: Card, extra: list) -> Non
                     acts.modifier.subject) else fits(board, source, acts.modifier.subject, problem)) and _reaches_player(
                     source, acts.modifier.value("player"), player):
                 text_confront_need(board, source, acts, player, extra)
+    if reaching(board, "confront-need"):
+        for source, found in outward(board, "confront-need"):
+            if source.area == problem.area or source is problem:
+                continue
+            for ability, acts in found:  # "You need -2 power to confront opposing Problems"
+                subject = acts.modifier.subject
+                if (not keywords.played(ability) and subject is not None and subject.noun == "Problem"
+                        and subject.where is None and fits(board, source, subject, problem)
+                        and _reaches_player(source, acts.modifier.value("player"), player)):
+                    text_confront_need(board, source, acts, player, extra, problem)
     reached = any(not other.face_down for other in reaching(board, "keyword"))
     for card in board.play:
         if card.area != problem.area or card is problem:
@@ -1509,7 +1525,8 @@ def _reaches_player(source: Card, selector, player: int) -> bool:
 
 
 @step("702.1", "{source}'s ability: {player} needs {amount:+d} {color} power to confront {problem} ({text})")
-def text_confront_need(board: Board, source: Card, ability: Ability, player: int, extra: list):
+def text_confront_need(board: Board, source: Card, ability: Ability, player: int, extra: list, problem=None):
+    """``problem``: the Problem confronted, when not the source's own."""
     from rulebase.engine.ccg.cards import Need, parse_color
 
     modifier = ability.modifier
@@ -1519,7 +1536,7 @@ def text_confront_need(board: Board, source: Card, ability: Ability, player: int
     color = modifier.value("color", "wild")
     extra.append(Need(amount) if color in (None, "wild") else Need(amount, parse_color(color)))
     return {"source": source.label, "player": board.name(player), "amount": amount, "color": color or "wild",
-            "problem": _problem_name(board, source),
+            "problem": problem.label if problem is not None else _problem_name(board, source),
             "text": ability.text or "its text"}
 
 
