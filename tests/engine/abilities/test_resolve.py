@@ -391,3 +391,10 @@ def test_a_move_away_from_a_problem_goes_home_or_to_another_problem():
     areas = _areas(board, Context(card=board.cards[0], controller=0, player=0), away, runner)
     assert areas == [board.players[1].home, board.players[0].problem_area]
     assert runner.area == board.players[1].problem_area
+
+
+def test_this_cards_power_named_after_a_cost_took_it_away_is_not_executable():
+    power = Selector("power", filters=(("of", Selector("self")),))
+    take = Effect("take-control", target=Selector("Friend", filters=(("power-vs", ("<=", Amount(1, per=power))),)))
+    assert executable(take) is None
+    assert "left play" in executable(take, gone=True)

@@ -505,3 +505,15 @@ def test_cards_without_an_attached_accessory_have_none_on_them():
     without = Selector("Friend", every=True, filters=(("without-attached", Selector("Accessory")),))
     assert targets.executable(without) is None
     assert targets.candidates(board, Context(card=worn, controller=0), without) == [bare]
+
+
+def test_a_power_compared_with_a_number_counted_now():
+    from rulebase.engine.ccg.abilities.model import Amount as Count
+
+    that_power = Selector("power", filters=(("of", Selector("that", ref="Friend")),))
+    weaker = Selector("character", controller="opponent", filters=(("power-vs", ("<", Count(1, per=that_power))),))
+    assert targets.executable(weaker) is None
+    assert targets.executable(Selector("character", filters=(("power-vs", ("<", 2)),))) is not None
+    board = table()
+    context = Context(card=board.cards[0], controller=0, named={"Friend": [board.cards[4]]})  # Bob's Comet, power 2
+    assert labels(targets.candidates(board, context, weaker)) == ["Breeze Runner/1"]

@@ -1025,6 +1025,8 @@ def executable(effect: Effect | None, gone: bool = False) -> str | None:
         if part.verb == "exchange-control" and chose < 2:
             return "exchanging control of cards that two earlier instructions did not choose"
         chose += part.verb == "choose"
+        if gone and _this_cards_power(part):
+            return f"this card's power named after it left play ({part.part.text or part.verb!r})"
         if gone and _names_this_cards_problem(part):
             return f"this card's Problem, counters or cards beneath it named after it left play ({part.part.text or part.verb!r})"
         if part.verb in LEAVING and part.target is not None and part.target.noun == "self":
@@ -1052,6 +1054,17 @@ def _names_this_cards_problem(part: Effect) -> bool:
         if isinstance(selector, Selector) and (selector.where in HERE or _on_this_card(selector)):
             return True
     return part.value("area") in HERE
+
+
+def _this_cards_power(part: Effect) -> bool:
+    """Whether an instruction compares a card's power with this card's
+    ("with power less than or equal to this card's power"), which the
+    engine finds while this card is in play."""
+    target = part.target
+    compared = target.filter("power-vs") if isinstance(target, Selector) else None
+    per = getattr(compared[1], "per", None) if isinstance(compared, tuple) and len(compared) == 2 else None
+    of = per.filter("of") if isinstance(per, Selector) else None
+    return isinstance(of, Selector) and of.noun == "self"
 
 
 def _on_this_card(selector: Selector) -> bool:

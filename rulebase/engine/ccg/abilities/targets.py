@@ -155,6 +155,7 @@ FILTERS = {
     "requirement-shares-color": "its play requirement includes a color of a selector's card",
     "with-attached": "has one of a selector's cards attached to it", "token": "is (or is not) a token",
     "without-attached": "has none of a selector's cards attached to it ('without an attached Accessory')",
+    "power-vs": "its power compares with a number counted now ('with less power than that Friend')",
     "unique": "is Unique",
     "this-way": "a card an earlier instruction of the effect was done to ('each Event banished this way')",
     "using-only": "a Troublemaker defeated using only characters of a color: the winner's cards involved in the "
@@ -325,6 +326,11 @@ class Compiled:
             attached = value
             return [lambda board, context, card: any(other.host is card for other in candidates(board, context, attached)
                                                      if isinstance(other, Card))]
+        if name == "power-vs":
+            symbol, amount = value
+            compare, times, per = _COMPARE[symbol], amount.value if amount.value is not None else 1, amount.per
+            return [lambda board, context, card: compare(powers.counted(powers.power(board, card)),
+                                                         times * len(candidates(board, context, per)))]
         if name == "without-attached":
             attached = value
             return [lambda board, context, card: not any(
@@ -825,6 +831,14 @@ def executable(selector: Selector | None) -> str | None:
                 comparison(value)
             except ValueError:
                 return f"the comparison {value!r}"
+        if name == "power-vs":
+            symbol, amount = value if isinstance(value, tuple) and len(value) == 2 else (None, None)
+            if symbol not in _COMPARE or not isinstance(getattr(amount, "per", None), Selector):
+                return f"the filter 'power-vs' of {value!r}"
+            missing = executable(amount.per)
+            if missing is not None:
+                return missing
+            continue
         if name == "has" and selector.noun not in PLAYER_NOUNS:
             return f"the filter 'has' of a {selector.noun!r}"
         if name == "nouns":
