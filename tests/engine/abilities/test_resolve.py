@@ -398,3 +398,13 @@ def test_this_cards_power_named_after_a_cost_took_it_away_is_not_executable():
     take = Effect("take-control", target=Selector("Friend", filters=(("power-vs", ("<=", Amount(1, per=power))),)))
     assert executable(take) is None
     assert "left play" in executable(take, gone=True)
+
+
+def test_one_card_is_moved_to_each_problem_a_different_one_each_time():
+    board = board_with((KITE, 0, Zone.PLAY, "problem", 0), (KITE, 1, Zone.PLAY, "problem", 1),
+                       (COMET, 0, Zone.PLAY, "home", 0), (RUNNER, 0, Zone.PLAY, "home", 0))
+    comet, runner = board.cards[2], board.cards[3]
+    each = Effect("move", target=Selector("character", controller="you"), values=values(area="each-problem"))
+    assert executable(each) is None
+    drive(board, each, Context(card=comet, controller=0), answers=[Action("choose", 0, runner.id)])
+    assert runner.area == board.players[0].problem_area and comet.area == board.players[1].problem_area

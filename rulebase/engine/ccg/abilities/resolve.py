@@ -305,7 +305,9 @@ def _carry_out(s, context: Context, effect: Effect):
     if effect.verb == "add-power":
         n = _power_added(board, context, effect.value("of"))
         effect = _with_colors_added(board, context, effect)
-    if verb.takes == PLAYER:
+    if effect.verb == "move" and effect.value("area") == EACH_PROBLEM:
+        done = yield from _to_each_problem(s, context, effect, verb)
+    elif verb.takes == PLAYER:
         done = yield from _on_players(s, context, effect, verb, n)
     elif verb.takes == NOTHING:
         done = yield from _on_nothing(s, context, effect, verb, n)
@@ -679,7 +681,7 @@ def _acts(board: Board, context: Context, effect: Effect, verb: Verb, card: Card
 
 
 AREAS = (None, "problem", "home", "here", "this-problem", "its-problem", "that-problem", "there", "same-problem",
-         "opponent-problem", "your-problem", "another-problem", "that-card-problem")
+         "opponent-problem", "your-problem", "another-problem", "that-card-problem", "each-problem")
 """The destinations of a move the engine knows."""
 
 
@@ -714,6 +716,32 @@ def _areas(board: Board, context: Context, effect: Effect, card: Card) -> list[A
     if where == "your-problem":
         return [area for area in problems if area.owner == me]
     return problems
+
+
+EACH_PROBLEM = "each-problem"
+
+
+def _to_each_problem(s, context: Context, effect: Effect, verb: Verb):
+    """"Move one of your characters to each Problem": for each Problem in
+    turn, one of the cards (a different one each time) is moved there,
+    chosen by the player carrying it out among those that can be."""
+    board = s.board
+    selector = _card_selector(effect)
+    moved: list[Card] = []
+    for area in _areas(board, context, replace(effect, values=()), None):
+        acts = {card.id: Act(context.player, card, area=area, effect=effect, source=context.card)
+                for card in targets.candidates(board, context, selector)
+                if isinstance(card, Card) and card not in moved}
+        possible = [board.cards[card_id] for card_id, act in acts.items() if verb.allows(board, act)]
+        if not possible:
+            _part_skipped(board, effect, f"no card can be moved to {board.area_name(area)}")
+            continue
+        chosen = yield from _choose_cards(s, context, effect, selector, possible)
+        for card in chosen[:1]:
+            yield from _do(s, verb, acts[card.id])
+            moved.append(card)
+    context.bind(effect.target, moved)
+    return bool(moved)
 
 
 def _event_cards_problem(context: Context) -> list[Area]:
