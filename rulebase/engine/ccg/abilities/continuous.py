@@ -1206,7 +1206,7 @@ def move_cost(board: Board, cost, player: int, card: Card, area) -> None:
         for ability, acts in found:
             # "this Problem" (a Problem's text) or "this card's Problem" (read as here)
             if acts.modifier.value("to") not in ("this-problem", "here") or acts.modifier.value("action") not in (
-                    "move", None, TO_OR_FROM):
+                    "move", None, TO_OR_FROM, PLAY_OR_MOVE):
                 continue
             if keywords.played(ability):
                 keywords.showy(board, cost, player, source, ability.x)
@@ -1216,6 +1216,10 @@ def move_cost(board: Board, cost, player: int, card: Card, area) -> None:
     for other, x in given_showy(board, area):
         keywords.showy(board, cost, player, other, x)
 
+
+PLAY_OR_MOVE = "play-or-move"
+"""The action of "your opponent must pay +[1] to play or move a character
+to this card's Problem": a change of both costs."""
 
 TO_OR_FROM = "move-to-or-from"
 """The action of "Your opponent must pay +[2] to move a character to or
@@ -1341,7 +1345,7 @@ def play_cost(board: Board, cost, player: int, card: Card, area=None, host=None,
     for source, found in outward(board, "cost"):
         for ability, acts in found:
             modifier = acts.modifier
-            if (modifier.value("action") == "play" and not keywords.played(ability)
+            if (modifier.value("action") in ("play", PLAY_OR_MOVE) and not keywords.played(ability)
                     and _pays(board, source, acts, player)
                     and _played_to(board, source, modifier, card, area, host)):
                 text_play_cost(table, board, cost, card, source, acts)
