@@ -339,8 +339,9 @@ def test_a_placement_is_executable_where_the_engine_s_rules_of_play_check_it(fri
     assert state(Selector("home", controller="you")).is_executable
     assert state(Selector("Friend")).is_executable and state(Selector("character")).is_executable
     assert state(Selector("Friend", controller="you")).is_executable, "whose Friend: play.host_controller (104.1)"
-    for selector in (Selector("Friend", controller="each"), Selector("Friend", filters=(("trait", "Unicorn"),)),
-                     Selector("Resource"), None):
+    assert state(Selector("Friend", filters=(("trait", "Unicorn"),))).is_executable, "play.host_described (104.1)"
+    for selector in (Selector("Friend", controller="each"), Selector("Friend", filters=(("next-played", "turn"),)),
+                     Selector("Friend", where="home"), Selector("Resource"), None):
         found = state(selector)
         assert found.state == catalog.UNEXECUTABLE and found.hold.part == "placement", selector
 
@@ -410,8 +411,7 @@ def test_an_event_s_reaction_is_executable_only_when_its_trigger_is():
     from rulebase.engine.ccg.abilities import reading
 
     [announced] = reading.read("Reaction: After a Troublemaker is played, draw a card.")
-    [unannounced] = reading.read("Reaction: After one of your Troublemakers is put into the discard pile from play, "
-                                 "put that card into your hand.")
+    [unannounced] = reading.read("Reaction: After a Friend becomes unfrightened, frighten that Friend.")
     engine = catalog.Engine()
     assert engine.ability(replace(announced, kind="event")) is None
     assert engine.ability(replace(unannounced, kind="event"))[0] == "trigger"
