@@ -87,10 +87,13 @@ def executable(modifier) -> str | None:
         return play.additional_cost_missing(modifier)  # paid as its card is played (508.1)
     if modifier.kind not in HOOKED:
         return f"the modifier {modifier.kind!r}"
-    if modifier.kind == "cost" and modifier.value("action") == "play":
+    if modifier.kind == "cost" and modifier.value("action") in ("play", PLAY_OR_MOVE):
         missing = _play_cost_missing(modifier)
         if missing is not None:
             return missing
+        if modifier.value("action") == PLAY_OR_MOVE and (
+                modifier.value("to") not in ("here", "this-problem") or modifier.amount.per is not None):
+            return "a change of the cost to play or move somewhere else, or by a number not printed"
     elif modifier.kind == "cost" and modifier.value("action") == TO_OR_FROM:
         amount = modifier.amount
         if modifier.value("to") not in ("here", "this-problem") or amount is None or amount.per is not None \
