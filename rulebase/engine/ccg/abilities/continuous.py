@@ -81,10 +81,6 @@ def executable(modifier) -> str | None:
         from rulebase.engine.ccg import play
 
         return play.additional_cost_missing(modifier)  # paid as its card is played (508.1)
-    if modifier.kind == "additional-cost":
-        from rulebase.engine.ccg import play
-
-        return play.additional_cost_missing(modifier)  # paid as its card is played (508.1)
     if modifier.kind not in HOOKED:
         return f"the modifier {modifier.kind!r}"
     if modifier.kind == "cost" and modifier.value("action") in ("play", PLAY_OR_MOVE):
