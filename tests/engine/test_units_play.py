@@ -122,3 +122,28 @@ def test_104_1_an_attachment_is_played_only_on_a_card_its_placement_describes():
     assert [action.host for action in play.options(board, 0, main) if action.card == 0] == [2]
     board.off = frozenset({"104.1"})
     assert sorted(action.host for action in play.options(board, 0, main) if action.card == 0) == [1, 2]
+
+
+def test_508_1d_an_event_s_additional_cost_naming_2_cards_is_not_paid_with_1():
+    text = "Main Phase: As an additional cost to play this card, discard 2 cards.\nDismiss an opposing Friend."
+    event = Printed.build("Business", "Event", colors=["pink"], power=1, cost=1, timing="Main Phase",
+                          abilities=reading.read(text, card_type="Event"))
+    main = play.Window("Main Phase", main=True)
+
+    def board_holding(spares: int):
+        board = board_with((event, 0, Zone.HAND, None, 0), (_friend("Foe"), 1, Zone.PLAY, "home", 1),
+                           *((_friend(f"Spare {n}"), 0, Zone.HAND, None, 0) for n in range(spares)))
+        board.players[0].tokens = 2
+        board.turn.phase = "main"
+        return board
+
+    board = board_holding(1)
+    assert not any(action.card == 0 for action in play.options(board, 0, main)), \
+        "the Event itself is not one of the 2 cards discarded"
+    try:
+        play.check_play(board, Action("play", 0, 0), main)
+    except IllegalAction as refusal:
+        assert refusal.rule == "508.1d"
+    else:
+        raise AssertionError("an Event played with 1 card to pay a cost of discarding 2")
+    assert Action("play", 0, 0) in play.options(board_holding(2), 0, main)

@@ -212,19 +212,38 @@ def additional_cost(card: Card):
     found = continuous.own(card, "additional-cost")
     if not found:
         return None
-    from dataclasses import replace
-
     from rulebase.engine.ccg.abilities.model import Ability
 
-    costs = []
-    for ability, acts in found:
-        for cost in acts.modifier.value("pay") or ():
-            target = cost.target
-            if target is not None and target.noun not in ("self", "that", "it"):
-                cost = replace(cost, target=replace(target, filters=target.filters + (("other", True),)))
-            costs.append(cost)
+    costs = [_other_than_itself(cost) for ability, acts in found for cost in acts.modifier.value("pay") or ()]
     text = "; ".join(acts.modifier.part.text or ability.text or "its text" for ability, acts in found)
     return Ability("activated", text=text, cost=tuple(costs))
+
+
+def _other_than_itself(cost):
+    """``cost`` paid with cards other than the card played: as it is
+    paid, that card is on the queue, not where the cost's cards are."""
+    from dataclasses import replace
+
+    target = cost.target
+    if target is not None and target.noun not in ("self", "that", "it"):
+        cost = replace(cost, target=replace(target, filters=target.filters + (("other", True),)))
+    return cost
+
+
+def event_cost(card: Card):
+    """The costs an Event's text adds to playing it ("Main Phase: As an
+    additional cost to play this card, discard 2 cards"), read as the
+    costs of its ``event`` ability and paid as it resolves, with cards
+    other than the Event; ``None`` without any."""
+    if card.type != CardType.EVENT:
+        return None
+    from rulebase.engine.ccg.abilities import activated
+    from rulebase.engine.ccg.abilities.model import Ability
+
+    ability = activated.event_ability(card)
+    if ability is None or not ability.cost:
+        return None
+    return Ability("activated", text=ability.text, cost=tuple(_other_than_itself(cost) for cost in ability.cost))
 
 
 def additional_cost_missing(modifier) -> str | None:
@@ -249,11 +268,11 @@ def check_additional_cost(board: Board, player: int, card: Card) -> None:
     """A player can pay the costs ``card``'s text adds to playing it, with
     cards other than it (508.1d, 508.1c: refused by the rule of that
     cost, as an ability's cost is)."""
-    extra = additional_cost(card)
-    if extra is not None:
-        from rulebase.engine.ccg.abilities import activated
+    from rulebase.engine.ccg.abilities import activated
 
-        activated.check_costs(board, player, card, extra)
+    for extra in (additional_cost(card), event_cost(card)):
+        if extra is not None:
+            activated.check_costs(board, player, card, extra)
 
 
 @rules.step("508.1", "{player} pays the cost {card}'s text adds to playing it ({text}): {paid}")
