@@ -3,7 +3,7 @@
 
 from rulebase.engine.ccg import faceoffs
 from rulebase.engine.ccg.board import Zone
-from rulebase.engine.trace import ALLOWED
+from rulebase.engine.trace import ALLOWED, STEP
 
 from .helpers import COMET, board_with, kinds
 
@@ -49,3 +49,17 @@ def test_a_faceoff_at_a_problem_flags_no_card():
     current = faceoffs.Faceoff(board, faceoffs.PROBLEM, (board.players[0].problem_area,), 0, named=(alices, bobs))
     faceoffs.occurs_at(board, current)
     assert faceoffs.flags_the_cards.verdict(board, current) is None
+
+
+def test_707_3_power_text_gave_a_flipped_card_is_added_with_it_to_its_player_s_total():
+    board = board_with((COMET, 0, Zone.PLAY, "home", 0), (COMET, 1, Zone.PLAY, "home", 1),
+                       (COMET, 0, Zone.FLIP, None, 0))
+    current = _named_faceoff(board, lambda card: True)
+    flipped = board.cards[2]
+    current.flipped[0].append(flipped)
+    flipped.modifiers.append(5)
+    printed = flipped.printed.power
+    assert faceoffs.contributions(board, current)[0] == [COMET.power, printed + 5]
+    assert kinds(board, "707.3") == [STEP]
+    board.off = frozenset({"707.3"})
+    assert faceoffs.contributions(board, current)[0] == [COMET.power, printed]

@@ -214,6 +214,26 @@ def side(board: Board, current: "Faceoff", card: Card) -> int:
     return card.controller
 
 
+@step("707.3", "a modifier names {card} in the flip zone: it affects it there ({amount:+d} power)")
+def _flipped_card_modifiers(board: Board, card: Card, found: list):
+    amount = sum(card.modifiers)
+    if amount:
+        found.append(amount)
+        return {"card": card.label, "amount": amount}
+
+
+def flipped_card_modified(board: Board, card: Card) -> int:
+    """What the modifiers card text gave ``card``, a flipped card, add to
+    its power ("That card gets +5 power this faceoff": Critter Cavalry):
+    modifiers affect cards in other zones than play when they
+    specifically name them (707.3)."""
+    if not card.modifiers:
+        return 0
+    found: list = []
+    _flipped_card_modifiers(board, card, found)
+    return sum(found)
+
+
 def contributions(board: Board, current: "Faceoff") -> dict:
     """The power each player's involved cards and flipped cards add to their
     total, card by card."""
@@ -241,7 +261,8 @@ def contributions(board: Board, current: "Faceoff") -> dict:
     for player in current.players:
         for card in current.flipped[player]:
             if ignored_not_added.allows(board, card):
-                found[player].append(counted(card.printed.power) + continuous.flipped_power(board, card))
+                found[player].append(counted(card.printed.power) + continuous.flipped_power(board, card)
+                                     + flipped_card_modified(board, card))
         found[player].extend(continuous.player_power(board, player))
     return found
 

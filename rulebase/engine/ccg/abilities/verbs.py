@@ -798,7 +798,9 @@ def known_duration(board: Board, duration: str):
 
 @checked("power")
 def _check_power(board: Board, act: Act) -> None:
-    modifies_in_play(board, act.target)
+    flipped = board.faceoff is not None and any(act.target in cards for cards in board.faceoff.flipped.values())
+    if not flipped:  # a flipped card the text names is specifically affected in the flip zone (707.3)
+        modifies_in_play(board, act.target)
     problems_have_no_power(board, act.target)
     known_duration(board, act.duration)
 
