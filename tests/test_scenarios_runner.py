@@ -246,3 +246,29 @@ Scenario: A wrong answer to a decision the game took by itself
     assert wrong.passed, wrong.failures
     refusals = [step for step in wrong.trace if step.kind == "refusal"]
     assert [step.rule for step in refusals] == ["102.2"] and "Problem B" in refusals[0].text
+
+
+def test_a_mane_character_placed_after_it_is_named_is_that_card_moved(rule_graph):
+    [result] = run_text('''
+Scenario: The Mane Character at a Problem
+  Cards:
+    "Captain" is a Mane Character: blue, power 1, home limit 3, boosted (power 3, home limit 4).
+    "Other Captain" is a Mane Character: blue, power 1, home limit 3, boosted (power 3, home limit 4).
+  Given Alice's problem is "Stuck Kite"
+    And Alice's Mane Character is "Captain"
+    And Alice has "Captain" at her problem
+  Then "Captain" is at Alice's problem
+    And Alice has 0 cards in her hand
+''', rule_graph)
+    assert result.passed, result.failures or result.error
+    [result] = run_text('''
+Scenario: Two Mane Characters
+  Cards:
+    "Captain" is a Mane Character: blue, power 1, home limit 3, boosted (power 3, home limit 4).
+    "Other Captain" is a Mane Character: blue, power 1, home limit 3, boosted (power 3, home limit 4).
+  Given Alice's Mane Character is "Captain"
+    And Alice has "Other Captain" at her home
+  Then "Captain" is at Alice's home
+''', rule_graph)
+    assert result.status == "error"
+    assert ':10:9: Alice\'s Mane Character is already "Captain"' in str(result.error)

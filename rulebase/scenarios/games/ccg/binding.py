@@ -286,7 +286,7 @@ class CCGSession(GameSession):
         elif kind == "in_play":
             owner = self.subject(fact)
             area = self.area(fact, fact.first("area"), owner)
-            for card in self._items(fact, [args[1]], owner):
+            for card in self._mane_or_items(fact, args[1], owner):
                 self._place(fact, card, area)
                 self._status(fact, card, fact.args[3:])
         elif kind == "attached":
@@ -331,6 +331,26 @@ class CCGSession(GameSession):
                 raise self.error(fact, f"{self.names[owner]}'s {zone} is not empty")
         else:  # pragma: no cover - the grammar has no other facts
             raise self.error(fact, f"not a fact: {kind}")
+
+    def _mane_or_items(self, fact: Node, item: Node, owner: int) -> list[Card]:
+        """The cards ``item`` names for a player's area: a Mane Character
+        the player already has ("Alice's Mane Character is ...") is that
+        card, put where the fact says; a player has one Mane Character
+        (102.2a), so naming another is an error."""
+        if item.kind == "card_ref":
+            name = item.args[0]
+            printed = self.definitions.get(name)
+            if printed is not None and printed.type == CardType.MANE:
+                board = self._board()
+                manes = [card for card in board.cards if card.owner == owner and card.type == CardType.MANE
+                         and card.zone == Zone.PLAY]
+                for card in manes:
+                    if card.label == name:
+                        return [card]
+                if manes:
+                    raise self.error(fact, f"{self.names[owner]}'s Mane Character is already \"{manes[0].label}\": "
+                                           f"a player has one Mane Character, and \"{name}\" is another")
+        return self._items(fact, [item], owner)
 
     def _place(self, fact: Node, card: Card, area: Area) -> None:
         board = self._board()
