@@ -272,3 +272,24 @@ Scenario: Two Mane Characters
 ''', rule_graph)
     assert result.status == "error"
     assert ':10:9: Alice\'s Mane Character is already "Captain"' in str(result.error)
+
+
+def test_a_card_text_dismissal_asks_the_decision_of_a_replacement_modifier(rule_graph):
+    scenario = '''
+Scenario: Asked
+  Cards:
+    "Steadfast" is "Applejack, Steadfast Farmpony" from the card database.
+  Given it is Bob's Main Phase
+    And Alice has "Steadfast" at her problem, turned over
+    And Alice has "Comet" at her problem
+    And Alice's deck: "Comet"
+  When by card text, Bob dismisses "Comet"
+    And Alice {answer}
+  Then "Comet" is {where}
+'''
+    accepted = parser.parse(CARDS + scenario.format(answer="accepts", where="on top of Alice's deck"), "t.scenario")
+    declined = parser.parse(CARDS + scenario.format(answer="declines", where="in Alice's discard pile"), "t.scenario")
+    for parsed in (accepted, declined):
+        [result] = runner.run_file(parsed, bindings.binding_for)
+        assert result.passed, result.failures or result.error
+        assert "710.1" in result.applied if parsed is accepted else "710.1" not in result.applied

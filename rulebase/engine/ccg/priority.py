@@ -19,7 +19,7 @@ from rulebase.engine.ccg import (
     uniqueness,
     zones,
 )
-from rulebase.engine.ccg.abilities import activated, events, parts, triggers
+from rulebase.engine.ccg.abilities import activated, continuous, events, parts, triggers
 from rulebase.engine.ccg.actions import Action
 from rulebase.engine.ccg.board import Card, Zone
 from rulebase.engine.ccg.cards import CardType
@@ -267,6 +267,9 @@ def apply_free(s, action: Action):
         troublemaker = board.cards[action.card]
         named = (troublemaker,) + tuple(board.cards[i] for i in action.order)
         yield from faceoffs.faceoff(s, faceoffs.TROUBLEMAKER, (), action.player, troublemaker=troublemaker, named=named)
+    elif action.effect in continuous.OCCURRING and action.card is not None:
+        # replacement modifiers asking a decision ask it, as for any instruction of card text (710.5)
+        yield from continuous.carry_out(s, effects.VERBS[action.effect], effects.act_of(board, action))
     else:
         effects.apply(board, action, lambda player, count: faceoffs.flip(board, player, count))
     yield from settle(s)
