@@ -196,3 +196,39 @@ def test_710_2_replacements_may_replace_during_pre_priority_processing_and_witho
     assert priority.may_replace_now(board, comet, "frightened") and kinds(board, "710.2") == [STEP]
     board.off = frozenset({"710.2"})
     assert not priority.may_replace_now(board, comet, "frightened")
+
+
+END_OF_FACEOFF = """
+Cards:
+  "Burst of Speed" is from the card database.
+  "Big Comet" is a Friend: blue, power 4, cost 2.
+  "Pest" is a Troublemaker: power 1, points 1.
+
+Scenario: lost at the end of the Challenge Step
+  Given it is Alice's Troublemaker Phase
+    And Alice has "Big Comet" at Bob's problem
+    And Bob has "Pest" at Bob's problem
+    And Alice's hand: "Burst of Speed"
+    And Alice has 1 action token
+    And Alice's deck, from the top: a card of power 2
+    And Bob's deck, from the top: a card of power 1
+  When Alice challenges "Pest"
+    And Alice passes
+    And Alice plays "Burst of Speed"
+  When the game proceeds to Alice's Main Phase
+  Then Alice has 0 action tokens
+"""
+
+
+def test_a_trigger_at_the_end_of_a_challenge_is_processed_in_the_window_at_the_end_of_the_challenge_step(
+        rule_graph, tmp_path):
+    from rulebase.scenarios import suite
+
+    path = tmp_path / "end.scenario"
+    path.write_text(END_OF_FACEOFF)
+    result, = suite.run_paths([path], rule_graph).results
+    assert result.passed, result
+    notes = [(step.rule, step.text) for step in result.trace.steps]
+    opened = notes.index(("601.2", "a priority window opens at the end of the Challenge Step"))
+    lost = next(i for i, (rule, text) in enumerate(notes) if rule == "502.1" and "loses 4 action tokens" in text)
+    assert opened < lost

@@ -366,6 +366,7 @@ def challenge_step(s):
                    card=card.label)
         if challenge_starts_a_faceoff(board, card) is not None:
             yield from faceoffs.faceoff(s, faceoffs.TROUBLEMAKER, (card.area,), player, troublemaker=card)
+    yield from boundary_window(s, "end of the Challenge Step")
 
 
 # -- the Main Phase ------------------------------------------------------------------
@@ -508,6 +509,7 @@ def faceoff_step(s, confronted: list):
                 if problem_faceoff(board, player, problem, other) is not None:
                     current = yield from faceoffs.faceoff(s, faceoffs.PROBLEM, (problem.area,), player)
                     solved = [p for p in (board.problem_at(area) for area in current.areas) if p is not None]
+    yield from boundary_window(s, "end of the Faceoff Step")
     _enter(board, "score", "solve")
     if solved:
         yield from solve_step(s, solved)
