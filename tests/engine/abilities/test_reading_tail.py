@@ -683,3 +683,17 @@ def test_a_power_fixed_that_nothing_changes():
     equal, fixed = modifier.value("all-of")
     assert (equal.kind, equal.amount, equal.subject.where) == ("power-equal", Amount(2), "here")
     assert (fixed.kind, fixed.values) == ("cant", values(action="change-power"))
+
+
+def test_a_keyword_a_card_also_has_while_in_a_faceoff():
+    # Fleur Dis Lee, Trendy Follower: "also has" gives the keyword as "has" does
+    ability = one("While involved in a faceoff, this card also has Supportive 2.")
+    assert ability.condition.kind == "involved"
+    modifier = ability.modifier
+    assert (modifier.kind, modifier.subject, modifier.value("keyword"), modifier.value("x")) == (
+        "keyword", THIS_CARD, "Supportive", 2)
+    plain = one("While involved in a faceoff, this card has Supportive 2.").modifier
+    assert (plain.kind, plain.subject, plain.values) == (modifier.kind, modifier.subject, modifier.values)
+    with pytest.raises(CardTextError):
+        read("While involved in a faceoff, this card also has Gobbledygook 2.")
+
