@@ -697,3 +697,11 @@ def test_a_keyword_a_card_also_has_while_in_a_faceoff():
     with pytest.raises(CardTextError):
         read("While involved in a faceoff, this card also has Gobbledygook 2.")
 
+
+def test_a_cant_only_opponents_are_held_to_is_read_under_its_own_name():
+    # White Lightning, Flip Flapper: not a "can't be moved" by anyone
+    modifier = one("Your Unicorn characters here can't be moved by opponents.").modifier
+    assert (modifier.kind, modifier.value("action")) == ("cant", "be-moved-by-opponents")
+    assert (modifier.subject.noun, modifier.subject.controller, modifier.subject.where) == ("character", "you", "here")
+    assert modifier.subject.filter("trait") == "Unicorn"
+    assert one("Your Unicorn characters here can't be moved.").modifier.value("action") == "be-moved"

@@ -1270,6 +1270,14 @@ class _Reader(Transformer):
     def cant_be(self, meta, children):
         return Modifier("cant", subject=children[0], values=values(action=children[1]), part=self._part(meta)), None
 
+    def cant_be_by_opponents(self, meta, children):
+        """"Your Unicorn characters here can't be moved by opponents": a can't
+        of its own name, which opponents' doing only forbids ("be-moved-by-opponents")."""
+        said = self.source[meta.start_pos:meta.end_pos].split()
+        verb = said[said.index("be") + 1]
+        return Modifier("cant", subject=children[0], values=values(action=f"be-{verb}-by-opponents"),
+                        part=self._part(meta)), None
+
     def cant_move_to_or_from(self, meta, children):
         """"Characters can't move to or from this card's Problem (unless their
         controller pays [2])"."""
