@@ -408,3 +408,15 @@ def test_one_card_is_moved_to_each_problem_a_different_one_each_time():
     assert executable(each) is None
     drive(board, each, Context(card=comet, controller=0), answers=[Action("choose", 0, runner.id)])
     assert runner.area == board.players[0].problem_area and comet.area == board.players[1].problem_area
+
+
+def test_giving_a_keyword_for_a_while_is_executable_for_the_keywords_the_engine_applies_only():
+    def given(keyword, duration="turn", **more):
+        return executable(Effect("gain-keyword", target=Selector("self"), duration=duration,
+                                 values=values(keyword=keyword, **more)))
+
+    assert given("Swift") is None and given("Showy", "next-turn", x=3) is None
+    assert given("Hasty") == "giving the keyword 'Hasty' for a while"
+    assert given("Swift", None) == "giving a keyword with no duration"
+    assert given("Swift", "until-you-play-a-friend") == "the duration 'until-you-play-a-friend'"
+    assert given("Competitive", x="X") == "giving a keyword with the X 'X'"

@@ -1049,3 +1049,93 @@ def test_a_player_card_text_says_loses_the_game_is_removed_and_the_last_one_left
     other.off = frozenset({"103.5"})
     VERBS["lose"].apply(other, Act(0, 0, effect=lose_game))
     assert not other.players[0].removed
+
+
+# -- keywords for a while (701.1, 708.2) ----------------------------------------------------
+
+
+def test_a_keyword_given_for_the_turn_is_had_until_the_turn_ends_call_in_the_dream_cavalry_701_1_708_2():
+    from rulebase.engine.ccg import moving
+    from rulebase.engine.ccg.abilities import continuous
+
+    cavalry = real("call-in-the-dream-cavalry")
+    board = board_with((COMET, 0, Zone.PLAY, "home", 0), (COMET, 1, Zone.PLAY, "home", 0))
+    mine, theirs = board.cards[0], board.cards[1]
+    area = board.players[1].home
+    before = moving.move_cost(board, 0, mine, area)
+    effect = _effect(cavalry)
+    assert effect.verb == "gain-keyword"
+    drive(board, effect, Context(controller=0))
+    assert continuous.gives(board, mine, "Swift") and not continuous.gives(board, theirs, "Swift")
+    assert moving.move_cost(board, 0, mine, area) == before - 1
+    assert STEP in kinds(board, "701.1")
+    board.turn.player = 1
+    verbs.end_durations(board, "turn")
+    assert not continuous.gives(board, mine, "Swift") and kinds(board, "708.2")[-1] == STEP
+    assert moving.move_cost(board, 0, mine, area) == before
+
+
+def test_a_keyword_until_the_start_of_its_players_next_turn_lasts_through_the_opponents_turn_sweetie_belle():
+    from rulebase.engine.ccg.abilities import continuous
+
+    sweetie = real("sweetie-belle-stitch-by-stitch")
+    board = board_with((COMET, 0, Zone.PLAY, "home", 0))
+    comet = board.cards[0]
+    act = Act(0, comet, effect=sweetie.abilities[0].effect, source=comet)
+    VERBS["gain-keyword"].check(board, act)
+    VERBS["gain-keyword"].apply(board, act)
+    assert continuous.given_showy(board, comet.area) == [(comet, 3)]
+    board.turn.player = 1
+    verbs.end_durations(board, "turn")
+    assert continuous.given_showy(board, comet.area) == [(comet, 3)], "Bob's turn is not the start of Alice's next"
+    board.turn.player = 0
+    verbs.end_durations(board, "turn")
+    assert continuous.given_showy(board, comet.area) == []
+
+
+def test_without_708_2_a_keyword_given_for_a_while_does_not_end():
+    from rulebase.engine.ccg.abilities import continuous
+
+    board = board_with((COMET, 0, Zone.PLAY, "home", 0))
+    comet = board.cards[0]
+    VERBS["gain-keyword"].apply(board, Act(0, comet, effect=Effect("gain-keyword", duration="turn",
+                                                                   values=values(keyword="Swift"))))
+    board.off = frozenset({"708.2"})
+    verbs.end_durations(board, "turn")
+    assert continuous.gives(board, comet, "Swift")
+
+
+def test_without_701_1_no_keyword_is_given():
+    from rulebase.engine.ccg.abilities import continuous
+
+    board = board_with((COMET, 0, Zone.PLAY, "home", 0))
+    comet = board.cards[0]
+    board.off = frozenset({"701.1"})
+    VERBS["gain-keyword"].apply(board, Act(0, comet, effect=Effect("gain-keyword", duration="turn",
+                                                                   values=values(keyword="Swift"))))
+    board.off = frozenset()
+    assert not continuous.gives(board, comet, "Swift")
+
+
+def test_a_keyword_given_to_a_card_that_leaves_play_is_not_had_by_it_when_it_returns():
+    from rulebase.engine.ccg.abilities import continuous
+
+    board = board_with((COMET, 0, Zone.PLAY, "home", 0))
+    comet = board.cards[0]
+    VERBS["gain-keyword"].apply(board, Act(0, comet, effect=Effect("gain-keyword", duration="turn",
+                                                                   values=values(keyword="Stubborn"))))
+    assert continuous.gives(board, comet, "Stubborn")
+    board.put(comet, Zone.HAND)
+    board.put(comet, Zone.PLAY)
+    assert not continuous.gives(board, comet, "Stubborn")
+
+
+def test_giving_a_keyword_checks_the_card_is_in_play_the_duration_and_that_the_engine_applies_it():
+    board = board_with((COMET, 0, Zone.PLAY, "home", 0), (COMET, 0, Zone.HAND, None, 0))
+    comet, held = board.cards
+    refused("707.3", VERBS["gain-keyword"].check, board,
+            Act(0, held, effect=Effect("gain-keyword", duration="turn", values=values(keyword="Swift"))))
+    refused("708.2", VERBS["gain-keyword"].check, board,
+            Act(0, comet, effect=Effect("gain-keyword", duration="forever", values=values(keyword="Swift"))))
+    refused("701.1", VERBS["gain-keyword"].check, board,
+            Act(0, comet, effect=Effect("gain-keyword", duration="turn", values=values(keyword="Hasty"))))

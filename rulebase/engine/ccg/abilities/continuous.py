@@ -763,7 +763,24 @@ def granted(board: Board, card: Card, table=None, sources: list | None = None) -
                     and _holds(board, source, acts, table)):
                 given_keyword(table, card, acts.modifier.value("keyword"), source, found,
                               _given_x(board, source, acts.modifier, card, table), sources)
+    if getattr(board, "lasting", None):
+        from rulebase.engine.ccg.abilities.verbs import keyword_grants
+
+        for grant in keyword_grants(board, card):
+            given_keyword(table, card, grant.keyword, grant.source or card, found, grant.x, sources)
     return found
+
+
+def _keywords_reach(board: Board) -> bool:
+    """Whether any card in play could give another a keyword, or an
+    effect gave one for a while (cheap: most games have none)."""
+    if any(not other.face_down for other in reaching(board, "keyword")):
+        return True
+    if not getattr(board, "lasting", None):
+        return False
+    from rulebase.engine.ccg.abilities.verbs import any_keyword_grant
+
+    return any_keyword_grant(board)
 
 
 def _given_events() -> dict:
@@ -907,8 +924,7 @@ def shape_power(power, found: Index | None = None) -> None:
             keywords.UNITS[ability.keyword](power, ability.x)
         else:
             text_power(power, card, acts)
-    if card.id not in _SHAPING and ("keyword" in found.own or any(not other.face_down
-                                                                  for other in reaching(board, "keyword"))):
+    if card.id not in _SHAPING and ("keyword" in found.own or _keywords_reach(board)):
         _SHAPING.add(card.id)
         try:
             given = granted(board, card, power)
@@ -1021,8 +1037,7 @@ def shape_in_order(power, found: Index, extras: list, before: tuple | None = Non
         for ability, acts in found.own.get(kind, ()):
             applied.append(Applied(card, False, f"{card.label}'s {ability.keyword or 'ability'}"
                                    if keywords.played(ability) else _named(card, acts), _applying(power, card, ability, acts)))
-    if before is None and card.id not in _SHAPING and (
-            "keyword" in found.own or any(not other.face_down for other in reaching(board, "keyword"))):
+    if before is None and card.id not in _SHAPING and ("keyword" in found.own or _keywords_reach(board)):
         given: list = []
         _SHAPING.add(card.id)
         try:
@@ -1430,7 +1445,7 @@ def _may_be_given(board: Board, card: Card) -> bool:
         return False
     if own(card, "keyword"):
         return True
-    return any(not other.face_down for other in reaching(board, "keyword"))
+    return _keywords_reach(board)
 
 
 def gives(board: Board, card: Card, keyword: str, record: bool = False) -> bool:
@@ -1493,7 +1508,7 @@ def confront_needs(board: Board, player: int, problem: Card, extra: list) -> Non
                         and subject.where is None and fits(board, source, subject, problem)
                         and _reaches_player(source, acts.modifier.value("player"), player)):
                     text_confront_need(board, source, acts, player, extra, problem)
-    reached = any(not other.face_down for other in reaching(board, "keyword"))
+    reached = _keywords_reach(board)
     for card in board.play:
         if card.area != problem.area or card is problem:
             continue

@@ -991,7 +991,7 @@ VALUES = {
     "draw": {"position"}, "shuffle-into": {"zone"}, "cost-change": {"minimum"}, "color": {"color", "also"},
     "banish": {"beneath"}, "delayed": {"at", "do"}, "confront-need": {"players"}, "counters": {"kind"},
     "remove-counters": {"kind"}, "token-copy": {"control"}, "requirement-change": {"color"}, "copy-effects": {"of"},
-    "doesnt-prevent": {"confronting"}, "cant": {"action"},
+    "doesnt-prevent": {"confronting"}, "cant": {"action"}, "gain-keyword": {"keyword", "x"},
 }
 """The further values of an instruction the engine reads, by verb."""
 
@@ -1259,6 +1259,16 @@ def _part_executable(part: Effect) -> str | None:
             return "a change of play requirements by a number the engine can't tell"
     if part.verb == "copy-effects" and part.value("of") == "this" and part.condition is None and not part.optional:
         return "an effect that copies itself whatever happens (it would never end)"
+    if part.verb == "gain-keyword":
+        from rulebase.engine.ccg.abilities.verbs import LASTING_KEYWORDS
+
+        if part.value("keyword") not in LASTING_KEYWORDS:
+            return f"giving the keyword {part.value('keyword')!r} for a while"
+        if part.duration is None:
+            return "giving a keyword with no duration"
+        x = part.value("x")
+        if x is not None and not isinstance(x, int):
+            return f"giving a keyword with the X {x!r}"
     if part.verb == "cant" and part.duration is None:
         return "a \"can't\" of card text with no duration"
     if part.verb == "exchange-control":
@@ -1308,7 +1318,7 @@ def _part_executable(part: Effect) -> str | None:
                 return missing
     if part.duration is not None and not part.choices:
         if part.verb not in ("power", "take-control", "cost-change", "add-power", "color", "confront-need",
-                             "requirement-change", "doesnt-prevent", "exchange-control", "cant"):
+                             "requirement-change", "doesnt-prevent", "exchange-control", "cant", "gain-keyword"):
             return f"the duration {part.duration!r} of {part.verb!r}"
         if part.duration not in DURATIONS:
             return f"the duration {part.duration!r}"

@@ -681,6 +681,16 @@ def end_durations(board: Board, until: str) -> None:
             else:
                 kept.append(modifier)
             continue
+        if isinstance(modifier, KeywordGrant):
+            if modifier.until in (until, phase) or (until == "turn" and modifier.until == "next-turn"
+                                                    and modifier.player == board.turn.player):
+                card = modifier.card
+                if (card.incarnation == modifier.incarnation and card.zone == Zone.PLAY
+                        and keyword_ends(board, modifier) is None):
+                    kept.append(modifier)
+            else:
+                kept.append(modifier)
+            continue
         if isinstance(modifier, (NeedChange, RequirementChange, Unprevented)):
             if modifier.until in (until, phase) or (until == "turn" and modifier.until == "next-turn"
                                                     and modifier.player == board.turn.player):
@@ -2564,3 +2574,78 @@ def cant(board: Board, act: Act) -> None:
 def _check_cant(board: Board, act: Act) -> None:
     modifies_in_play(board, act.target)
     known_duration(board, act.duration)
+
+
+# -- keywords for a while -------------------------------------------------------------------
+
+
+LASTING_KEYWORDS = ("Swift", "Competitive", "Supportive", "Caretaker", "Stubborn", "Eccentric", "Showy")
+"""The keywords an effect may give a card for a while that the engine
+applies (through the keywords text gives, :func:`rulebase.engine.ccg.
+abilities.continuous.granted`): those acting on the card's power, cost,
+contribution, the power needed to confront its Problem or the cost of
+moving there."""
+
+
+class KeywordGrant:
+    """A definite modifier (708.2): ``card`` has ``keyword`` (its X ``x``)
+    until ``until``, given by ``source``'s ability; ``player``: whose next
+    turn it lasts until (``next-turn``)."""
+
+    __slots__ = ("card", "incarnation", "keyword", "x", "until", "player", "source")
+
+    def __init__(self, card: Card, keyword: str, x, until: str, player: int, source: Card | None):
+        self.card = card
+        self.incarnation = card.incarnation
+        self.keyword = keyword
+        self.x = x
+        self.until = until
+        self.player = player
+        self.source = source
+
+
+def keyword_grants(board: Board, card: Card) -> list[KeywordGrant]:
+    """The keywords effects gave ``card`` that last now (none once it has
+    left play: it is a new object, 400.7)."""
+    return [grant for grant in getattr(board, "lasting", None) or ()
+            if isinstance(grant, KeywordGrant) and grant.card is card and grant.incarnation == card.incarnation]
+
+
+def any_keyword_grant(board: Board) -> bool:
+    """Whether any effect gave a card a keyword that lasts now."""
+    return any(isinstance(grant, KeywordGrant) for grant in getattr(board, "lasting", None) or ())
+
+
+@rules.step("701.1", "{card} has {keyword} until {until}: a card's abilities include text added to it by modifiers")
+def keyword_for_a_while(board: Board, card: Card, keyword: str, x, until: str, player: int, source: Card | None):
+    lasting(board).append(KeywordGrant(card, keyword, x, until, player, source))
+    return {"card": card.label, "keyword": keyword if x is None else f"{keyword} {x}", "until": DURATIONS[until]}
+
+
+@rules.step("708.2", "the modifier giving {card} {keyword} until {until} ends")
+def keyword_ends(board: Board, grant: KeywordGrant):
+    keyword = grant.keyword if grant.x is None else f"{grant.keyword} {grant.x}"
+    return {"card": grant.card.label, "keyword": keyword, "until": DURATIONS[grant.until]}
+
+
+@verb("gain-keyword", "701.1")
+def gain_keyword(board: Board, act: Act) -> None:
+    """"Give this card Showy 3 until the start of your next turn", "Your
+    characters have Swift this turn": the card has the keyword as text
+    added to it (701.1) until the duration ends (708.2)."""
+    controller = modifier_controller(board, act.player, act.source, act.target)
+    keyword_for_a_while(board, act.target, str(act.value("keyword")), act.value("x"), act.duration, controller,
+                        act.source)
+
+
+@rules.check("701.1", "the engine applies the keyword an effect gives")
+def applied_keyword(board: Board, keyword):
+    if keyword not in LASTING_KEYWORDS:
+        return f"the engine does not apply the keyword {keyword!r} given by an effect"
+
+
+@checked("gain-keyword")
+def _check_gain_keyword(board: Board, act: Act) -> None:
+    modifies_in_play(board, act.target)
+    known_duration(board, act.duration)
+    applied_keyword(board, act.value("keyword"))
