@@ -517,3 +517,17 @@ def test_a_power_compared_with_a_number_counted_now():
     board = table()
     context = Context(card=board.cards[0], controller=0, named={"Friend": [board.cards[4]]})  # Bob's Comet, power 2
     assert labels(targets.candidates(board, context, weaker)) == ["Breeze Runner/1"]
+
+
+def test_their_names_the_player_the_event_names_where_the_text_names_no_player_carrying_it_out():
+    board = table()
+    phase = Happened("phase-starts", (("player", 1), ("phase", "troublemaker")))
+    alone = Context(card=board.cards[1], controller=0, event=phase).as_player(0)
+    alone.names_no_player = True
+    theirs = Selector("character", where="here", controller="their")
+    assert labels(targets.candidates(board, alone, theirs)) == ["Breeze Runner/1"]
+    named = Context(card=board.cards[1], controller=0, event=phase).as_player(0)
+    assert labels(targets.candidates(board, named, theirs)) == ["Angel/0"]
+    quiet = Context(card=board.cards[1], controller=0).as_player(0)
+    quiet.names_no_player = True
+    assert labels(targets.candidates(board, quiet, theirs)) == ["Angel/0"]

@@ -262,6 +262,7 @@ def _instruction(s, context: Context, effect: Effect):
     for player in players:
         if isinstance(player, int) and not board.players[player].removed:
             mine = context.as_player(player)
+            mine.names_no_player = effect.who is None
             yield from _carry_out(s, mine, effect)
             done = done or mine.done
             context.area = mine.area

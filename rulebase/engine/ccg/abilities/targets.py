@@ -436,6 +436,20 @@ def event_player(context) -> int | None:
     return player if isinstance(player, int) else None
 
 
+def their_player(context) -> int:
+    """Whose cards "their" names ("move one of their characters here
+    home"): the player carrying the instruction out where the text names
+    one ("each player ... their", "your opponent discards one of their
+    cards"); where it names none, the player of the event the ability
+    answers ("At the start of your opponent's Troublemaker Phase": that
+    opponent), else the ability's controller."""
+    if getattr(context, "names_no_player", False):
+        them = event_player(context)
+        if them is not None:
+            return them
+    return perspective(context)
+
+
 EVENT_CARD = "event"
 """Where a context keeps the card the event that triggered its ability
 happened to."""
@@ -559,7 +573,9 @@ def _owners(board: Board, context, selector: Selector) -> list[int]:
         return [p.index for p in board.players if not p.removed]
     if whose == "this-problem" or selector.controller == "this-problem":
         return [problem_deck_of(board, context.card, me)]
-    if selector.controller in (None, "you", "owner", "their"):
+    if selector.controller == "their":
+        return [their_player(context)]
+    if selector.controller in (None, "you", "owner"):
         return [me]
     if selector.controller == "that-player":
         them = event_player(context)
@@ -740,7 +756,8 @@ def candidates(board: Board, context, selector: Selector | None) -> list:
         if rule.zone == Zone.PLAY and hosts is None:
             if controller is not None:
                 if controller in ("you", "their"):
-                    if (card.controller != me or card.owner != me) and not yours(board, card, me):
+                    whose = me if controller == "you" else their_player(context)
+                    if (card.controller != whose or card.owner != whose) and not yours(board, card, whose):
                         continue
                 elif controller == "opponent":
                     if card.controller == me:
