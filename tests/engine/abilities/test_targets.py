@@ -531,3 +531,14 @@ def test_their_names_the_player_the_event_names_where_the_text_names_no_player_c
     quiet = Context(card=board.cards[1], controller=0).as_player(0)
     quiet.names_no_player = True
     assert labels(targets.candidates(board, quiet, theirs)) == ["Angel/0"]
+
+
+def test_a_move_naming_no_destination_offers_the_cards_controllers_home_and_the_other_problems_506_2():
+    from rulebase.engine.ccg.abilities import resolve
+    from rulebase.engine.ccg.abilities.model import Effect
+
+    board = table()
+    runner = board.cards[3]
+    context = Context(board=board, card=board.cards[1], controller=1, player=1)
+    move = Effect("move", target=Selector("character", controller="opponent", where="here"))
+    assert resolve._areas(board, context, move, runner) == [board.players[1].home]

@@ -707,8 +707,9 @@ def _areas(board: Board, context: Context, effect: Effect, card: Card) -> list[A
         return _event_cards_problem(context)
     me = context.player
     problems = [p.problem_area for p in board.players if not p.removed and board.problem_at(p.problem_area) is not None]
-    if effect.value("away") and where is None:
-        # "away from that Problem": anywhere else, its controller's home or another Problem
+    if where is None and card is not None:
+        # no destination named ("move an opposing character at this card's Problem", "away from that
+        # Problem"): anywhere it can go, its controller's home or another Problem (506.2)
         return [board.players[card.controller].home] + [area for area in problems if area != card.area]
     if where == "opponent-problem":
         return [area for area in problems if area.owner != me]
