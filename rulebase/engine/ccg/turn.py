@@ -87,12 +87,20 @@ def _enter(board: Board, phase: str, step: str | None = None) -> None:
 def ready_all(board: Board, player: int):
     readied = []
     for card in board.play:
+        if card.controller == player and getattr(board, "lasting", None) and _kept_exhausted(board, card):
+            continue
         if card.controller == player and card.exhausted and status.not_frightened.allows(board, card):
             status.ready(board, card)
             if not card.exhausted:
                 readied.append(card.label)
     if readied:
         return {"player": board.name(player), "cards": ", ".join(readied)}
+
+
+def _kept_exhausted(board: Board, card: Card) -> bool:
+    from rulebase.engine.ccg.abilities.verbs import kept_exhausted
+
+    return kept_exhausted(board, card)
 
 
 RECEIVE = "the highest score is {highest}: {player} receives {n} action tokens; {player} has {total}"

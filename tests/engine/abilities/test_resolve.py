@@ -420,3 +420,13 @@ def test_giving_a_keyword_for_a_while_is_executable_for_the_keywords_the_engine_
     assert given("Swift", None) == "giving a keyword with no duration"
     assert given("Swift", "until-you-play-a-friend") == "the duration 'until-you-play-a-friend'"
     assert given("Competitive", x="X") == "giving a keyword with the X 'X'"
+
+
+def test_not_readying_is_executable_until_the_next_ready_phase_only():
+    def cant(action, duration):
+        return executable(Effect("cant", target=Selector("self"), duration=duration, values=values(action=action)))
+
+    assert cant("ready-during-ready-phase", "next-ready-phase") is None
+    assert cant("ready-during-ready-phase", "turn") == "the duration 'turn' of 'ready-during-ready-phase'"
+    assert cant("be-moved", "next-ready-phase") == "the duration 'next-ready-phase' of 'be-moved'"
+    assert cant("be-moved", "turn") is None

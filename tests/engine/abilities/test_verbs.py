@@ -1139,3 +1139,83 @@ def test_giving_a_keyword_checks_the_card_is_in_play_the_duration_and_that_the_e
             Act(0, comet, effect=Effect("gain-keyword", duration="forever", values=values(keyword="Swift"))))
     refused("701.1", VERBS["gain-keyword"].check, board,
             Act(0, comet, effect=Effect("gain-keyword", duration="turn", values=values(keyword="Hasty"))))
+
+
+# -- not readying during the next Ready Phase (104.2 over 603.1, 708.2) ---------------------
+
+
+def _ready_phase(board, player):
+    from rulebase.engine.ccg import turn
+
+    board.turn.player = player
+    turn.ready_all(board, player)
+
+
+def test_a_character_does_not_ready_during_its_controllers_next_ready_phase_only_bale_out_104_2():
+    bale_out = real("bale-out")
+    board = board_with((COMET, 1, Zone.PLAY, "home", 0), (COMET, 0, Zone.PLAY, "home", 0))
+    theirs, mine = board.cards
+    effect = next(ability.effect for ability in bale_out.abilities if ability.effect is not None)
+    assert effect.verb == "exhaust" and effect.then.value("action") == verbs.READY_BAN
+    drive(board, effect, Context(controller=0))
+    assert theirs.exhausted and STEP in kinds(board, "708.2")
+    mine.exhausted = True
+    _ready_phase(board, 0)
+    assert theirs.exhausted and not mine.exhausted, "Alice's Ready Phase is not Bob's"
+    _ready_phase(board, 1)
+    assert theirs.exhausted and kinds(board, "104.2")[-1] == STEP
+    _ready_phase(board, 1)
+    assert not theirs.exhausted, "the modifier is used up by the one Ready Phase"
+
+
+def test_without_104_2_the_character_readies_in_its_controllers_ready_phase():
+    board = board_with((COMET, 1, Zone.PLAY, "home", 0))
+    comet = board.cards[0]
+    comet.exhausted = True
+    VERBS["cant"].apply(board, Act(0, comet, effect=Effect("cant", duration=verbs.NEXT_READY_PHASE,
+                                                            values=values(action=verbs.READY_BAN))))
+    board.off = frozenset({"104.2"})
+    _ready_phase(board, 1)
+    assert not comet.exhausted
+    board.off = frozenset()
+    comet.exhausted = True
+    _ready_phase(board, 1)
+    assert not comet.exhausted, "that Ready Phase used the modifier up"
+
+
+def test_a_card_that_left_play_is_not_kept_exhausted_when_it_returns():
+    board = board_with((COMET, 1, Zone.PLAY, "home", 0))
+    comet = board.cards[0]
+    VERBS["cant"].apply(board, Act(0, comet, effect=Effect("cant", duration=verbs.NEXT_READY_PHASE,
+                                                            values=values(action=verbs.READY_BAN))))
+    board.put(comet, Zone.HAND)
+    board.put(comet, Zone.PLAY)
+    comet.exhausted = True
+    _ready_phase(board, 1)
+    assert not comet.exhausted and not board.lasting
+
+
+def test_not_readying_lasts_only_until_the_next_ready_phase_and_other_durations_end_it_not():
+    board = board_with((COMET, 1, Zone.PLAY, "home", 0))
+    comet = board.cards[0]
+    act = Act(0, comet, effect=Effect("cant", duration="turn", values=values(action=verbs.READY_BAN)))
+    refused("708.2", VERBS["cant"].check, board, act)
+    VERBS["cant"].apply(board, Act(0, comet, effect=Effect("cant", duration=verbs.NEXT_READY_PHASE,
+                                                            values=values(action=verbs.READY_BAN))))
+    verbs.end_durations(board, "phase")
+    verbs.end_durations(board, "turn")
+    comet.exhausted = True
+    _ready_phase(board, 1)
+    assert comet.exhausted and not comet.cannot_move
+
+
+def test_a_character_readied_before_its_controllers_ready_phase_has_the_modifier_used_up_by_that_phase():
+    board = board_with((COMET, 1, Zone.PLAY, "home", 0))
+    comet = board.cards[0]
+    VERBS["cant"].apply(board, Act(0, comet, effect=Effect("cant", duration=verbs.NEXT_READY_PHASE,
+                                                            values=values(action=verbs.READY_BAN))))
+    _ready_phase(board, 1)
+    assert not board.lasting and kinds(board, "104.2") == []
+    comet.exhausted = True
+    _ready_phase(board, 1)
+    assert not comet.exhausted

@@ -1003,7 +1003,7 @@ VALUE_WORDS = {
     ("attach", "to"): ("another-friend",), ("move", "area"): AREAS, ("move", "away"): (True,),
     ("put-into-play", "area"): ENTRY_AREAS, ("token", "area"): ENTRY_AREAS, ("put-into-play", "face"): ("face-up",),
     ("shuffle", "zone"): ("deck",), ("lose", "what"): ("tokens", "game"),
-    ("send", "area"): (None, "home", "previous"), ("cant", "action"): ("be-moved",), ("draw", "position"): ("bottom",),
+    ("send", "area"): (None, "home", "previous"), ("cant", "action"): ("be-moved", "ready-during-ready-phase"), ("draw", "position"): ("bottom",),
     ("shuffle-into", "zone"): ("discard", "hand"), ("power", "color"): tuple(str(color) for color in Color),
     ("color", "color"): tuple(str(color) for color in Color) + (THAT_COLOR,), ("color", "also"): (True,),
     ("delayed", "at"): ("end-of-turn", "end-of-phase", "end-of-faceoff", "start-of-next-turn"),
@@ -1322,7 +1322,12 @@ def _part_executable(part: Effect) -> str | None:
         if part.verb not in ("power", "take-control", "cost-change", "add-power", "color", "confront-need",
                              "requirement-change", "doesnt-prevent", "exchange-control", "cant", "gain-keyword"):
             return f"the duration {part.duration!r} of {part.verb!r}"
-        if part.duration not in DURATIONS:
+        from rulebase.engine.ccg.abilities.verbs import NEXT_READY_PHASE, READY_BAN
+
+        ready_ban = part.verb == "cant" and part.value("action") == READY_BAN
+        if ready_ban != (part.duration == NEXT_READY_PHASE):
+            return f"the duration {part.duration!r} of {part.value('action') if part.verb == 'cant' else part.verb!r}"
+        if part.duration not in DURATIONS and not ready_ban:
             return f"the duration {part.duration!r}"
     origin = part.value("from")
     if origin is not None:

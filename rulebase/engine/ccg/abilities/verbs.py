@@ -681,6 +681,9 @@ def end_durations(board: Board, until: str) -> None:
             else:
                 kept.append(modifier)
             continue
+        if isinstance(modifier, ReadyBan):  # used up by its card's controller's Ready Phase (kept_exhausted)
+            kept.append(modifier)
+            continue
         if isinstance(modifier, KeywordGrant):
             if modifier.until in (until, phase) or (until == "turn" and modifier.until == "next-turn"
                                                     and modifier.player == board.turn.player):
@@ -2563,17 +2566,80 @@ def move_ban_ends(board: Board, ban: MoveBan):
         return {"card": card.label, "until": DURATIONS[ban.until]}
 
 
+READY_BAN = "ready-during-ready-phase"
+"""The action of "That character does not ready during its controller's
+next Ready Phase"."""
+
+NEXT_READY_PHASE = "next-ready-phase"
+"""Its duration: the next Ready Phase of the card's controller."""
+
+
+class ReadyBan:
+    """A definite modifier (708.2): ``card`` does not ready during its
+    controller's next Ready Phase."""
+
+    __slots__ = ("card", "incarnation")
+
+    def __init__(self, card: Card):
+        self.card = card
+        self.incarnation = card.incarnation
+
+
+@rules.step("708.2", "a modifier says {card} does not ready during its controller's next Ready Phase: it lasts until "
+                     "then")
+def ready_ban(board: Board, card: Card):
+    lasting(board).append(ReadyBan(card))
+    return {"card": card.label}
+
+
+@rules.step("104.2", "{card} does not ready during {player}'s Ready Phase: the modifier saying so takes precedence "
+                     "over readying all of their cards (603.1)")
+def stays_exhausted(board: Board, card: Card, player: int):
+    return {"card": card.label, "player": board.name(player)}
+
+
+def kept_exhausted(board: Board, card: Card) -> bool:
+    """Whether ``card``, in its controller's Ready Phase (603.1), stays
+    exhausted by a modifier saying it does not ready during
+    that phase (104.2).  The modifier is used up by the phase either way,
+    as are those of cards that have left play (400.7: new objects)."""
+    waiting = getattr(board, "lasting", None)
+    if not waiting:
+        return False
+    bans = [ban for ban in waiting if isinstance(ban, ReadyBan)
+            and (ban.card is card or ban.card.incarnation != ban.incarnation or ban.card.zone != Zone.PLAY)]
+    if not bans:
+        return False
+    board.lasting = [other for other in waiting if not any(other is ban for ban in bans)]
+    held = any(ban.card is card and ban.incarnation == card.incarnation for ban in bans)
+    return held and card.exhausted and stays_exhausted(board, card, card.controller) is not None
+
+
 @verb("cant", "104.2")
 def cant(board: Board, act: Act) -> None:
     """"That character can't be moved until the end of the turn": the card
-    is not moved while it lasts, a "can't" taking precedence (104.2)."""
+    is not moved while it lasts, a "can't" taking precedence (104.2);
+    "That character does not ready during its controller's next Ready
+    Phase": it stays exhausted through that phase (104.2 over 603.1)."""
+    if act.value("action") == READY_BAN:
+        ready_ban(board, act.target)
+        return
     cant_move_for_a_while(board, act.target, act.duration, act.player)
+
+
+@rules.check("708.2", "a modifier saying a card does not ready lasts until its controller's next Ready Phase")
+def ready_ban_duration(board: Board, duration: str):
+    if duration != NEXT_READY_PHASE:
+        return f"the engine ends no modifier saying a card does not ready that lasts until {duration!r}"
 
 
 @checked("cant")
 def _check_cant(board: Board, act: Act) -> None:
     modifies_in_play(board, act.target)
-    known_duration(board, act.duration)
+    if act.value("action") == READY_BAN:
+        ready_ban_duration(board, act.duration)
+    else:
+        known_duration(board, act.duration)
 
 
 # -- keywords for a while -------------------------------------------------------------------
