@@ -705,3 +705,21 @@ def test_a_cant_only_opponents_are_held_to_is_read_under_its_own_name():
     assert (modifier.subject.noun, modifier.subject.controller, modifier.subject.where) == ("character", "you", "here")
     assert modifier.subject.filter("trait") == "Unicorn"
     assert one("Your Unicorn characters here can't be moved.").modifier.value("action") == "be-moved"
+
+
+def test_one_card_into_the_hand_and_the_rest_on_the_bottom_instead():
+    # Granny Smith, Out of Bounds: the cards not chosen go back where they were going
+    ability = one("If you would put any number of flipped Friends on the bottom of your deck, you may put one "
+                  "of them into your hand and the rest on the bottom instead.")
+    assert ability.kind == "replacement"
+    assert (ability.trigger.event, ability.trigger.value("to"), ability.trigger.subject.zone) == (
+        "put", "deck-bottom", "flip")
+    effect = ability.effect
+    assert (effect.verb, effect.value("rest"), effect.optional) == ("to-hand-rest-bottom", "bottom", True)
+    assert (effect.target.noun, effect.target.ref, effect.target.count.value) == ("that", "them", 1)
+    # Thorax, Swarm Former: the same under a Harmony tag, of Changeling Friends
+    thorax = read("Harmony Changeling: If you would put any number of flipped Changeling Friends on the bottom "
+                  "of your deck, you may put one of them into your hand and the rest on the bottom instead.")[-1]
+    assert thorax.effect.verb == "to-hand-rest-bottom"
+    assert thorax.trigger.subject.filter("trait") == "Changeling"
+

@@ -2077,6 +2077,13 @@ class _Reader(Transformer):
         return Effect("to-hand", target=first, then=Effect("arrange", target=rest, values=values(to=to)),
                       part=self._part(meta))
 
+    def to_hand_rest_bottom(self, meta, children):
+        """"Put one of them into your hand and the rest on the bottom": the
+        cards not chosen, of those the sentence before names, go to the
+        bottom of the deck (a verb of its own, 'to-hand-rest-bottom')."""
+        return Effect("to-hand-rest-bottom", target=children[0], values=values(rest="bottom"),
+                      part=self._part(meta))
+
     def arrange(self, meta, children):
         return Effect("arrange", target=Selector("that", ref="them"), values=values(to="top"), part=self._part(meta))
 
