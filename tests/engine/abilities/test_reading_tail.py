@@ -723,3 +723,22 @@ def test_one_card_into_the_hand_and_the_rest_on_the_bottom_instead():
     assert thorax.effect.verb == "to-hand-rest-bottom"
     assert thorax.trigger.subject.filter("trait") == "Changeling"
 
+
+def test_an_option_of_choose_one_chains_its_own_instructions():
+    # We'll Make Our Mark: "then" and "and" inside an option; "until the end of the turn" is the last option's
+    effect = one("Main Phase: Choose one: Draw 3 cards then discard 3 cards, challenge an opposing Troublemaker "
+                 "with one of your characters, or move your Mane Character and it gets +2 power until the end of "
+                 "the turn.").effect
+    assert (effect.verb, effect.duration, effect.then) == ("choose", None, None)
+    draw, challenge, move = effect.choices
+    assert (draw.verb, draw.then.verb) == ("draw", "discard")
+    assert (challenge.verb, challenge.then) == ("challenge", None)
+    assert (move.verb, move.then.verb, move.then.duration) == ("move", "power", "turn")
+    # Glass of Water: "and you gain [1]" belongs to the last option, not to every choice
+    glass = one("Main Phase: Choose one: Turn an opposing Troublemaker face-down, uncover one of your face-down "
+                "Troublemakers, or an opponent loses [1] and you gain [1].").effect
+    assert glass.then is None and glass.choices[-1].then.verb == "gain"
+    # Fluttershy, Backup Vocals: a choice the player may make
+    vocals = one("When this card enters play, you may choose one: Put another Friend or Resource into its owner's "
+                 "hand, or turn a Mane Character over.").effect
+    assert (vocals.verb, vocals.optional, len(vocals.choices)) == ("choose", True, 2)

@@ -1822,7 +1822,13 @@ class _Reader(Transformer):
         return Effect("reveal-until", target=found, values=values(zone=deck), part=self._part(meta))
 
     def choose_one(self, meta, children):
-        return Effect("choose", amount=Amount(children[0]), choices=tuple(children[1:]), part=self._part(meta))
+        """"(You may) choose one: A, B, or C": each option its own chain of
+        instructions, and no "until ..." after the last option said of the
+        choice as a whole."""
+        optional = children[0] == "optional"
+        number, *options = children[1:] if optional else children
+        return Effect("choose", amount=Amount(number), choices=tuple(options), optional=optional,
+                      part=self._part(meta))
 
     def num(self, meta, children):
         return int(children[0])
