@@ -542,3 +542,16 @@ def test_a_move_naming_no_destination_offers_the_cards_controllers_home_and_the_
     context = Context(board=board, card=board.cards[1], controller=1, player=1)
     move = Effect("move", target=Selector("character", controller="opponent", where="here"))
     assert resolve._areas(board, context, move, runner) == [board.players[1].home]
+
+
+def test_that_troublemaker_done_instead_after_a_choice_is_the_one_the_replaced_instruction_would_choose():
+    from rulebase.engine.ccg.abilities import reading
+
+    ability, = reading.read("Main Phase: Dismiss an opposing Troublemaker. You may discard a card. If you do, gain "
+                            "control of that Troublemaker instead.", card_type="Event")
+    asked = ability.effect
+    assert (asked.verb, asked.optional) == ("discard", True)
+    instead = asked.then
+    assert instead.verb == "take-control" and instead.condition.kind == "did"
+    assert instead.otherwise.verb == "dismiss" and instead.target == instead.otherwise.target
+    assert (instead.target.noun, instead.target.controller) == ("Troublemaker", "opponent")

@@ -1490,7 +1490,20 @@ class _Reader(Transformer):
             if isinstance(sentence, tuple) and sentence[0] == "instead":
                 if not sentences:
                     raise _Unreadable("'instead' with nothing before it", meta.start_pos)
-                sentences[-1] = replace(sentence[1], otherwise=sentences[-1])
+                instead = sentence[1]
+                if instead.condition is not None and instead.condition.kind == "did" and len(sentences) >= 2:
+                    # "X. You may Y. If you do, Z instead.": Y is asked first; Z if it was done,
+                    # otherwise X; "that Troublemaker" of Z is the one X would have chosen
+                    replaced, asked = sentences[-2], sentences[-1]
+                    if not asked.optional or asked.then is not None or replaced.then is not None:
+                        raise _Unreadable("an instruction done instead of one before a choice", meta.start_pos)
+                    target = instead.target
+                    if (target is not None and replaced.target is not None and target.noun == "that"
+                            and target.ref == replaced.target.noun):
+                        target = replaced.target
+                    sentences[-2:] = [asked, replace(instead, target=target, otherwise=replaced)]
+                    continue
+                sentences[-1] = replace(instead, otherwise=sentences[-1])
             elif isinstance(sentence, tuple) and sentence[0] == "otherwise":
                 # "If ..., X. Otherwise, Y.": Y when the condition of X does not hold
                 if not sentences or sentences[-1].condition is None or sentences[-1].then is not None \
