@@ -558,3 +558,24 @@ def test_the_start_of_any_phase_matches_the_start_of_each_phase():
     assert triggers.matches(board, source, Trigger("phase-starts", None, values(phase="any")), started)
     assert triggers.matches(board, source, Trigger("phase-starts", None, values(phase="main")), started)
     assert not triggers.matches(board, source, Trigger("phase-starts", None, values(phase="score")), started)
+
+
+def test_a_card_that_comes_to_fit_a_faceoff_while_it_goes_on_becomes_involved_once_514_2d():
+    board = board_with((COMET, 0, Zone.PLAY, "problem", 1), (COMET, 0, Zone.PLAY, "home", 0))
+    comet, other = board.cards
+
+    class Going:
+        initial = {comet.id}
+        kind_group = "troublemaker"
+
+        def involved(self, board):
+            return [card for card in board.play if card.area == comet.area]
+
+    board.faceoff = Going()
+    emit(board, "moved", card=other, player=0)
+    assert [e.get("card") for e in board.events if e.event == "involved"] == []
+    other.area = comet.area
+    emit(board, "moved", card=other, player=0)
+    emit(board, "exhausted", card=other, player=0)
+    assert [(e.get("card"), e.get("kind")) for e in board.events if e.event == "involved"] == [(other, "troublemaker")]
+    board.faceoff = None

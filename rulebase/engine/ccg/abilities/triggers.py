@@ -697,6 +697,28 @@ def _involved_as_it_begins(board: Board, happened) -> None:
 events.LISTENERS.append(_involved_as_it_begins)
 
 
+def _involved_later(board: Board, happened) -> None:
+    """A card that begins to fit the description of a faceoff's cards while
+    it goes on (moved or played to its Problem) becomes involved in it
+    (514.2d): the event ``involved`` is announced for it as it does, as for
+    the cards involved as the faceoff began."""
+    current = getattr(board, "faceoff", None)
+    if current is None or happened.event in ("involved", "faceoff-starts"):
+        return
+    announced = getattr(current, "announced", None)
+    if announced is None:
+        announced = current.announced = set(current.initial)
+    now = {card.id for card in current.involved(board)}
+    announced &= now
+    for card_id in sorted(now - announced):
+        announced.add(card_id)
+        card = board.cards[card_id]
+        events.emit(board, "involved", card=card, player=card.controller, faceoff=current, kind=current.kind_group)
+
+
+events.LISTENERS.append(_involved_later)
+
+
 # -- processing ------------------------------------------------------------------------------
 
 
