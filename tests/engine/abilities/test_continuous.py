@@ -1180,3 +1180,18 @@ def test_a_problem_s_text_lowers_what_its_player_needs_at_opposing_problems_only
     continuous.confront_needs(board, 1, mine, found)
     continuous.confront_needs(board, 0, mine, found)
     assert found == []
+
+
+def test_a_triggered_keyword_the_engine_does_not_play_by_a_unit_is_given_with_its_glossary_sentence_meticulous():
+    from .driving import real
+
+    owl = real("owlowiscious-best-owl")
+    study = Printed.build("Study", "Friend", colors=["purple"], power=3, cost=3)
+    board = board_with((owl, 0, Zone.PLAY, "home", 0))
+    assert continuous.given_triggered(board, "turn-starts") == [], "not with another Magic Friend"
+    board = board_with((owl, 0, Zone.PLAY, "home", 0), (study, 0, Zone.PLAY, "home", 0))
+    (card, ability, meaning, _number), = continuous.given_triggered(board, "turn-starts")
+    assert card is board.cards[0] and (ability.keyword, ability.x) == ("Meticulous", 1)
+    assert meaning.trigger.event == "turn-starts" and meaning.effect.verb == "look" and meaning.effect.optional
+    assert meaning.effect.target.count.value == 1 and meaning.effect.then.value("to") == "top-or-bottom"
+    assert STEP in kinds(board, "701.1")

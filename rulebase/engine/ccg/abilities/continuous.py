@@ -54,11 +54,22 @@ a card has one, the modifiers of its power apply in timestamp order
 (711.3); where it has none, they only add, and any order gives the same
 power."""
 
-GIVEN_TRIGGERED = ("Diligent", "Prepared", "Studious", "Calming")
+GIVEN_TRIGGERED = ("Diligent", "Prepared", "Studious", "Calming", "Meticulous")
 """The triggered keywords text may give a card that the engine applies:
 each waits for its event (a faceoff won, a faceoff started, an opposing
-Friend entering play) on the card text gives it to
-(:func:`given_triggered`)."""
+Friend entering play, the start of its controller's turn) on the card text
+gives it to (:func:`given_triggered`)."""
+
+
+def given_ability(keyword: str, x) -> Ability:
+    """The keyword ability ``keyword`` (its X ``x``) text gives a card: a
+    keyword the engine plays by its glossary unit, any other with the
+    glossary's sentence read as card text (701.4)."""
+    if keywords.meaning(keyword, x) is not None:
+        return keywords.keyword_ability(keyword, x)
+    from rulebase.engine.ccg.abilities import reading
+
+    return reading.keyword_ability(keyword, x)
 
 GRANTABLE = ("Swift", "Competitive", "Supportive", "Caretaker", "Stubborn", "Eccentric", "Showy") + GIVEN_TRIGGERED
 """The keywords text may give a card that the engine applies (those acting
@@ -788,7 +799,7 @@ def _given_events() -> dict:
     those keywords."""
     found: dict = {}
     for keyword in GIVEN_TRIGGERED:
-        found.setdefault(keywords.meaning(keyword, 1).trigger.event, []).append(keyword)
+        found.setdefault(given_ability(keyword, 1).meaning.trigger.event, []).append(keyword)
     return found
 
 
@@ -816,8 +827,8 @@ def given_triggered(board: Board, event: str) -> list:
             continue
         for keyword, x in granted(board, card):
             if keyword in wanted and not keywords.has(card, keyword):
-                ability = keywords.keyword_ability(keyword, x)
-                found.append((card, ability, keywords.meaning(keyword, x), 1000 + GIVEN_TRIGGERED.index(keyword)))
+                ability = given_ability(keyword, x)
+                found.append((card, ability, ability.meaning, 1000 + GIVEN_TRIGGERED.index(keyword)))
     return found
 
 
