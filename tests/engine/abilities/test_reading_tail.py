@@ -742,3 +742,14 @@ def test_an_option_of_choose_one_chains_its_own_instructions():
     vocals = one("When this card enters play, you may choose one: Put another Friend or Resource into its owner's "
                  "hand, or turn a Mane Character over.").effect
     assert (vocals.verb, vocals.optional, len(vocals.choices)) == ("choose", True, 2)
+
+
+def test_playing_this_card_from_the_hand_as_an_immediate_action():
+    # Rarity, Soprano: "Immediate: You may play this card from your hand." says what Hasty says
+    modifier = one("Immediate: You may play this card from your hand.").modifier
+    hasty = one("You may play this card as an Immediate action.").modifier
+    assert (modifier.kind, modifier.subject, modifier.values) == (hasty.kind, hasty.subject, hasty.values)
+    assert modifier.value("action") == "play-as-immediate"
+    # another timing is not Hasty: it is refused, never read as Hasty
+    with pytest.raises(CardTextError):
+        read("Main Phase: You may play this card from your hand.")

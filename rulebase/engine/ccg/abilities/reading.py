@@ -659,6 +659,14 @@ class _Reader(Transformer):
         return Modifier("may", subject=THIS_CARD, values=values(action="play-as-immediate"),
                         part=self._part(meta)), None
 
+    def hasty_timed(self, meta, children):
+        """"Immediate: You may play this card from your hand": what Hasty
+        says ("You may play this card as an Immediate action")."""
+        if str(children[0]).lower() != "immediate":
+            raise _Unreadable(f"playing this card from the hand at the timing {str(children[0])!r}",
+                              meta.start_pos)
+        return self.hasty(meta, children)
+
     def also_colors(self, meta, children):
         return Modifier("colors", subject=children[0], values=values(of=children[1]), part=self._part(meta)), None
 
