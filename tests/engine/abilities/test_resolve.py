@@ -430,3 +430,15 @@ def test_not_readying_is_executable_until_the_next_ready_phase_only():
     assert cant("ready-during-ready-phase", "turn") == "the duration 'turn' of 'ready-during-ready-phase'"
     assert cant("be-moved", "next-ready-phase") == "the duration 'next-ready-phase' of 'be-moved'"
     assert cant("be-moved", "turn") is None
+
+
+def test_the_condition_is_judges_the_card_type_of_the_card_named():
+    from rulebase.engine.ccg.abilities import conditions
+
+    board = board_with((COMET, 0, Zone.PLAY, "home", 0), (PEST, 0, Zone.PLAY, "home", 0))
+    comet, pest = board.cards
+    it = Selector("self")
+    assert conditions.holds(board, Context(card=comet, controller=0), Condition("is", it, values(type="Friend")))
+    assert not conditions.holds(board, Context(card=pest, controller=0), Condition("is", it, values(type="Friend")))
+    assert conditions.executable(Condition("is", it, values(type="Event"))) is None
+    assert conditions.executable(Condition("is", it, values(type="Dragon"))) == "the condition 'is' of {'type': 'Dragon'}"

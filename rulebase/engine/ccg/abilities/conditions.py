@@ -355,8 +355,16 @@ def _any(board, context, condition):
     return any(holds(board, context, part) for part in condition.any_of)
 
 
+def _is(board, context, condition):
+    """"If it's a Friend": each card the subject names (the card revealed)
+    is of the card type."""
+    kind = condition.value("type")
+    cards = _subject_cards(board, context, condition)
+    return bool(cards) and all(card.type.value == kind for card in cards)
+
+
 KINDS = {
-    "at": _at, "with": _with, "has": _has, "none": _none, "involved": _involved, "during": _during,
+    "is": _is, "at": _at, "with": _with, "has": _has, "none": _none, "involved": _involved, "during": _during,
     "status": _status, "score": _score, "power": _power, "attached": _attached, "did": _did, "turn": _turn,
     "count": _count, "all": _all, "any": _any, "first": _first, "parity": _parity, "color": _color,
     "power-than-any": _power_than_any,
@@ -391,6 +399,11 @@ def executable(condition: Condition | None) -> str | None:
     missing = targets.executable(condition.subject)
     if missing is not None:
         return missing
+    if condition.kind == "is":
+        from rulebase.engine.ccg.cards import CardType
+
+        if dict(condition.values).keys() != {"type"} or condition.value("type") not in {t.value for t in CardType}:
+            return f"the condition 'is' of {dict(condition.values)!r}"
     what = condition.value("what")
     if condition.kind == "did" and what == WON:
         what = None
