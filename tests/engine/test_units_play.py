@@ -9,7 +9,7 @@ from rulebase.engine.ccg.cards import Printed
 from rulebase.engine.errors import IllegalAction
 from rulebase.engine.trace import STEP
 
-from .helpers import board_with, kinds
+from .helpers import board_with, kinds, main_phase
 
 BETWEEN = play.Window("start of the Draw Step")
 
@@ -124,26 +124,27 @@ def test_104_1_an_attachment_is_played_only_on_a_card_its_placement_describes():
     assert sorted(action.host for action in play.options(board, 0, main) if action.card == 0) == [1, 2]
 
 
-def test_508_1d_an_event_s_additional_cost_naming_2_cards_is_not_paid_with_1():
+def test_508_1d_an_event_s_cost_naming_2_cards_is_not_paid_with_1_and_its_play_is_rewound():
     text = "Main Phase: As an additional cost to play this card, discard 2 cards.\nDismiss an opposing Friend."
     event = Printed.build("Business", "Event", colors=["pink"], power=1, cost=1, timing="Main Phase",
                           abilities=reading.read(text, card_type="Event"))
-    main = play.Window("Main Phase", main=True)
 
-    def board_holding(spares: int):
+    def played(spares: int, off=()):
         board = board_with((event, 0, Zone.HAND, None, 0), (_friend("Foe"), 1, Zone.PLAY, "home", 1),
                            *((_friend(f"Spare {n}"), 0, Zone.HAND, None, 0) for n in range(spares)))
-        board.players[0].tokens = 2
-        board.turn.phase = "main"
+        board.off = frozenset(off)
+        state = main_phase(board, tokens=2)
+        assert Action("play", 0, 0) in state.legal_actions(), "the cost is paid as the Event resolves (705.2d)"
+        state.apply_action(Action("play", 0, 0))
+        while state.pending is not None and state.pending.kind == "choose":
+            state.apply_action(state.legal_actions()[0])
         return board
 
-    board = board_holding(1)
-    assert not any(action.card == 0 for action in play.options(board, 0, main)), \
-        "the Event itself is not one of the 2 cards discarded"
-    try:
-        play.check_play(board, Action("play", 0, 0), main)
-    except IllegalAction as refusal:
-        assert refusal.rule == "508.1d"
-    else:
-        raise AssertionError("an Event played with 1 card to pay a cost of discarding 2")
-    assert Action("play", 0, 0) in play.options(board_holding(2), 0, main)
+    board = played(1)
+    business, foe, spare = board.cards
+    assert business.zone == Zone.HAND and spare.zone == Zone.HAND and foe.zone == Zone.PLAY
+    assert board.players[0].tokens == 2 and kinds(board, "508.1d") == [STEP] and kinds(board, "705.2")
+    board = played(1, off=("508.1d",))
+    assert board.cards[1].zone == Zone.DISCARD, "without 508.1d, the card there is is paid and the Event resolves"
+    board = played(2)
+    assert [card.zone for card in board.cards] == [Zone.DISCARD] * 4

@@ -230,22 +230,6 @@ def _other_than_itself(cost):
     return cost
 
 
-def event_cost(card: Card):
-    """The costs an Event's text adds to playing it ("Main Phase: As an
-    additional cost to play this card, discard 2 cards"), read as the
-    costs of its ``event`` ability and paid as it resolves, with cards
-    other than the Event; ``None`` without any."""
-    if card.type != CardType.EVENT:
-        return None
-    from rulebase.engine.ccg.abilities import activated
-    from rulebase.engine.ccg.abilities.model import Ability
-
-    ability = activated.event_ability(card)
-    if ability is None or not ability.cost:
-        return None
-    return Ability("activated", text=ability.text, cost=tuple(_other_than_itself(cost) for cost in ability.cost))
-
-
 def additional_cost_missing(modifier) -> str | None:
     """``None`` if the engine pays the additional cost ``modifier`` adds
     to playing its own card, else what it lacks."""
@@ -267,12 +251,14 @@ def additional_cost_missing(modifier) -> str | None:
 def check_additional_cost(board: Board, player: int, card: Card) -> None:
     """A player can pay the costs ``card``'s text adds to playing it, with
     cards other than it (508.1d, 508.1c: refused by the rule of that
-    cost, as an ability's cost is)."""
-    from rulebase.engine.ccg.abilities import activated
+    cost, as an ability's cost is).  An Event's own costs are paid as it
+    resolves (705.2d): one that can't be paid all rewinds the action
+    (705.2, :func:`rulebase.engine.ccg.abilities.activated.pay_cost`)."""
+    extra = additional_cost(card)
+    if extra is not None:
+        from rulebase.engine.ccg.abilities import activated
 
-    for extra in (additional_cost(card), event_cost(card)):
-        if extra is not None:
-            activated.check_costs(board, player, card, extra)
+        activated.check_costs(board, player, card, extra)
 
 
 @rules.step("508.1", "{player} pays the cost {card}'s text adds to playing it ({text}): {paid}")

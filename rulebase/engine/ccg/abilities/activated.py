@@ -740,6 +740,11 @@ def pay_cost(board: Board, player: int, card: Card, ability: Ability, chosen: di
             continue
         if _other(cost):
             others = (chosen or {}).get(index) or ()
+            if others and not_all_of_it(board, player, card, cost, others):
+                text = cost.part.text or cost.verb
+                if cant_complete(board, player, f"pay all of {card}'s cost ({text}) with {len(others)} "
+                                                f"card{'s' * (len(others) != 1)}"):
+                    raise Incomplete(f"{board.name(player)} can't pay all of {card}'s cost ({text})")
             if not others:
                 text = cost.part.text or cost.verb
                 if cant_complete(board, player, f"pay {card}'s cost ({text}): there is no card to pay it with"):
@@ -762,6 +767,20 @@ def pay_cost(board: Board, player: int, card: Card, ability: Ability, chosen: di
             paid.append(f"{cost.verb} {card}")
     if paid:
         return {"player": board.name(player), "card": card.label, "cost": ", ".join(paid)}
+
+
+@step("508.1d", "{player} has {had} to pay {card}'s cost ({text}), which names {wanted}: a cost is paid all or not "
+                "at all")
+def not_all_of_it(board: Board, player: int, card: Card, cost, others) -> dict | None:
+    """A cost naming more cards than the player has to pay it with can't
+    be paid (508.1d): paying it is a step of the action that can't be
+    completed (705.2).  Without this rule, the cards there are are paid
+    and the action goes on."""
+    wanted = _how_many(cost)
+    if len(others) >= wanted:
+        return None
+    return {"player": board.name(player), "card": card.label, "text": cost.part.text or cost.verb,
+            "had": f"{len(others)} card{'s' * (len(others) != 1)}", "wanted": f"{wanted} cards"}
 
 
 class Incomplete(EngineError):
