@@ -529,7 +529,8 @@ def test_drawing_from_the_bottom_of_the_deck_is_card_text_over_410_4_plowing_the
 def test_a_duration_read_after_choose_one_is_the_last_choices_the_wonderbolts_rap_708_2():
     rap = real("the-wonderbolts-rap")
     effect = rap.abilities[0].effect
-    assert effect.verb == "choose" and effect.duration == "turn" and effect.choices[-1].duration is None
+    assert effect.verb == "choose" and effect.duration is None and effect.choices[-1].duration == "turn"
+    assert [choice.duration for choice in effect.choices[:-1]] == [None, None], "the other choices have none"
     board = board_with((COMET, 0, Zone.PLAY, "home", 0))
     drive(board, effect, Context(controller=0), answers=[Action("choose-option", 0, amount=2)])
     [change] = verbs.cost_changes(board)
