@@ -1220,3 +1220,24 @@ def test_a_character_readied_before_its_controllers_ready_phase_has_the_modifier
     comet.exhausted = True
     _ready_phase(board, 1)
     assert not comet.exhausted
+
+
+def test_doubling_a_cards_power_fixes_the_number_as_the_modifier_is_created_708_2b():
+    board = board_with((COMET, 0, Zone.PLAY, "home", 0))
+    comet = board.cards[0]
+    comet.counters = 1
+    drive(board, Effect("double-power", target=Selector("self"), duration="turn"), Context(card=comet, controller=0))
+    assert comet.modifiers == [3] and kinds(board, "708.2b") == [STEP]
+    comet.counters = 0
+    from rulebase.engine.ccg.power import power
+
+    assert power(board, comet) == 5
+    board.off = frozenset({"708.2b"})
+    drive(board, Effect("double-power", target=Selector("self"), duration="turn"), Context(card=comet, controller=0))
+    assert comet.modifiers == [3]
+
+
+def test_doubling_the_power_of_a_problem_is_refused_as_it_has_none():
+    board = board_with((KITE, 0, Zone.PLAY, "problem", 0))
+    with pytest.raises(IllegalAction):
+        VERBS["double-power"].check(board, Act(0, board.cards[0]))

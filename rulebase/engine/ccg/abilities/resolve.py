@@ -1319,8 +1319,9 @@ def _part_executable(part: Effect) -> str | None:
             if missing is not None:
                 return missing
     if part.duration is not None and not part.choices:
-        if part.verb not in ("power", "take-control", "cost-change", "add-power", "color", "confront-need",
-                             "requirement-change", "doesnt-prevent", "exchange-control", "cant", "gain-keyword"):
+        if part.verb not in ("power", "double-power", "take-control", "cost-change", "add-power", "color",
+                             "confront-need", "requirement-change", "doesnt-prevent", "exchange-control", "cant",
+                             "gain-keyword"):
             return f"the duration {part.duration!r} of {part.verb!r}"
         from rulebase.engine.ccg.abilities.verbs import NEXT_READY_PHASE, READY_BAN
 

@@ -818,6 +818,45 @@ def _check_power(board: Board, act: Act) -> None:
     known_duration(board, act.duration)
 
 
+@rules.step("708.2b", "doubling {card}'s power until {until} checks the game state: its power is {amount} as the "
+                      "modifier is created, so it gets {amount:+d} power, whatever changes later")
+def doubled_as_created(board: Board, card: Card, amount: int, until: str):
+    """"Double this card's power until the end of the turn": a definite
+    modifier checking the card's power uses it as it was when the modifier
+    was created (708.2b), a number of power it gets for the duration."""
+    return {"card": card.label, "amount": amount, "until": DURATIONS.get(until, until)}
+
+
+@verb("double-power", "507.1")
+def double_power(board: Board, act: Act) -> None:
+    """"Double that Friend's power until the end of the faceoff": the card
+    gets +N power for the duration, N its power as the modifier is created
+    (708.2b); a card with 0 or less power gets nothing more, or less."""
+    from rulebase.engine.ccg import power as powers
+
+    amount = powers.power(board, act.target) or 0
+    if doubled_as_created(board, act.target, amount, act.duration) is None:
+        return
+    doubled = Act(act.player, act.target, amount=amount, effect=act.effect, source=act.source)
+    if creates_a_modifier(board, doubled) is None:
+        return
+    duration = act.duration
+    waiting = len(lasting(board)) if duration == "next-turn" else None
+    if duration == "turn":
+        power_modifier(board, act.target, amount)
+    else:
+        power_for_a_while(board, act.target, amount, duration)
+    if waiting is not None:
+        controller = modifier_controller(board, act.player, act.source, act.target)
+        for modifier in lasting(board)[waiting:]:
+            modifier.player = controller
+
+
+@checked("double-power")
+def _check_double_power(board: Board, act: Act) -> None:
+    _check_power(board, act)
+
+
 @verb("add-power", "507.1")
 def add_power(board: Board, act: Act) -> None:
     """"Add its power to this card until the end of the turn": a power
