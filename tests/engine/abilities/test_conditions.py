@@ -65,3 +65,64 @@ def test_a_power_higher_than_any_other_condition_compares_with_each_other_card()
     assert conditions.executable(highest) is None
     assert conditions.executable(Condition("power-than-any", THIS_CARD, values(compare="~", than=others))) == \
         "the comparison '~' of powers"
+
+
+def test_a_card_revealed_this_way_is_judged_by_its_type_the_carollers():
+    from rulebase.engine.ccg.cards import Printed as P
+
+    event = P.build("Encore", "Event", cost=1, timing="Main Phase")
+    board = board_with((COMET, 0, Zone.PLAY, "home", 0), (event, 0, Zone.DRAW_DECK, None, 0))
+    comet, encore = board.cards
+    found_event = Condition("did", values=values(what="reveal", found=Selector("Event")))
+    found_friend = Condition("did", values=values(what="reveal", found=Selector("Friend")))
+    context = resolve.Context(board=board, card=comet, controller=0)
+    assert not conditions.holds(board, context, found_event), "nothing was revealed yet"
+    context.named["this-way:reveal"] = [encore]
+    assert conditions.holds(board, context, found_event)
+    assert not conditions.holds(board, context, found_friend)
+    assert conditions.executable(found_event) is None
+    assert conditions.executable(Condition("did", values=values(what="reveal", found=Selector("Friend", zone="hand")))) \
+        .startswith("the cards revealed described as")
+    assert conditions.executable(Condition("did", values=values(what="reveal", found=Selector("Friend"), extra=1))) \
+        == "the condition 'did' 'reveal' with 'extra'"
+
+
+def test_problems_confronted_this_turn_are_read_from_the_record_of_confrontations_blackmail():
+    from rulebase.engine.ccg.board import Confrontation
+
+    from ..helpers import KITE
+
+    board = board_with((KITE, 0, Zone.PLAY, "problem", 0), (COMET, 0, Zone.PLAY, "problem", 0))
+    kite, comet = board.play
+    kite_area = kite.area
+    assert kite_area is not None and kite_area.is_problem
+    confronted = Condition("did", values=values(what="confronts", during="turn", of=Selector("Problem", every=True)))
+    here = Condition("did", values=values(what="confronts", during="turn", of=Selector("Problem", where="here")))
+    context = resolve.Context(board=board, card=comet, controller=0)
+    assert not conditions.holds(board, context, confronted)
+    board.confrontations.append(Confrontation(board.turn.number - 1, 1, kite))
+    assert not conditions.holds(board, context, confronted), "confronted on an earlier turn"
+    board.confrontations.append(Confrontation(board.turn.number, 1, kite))
+    assert conditions.holds(board, context, confronted) and conditions.holds(board, context, here)
+    elsewhere = resolve.Context(board=board, card=board.new_card(COMET, 1), controller=1)
+    assert not conditions.holds(board, elsewhere, here), "a card not at the Problem confronted"
+    assert conditions.executable(confronted) is None
+    assert conditions.executable(Condition("did", values=values(what="confronts", during="game",
+                                                                of=Selector("Problem")))).startswith(
+        "the Problems confronted described as")
+
+
+def test_there_is_a_card_holds_while_the_subject_names_one_fear_itself():
+    from ..helpers import PEST
+
+    board = board_with((COMET, 0, Zone.PLAY, "home", 0), (PEST, 1, Zone.PLAY, "home", 0))
+    comet, pest = board.play
+    face_down = Condition("exists", Selector("Troublemaker", where="here", filters=(("status", "face-down"),)))
+    context = resolve.Context(board=board, card=comet, controller=0)
+    assert not conditions.holds(board, context, face_down), "a face-up Troublemaker"
+    pest.face_down = True
+    assert conditions.holds(board, context, face_down)
+    assert not conditions.holds(board, context, Condition("exists", Selector("Troublemaker", where="here",
+                                                                             filters=(("status", "face-down"),)),
+                                                          negated=True))
+    assert conditions.executable(face_down) is None

@@ -289,9 +289,46 @@ def _attached(board, context, condition):
 
 
 def _did(board, context, condition):
-    if condition.value("what") == WON:
+    what = condition.value("what")
+    if what == WON:
         return bool(getattr(context, "won", False))
+    if what == REVEALED:
+        return bool(_revealed(board, context, condition.value("found")))
+    if what == CONFRONTED:
+        return _confronted(board, context, condition)
     return bool(getattr(context, "done", True))
+
+
+REVEALED = "reveal"
+"""What "If you reveal a Friend this way" asks: one of the cards an
+earlier instruction of the effect revealed is of the description."""
+
+CONFRONTED = "confronts"
+"""What "if no Problems were confronted this turn" asks of the game's
+record of the Problems confronted (611.4)."""
+
+
+def _revealed(board, context, found) -> list:
+    """The cards an earlier instruction of the effect revealed that
+    ``found`` describes ("a Friend", "an Event"): its type and filters,
+    wherever the revealed card is now."""
+    revealed = targets.done_this_way(context, "reveal")
+    if found is None:
+        return revealed
+    rule = targets.compiled(found)
+    return [card for card in revealed if isinstance(card, Card) and targets.of_type(card, rule.type)
+            and all(test(board, context, card) for test in rule.tests)]
+
+
+def _confronted(board, context, condition) -> bool:
+    """"If no Problems were confronted this turn", "if this card's Problem
+    was not confronted": a Problem the selector ``of`` names was confronted
+    by any player (this turn, with ``during`` turn), by the game's record
+    of confrontations (611.4)."""
+    problems = {id(card) for card in _cards(board, context, condition.value("of")) if isinstance(card, Card)}
+    during = condition.value("during")
+    return any(id(record.problem) in problems for record in board.confrontations
+               if during is None or record.turn == board.turn.number)
 
 
 def _turn(board, context, condition):
@@ -355,6 +392,13 @@ def _any(board, context, condition):
     return any(holds(board, context, part) for part in condition.any_of)
 
 
+def _exists(board, context, condition):
+    """"While there is a facedown Troublemaker here", "if there is another
+    character with higher power than this card": the subject names at
+    least one card."""
+    return any(isinstance(card, Card) for card in _cards(board, context, condition.subject))
+
+
 def _is(board, context, condition):
     """"If it's a Friend": each card the subject names (the card revealed)
     is of the card type."""
@@ -367,7 +411,7 @@ KINDS = {
     "is": _is, "at": _at, "with": _with, "has": _has, "none": _none, "involved": _involved, "during": _during,
     "status": _status, "score": _score, "power": _power, "attached": _attached, "did": _did, "turn": _turn,
     "count": _count, "all": _all, "any": _any, "first": _first, "parity": _parity, "color": _color,
-    "power-than-any": _power_than_any,
+    "power-than-any": _power_than_any, "exists": _exists,
 }
 """The condition table: each kind the engine judges, with its judge."""
 
@@ -383,6 +427,33 @@ def holds(board: Board, context, condition: Condition | None) -> bool:
     if condition.any_of:
         result = result or any(holds(board, context, part) for part in condition.any_of)
     return not result if condition.negated else result
+
+
+DONE = (WON, REVEALED, CONFRONTED)
+"""What a ``did`` condition can ask besides whether the previous
+instruction was done."""
+
+
+def _done_executable(condition: Condition) -> str | None:
+    """What a ``did`` condition of :data:`DONE` asks that the engine can't
+    judge (``None``: nothing)."""
+    what = condition.value("what")
+    keys = {key for key, _ in condition.values} - {"what"}
+    allowed = {REVEALED: {"found"}, CONFRONTED: {"of", "during"}}.get(what, set())
+    if keys - allowed:
+        return f"the condition 'did' {what!r} with {sorted(keys - allowed)[0]!r}"
+    if what == REVEALED:
+        found = condition.value("found")
+        if found is not None and (not isinstance(found, Selector) or found.noun not in targets.TYPES
+                                  or found.zone is not None or found.where is not None or found.controller is not None):
+            return f"the cards revealed described as {getattr(found, 'part', found)!r}"
+        return targets.executable(found)
+    if what == CONFRONTED:
+        of = condition.value("of")
+        if not isinstance(of, Selector) or of.noun != "Problem" or condition.value("during") not in (None, "turn"):
+            return f"the Problems confronted described as {of!r} during {condition.value('during')!r}"
+        return targets.executable(of)
+    return None
 
 
 def executable(condition: Condition | None) -> str | None:
@@ -405,7 +476,10 @@ def executable(condition: Condition | None) -> str | None:
         if dict(condition.values).keys() != {"type"} or condition.value("type") not in {t.value for t in CardType}:
             return f"the condition 'is' of {dict(condition.values)!r}"
     what = condition.value("what")
-    if condition.kind == "did" and what == WON:
+    if condition.kind == "did" and what in DONE:
+        missing = _done_executable(condition)
+        if missing is not None:
+            return missing
         what = None
     if what is not None:
         if not hasattr(what, "noun"):

@@ -480,8 +480,14 @@ def named_cards(context, ref: str | None) -> list:
     return cards
 
 
-def _of_type(card, kind) -> bool:
+def of_type(card, kind) -> bool:
+    """Whether ``card`` is a card of the type ``kind`` (a value of
+    :data:`TYPES`: ``None`` any card, ``character`` a Friend or a Mane
+    Character)."""
     return isinstance(card, Card) and (kind is None or (card.is_character if kind == "character" else card.type == kind))
+
+
+_of_type = of_type
 
 
 def players(board: Board, context, selector: Selector) -> list[int]:
