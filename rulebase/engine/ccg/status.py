@@ -189,7 +189,8 @@ def frighten(board: Board, card: Card) -> None:
 def unfrighten(board: Board, card: Card) -> None:
     """Unfrighten a card: turn it face up; it ceases to be frightened (504.3)."""
     check_unfrighten(board, card)
-    turn_face_up_unfrightened(board, card)
+    if turn_face_up_unfrightened(board, card) is not None:
+        emit(board, "unfrightened", card=card, player=card.controller)
 
 
 def turn_face_up(board: Board, card: Card) -> None:

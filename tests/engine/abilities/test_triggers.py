@@ -579,3 +579,21 @@ def test_a_card_that_comes_to_fit_a_faceoff_while_it_goes_on_becomes_involved_on
     emit(board, "exhausted", card=other, player=0)
     assert [(e.get("card"), e.get("kind")) for e in board.events if e.event == "involved"] == [(other, "troublemaker")]
     board.faceoff = None
+
+
+def test_a_card_unfrightened_announces_it_and_an_ability_waiting_for_it_triggers_504_3():
+    from rulebase.engine.ccg import status
+
+    cheer = Printed.build("Cheer", "Friend", colors=["blue"], power=1, cost=1, abilities=(
+        Ability("triggered", "When a Friend becomes unfrightened, gain 1.",
+                trigger=Trigger("unfrightened", Selector("Friend")), effect=Effect("gain", amount=Amount(1))),))
+    assert triggers.executable(cheer.abilities[0].trigger) is None
+    board = board_with((cheer, 0, Zone.PLAY, "home", 0), (COMET, 0, Zone.PLAY, "home", 0))
+    comet = board.cards[1]
+    comet.frightened = comet.face_down = True
+    status.unfrighten(board, comet)
+    assert [happened.event for happened in board.events] == ["unfrightened"] and len(board.waiting) == 1
+    comet.frightened = comet.face_down = True
+    board.off = frozenset({"504.3"})
+    status.unfrighten(board, comet)
+    assert len(board.events) == 1 and len(board.waiting) == 1

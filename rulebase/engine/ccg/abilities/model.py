@@ -138,6 +138,7 @@ EVENTS = {
     "retired": "the subject is retired",
     "banished": "the subject is banished",
     "frightened": "the subject is frightened",
+    "unfrightened": "the subject becomes unfrightened (504.3)",
     "exhausted": "the subject is exhausted",
     "readied": "the subject is readied",
     "moved": "the subject is moved (``from``, ``to``)",

@@ -92,7 +92,7 @@ def executable(trigger) -> str | None:
 
 
 DONE_TO = frozenset({"exhausted", "readied", "frightened", "dismissed", "retired", "banished", "leaves-play",
-                     "enters-play", "enters-discard", "cutie-marked", "involved"})
+                     "enters-play", "enters-discard", "cutie-marked", "involved", "unfrightened"})
 """The events whose player is the controller of the card they happened
 to, not who made them happen: "When you exhaust one or more opposing
 characters" can't be told from them."""
@@ -164,7 +164,7 @@ ANNOUNCED = frozenset({
     "enters-play", "played", "leaves-play", "dismissed", "retired", "banished", "frightened", "exhausted",
     "readied", "moved", "uncovered", "challenged", "confronts", "solved", "replaced", "faceoff-starts",
     "faceoff-won", "faceoff-lost", "defeated", "flips", "draws", "discards", "phase-starts", "phase-ends", "turn-starts",
-    "turn-ends", "put", "scores", "cutie-marked", "enters-discard", "involved",
+    "turn-ends", "put", "scores", "cutie-marked", "enters-discard", "involved", "unfrightened",
 })
 """The events of :data:`~rulebase.engine.ccg.abilities.model.EVENTS` the engine's steps announce."""
 assert ANNOUNCED <= set(EVENTS)
