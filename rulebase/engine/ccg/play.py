@@ -442,22 +442,24 @@ def forbidding_play(board: Board, player: int, card: Card, area: Area | None):
     power here") when ``card`` would enter play at ``area``, and its
     ability; ``None``.  (A "can't" of playing cards to this card's Problem
     is :func:`continuous.cant_play <rulebase.engine.ccg.abilities.continuous.cant_play>`'s.)"""
+    def wanted(source, modifier):
+        if modifier.value("action") != "be-played" or modifier.value("to") is not None:
+            return False
+        subject = modifier.subject
+        if subject is not None and subject.where == "here" and (area is None or area != source.area):
+            return False
+        return continuous._reaches_player(source, modifier.value("by"), player)
+
+    return continuous.applying(board, "cant", card, wanted, subject=_anywhere_here)
+
+
+def _anywhere_here(source: Card, modifier):
+    """The cards a "can't be played" names, ``here`` being where the card
+    would enter play (already checked to be the source's area)."""
     from dataclasses import replace
 
-    for source, pairs in continuous.outward(board, "cant"):
-        for ability, acts in pairs:
-            modifier = acts.modifier
-            if modifier.value("action") != "be-played" or modifier.value("to") is not None:
-                continue
-            subject = modifier.subject
-            if subject is not None and subject.where == "here":
-                if area is None or area != source.area:
-                    continue
-                subject = replace(subject, where=None)
-            if (continuous._reaches_player(source, modifier.value("by"), player)
-                    and continuous.fits(board, source, subject, card) and continuous._holds(board, source, acts)):
-                return source, acts
-    return None
+    subject = modifier.subject
+    return replace(subject, where=None) if subject is not None and subject.where == "here" else subject
 
 
 @rules.check("104.2", "a \"can't\" of card text takes precedence: a card it forbids its player to play can't be played")

@@ -1980,19 +1980,33 @@ def _forbids(modifier, action: str) -> bool:
     return action in names or (action in LEAVING and "leave-play" in names)
 
 
+def applying(board: Board, kind: str, card: Card, wanted, area=None, itself: bool = False, subject=None):
+    """The first card whose modifier of ``kind`` applies to ``card`` now,
+    and its ability; ``None``.  ``wanted(source, modifier)`` says whether a
+    modifier is the one looked for (the action a "can't" names, the players
+    it reaches, ...); one wanted applies when its subject describes
+    ``card`` (``subject(source, modifier)`` when the subject is read
+    otherwise) and its condition holds (708.3).  ``itself``: ``card``'s own
+    modifiers are looked at first; then those of the cards in play (at
+    ``area``, when given), in the order they entered play."""
+    if itself:
+        for ability, acts in own(card, kind):
+            if wanted(card, acts.modifier) and _holds(board, card, acts):
+                return card, acts
+    for source, found in outward(board, kind, area):
+        for ability, acts in found:
+            modifier = acts.modifier
+            if (wanted(source, modifier)
+                    and fits(board, source, modifier.subject if subject is None else subject(source, modifier), card)
+                    and _holds(board, source, acts)):
+                return source, acts
+    return None
+
+
 def forbidding(board: Board, card: Card, action: str):
     """The card whose "can't" modifier forbids ``card`` to undergo
     ``action`` now (``be-dismissed``, ...), and its ability; ``None``."""
-    for ability, acts in own(card, "cant"):
-        if _forbids(acts.modifier, action) and _holds(board, card, acts):
-            return card, acts
-    for source, found in outward(board, "cant"):
-        for ability, acts in found:
-            if not _forbids(acts.modifier, action):
-                continue
-            if fits(board, source, acts.modifier.subject, card) and _holds(board, source, acts):
-                return source, acts
-    return None
+    return applying(board, "cant", card, lambda source, modifier: _forbids(modifier, action), itself=True)
 
 
 LEAVING = ("be-dismissed", "be-retired", "be-banished")
@@ -2048,23 +2062,14 @@ def _cant_contribute_confront_missing(modifier) -> str | None:
 
 def forbidding_confront_contribution(board: Board, card: Card, problem: Card):
     """The card whose "can't contribute ... to confronting" modifier forbids
-    ``card`` to contribute its power to confronting ``problem`` now, and
-    its ability; ``None``."""
-    for ability, acts in own(card, "cant"):
-        modifier = acts.modifier
-        if (modifier.value("action") == "contribute-to-confront" and modifier.value("confronting") is None
-                and _holds(board, card, acts)):
-            return card, acts
-    for source, found in outward(board, "cant"):
-        for ability, acts in found:
-            modifier = acts.modifier
-            if modifier.value("action") != "contribute-to-confront":
-                continue
-            if modifier.value("confronting") is not None and source is not problem:
-                continue
-            if fits(board, source, modifier.subject, card) and _holds(board, source, acts):
-                return source, acts
-    return None
+    ``card`` to contribute its power to confronting ``problem`` now (any
+    Problem, or the Problem whose own text says so), and its ability;
+    ``None``."""
+    def wanted(source, modifier):
+        return (modifier.value("action") == "contribute-to-confront"
+                and (modifier.value("confronting") is None or source is problem))
+
+    return applying(board, "cant", card, wanted, itself=True)
 
 
 def _cant_confront_missing(modifier) -> str | None:
@@ -2207,16 +2212,11 @@ def not_preventing(board: Board, player: int, troublemaker: Card, problem: Card)
     """The card whose text says ``troublemaker`` does not prevent
     ``player`` from confronting ``problem`` (this Problem, or this card's
     Problem), and its ability; ``None``."""
-    for source, found in outward(board, "doesnt-prevent", problem.area):
-        if source.controller != player:
-            continue  # "you": the player the text is read by (513.5)
-        for ability, acts in found:
-            confronting = acts.modifier.value("confronting")
-            if confronting.noun == "self" and source is not problem:
-                continue
-            if fits(board, source, acts.modifier.subject, troublemaker) and _holds(board, source, acts):
-                return source, acts
-    return None
+    def wanted(source, modifier):
+        # "you": the player the text is read by (513.5)
+        return source.controller == player and (modifier.value("confronting").noun != "self" or source is problem)
+
+    return applying(board, "doesnt-prevent", troublemaker, wanted, problem.area)
 
 
 @step("104.1", "{source}'s text takes precedence over the rules: {card} does not prevent {player} from confronting "
@@ -2306,13 +2306,8 @@ def forbidding_play(board: Board, player: int, card: Card, area):
     play ``card`` to ``area`` now, and its ability; ``None``."""
     if area is None or not area.is_problem:
         return None
-    for source, found in outward(board, "cant", area):
-        for ability, acts in found:
-            modifier = acts.modifier
-            if (modifier.value("action") in PLAYING and _reaches_player(source, modifier.value("by"), player)
-                    and fits(board, source, modifier.subject, card) and _holds(board, source, acts)):
-                return source, acts
-    return None
+    return applying(board, "cant", card, lambda source, modifier: (
+        modifier.value("action") in PLAYING and _reaches_player(source, modifier.value("by"), player)), area)
 
 
 @check("104.2", "a \"can't\" of card text takes precedence: a card it forbids to be played to a Problem can't be "
@@ -2362,12 +2357,7 @@ def _cant_move_here_missing(modifier) -> str | None:
 def forbidding_move_here(board: Board, card: Card, area):
     """The card whose "can't be moved here" forbids ``card`` to be moved
     to ``area`` now, and its ability; ``None``."""
-    for source, found in outward(board, "cant", area):
-        for ability, acts in found:
-            if (acts.modifier.value("action") in MOVED_HERE and fits(board, source, acts.modifier.subject, card)
-                    and _holds(board, source, acts)):
-                return source, acts
-    return None
+    return applying(board, "cant", card, lambda source, modifier: modifier.value("action") in MOVED_HERE, area)
 
 
 @check("104.2", "a \"can't\" of card text takes precedence: a card it forbids to be moved to an area is not moved there")
@@ -2402,13 +2392,8 @@ def forbidding_uncover(board: Board, card: Card):
     ability; ``None``."""
     if card.area is None:
         return None
-    for source, found in outward(board, "cant", card.area):
-        for ability, acts in found:
-            if acts.modifier.value("action") != UNCOVERED_HERE or source is card:
-                continue
-            if fits(board, source, acts.modifier.subject, card) and _holds(board, source, acts):
-                return source, acts
-    return None
+    return applying(board, "cant", card, lambda source, modifier: (
+        modifier.value("action") == UNCOVERED_HERE and source is not card), card.area)
 
 
 @check("104.2", "a \"can't\" of card text takes precedence: a Troublemaker it forbids to be uncovered at an area stays "
