@@ -20,7 +20,7 @@ run: $(STAMP)
 	$(BIN)/rulebase serve
 
 test: $(STAMP)
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest -n auto
 
 docs: $(STAMP)
 	$(BIN)/sphinx-build -W -b html docs docs/_build/html

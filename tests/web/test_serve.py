@@ -72,11 +72,11 @@ def test_a_real_server_with_two_worker_processes():
         _wait_until_up(process, port)
         base = f"http://127.0.0.1:{port}"
         for _ in range(6):  # several connections, spread over the workers
-            with urllib.request.urlopen(base + "/ccg/514.4c", timeout=10) as response:
+            with urllib.request.urlopen(base + "/ccg/514.4c", timeout=60) as response:
                 assert response.status == 200
                 assert "default-src 'self'" in response.headers["Content-Security-Policy"]
                 assert b"514.4c" in response.read()
-        with urllib.request.urlopen(base + "/api/search?q=faceoff", timeout=10) as response:
+        with urllib.request.urlopen(base + "/api/search?q=faceoff", timeout=60) as response:
             assert json.load(response)["count"] > 0
     finally:
         process.send_signal(signal.SIGTERM)
