@@ -1241,3 +1241,29 @@ def test_doubling_the_power_of_a_problem_is_refused_as_it_has_none():
     board = board_with((KITE, 0, Zone.PLAY, "problem", 0))
     with pytest.raises(IllegalAction):
         VERBS["double-power"].check(board, Act(0, board.cards[0]))
+
+
+def test_defeating_a_troublemaker_by_card_text_scores_its_point_value_and_dismisses_it_514_5a():
+    board = board_with((PEST, 1, Zone.PLAY, "problem", 0), (COMET, 0, Zone.PLAY, "home", 0))
+    pest, comet = board.cards[0], board.cards[1]
+    refused("514.5a", VERBS["defeat"].check, board, Act(0, comet))
+    VERBS["defeat"].check(board, Act(0, pest))
+    VERBS["defeat"].apply(board, Act(0, pest))
+    assert pest.zone == Zone.DISCARD and board.players[0].score == 1 and kinds(board, "514.5a")[-1] == STEP
+    board = board_with((PEST, 1, Zone.PLAY, "problem", 0))
+    board.off = frozenset({"514.5a"})
+    VERBS["defeat"].apply(board, Act(0, board.cards[0]))
+    assert board.cards[0].zone == Zone.PLAY and board.players[0].score == 0
+
+
+def test_flipping_fewer_cards_needs_a_faceoff_and_ends_with_it_514_3a():
+    board = board_with((COMET, 0, Zone.PLAY, "home", 0))
+    refused("514.3a", VERBS["flip-fewer"].check, board, Act(0, 0, amount=1))
+    board.faceoff = object()
+    VERBS["flip-fewer"].check(board, Act(0, 0, amount=1))
+    VERBS["flip-fewer"].apply(board, Act(0, 0, amount=1))
+    assert board.players[0].extra_flips == -1 and board.players[1].extra_flips == 0
+    verbs.end_durations(board, "turn")
+    assert board.players[0].extra_flips == -1
+    verbs.end_durations(board, "faceoff")
+    assert board.players[0].extra_flips == 0

@@ -681,6 +681,12 @@ def end_durations(board: Board, until: str) -> None:
             else:
                 kept.append(modifier)
             continue
+        if isinstance(modifier, FewerFlips):
+            if modifier.until == until:
+                fewer_flips_end(board, modifier)
+            else:
+                kept.append(modifier)
+            continue
         if isinstance(modifier, ReadyBan):  # used up by its card's controller's Ready Phase (kept_exhausted)
             kept.append(modifier)
             continue
@@ -1398,6 +1404,52 @@ verb("extra-flips", "514.3a", takes=PLAYER, model=False)(lambda board, act: extr
 checked("extra-flips")(lambda board, act: not_negative(board, act.amount))
 
 
+class FewerFlips:
+    """A player flipping fewer cards in the faceoff under way (514.3a): the
+    number taken from their flips ends with the faceoff (708.2)."""
+
+    __slots__ = ("player", "amount", "until")
+
+    def __init__(self, player: int, amount: int):
+        self.player = player
+        self.amount = amount
+        self.until = "faceoff"
+
+
+@rules.check("514.3a", "a modifier changes the number of cards flipped during a faceoff")
+def a_faceoff_to_flip_in(board: Board):
+    if board.faceoff is None:
+        return "no faceoff is under way: there are no flips of a faceoff to change"
+
+
+@rules.step("514.3a", "{player} flips {n} fewer card{s} during this faceoff")
+def fewer_flips(board: Board, player: int, amount: int):
+    board.players[player].extra_flips -= amount
+    lasting(board).append(FewerFlips(player, amount))
+    return {"player": board.name(player), "n": amount, "s": "s" * (amount != 1)}
+
+
+@rules.step("708.2", "the modifier having {player} flip {n} fewer card{s} during the faceoff ends with it")
+def fewer_flips_end(board: Board, change: FewerFlips):
+    board.players[change.player].extra_flips += change.amount
+    return {"player": board.name(change.player), "n": change.amount, "s": "s" * (change.amount != 1)}
+
+
+@verb("flip-fewer", "514.3a", takes=PLAYER)
+def flip_fewer(board: Board, act: Act) -> None:
+    """"Have players flip 1 fewer cards during that faceoff": each player
+    named flips that many cards fewer as the faceoff's flips are made
+    (514.3a), until the faceoff ends (708.2)."""
+    fewer_flips(board, act.target, act.n)
+
+
+@checked("flip-fewer")
+def _check_flip_fewer(board: Board, act: Act) -> None:
+    a_faceoff_to_flip_in(board)
+    not_negative(board, act.amount)
+    in_the_game(board, act.target)
+
+
 @rules.check("515.4", "a card flipped in the faceoff under way can be ignored")
 def ignorable(board: Board, card: Card):
     if card.zone != Zone.FLIP or board.faceoff is None:
@@ -1423,6 +1475,41 @@ verb("ignore", "515.4")(lambda board, act: ignore_card(board, act.target))
 def _check_ignore(board: Board, act: Act) -> None:
     ignorable(board, act.target)
     not_ignored_yet(board, act.target)
+
+
+@rules.check("514.5a", "to defeat a Troublemaker is to score its point value and dismiss it: a Troublemaker in play")
+def defeatable(board: Board, card: Card):
+    if card.type != CardType.TROUBLEMAKER or card.zone != Zone.PLAY:
+        return f"{card} is not a Troublemaker in play: only a Troublemaker in play can be defeated"
+
+
+@rules.step("514.5a", "{player} defeats {card} by card text: {player} scores its point value ({value}) and dismisses it")
+def defeated_by_text(board: Board, player: int, card: Card):
+    from rulebase.engine.ccg.faceoffs import point_value
+
+    area = card.area
+    values: list[int] = []
+    point_value(board, card, values)
+    value = max(values, default=0)
+    zones.dismiss(board, card)
+    emit(board, "defeated", card=card, player=player, area=area)
+    points.score(board, player, value, f"defeating {card.label}", rule="514.5a")
+    return {"player": board.name(player), "card": card.label, "value": value}
+
+
+@verb("defeat", "514.5a")
+def defeat(board: Board, act: Act) -> None:
+    """"Defeat an opponent's Troublemaker": its defeater scores its point
+    value and dismisses it (514.5a), as a challenger winning its faceoff
+    would, with no faceoff."""
+    defeated_by_text(board, act.player, act.target)
+
+
+@checked("defeat")
+def _check_defeat(board: Board, act: Act) -> None:
+    referable(board, act.target)
+    defeatable(board, act.target)
+    zones.check_dismiss(board, act.target)
 
 
 @rules.check("707.4a", "faceoffs can't be started during a faceoff")
