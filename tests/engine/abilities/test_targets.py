@@ -311,7 +311,11 @@ def test_action_tokens_are_counted_for_each_player_fruit_bat_roundup_and_dinner_
     board.players[0].tokens, board.players[1].tokens = 0, 1
     drive(board, dinner, Context(card=board.cards[0], controller=0))
     assert board.cards[1].zone == Zone.DRAW_DECK and board.cards[2].zone == Zone.HAND, "only Bob has a token"
-    assert targets.executable(Selector("action-token", controller="opponent")) is not None
+    theirs = Selector("action-token", controller="opponent", every=True, count=Amount(None))
+    assert targets.executable(theirs) is None, "the action tokens your opponent has (Call to Action)"
+    assert len(targets.candidates(board, Context(controller=0), theirs)) == 1
+    assert len(targets.candidates(board, Context(controller=1), theirs)) == 0
+    assert targets.executable(Selector("action-token", controller="opponent", where="here")) is not None
 
 
 def test_cards_done_this_way_are_those_an_earlier_instruction_was_done_to_feather_bangs():
@@ -555,3 +559,45 @@ def test_that_troublemaker_done_instead_after_a_choice_is_the_one_the_replaced_i
     assert instead.verb == "take-control" and instead.condition.kind == "did"
     assert instead.otherwise.verb == "dismiss" and instead.target == instead.otherwise.target
     assert (instead.target.noun, instead.target.controller) == ("Troublemaker", "opponent")
+
+
+def test_colors_card_types_and_traits_among_cards_are_counted_each_once():
+    two_tone = Printed.build("Two-Tone", "Friend", colors=["blue", "purple"], power=3, cost=3,
+                             traits=["Pegasus", "Unique"])
+    board = board_with((COMET, 0, Zone.PLAY, "home", 0), (two_tone, 1, Zone.PLAY, "home", 1),
+                       (CRITTER, 1, Zone.PLAY, "home", 1), (COMET, 0, Zone.DISCARD, None, 0),
+                       (GEAR, 0, Zone.DISCARD, None, 0), (CRITTER, 1, Zone.DISCARD, None, 1))
+    alice = Context(card=board.cards[0], controller=0)
+    theirs = Selector("character", every=True, count=Amount(None), controller="opponent")
+    colors = Selector("color", filters=(("among", theirs),))
+    assert targets.candidates(board, alice, colors) == [("color", "blue"), ("color", "purple"), ("color", "yellow")]
+    traits = Selector("trait", filters=(("among", theirs),))
+    assert [value for _, value in targets.candidates(board, alice, traits)] == ["pegasus", "unique", "critter"]
+    discard = Selector("card", every=True, count=Amount(None), zone="discard")
+    types = targets.candidates(board, alice, Selector("card-type", filters=(("among", discard),)))
+    assert [str(value) for _, value in types] == ["Friend", "Resource"], "Alice's discard pile only"
+    piles = Selector("Friend", every=True, count=Amount(None), zone="any-discard")
+    assert len(targets.candidates(board, alice, Selector("color", filters=(("among", piles),)))) == 2
+    board.cards[1].face_down = True
+    assert targets.candidates(board, alice, colors) == [("color", "yellow")], "a face-down card has no color"
+    that = Selector("color", filters=(("of", Selector("that", ref="Friend")),))
+    alice.named["Friend"] = [board.cards[1]]
+    board.cards[1].face_down = False
+    assert len(targets.candidates(board, alice, that)) == 2, "the number of colors that Friend has"
+    for selector in (colors, traits, that, Selector("color", filters=(("among", piles),))):
+        assert targets.executable(selector) is None
+    assert targets.executable(Selector("color")) == "the color named by more than the cards it is among"
+    assert targets.executable(Selector("trait", filters=(("of", theirs),))) is not None
+    assert targets.executable(Selector("color", filters=(("among", Selector("player")),))) is not None
+
+
+def test_cards_in_an_opponents_hand_and_discard_pile():
+    board = board_with((COMET, 0, Zone.PLAY, "home", 0), (COMET, 0, Zone.HAND, None, 0), (KITE, 1, Zone.HAND, None, 1),
+                       (PEST, 1, Zone.HAND, None, 1), (RUNNER, 1, Zone.DISCARD, None, 1))
+    alice = Context(card=board.cards[0], controller=0)
+    assert labels(targets.candidates(board, alice, Selector("card", zone="opponent-hand"))) == [
+        "Stuck Kite/1", "Pest/1"]
+    assert labels(targets.candidates(board, alice, Selector("Friend", zone="opponent-discard"))) == ["Breeze Runner/1"]
+    assert labels(targets.candidates(board, Context(card=board.cards[0], controller=1),
+                                     Selector("card", zone="opponent-hand"))) == ["Comet/0"]
+    assert targets.executable(Selector("card", zone="opponent-hand")) is None

@@ -32,7 +32,7 @@ from rulebase.engine.ccg import status
 from rulebase.engine.ccg.abilities.model import Selector
 from rulebase.engine.ccg.abilities.verbs import beneath, is_cutie_marked, named_counters, referable
 from rulebase.engine.ccg.board import Area, Board, Card, Zone
-from rulebase.engine.ccg.cards import (CardType, cost_compared, has_color, has_trait, is_named, parse_color,
+from rulebase.engine.ccg.cards import (CardType, Color, cost_compared, has_color, has_trait, is_named, parse_color,
                                        problem_deck_of, this_card)
 from rulebase.engine.errors import SetupError
 
@@ -90,6 +90,12 @@ NOUNS = {
             "that Friend's cost\")",
     "counter": "a counter with a name (519.1) on one of the cards its filter 'on' names, of the name its filter "
                "'kind' says: counted (\"for each Chorus counter on this card\"), not a card",
+    "color": "a color one of the cards its filter 'among' or 'of' names has (203.1): counted (\"for each color "
+             "among Friends in discard piles\", \"the number of colors that Friend has\"), each color once",
+    "card-type": "a card type of one of the cards its filter 'among' names: counted (\"for each card type among "
+                 "cards in your discard pile\"), each type once",
+    "trait": "a Trait on the Trait line of one of the cards its filter 'among' names (207.1): counted (\"for each "
+             "different Trait among opposing characters here\"), each Trait once",
 }
 """The selector nouns the engine knows."""
 
@@ -119,6 +125,7 @@ ZONES = {
     None: Zone.PLAY, "play": Zone.PLAY, "hand": Zone.HAND, "discard": Zone.DISCARD, "deck": Zone.DRAW_DECK,
     "problem-deck": Zone.PROBLEM_DECK, "this-problem-deck": Zone.PROBLEM_DECK, "banished": Zone.BANISHED, "flip": Zone.FLIP,
     "any-discard": Zone.DISCARD, "opponent-deck": Zone.DRAW_DECK, "their-deck": Zone.DRAW_DECK,
+    "opponent-hand": Zone.HAND, "opponent-discard": Zone.DISCARD,
 }
 """The zones a selector's cards are in (play unless it says another, 707.3)."""
 
@@ -565,9 +572,10 @@ class Perspective:
         self.done = getattr(context, "done", True)
 
 
-ZONE_OWNERS = {"any-discard": "any", "opponent-deck": "opponent", "this-problem-deck": "this-problem"}
+ZONE_OWNERS = {"any-discard": "any", "opponent-deck": "opponent", "this-problem-deck": "this-problem",
+               "opponent-hand": "opponent", "opponent-discard": "opponent"}
 """The zones whose words say whose they are ("a discard pile": anyone's;
-"your opponent's deck")."""
+"your opponent's deck", "your opponent's hand")."""
 
 
 def _owners(board: Board, context, selector: Selector) -> list[int]:
@@ -712,6 +720,8 @@ def candidates(board: Board, context, selector: Selector | None) -> list:
         total = sum(card.info.cost or 0 for card in candidates(board, context, selector.filter("of"))
                     if isinstance(card, Card))
         return [(COST, n) for n in range(max(0, total))]
+    if noun in AMONG:
+        return [(noun, value) for value in _among(board, context, selector)]
     if noun == COUNTER:
         kind = str(selector.filter("kind"))
         return [(card, kind, n) for card in hosts_beneath(board, context, selector.filter("on"))
@@ -784,6 +794,36 @@ def candidates(board: Board, context, selector: Selector | None) -> list:
     return found
 
 
+AMONG = ("color", "card-type", "trait")
+"""The nouns of the qualities of cards text counts, each once ("for each
+color among ...", "each different Trait among ..."): the candidates they
+name are ``(noun, value)`` pairs, only ever counted."""
+
+
+def _among(board: Board, context, selector: Selector) -> list:
+    """The colors, card types or Traits the cards of the selector's filter
+    ``among`` (or ``of``) have, each once, in the order first found: a
+    card's colors as text names them (203.1, with those modifiers give it),
+    the Traits of its Trait line (207.1, each of several one, 207.1a); a
+    face-down card has none (505.1)."""
+    cards = [card for card in candidates(board, context, selector.filter("among") or selector.filter("of"))
+             if isinstance(card, Card)]
+    found: dict = {}
+    for card in cards:
+        if card.face_down:
+            continue
+        if selector.noun == "color":
+            values = [color for color in Color if has_color(board, card, (color,))]
+        elif selector.noun == "card-type":
+            values = [card.type]
+        else:
+            values = [trait.lower() for trait in card.info.traits if has_trait(board, card, trait)]
+            if card.info.traits and not values and has_trait(board, card, " • ".join(card.info.traits)):
+                values = [" • ".join(card.info.traits).lower()]  # the line read as one Trait (207.1a off)
+        found.update(dict.fromkeys(values))
+    return list(found)
+
+
 def hosts_beneath(board: Board, context, hosts: Selector) -> list[Card]:
     """The cards in play whose cards beneath (or counters on) a selector
     names: "beneath it" is the card an earlier part named, else this card
@@ -814,13 +854,23 @@ def executable(selector: Selector | None) -> str | None:
     if selector.noun in PLAYER_NOUNS and selector.ref not in PLAYER_REFERENCES:
         return f"the players {selector.ref!r}"
     if selector.noun == ACTION_TOKEN and (selector.filters or selector.where or selector.zone
-                                          or selector.controller not in (None, "you", "their")):
+                                          or selector.controller not in (None, "you", "their", "opponent")):
         return "action tokens named by more than whose they are"
     if selector.noun in (POWER, COST):
         of = selector.filter("of")
         if not isinstance(of, Selector) or len(selector.filters) != 1 or of.noun in PLAYER_NOUNS:
             return f"{selector.noun} named by more than the cards it is of"
         return executable(of)
+    if selector.noun in AMONG:
+        among = selector.filter("among") or selector.filter("of")
+        if not isinstance(among, Selector) or len(selector.filters) != 1 or among.noun in PLAYER_NOUNS or (
+                selector.noun != "color" and selector.filter("of") is not None):
+            return f"the {selector.noun} named by more than the cards it is among"
+        if among.zone == "any-discard" and among.every:
+            from dataclasses import replace
+
+            among = replace(among, every=False)  # counted among the cards of every discard pile
+        return executable(among)
     if selector.noun == COUNTER:
         on = selector.filter("on")
         if not isinstance(on, Selector) or selector.filter("kind") is None or len(selector.filters) != 2:
