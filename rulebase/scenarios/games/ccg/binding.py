@@ -479,6 +479,8 @@ class CCGSession(GameSession):
             if args[1] < 1:
                 raise self.error(node, "the options of \"Choose one:\" are numbered from 1")
             return Action("choose-option", player, amount=args[1] - 1)
+        if kind == "choose_area":
+            return Action("choose-area", player, area=self.area(node, args[1], player))
         if kind == "choose_number":
             return Action("choose-number", player, amount=args[1])
         if kind == "confront_first":
