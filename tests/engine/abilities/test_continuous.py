@@ -1195,3 +1195,43 @@ def test_a_triggered_keyword_the_engine_does_not_play_by_a_unit_is_given_with_it
     assert meaning.trigger.event == "turn-starts" and meaning.effect.verb == "look" and meaning.effect.optional
     assert meaning.effect.target.count.value == 1 and meaning.effect.then.value("to") == "top-or-bottom"
     assert STEP in kinds(board, "701.1")
+
+
+_CRYSTALS = Selector("character", every=True, controller="you", filters=(("other", True), ("trait", "Crystal")))
+PRISM = Printed.build("Prism", "Friend", colors=["blue"], power=1, cost=1, traits=["Crystal"], abilities=(
+    Ability("continuous", "This card also has the colors of all your other [Crystal] characters.",
+            modifier=Modifier("colors", THIS_CARD, values=values(of=_CRYSTALS))),))
+GEM = Printed.build("Gem", "Friend", colors=["orange"], power=2, cost=1, traits=["Crystal"])
+ROCK = Printed.build("Rock", "Friend", colors=["white"], power=2, cost=1, traits=["Earth Pony"])
+PINK_GEM = Printed.build("Pink Gem", "Friend", colors=["pink"], power=2, cost=1, traits=["Crystal"])
+
+
+def test_a_card_also_has_the_colors_of_the_cards_its_modifier_describes_while_they_are_in_play():
+    board = board_with((PRISM, 0, Zone.PLAY, "home", 0), (GEM, 0, Zone.PLAY, "problem", 0),
+                       (ROCK, 0, Zone.PLAY, "home", 0), (PINK_GEM, 1, Zone.PLAY, "home", 1))
+    prism, gem, rock, theirs = board.cards
+    assert continuous.given_colors(board, prism) == (Color.ORANGE,)  # not white (not Crystal), not Bob's pink
+    assert continuous.given_colors(board, gem) == ()
+    assert power.power_of_color(board, 0, Color.ORANGE) == 3
+    gem.face_down = True
+    assert continuous.given_colors(board, prism) == ()
+    gem.face_down = False
+    prism.face_down = True
+    assert continuous.given_colors(board, prism) == ()
+
+
+def test_two_cards_giving_each_other_their_colors_take_only_each_other_s_own():
+    board = board_with((PRISM, 0, Zone.PLAY, "home", 0), (PRISM, 0, Zone.PLAY, "home", 0),
+                       (GEM, 0, Zone.PLAY, "home", 0))
+    first, second, _gem = board.cards
+    assert continuous.given_colors(board, first) == (Color.ORANGE,)
+    assert continuous.given_colors(board, second) == (Color.ORANGE,)
+
+
+def test_colors_of_cards_are_executable_only_of_cards_described():
+    assert continuous.executable(Modifier("colors", THIS_CARD, values=values(of=_CRYSTALS))) is None
+    assert continuous.executable(Modifier("colors", THIS_CARD)) == "the colors of cards not described"
+    assert continuous.executable(Modifier("colors", THIS_CARD, values=values(of=Selector("that")))) == (
+        "the colors of cards not described")
+    assert continuous.executable(Modifier("colors", Selector("that"), values=values(of=_CRYSTALS))) == (
+        "the colors given to a card named elsewhere")

@@ -41,7 +41,7 @@ from rulebase.engine.trace import Trace
 
 HOOKED = ("power", "power-doubled", "power-equal", "cost", "confront-need", "may", "keyword", "cant", "flips",
           "enters-exhausted", "enters-with-counters", "color", "requires", "home-limit", "not-counted",
-          "cost-with-minimum", "trait", "at-most", "doesnt-prevent", "bonus-equal")
+          "cost-with-minimum", "trait", "at-most", "doesnt-prevent", "bonus-equal", "colors")
 """The modifiers the engine applies, each where its rule says: power (507),
 cost (508), confront-need (611.3), may, keywords given by text (701.1), a
 color a card is also (203.2), and what a card's text requires to play it
@@ -110,6 +110,8 @@ def executable(modifier) -> str | None:
         return f"a change of the cost to {modifier.value('action')}"
     if modifier.kind == "color":
         return _color_missing(modifier)
+    if modifier.kind == "colors":
+        return _colors_of_missing(modifier)
     if modifier.kind == "trait":
         return _trait_missing(modifier)
     if modifier.kind == "at-most":
@@ -290,6 +292,27 @@ def _color_missing(modifier) -> str | None:
     if modifier.value("color") not in tuple(Color):
         return f"making a card the color {modifier.value('color')!r}"
     return None
+
+
+def _colors_of_missing(modifier) -> str | None:
+    """What the engine lacks to give cards the colors of other cards
+    ("This card also has the colors of all your other [Crystal]
+    characters", Prismatic): cards in play a selector describes, given to
+    the card itself or to the cards a selector describes."""
+    from rulebase.engine.ccg.abilities import targets
+
+    of = modifier.value("of")
+    if of is None or not hasattr(of, "noun") or of.noun in ("self", "that", "it", "host") + PLAYER_SUBJECTS:
+        return "the colors of cards not described"
+    missing = targets.executable(of)
+    if missing is not None:
+        return missing
+    subject = modifier.subject
+    if subject is None or subject.noun == "self":
+        return None
+    if subject.noun in ("that", "it", "host") + PLAYER_SUBJECTS:
+        return "the colors given to a card named elsewhere"
+    return targets.executable(subject)
 
 
 def _requirement_missing(modifier) -> str | None:
@@ -850,6 +873,13 @@ def given_colors(board: Board, card: Card) -> tuple:
     from rulebase.engine.ccg.cards import parse_color
 
     found = []
+    for ability, acts in own(card, "colors"):
+        if _applies(board, card, acts):
+            found += _colors_of(board, card, acts.modifier, card)
+    for source, pairs in outward(board, "colors"):
+        for ability, acts in pairs:
+            if fits(board, source, acts.modifier.subject, card) and _applies(board, source, acts):
+                found += _colors_of(board, source, acts.modifier, card)
     for kind in ("power", "color"):
         for ability, acts in own(card, kind):
             color = acts.modifier.value("color") if acts.modifier is not None else None
@@ -865,6 +895,17 @@ def given_colors(board: Board, card: Card) -> tuple:
                 if _on_itself(card, reaches) if source is card else reaches():
                     found.append(parse_color(color))
     return tuple(dict.fromkeys(c for c in found if c not in card.colors))
+
+
+def _colors_of(board: Board, source: Card, modifier, card: Card) -> list:
+    """The colors of the other cards in play the modifier's ``of``
+    describes ("the colors of all your other [Crystal] characters", read
+    from ``source``'s side): their own colors and those given them for a
+    while, not those other cards' colors give them (two Prismatic cards
+    each take the other's own colors only)."""
+    of = modifier.value("of")
+    return [color for other in board.play if other is not card and not other.face_down
+            and fits(board, source, of, other) for color in other.colors]
 
 
 def giving_trait(board: Board, card: Card, trait: str):
