@@ -983,11 +983,12 @@ def play_event(s, card: Card, player: int, ability: Ability):
         met = reaction_met(board, card, ability, 0)
         if met is not None:
             answers(board, card, 0, met)
+    chosen: dict = {}
     if ability.cost:
         chosen = yield from choose_payment(s, player, card, ability)
         pay_cost(board, player, card, ability, chosen)
     if ability.effect is not None:
-        yield from follow(s, card, player, ability.effect, met)
+        yield from follow(s, card, player, ability.effect, met, named=cost_cards(card, ability, chosen))
     if card.zone == Zone.QUEUE:
         play.event_discarded(board, card)
     triggers.played(board, card, player)
