@@ -65,6 +65,8 @@ def turn(s, start: str = "ready"):
         yield from procedures[phase](s)
         if phase != "end":
             emit(board, "phase-ends", player=player, phase=phase)
+            if board.waiting:  # what triggers at the end of the phase is processed before the phase ends (601.2)
+                yield from boundary_window(s, f"end of the {phase.capitalize()} Phase")
     _enter(board, "end", "over")
     yield from checkpoint(s, "end of turn")
 
