@@ -91,6 +91,7 @@ VERBS = {
     "play": "play the target (from ``zone``; ``free`` true: without paying its cost)",
     "put-into-play": "put the target into play (not played, 706)",
     "flip-fewer": "a player flips ``amount`` fewer cards in the faceoff under way (514.3)",
+    "flip-change": "a player (``who``) flips ``amount`` more (fewer, if negative) cards in every faceoff for ``duration``",
     "put-into-play-attached": "put the target (a Resource) into play attached to ``on`` (a Selector), not played",
     "token": "put a token into play (522): ``token`` is its description",
     "copy": "the card becomes a copy of the target (520)",
@@ -237,6 +238,7 @@ CONDITIONS = {
     "color": "the subject has the color ``color``",
     "is": "the subject is a card of a ``type`` (Friend, Event, ...) or has a ``trait``",
     "exists": "there is at least one of the subject's cards (at its ``where``)",
+    "points-than": "the subject player has more (``compare`` >) or fewer (<) points than the player ``than``",
 }
 """What a condition ("while", "if", "as long as") asks (702.2, 704.4)."""
 

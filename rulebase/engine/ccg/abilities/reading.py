@@ -1188,6 +1188,15 @@ class _Reader(Transformer):
         return Condition("count", subject=Selector(noun, every=True, count=Amount(None)),
                          values=values(compare=">", who=who, than=other), part=self._part(meta))
 
+    def points_than(self, meta, children):
+        """"If you have fewer points than an opponent", "if an opponent has
+        more points than you": one player's score against another's
+        ('points-than')."""
+        who, other = children
+        compare = "<" if " fewer " in self.source[meta.start_pos:meta.end_pos] else ">"
+        return Condition("points-than", subject=who, values=values(compare=compare, than=other),
+                         part=self._part(meta))
+
     def in_zone(self, meta, children):
         zone = children[1]
         if isinstance(zone, tuple):
@@ -1631,6 +1640,19 @@ class _Reader(Transformer):
         # "you draw" is "draw": the ability's controller carries it out
         return replace(effect, who=None if who == Selector("you") else who)
 
+    def each_verb(self, meta, children):
+        return ("each", children)
+
+    def they_do_each(self, meta, children):
+        """"An opponent reveals their hand and discards a card with that
+        type": every instruction the subject's, not only the first."""
+        who, (_, steps) = children
+        who = None if who == Selector("you") else who
+        effect = None
+        for step in reversed(steps):
+            effect = _then(replace(step, who=who), effect)
+        return effect
+
     def pay_or(self, meta, children):
         who, amount, alternative = children
         return Effect("pay", amount=amount, who=who, values=values(unless_paid=alternative), part=self._part(meta))
@@ -1817,6 +1839,11 @@ class _Reader(Transformer):
                                                                 variable=amount.variable),
                       values=values(minimum=minimum), part=self._part(meta))
 
+    def pay_number_less_for(self, meta, children):
+        """"Pay 2 less for the next card you play this turn" (a number
+        written without the action-token icon)."""
+        return Effect("cost-change", target=children[1], amount=Amount(-int(children[0])), part=self._part(meta))
+
     def minimum(self, meta, children):
         return children[0]
 
@@ -1850,6 +1877,19 @@ class _Reader(Transformer):
         number, *options = children[1:] if optional else children
         return Effect("choose", amount=Amount(number), choices=tuple(options), optional=optional,
                       part=self._part(meta))
+
+    def choose_at_random(self, meta, children):
+        """"Choose one at random: A, or B": the options of a choice made at
+        random, none of them chosen by a player."""
+        number, *options = children
+        return Effect("choose", amount=Amount(number), choices=tuple(options), values=values(random=True),
+                      part=self._part(meta))
+
+    def option_if(self, meta, children):
+        """An option of "Choose one:" carried out only if a condition holds
+        ("or if you have fewer points than an opponent score a point")."""
+        condition, effect = children
+        return replace(effect, condition=condition)
 
     def num(self, meta, children):
         return int(children[0])
@@ -1905,6 +1945,12 @@ class _Reader(Transformer):
         return Effect("confront-need", target=children[0], amount=Amount(-int(children[1])),
                       part=self._part(meta))
 
+    def confront_requirement_increase(self, meta, children):
+        """"Increase a Problem's confront requirements by 2 power (until
+        ...)": players need that much more power to confront it."""
+        return Effect("confront-need", target=Selector("Problem", part=self._part(meta)),
+                      amount=Amount(int(children[0])), part=self._part(meta))
+
     def need_effect(self, meta, children):
         players, changes, problem, duration = children
         (amount, color), = changes
@@ -1935,7 +1981,8 @@ class _Reader(Transformer):
         return replace(effect, who=who, part=self._part(meta))
 
     def name_(self, meta, children):
-        what = {"card": "card", "color": "color", "friend": "Friend"}[self.source[meta.start_pos:meta.end_pos].split()[-1]]
+        what = {"card": "card", "color": "color", "friend": "Friend",
+                "type": "card-type"}[self.source[meta.start_pos:meta.end_pos].split()[-1]]
         return Effect("name", values=values(what=what), part=self._part(meta))
 
     def end_faceoff(self, meta, children):
@@ -1983,6 +2030,14 @@ class _Reader(Transformer):
         return Effect("put-into-play", target=children[0],
                       values=values(face=face, area=children[1] if len(children) > 1 else None, control=control),
                       part=self._part(meta))
+
+    def put_into_play_from(self, meta, children):
+        """"Put a Friend ... into play from your discard pile": the card is
+        found in that zone."""
+        target, zone = children
+        if isinstance(zone, tuple):
+            raise _Unreadable("a card put into play from beneath a card", meta.start_pos)
+        return Effect("put-into-play", target=replace(target, zone=zone), part=self._part(meta))
 
     under_your_control = _constant(UNDER_YOUR_CONTROL)
 
@@ -2284,6 +2339,17 @@ class _Reader(Transformer):
         target, action, duration = children
         return Effect("cant", target=target, duration=duration, values=values(action=action), part=self._part(meta))
 
+    def cant_act_effect(self, meta, children):
+        """"Opponents can't move their characters this turn", "players can't
+        confront that Problem that turn": a can't of the players named, on
+        what they would act on, for the turn (``by``: whose doing it
+        forbids)."""
+        who, action = children
+        return Effect("cant", target=action["what"], duration="turn",
+                      values=values(action=_PASSIVE[action["action"]], by=who, to=action.get("to"),
+                                    **{"from": action.get("from")}),
+                      part=self._part(meta))
+
     def cant_effect(self, meta, children):
         target, action = children
         duration = "turn" if self.source[meta.start_pos:meta.end_pos].endswith("this turn") else None
@@ -2303,6 +2369,15 @@ class _Reader(Transformer):
 
     def flip_more(self, meta, children):
         return Effect("flip", amount=Amount(children[0]), part=self._part(meta))
+
+    def flip_change(self, meta, children):
+        """"Flip an additional card during faceoffs (until ...)", "opponents
+        flip 1 fewer cards for faceoffs until ...": a change, for a while, of
+        the number of cards a player flips in every faceoff ('flip-change'),
+        not only in the one under way."""
+        number = int(children[0]) if children else 1
+        sign = -1 if " fewer " in self.source[meta.start_pos:meta.end_pos] else 1
+        return Effect("flip-change", amount=Amount(sign * number), part=self._part(meta))
 
     def flip_one(self, meta, children):
         return Effect("flip", amount=Amount(1), part=self._part(meta))
@@ -2653,6 +2728,7 @@ class _Reader(Transformer):
     post_with_this = _constant(("filter", "with", THIS_CARD))
     post_with_that_name = _constant(("filter", "name", "named"))
     post_with_same_name = _constant(("filter", "name", "same"))
+    post_with_that_type = _constant(("filter", "card-type", "named"))
 
     def post_with_keyword(self, meta, children):
         keyword = _keyword_named(children[0])

@@ -1342,6 +1342,8 @@ def _part_executable(part: Effect) -> str | None:
         words = VALUE_WORDS.get((part.verb, key))
         if words is not None and value not in words:
             return f"the {key} {value!r} of {part.verb!r}"
+    if part.choices and part.amount is not None and part.amount.value != 1:
+        return f"choosing {part.amount.value or 'any number'} of the options (the engine carries out one)"
     if part.choices and part.verb not in VERBS:
         return f"the verb {part.verb!r}"
     return None

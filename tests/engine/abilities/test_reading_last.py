@@ -1,0 +1,156 @@
+"""Reading the last shapes of card text the reader stopped at: each test
+pins the model a real card's words read as, and the name a meaning the
+engine does not carry out is read under (so that the card is reported
+parsed but not executable, never played as part of its text)."""
+
+from __future__ import annotations
+
+from rulebase.cards import database
+from rulebase.engine.ccg.abilities import catalog
+from rulebase.engine.ccg.abilities.model import Ability, Amount, Selector, values
+from rulebase.engine.ccg.abilities.reading import read
+
+YOU = Selector("you")
+
+
+def one(text, **options) -> Ability:
+    abilities = read(text, **options)
+    assert len(abilities) == 1
+    return abilities[0]
+
+
+# -- choices ---------------------------------------------------------------------------------
+
+def test_options_parted_by_semicolons_chain_their_instructions_with_commas():
+    # A Better Way to Be Bad
+    effect = one("Main Phase: Choose one: frighten up to two Friends; look at a player's hand and choose a card, "
+                 "then that player banishes that card; or name a card, put all cards in your discard pile with "
+                 "that name on top of your deck, and shuffle your deck.", card_type="Event").effect
+    assert (effect.verb, effect.amount) == ("choose", Amount(1))
+    assert [[step.verb for step in choice.chain()] for choice in effect.choices] == [
+        ["frighten"], ["look", "choose", "banish"], ["name", "to-deck", "shuffle"]]
+    banished = list(effect.choices[1].chain())[2]
+    assert "player" in (banished.who.noun, banished.who.ref) and banished.target.noun == "that"
+
+
+def test_an_option_with_a_condition_of_its_own():
+    # The Vote: the last option is carried out only if its condition holds
+    effect = one("Main Phase: Choose one: Frighten an opposing Friend, opponents can't play Events this turn, or "
+                 "if you have fewer points than an opponent score a point.", card_type="Event").effect
+    scoring = effect.choices[2]
+    assert (scoring.verb, scoring.amount) == ("score", Amount(1))
+    assert scoring.condition.kind == "points-than"
+    assert scoring.condition.subject == YOU and scoring.condition.value("compare") == "<"
+    assert scoring.condition.value("than").noun == "opponent"
+    assert effect.choices[0].condition is None and effect.choices[1].condition is None
+
+
+def test_a_choice_made_at_random():
+    # Weather Mare, Shocking
+    effect = one("When this card is moved, choose one at random: Put a +1 power counter on it, or frighten it.").effect
+    assert (effect.verb, effect.value("random")) == ("choose", True)
+    assert [choice.verb for choice in effect.choices] == ["counters", "frighten"]
+
+
+# -- instructions ----------------------------------------------------------------------------
+
+def test_a_change_of_the_cards_flipped_in_every_faceoff_for_a_while():
+    # In My Head Like a Catchy Song: fewer cards, for the opponents, until the start of your next turn
+    effect = one("Main Phase: Choose one: Search your deck for a Friend, reveal it, and put it into your hand; "
+                 "put a Friend from your discard pile into play; or opponents flip 1 fewer cards for faceoffs "
+                 "until the start of your next turn.", card_type="Event").effect
+    fewer = effect.choices[2]
+    assert (fewer.verb, fewer.amount, fewer.duration, fewer.who.noun) == ("flip-change", Amount(-1), "next-turn",
+                                                                          "opponent")
+    assert [step.verb for step in effect.choices[0].chain()] == ["search", "reveal", "to-hand"]
+    # Find the Purpose in Your Life: one more, for you, until the end of the turn
+    effect = one("Main Phase: Choose one: Unfrighten up to two of your Friends, exhaust an opposing character and "
+                 "it does not ready during its controller's next ready step, or flip an additional card during "
+                 "faceoffs until the end of the turn.", card_type="Event").effect
+    more = effect.choices[2]
+    assert (more.verb, more.amount, more.duration, more.who) == ("flip-change", Amount(1), "turn", None)
+    # not the card flipped in the faceoff under way ('flip')
+    assert one("Faceoff: Flip an additional card.", card_type="Event").effect.verb == "flip"
+
+
+def test_players_that_cant_act_for_the_turn():
+    # Twilight's Epiphany: opponents can't move their characters this turn
+    effect = one("Main Phase: Choose two: Move an opposing character, opponents can't move their characters this "
+                 "turn, or draw three cards.", card_type="Event").effect
+    cant = effect.choices[1]
+    assert (cant.verb, cant.duration, cant.value("action")) == ("cant", "turn", "be-moved")
+    assert cant.value("by").noun == "opponent" and cant.target.noun == "character"
+    # Tight Ship, Meticulous Planner: "that turn"
+    effect = one("When this card enters play at a Problem, players can't confront that Problem that turn.").effect
+    assert (effect.verb, effect.duration, effect.value("action")) == ("cant", "turn", "be-confronted")
+    assert effect.value("by").noun == "player"
+
+
+def test_naming_a_card_type_and_a_card_of_that_type():
+    # Sisterhood
+    effect = one("Main Phase: Choose one: Flip an additional card during faceoffs until the start of your next "
+                 "turn, move an opposing character, or name a card type and an opponent reveals their hand and "
+                 "discards a card with that type.", card_type="Event").effect
+    named, revealed, discarded = effect.choices[2].chain()
+    assert (named.verb, named.values) == ("name", values(what="card-type"))
+    assert revealed.verb == "reveal" and discarded.verb == "discard"
+    assert discarded.target.filter("card-type") == "named"
+
+
+def test_a_problems_confront_requirements_increased():
+    # Apples to the Core
+    effect = one("Main Phase: Choose one: Increase a Problem's confront requirements by 2 power until the start of "
+                 "your next turn, exhaust a character, or an opponent discards a card and you draw a card.",
+                 card_type="Event").effect
+    need = effect.choices[0]
+    assert (need.verb, need.target.noun, need.amount, need.duration) == ("confront-need", "Problem", Amount(2),
+                                                                         "next-turn")
+    # the opposite of "reduce the confront requirements of a Problem by 2 power" (Find the Music in You)
+    effect = one("Main Phase: Choose one: Each opponent loses [2], reduce the confront requirements of a Problem "
+                 "by 2 power until the end of the turn, or put a Friend with printed power of 1 or less into play "
+                 "from your discard pile.", card_type="Event").effect
+    assert (effect.choices[1].verb, effect.choices[1].amount) == ("confront-need", Amount(-2))
+    put = effect.choices[2]
+    assert (put.verb, put.target.noun, put.target.zone) == ("put-into-play", "Friend", "discard")
+    assert put.target.filter("printed-power") == "<=1"
+
+
+def test_a_cost_lowered_by_a_number_without_the_icon():
+    # Pinkie's Epiphany: "pay 2 less" as "pay [2] less"
+    effect = one("Main Phase: Choose two: Dismiss a Friend with 2 or less power, put a Friend from your discard "
+                 "pile into your hand, or pay 2 less for the next card you play this turn.", card_type="Event").effect
+    assert effect.amount == Amount(2)
+    cheaper = effect.choices[2]
+    assert (cheaper.verb, cheaper.amount) == ("cost-change", Amount(-2))
+    assert cheaper.target.filter("next-played") == "turn"
+    same = one("Main Phase: Pay [2] less for the next card you play this turn.", card_type="Event").effect
+    assert (same.verb, same.amount, same.target) == ("cost-change", Amount(-2), cheaper.target)
+
+
+def test_a_subjects_every_instruction_is_its_own():
+    # Juggling Routine: each player draws, not only the player of the Event
+    effect = one("Main Phase: Each player shuffles their discard pile into their deck and draws a card.",
+                 card_type="Event").effect
+    shuffled, drawn = effect.chain()
+    assert (shuffled.verb, drawn.verb) == ("shuffle-into", "draw")
+    assert shuffled.who == drawn.who and drawn.who.noun == "player" and drawn.who.every
+    # Family Feud: the opponent discards the cards of the hand they revealed
+    effect = one("When this card enters play, name a card. An opponent reveals their hand and discards all cards "
+                 "with that name.").effect
+    named, revealed, discarded = effect.chain()
+    assert revealed.who.noun == discarded.who.noun == "opponent"
+    assert discarded.target.filter("name") == "named"
+    # "you" carry out both: no one else named
+    effect = one("Main Phase: You draw a card and discard a card.", card_type="Event").effect
+    assert [(step.verb, step.who) for step in effect.chain()] == [("draw", None), ("discard", None)]
+
+
+def test_choosing_two_options_is_not_played_as_choosing_one():
+    # Applejack's Epiphany and Pinkie's Epiphany: "Choose two:" is read with its number, and the
+    # engine, which carries out one option, reports the card rather than play half of it
+    cards = {card.full_name: card for card in database.load().cards}
+    for name in ("Applejack's Epiphany", "Pinkie's Epiphany"):
+        state = catalog.card_state(cards[name])
+        assert state.state == "unexecutable" and "choosing 2 of the options" in state.hold.reason
+    # "Choose one:" is not held back by it
+    assert catalog.card_state(cards["We'll Make Our Mark"]).state == "executable"
