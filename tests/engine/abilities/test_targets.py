@@ -601,3 +601,79 @@ def test_cards_in_an_opponents_hand_and_discard_pile():
     assert labels(targets.candidates(board, Context(card=board.cards[0], controller=1),
                                      Selector("card", zone="opponent-hand"))) == ["Comet/0"]
     assert targets.executable(Selector("card", zone="opponent-hand")) is None
+
+
+def test_that_problem_of_a_continuous_ability_is_the_one_its_card_or_host_is_at_ridiculous_outfit():
+    """"While this Friend is at a Problem, your opponent's characters at that
+    Problem ...": with no event and nothing named, "that Problem" is the one
+    the card (an attachment: its host) is at."""
+    board = board_with((COMET, 0, Zone.PLAY, "problem", 1), (GEAR, 0, Zone.PLAY, "problem", 1),
+                       (RUNNER, 1, Zone.PLAY, "problem", 1), (KITE, 1, Zone.PLAY, "problem", 0))
+    friend, gear, runner, _ = board.cards
+    gear.host = friend
+    there = Selector("character", controller="opponent", every=True, count=Amount(None), where="that-problem")
+    assert targets.candidates(board, Context(card=gear, controller=0), there) == [runner]
+    friend.area = gear.area = board.players[0].home
+    assert targets.candidates(board, Context(card=gear, controller=0), there) == []
+
+
+def test_non_trait_counter_attachment_and_cost_compared_with_a_count():
+    epic = Printed.build("Epic Pest", "Troublemaker", power=3, points=2, traits=["Epic"])
+    board = board_with((COMET, 0, Zone.PLAY, "home", 0), (RUNNER, 0, Zone.PLAY, "home", 0), (PEST, 1, Zone.PLAY, "home", 1),
+                       (epic, 1, Zone.PLAY, "home", 1), (GEAR, 0, Zone.PLAY, "home", 0), (GEAR, 0, Zone.PLAY, "home", 0),
+                       (COMET, 1, Zone.DISCARD, None, 1), (GEAR, 1, Zone.DISCARD, None, 1))
+    comet, runner, pest, epic_pest, worn, loose = board.cards[:6]
+    worn.host = comet
+    alice = Context(card=comet, controller=0)
+    assert labels(targets.candidates(board, alice, Selector("Troublemaker", filters=(("not-trait", "Epic"),)))) == [
+        "Pest/1"]
+    assert labels(targets.candidates(board, alice, Selector("card", zone="any-discard",
+                                                            filters=(("not-trait", "Friend"),)))) == ["Spare Gear/1"]
+    runner.counters = 1
+    assert labels(targets.candidates(board, alice, Selector("Friend", filters=(("counter", "+1"),)))) == [
+        "Breeze Runner/0"]
+    assert labels(targets.candidates(board, alice, Selector("Resource", filters=(("attachment", False),)))) == [
+        "Spare Gear/0"]
+    assert targets.candidates(board, alice, Selector("Resource", filters=(("attachment", True),))) == [worn]
+    per_friend = Amount(1, per=Selector("Friend", every=True, count=Amount(None), controller="you"))
+    cheap = Selector("Friend", filters=(("cost-vs", ("<=", per_friend)),))
+    assert labels(targets.candidates(board, alice, cheap)) == ["Comet/0", "Breeze Runner/0"], "costs 2 and 1 <= 2"
+    board.put(runner, Zone.DISCARD)
+    assert targets.candidates(board, alice, cheap) == [], "one Friend now: only a cost of 1 or less, and Comet's is 2"
+    for selector in (cheap, Selector("Friend", filters=(("counter", "+1"),)),
+                     Selector("Resource", filters=(("attachment", False),))):
+        assert targets.executable(selector) is None
+    assert targets.executable(Selector("Friend", filters=(("cost-vs", ("<=", Amount(2))),))) \
+        .startswith("the filter 'cost-vs'")
+    assert targets.executable(Selector("Friend", filters=(("not-trait", ("Epic",)),))) is not None
+
+
+def test_the_player_with_the_most_or_the_fewest_ice_cloud_calamity_and_matilda():
+    pegasus = Printed.build("Pegs", "Friend", colors=["blue"], power=2, cost=2, traits=["Pegasus"])
+    board = board_with((pegasus, 0, Zone.PLAY, "problem", 0), (pegasus, 1, Zone.PLAY, "problem", 0),
+                       (pegasus, 1, Zone.PLAY, "problem", 0), (pegasus, 0, Zone.PLAY, "home", 0),
+                       (pegasus, 0, Zone.PLAY, "home", 0))
+    alice = Context(card=board.cards[0], controller=0)
+    here = Selector("character", every=True, count=Amount(None), where="here", filters=(("trait", "Pegasus"),))
+    most = Selector("player", filters=(("most", here),))
+    assert targets.candidates(board, alice, most) == [1], "two there against one; Alice's at home don't count"
+    board.put(board.cards[3], Zone.PLAY, area=board.players[0].problem_area)
+    assert targets.candidates(board, alice, most) == [], "two each: no one has the most"
+    fewest = Selector("player", filters=(("fewest", "points"),))
+    board.players[0].score, board.players[1].score = 2, 1
+    assert targets.candidates(board, alice, fewest) == [1]
+    board.players[1].score = 2
+    assert targets.candidates(board, alice, fewest) == []
+    assert targets.executable(most) is None and targets.executable(fewest) is None
+    assert targets.executable(Selector("Friend", filters=(("most", here),))) is not None
+    assert targets.executable(Selector("player", filters=(("fewest", "cards"),))) is not None
+
+
+def test_that_opponent_of_an_activated_ability_owns_the_card_named_before_fake_crystal_heart():
+    board = board_with((GEAR, 0, Zone.PLAY, "home", 0), (GEAR, 1, Zone.PLAY, "home", 1), names=("Alice", "Bob", "Carol"))
+    mine, theirs = board.cards
+    context = Context(card=mine, controller=0)
+    that_opponent = Selector("opponent", ref="that")
+    assert targets.candidates(board, context, that_opponent) == []
+    context.named["it"] = [theirs]
+    assert targets.candidates(board, context, that_opponent) == [1]

@@ -154,6 +154,14 @@ FILTERS = {
     "printed-power": "its printed power compares", "cost": "its cost compares", "other": "not this card",
     "status": "ready, exhausted, frightened, face-down, face-up, boosted, cutie marked", "involved": "involved in the faceoff under way",
     "random": "chosen at random", "top": "the top cards of a deck (as many as the count)",
+    "not-trait": "has not a Trait ('a non-Epic Troublemaker'), or is not of a card type ('a non-Friend card')",
+    "counter": "has a counter of a name on it ('+1': a +1 power counter, 519.4; 'with +1 power counters on them')",
+    "attachment": "is (true) or is not (false) attached to a card ('an opponent's non-attachment Resource', 509)",
+    "cost-vs": "its cost compares with a number counted now ('with cost less than or equal to the number of ...')",
+    "most": "a player who has more of a selector's cards than each other player ('the player with the most Pegasus "
+            "characters here'): none while two have the most",
+    "fewest": "a player who has fewer points than each other player ('the player with the fewest points'): none "
+              "while two have the fewest",
     "on": "attached to one of a selector's cards",
     "played-on": "played on one of a selector's cards: attached to it once in play", "with": "at the same area as one of a selector's cards",
     "keyword": "has a keyword", "has": "a player who has at least as many of a selector's cards as its count",
@@ -309,6 +317,24 @@ class Compiled:
         if name == "top":
             self.top = True
             return []
+        if name == "not-trait":
+            kind, trait = TYPES.get(str(value), False), str(value)
+            if kind is not False:
+                return [lambda board, context, card: not of_type(card, kind)]
+            return [lambda board, context, card: not has_trait(board, card, trait)]
+        if name == "counter":
+            wanted = str(value)
+            if wanted in POWER_COUNTERS:
+                return [lambda board, context, card: card.counters > 0]
+            return [lambda board, context, card: named_counters(board, card).get(wanted, 0) > 0]
+        if name == "attachment":
+            attached = bool(value)
+            return [lambda board, context, card: (card.host is not None) == attached]
+        if name == "cost-vs":
+            symbol, amount = value
+            compare, times, per = _COMPARE[symbol], amount.value if amount.value is not None else 1, amount.per
+            return [lambda board, context, card: (cost := cost_compared(board, card)) is not None
+                    and compare(cost, times * len(candidates(board, context, per)))]
         if name == "keyword":
             from rulebase.engine.ccg.abilities import continuous, keywords
 
@@ -352,7 +378,7 @@ class Compiled:
             return [_used_only(colors_of(color), TYPES[noun])]
         if name == "beneath":
             return []  # the cards looked among (see candidates())
-        if name in ("random", "or-self", "has", "this-way", "remaining", "at_least"):
+        if name in ("random", "or-self", "has", "this-way", "remaining", "at_least", "most", "fewest"):
             return []  # a choice, a reference to this card, or a filter of players (see players())
         return [_names_nothing]  # a filter the engine does not know (see executable()) names no card
 
@@ -514,12 +540,17 @@ def players(board: Board, context, selector: Selector) -> list[int]:
     if ref in ("that",) + PLAYER_REFS:
         them = event_player(context)
         if them is None:
-            return _owner_named_by_an_event(context)
+            return _owner_named_by_an_event(context) or (_opponent_named(board, context) if noun == "opponent" else [])
         return board.opponents(them) if noun == "opponent" and ref != "that" else [them]  # "that opponent" is the one
     has = selector.filter("has")
     if has is not None:
         plain = Selector(noun, controller=selector.controller)
         return [player for player in players(board, context, plain) if _has(board, context, player, has)]
+    for name in ("most", "fewest"):
+        what = selector.filter(name)
+        if what is not None:
+            plain = Selector(noun, controller=selector.controller)
+            return _the_one_with(board, context, players(board, context, plain), name, what)
     if noun == "you":
         return [me]
     if noun == "opponent" or selector.controller == "opponent":
@@ -537,6 +568,39 @@ def _owner_named_by_an_event(context) -> list[int]:
     if this is None or this.type != CardType.EVENT:
         return []
     owners = {card.owner for card in named_cards(context, "it") if isinstance(card, Card)}
+    return list(owners) if len(owners) == 1 else []
+
+
+def _the_one_with(board: Board, context, among: list[int], name: str, what) -> list[int]:
+    """The player of ``among`` with the most (or the fewest) of ``what``:
+    a selector's cards each player has, read from their perspective, or
+    their ``points``; no one while two or more have as many."""
+    if not among:
+        return []
+
+    def count(player: int) -> int:
+        if what == POINTS:
+            return board.players[player].score
+        seen = Perspective(context, player)
+        return len(candidates(board, seen, what if what.controller is not None else _yours(what)))
+
+    counts = {player: count(player) for player in among}
+    best = (max if name == "most" else min)(counts.values())
+    found = [player for player, n in counts.items() if n == best]
+    return found if len(found) == 1 else []
+
+
+POINTS = "points"
+"""What "the player with the fewest points" counts: a player's score."""
+
+
+def _opponent_named(board: Board, context) -> list[int]:
+    """"That opponent" with no event to name a player: the opponent who
+    owns the card an earlier instruction named ("gain control of an
+    opponent's non-attachment Resource. That opponent gains control of
+    this card")."""
+    me = perspective(context)
+    owners = {card.owner for card in named_cards(context, "it") if isinstance(card, Card) and card.owner != me}
     return list(owners) if len(owners) == 1 else []
 
 
@@ -687,8 +751,8 @@ def place_named(context) -> Area | None:
         if card.zone == Zone.PLAY and card.area is not None and card.area.is_problem:
             return card.area  # "Choose one of your Friends at a Problem. ... at that Problem"
     event = getattr(context, "event", None)
-    if event is None:
-        return None
+    if event is None:  # "While this Friend is at a Problem, ... at that Problem": the one it (or its host) is at
+        return problem_of(None, getattr(context, "card", None))
     for key in ("to", "area"):
         found = event.get(key)
         if isinstance(found, Area):
@@ -914,6 +978,28 @@ def executable(selector: Selector | None) -> str | None:
             continue
         if name == "has" and selector.noun not in PLAYER_NOUNS:
             return f"the filter 'has' of a {selector.noun!r}"
+        if name in ("most", "fewest"):
+            if selector.noun not in PLAYER_NOUNS or selector.ref is not None or not (
+                    value == POINTS or isinstance(value, Selector)):
+                return f"the filter {name!r} of {getattr(value, 'part', value)!r} of a {selector.noun!r}"
+            if value == POINTS:
+                continue
+            if value.noun in PLAYER_NOUNS:
+                return f"the filter {name!r} of players"
+            missing = executable(value)
+            if missing is not None:
+                return missing
+            continue
+        if name in ("not-trait", "counter") and not isinstance(value, str):
+            return f"the filter {name!r} of {value!r}"
+        if name == "cost-vs":
+            symbol, amount = value if isinstance(value, tuple) and len(value) == 2 else (None, None)
+            if symbol not in _COMPARE or not isinstance(getattr(amount, "per", None), Selector):
+                return f"the filter 'cost-vs' of {value!r}"
+            missing = executable(amount.per)
+            if missing is not None:
+                return missing
+            continue
         if name == "nouns":
             if not isinstance(value, (tuple, list)) or any(noun not in TYPES for noun in value):
                 return f"the nouns {value!r}"
