@@ -442,3 +442,20 @@ def test_the_condition_is_judges_the_card_type_of_the_card_named():
     assert not conditions.holds(board, Context(card=pest, controller=0), Condition("is", it, values(type="Friend")))
     assert conditions.executable(Condition("is", it, values(type="Event"))) is None
     assert conditions.executable(Condition("is", it, values(type="Dragon"))) == "the condition 'is' of {'type': 'Dragon'}"
+
+
+def test_challenging_with_your_characters_at_its_problem_names_those_at_the_troublemakers_problem():
+    """"Challenge an opponent's Troublemaker with all your characters at its
+    Problem" (The Hard Way): "its" is the Troublemaker's, not the Event's."""
+    board = board_with((COMET, 0, Zone.PLAY, "problem", 1), (RUNNER, 0, Zone.PLAY, "problem", 0),
+                       (KITE, 0, Zone.PLAY, "home", 0), (PEST, 1, Zone.PLAY, "problem", 1))
+    for owner in (0, 1):
+        for _ in range(4):
+            board.put(board.new_card(COMET, owner), Zone.DRAW_DECK)
+    event = board.new_card(KITE, 0)
+    board.put(event, Zone.HAND)
+    everyone = Selector("character", controller="you", every=True, count=Amount(None), where="its-problem")
+    effect = Effect("challenge", target=Selector("Troublemaker", controller="opponent"), values=values(using=everyone))
+    drive(board, effect, Context(card=event, controller=0))
+    involved = [step for step in board.trace if step.rule == "514.2c"][0].text.split(": ")[-1]
+    assert "Comet" in involved and "Breeze Runner" not in involved and "Kite" not in involved

@@ -665,7 +665,11 @@ def _acts(board: Board, context: Context, effect: Effect, verb: Verb, card: Card
         using = effect.value("using")
         if using is None:
             return [Act(player, card, amount=n, effect=effect, source=context.card)]
-        characters = [other.id for other in targets.candidates(board, context, using) if isinstance(other, Card)]
+        if using.where == "its-problem":  # "with your characters at its Problem": the challenged Troublemaker's
+            characters = [other.id for other in targets.candidates(board, context, replace(using, where=None))
+                          if isinstance(other, Card) and other.zone == Zone.PLAY and other.area == card.area]
+        else:
+            characters = [other.id for other in targets.candidates(board, context, using) if isinstance(other, Card)]
         if using.every:
             return [Act(player, card, amount=n, order=tuple(characters), effect=effect, source=context.card)]
         return [Act(player, card, amount=n, order=(other,), effect=effect, source=context.card) for other in characters]
