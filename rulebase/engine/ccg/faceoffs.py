@@ -145,6 +145,7 @@ class FaceoffResult:
     involved: dict = field(default_factory=dict)
     flips: dict = field(default_factory=dict)
     rounds: int = 1
+    turn: int = 0
 
 
 @step("515.1", "{player} flips {card} (power {power}) into the flip zone")
@@ -452,7 +453,8 @@ def faceoff(s, kind: str, areas: tuple[Area, ...], starter: int, troublemaker: C
     winner = current.winner
     result = FaceoffResult(kind, tuple(board.area_name(a) for a in current.areas), starter, dict(totals), winner,
                            involved={p: [c.label for c in current.involved(board) if _side(current, c) == p] for p in current.players},
-                           flips={p: [c.label for c in current.flipped[p]] for p in current.players}, rounds=rounds)
+                           flips={p: [c.label for c in current.flipped[p]] for p in current.players}, rounds=rounds,
+                           turn=board.turn.number)
     board.faceoffs.append(result)
     if winner is not None:
         yield from _consequences(s, current, winner)

@@ -126,3 +126,26 @@ def test_there_is_a_card_holds_while_the_subject_names_one_fear_itself():
                                                                              filters=(("status", "face-down"),)),
                                                           negated=True))
     assert conditions.executable(face_down) is None
+
+
+def test_a_faceoff_won_this_turn_by_a_margin_is_read_from_the_record_of_faceoffs_storm_of_justice():
+    from rulebase.engine.ccg.faceoffs import PROBLEM, TROUBLEMAKER, FaceoffResult
+
+    board = board_with((COMET, 0, Zone.PLAY, "home", 0))
+    context = resolve.Context(board=board, card=board.play[0], controller=0)
+    by_five = Condition("did", values=values(what="win-faceoff", during="turn", kind="problem", margin=">=5"))
+    any_won = Condition("did", values=values(what="win-faceoff", during="turn"))
+    assert not conditions.holds(board, context, any_won)
+    board.faceoffs.append(FaceoffResult(PROBLEM, (), 0, {0: 7, 1: 3}, 0, turn=board.turn.number))
+    assert conditions.holds(board, context, any_won) and not conditions.holds(board, context, by_five), "by 4"
+    board.faceoffs.append(FaceoffResult(TROUBLEMAKER, (), 0, {0: 9, 1: 3}, 0, turn=board.turn.number))
+    assert not conditions.holds(board, context, by_five), "a Troublemaker faceoff"
+    board.faceoffs.append(FaceoffResult(PROBLEM, (), 0, {0: 9, 1: 3}, 0, turn=board.turn.number - 1))
+    assert not conditions.holds(board, context, by_five), "on an earlier turn"
+    board.faceoffs.append(FaceoffResult(PROBLEM, (), 1, {0: 3, 1: 9}, 1, turn=board.turn.number))
+    assert not conditions.holds(board, context, by_five), "won by the opponent"
+    board.faceoffs.append(FaceoffResult(PROBLEM, (), 0, {0: 8, 1: 3}, 0, turn=board.turn.number))
+    assert conditions.holds(board, context, by_five)
+    assert conditions.executable(by_five) is None and conditions.executable(any_won) is None
+    assert conditions.executable(Condition("did", values=values(what="win-faceoff", during="game"))) is not None
+    assert conditions.executable(Condition("did", values=values(what="win-faceoff", kind="problem"))) is not None

@@ -290,6 +290,8 @@ def _attached(board, context, condition):
 
 def _did(board, context, condition):
     what = condition.value("what")
+    if what == WON and condition.value("during") is not None:
+        return _won_this_turn(board, context, condition)
     if what == WON:
         return bool(getattr(context, "won", False))
     if what == REVEALED:
@@ -306,6 +308,30 @@ earlier instruction of the effect revealed is of the description."""
 CONFRONTED = "confronts"
 """What "if no Problems were confronted this turn" asks of the game's
 record of the Problems confronted (611.4)."""
+
+
+def _won_this_turn(board, context, condition) -> bool:
+    """"If you won a Problem faceoff by at least 5 power this turn": a
+    faceoff of this turn (of the ``kind``, problem or troublemaker) the
+    player won, with a power total higher than each other player's by the
+    ``margin``, by the game's record of faceoffs (514.5)."""
+    from rulebase.engine.ccg.faceoffs import TROUBLEMAKER
+
+    me = targets.perspective(context)
+    kind = condition.value("kind")
+    margin = condition.value("margin")
+    compare, n = _compare(margin) if margin is not None else (None, 0)
+    for result in board.faceoffs:
+        if result.turn != board.turn.number or result.winner != me:
+            continue
+        if kind is not None and ("troublemaker" if result.kind == TROUBLEMAKER else "problem") != kind:
+            continue
+        if compare is not None:
+            others = [total for player, total in result.totals.items() if player != me]
+            if not compare(result.totals.get(me, 0) - max(others, default=0), n):
+                continue
+        return True
+    return False
 
 
 def _revealed(board, context, found) -> list:
@@ -439,7 +465,7 @@ def _done_executable(condition: Condition) -> str | None:
     judge (``None``: nothing)."""
     what = condition.value("what")
     keys = {key for key, _ in condition.values} - {"what"}
-    allowed = {REVEALED: {"found"}, CONFRONTED: {"of", "during"}}.get(what, set())
+    allowed = {REVEALED: {"found"}, CONFRONTED: {"of", "during"}, WON: {"during", "kind", "margin"}}.get(what, set())
     if keys - allowed:
         return f"the condition 'did' {what!r} with {sorted(keys - allowed)[0]!r}"
     if what == REVEALED:
@@ -448,6 +474,16 @@ def _done_executable(condition: Condition) -> str | None:
                                   or found.zone is not None or found.where is not None or found.controller is not None):
             return f"the cards revealed described as {getattr(found, 'part', found)!r}"
         return targets.executable(found)
+    if what == WON and (condition.value("during") not in (None, "turn")
+                        or condition.value("kind") not in (None, "problem", "troublemaker")
+                        or ((condition.value("kind") is not None or condition.value("margin") is not None)
+                            and condition.value("during") is None)):
+        return f"winning a faceoff described by {dict(condition.values)!r}"
+    if what == WON and condition.value("margin") is not None:
+        try:
+            targets.comparison(condition.value("margin"))
+        except ValueError:
+            return f"the margin {condition.value('margin')!r} of a faceoff won"
     if what == CONFRONTED:
         of = condition.value("of")
         if not isinstance(of, Selector) or of.noun != "Problem" or condition.value("during") not in (None, "turn"):
