@@ -597,3 +597,33 @@ def test_a_card_unfrightened_announces_it_and_an_ability_waiting_for_it_triggers
     board.off = frozenset({"504.3"})
     status.unfrighten(board, comet)
     assert len(board.events) == 1 and len(board.waiting) == 1
+
+
+def test_counters_with_a_name_put_by_card_text_are_announced_and_plus_one_counters_are_not_waited_for():
+    from rulebase.engine.ccg.abilities.verbs import VERBS, Act
+
+    runway = Printed.build("Runway", "Resource", colors=["blue"], power=1, cost=1, abilities=(
+        Ability("triggered", "When you put a Trainee counter on this card, gain 1.",
+                trigger=Trigger("counters-put", THIS_CARD, values=values(amount=1, by="you", kind="Trainee")),
+                effect=Effect("gain", amount=Amount(1))),))
+    assert triggers.executable(runway.abilities[0].trigger) is None
+    plus_one = Trigger("counters-put", Selector("character"), values=values(amount=1, by="you"))
+    assert "+1 power counters" in triggers.executable(plus_one)
+    board = board_with((runway, 0, Zone.PLAY, "home", 0), (COMET, 0, Zone.PLAY, "home", 0))
+    card = board.cards[0]
+    VERBS["counters"].apply(board, Act(0, card, amount=2, effect=Effect("counters", values=values(kind="Hero"))))
+    assert board.waiting == []
+    VERBS["counters"].apply(board, Act(0, card, amount=2, effect=Effect("counters", values=values(kind="Trainee"))))
+    assert [h.event for h in board.events][-1] == "counters-put" and len(board.waiting) == 1
+    VERBS["counters"].apply(board, Act(1, card, amount=1, effect=Effect("counters", values=values(kind="Trainee"))))
+    assert len(board.waiting) == 1
+
+
+def test_a_troublemaker_uncovered_is_turned_face_up_607_3():
+    from ..helpers import PEST
+
+    board = board_with((PEST, 0, Zone.PLAY, "problem", 1))
+    pest = board.cards[0]
+    emit(board, "uncovered", card=pest, player=0, area=pest.area)
+    assert [h.event for h in board.events] == ["uncovered", "turned-face-up"]
+    assert triggers.executable(Trigger("turned-face-up", THIS_CARD)) is None

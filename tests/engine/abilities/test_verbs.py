@@ -1267,3 +1267,16 @@ def test_flipping_fewer_cards_needs_a_faceoff_and_ends_with_it_514_3a():
     assert board.players[0].extra_flips == -1
     verbs.end_durations(board, "faceoff")
     assert board.players[0].extra_flips == 0
+
+
+def test_the_counters_with_a_name_a_card_had_as_it_left_play_are_counted_while_it_stays_where_it_went_712_2():
+    from rulebase.engine.ccg import zones
+
+    board = board_with((COMET, 0, Zone.PLAY, "home", 0))
+    comet = board.cards[0]
+    VERBS["counters"].apply(board, Act(0, comet, amount=3, effect=Effect("counters", values=values(kind="Trainee"))))
+    zones.dismiss(board, comet)
+    assert comet.zone == Zone.DISCARD and verbs.named_counters(board, comet) == {"Trainee": 3}
+    assert kinds(board, "712.2") == [STEP]
+    board.put(comet, Zone.HAND)
+    assert verbs.named_counters(board, comet) == {}

@@ -896,7 +896,8 @@ def hosts_beneath(board: Board, context, hosts: Selector) -> list[Card]:
         found = [context.card] if getattr(context, "card", None) is not None else []
     else:
         found = candidates(board, context, hosts)
-    return [card for card in found if isinstance(card, Card) and card.zone == Zone.PLAY]
+    return [card for card in found if isinstance(card, Card) and (
+        card.zone == Zone.PLAY or any(named_counters(board, card).values()))]
 
 
 def place_executable(where) -> str | None:

@@ -67,6 +67,8 @@ def executable(trigger) -> str | None:
         return None
     if trigger.event not in ANNOUNCED:
         return f"the event {trigger.event!r}"
+    if trigger.event == "counters-put" and not isinstance(trigger.value("kind"), str):
+        return "putting +1 power counters (the engine announces counters with a name put by card text)"
     if trigger.event == "enters-discard" and _word(trigger.value("from")) != "play":
         return "a card entering a discard pile from anywhere (the engine announces those entering it from play)"
     if trigger.when == "as":
@@ -140,6 +142,8 @@ def _value_missing(trigger, name: str, value) -> str | None:
         return None
     if name == "from" and trigger.event == "enters-discard" and word == "play":
         return None
+    if name == "amount" and trigger.event == "counters-put" and isinstance(value, int):
+        return None  # "When you put a Trainee counter on this card": one or more at once
     if name in ("at-least", "within") and trigger.event == "scores":
         return None  # the points scored with the card in one phase: :func:`.events.scored`
     if name == "margin" and _margin(value) is not None and (
@@ -164,7 +168,8 @@ ANNOUNCED = frozenset({
     "enters-play", "played", "leaves-play", "dismissed", "retired", "banished", "frightened", "exhausted",
     "readied", "moved", "uncovered", "challenged", "confronts", "solved", "replaced", "faceoff-starts",
     "faceoff-won", "faceoff-lost", "defeated", "flips", "draws", "discards", "phase-starts", "phase-ends", "turn-starts",
-    "turn-ends", "put", "scores", "cutie-marked", "enters-discard", "involved", "unfrightened",
+    "turn-ends", "put", "scores", "cutie-marked", "enters-discard", "involved", "unfrightened", "counters-put",
+    "turned-face-up",
 })
 """The events of :data:`~rulebase.engine.ccg.abilities.model.EVENTS` the engine's steps announce."""
 assert ANNOUNCED <= set(EVENTS)
@@ -278,6 +283,10 @@ def matches(board: Board, source: Card, trigger, happened) -> bool:
                 return False
         elif (name in ("phase", "kind") or (name == "to" and happened.event == "put")) and happened.get(name) not in (
                 None, value) and value != "any":  # "After the start of any phase"
+            return False
+        elif name == "amount" and happened.event == "counters-put" and (happened.get("amount") or 0) < value:
+            return False
+        elif name == "kind" and happened.event == "counters-put" and happened.get("kind") != value:
             return False
         elif name == "at-least" and happened.event == "scores" and not (
                 happened.get("before", 0) < value <= happened.get("total", 0)):
@@ -695,6 +704,17 @@ def _involved_as_it_begins(board: Board, happened) -> None:
 
 
 events.LISTENERS.append(_involved_as_it_begins)
+
+
+def _face_up_as_uncovered(board: Board, happened) -> None:
+    """A Troublemaker uncovered is turned face-up (607.3): the event
+    ``turned-face-up`` is announced for it as well."""
+    if happened.event == "uncovered":
+        events.emit(board, "turned-face-up", card=happened.get("card"), player=happened.get("player"),
+                    area=happened.get("area"))
+
+
+events.LISTENERS.append(_face_up_as_uncovered)
 
 
 def _involved_later(board: Board, happened) -> None:

@@ -911,8 +911,8 @@ def counters(board: Board, act: Act) -> None:
     kind = counter_kind(act)
     if kind is None:
         put_counters(board, act.target, act.n)
-    else:
-        put_named_counters(board, act.target, kind, act.n)
+    elif put_named_counters(board, act.target, kind, act.n) is not None and act.n > 0:
+        emit(board, "counters-put", card=act.target, player=act.player, amount=act.n, kind=kind)
 
 
 @checked("counters")
@@ -934,11 +934,41 @@ def counter_kind(act: Act) -> str | None:
 def named_counters(board: Board, card: Card) -> dict[str, int]:
     """The counters with a name on ``card``, by name (519.1): those put on
     it as the card it is now (a card that changed zones is a different
-    card, 519.3a)."""
+    card, 519.3a); for a card that has left play and remained where it
+    went, those it had as it left (:func:`counters_as_it_left`)."""
+    if card.zone != Zone.PLAY:
+        left = (getattr(board, "counters_left", None) or {}).get(card.id)
+        if left is None or left[0] != card.incarnation or left[1] != card.zone:
+            return {}
+        return left[2] if counters_as_it_left(board, card, left[2]) is not None else {}
     found = (getattr(board, "named_counters", None) or {}).get(card.id)
-    if found is None or found[0] != card.incarnation or card.zone != Zone.PLAY:
+    if found is None or found[0] != card.incarnation:
         return {}
     return found[1]
+
+
+@rules.step("712.2", "{card} has left play: the effects created as it left count the counters it had then ({counts})")
+def counters_as_it_left(board: Board, card: Card, counts: dict):
+    """"When this card leaves play, for each Trainee counter on it, ...":
+    the triggered effect uses the game state as it was when it was created
+    (712.2), as the card left play with its counters; the card in its new
+    zone (410.6a: while it remains there) is counted with them."""
+    return {"card": card.label, "counts": ", ".join(f"{n} {name}" for name, n in counts.items() if n)}
+
+
+def _left_play_watch(board, happened) -> None:
+    """Keep the counters with a name a card had as it left play, for the
+    effects created as it left (712.2)."""
+    if happened.event != "leaves-play":
+        return
+    card = happened.get("card")
+    found = (getattr(board, "named_counters", None) or {}).get(getattr(card, "id", None))
+    if not isinstance(card, Card) or found is None or found[0] != card.incarnation - 1 or not any(found[1].values()):
+        return
+    kept = getattr(board, "counters_left", None)
+    if kept is None:
+        kept = board.counters_left = {}
+    kept[card.id] = (card.incarnation, card.zone, dict(found[1]))
 
 
 @rules.step("519.1", "{n} {name} counter{s} {are} put on {card}")
@@ -2117,6 +2147,7 @@ from rulebase.engine.ccg.abilities import events as _events  # noqa: E402
 
 _events.LISTENERS.append(_token_watch)
 _events.LISTENERS.append(_frightened_watch)
+_events.LISTENERS.append(_left_play_watch)
 _events.LISTENERS.append(_cost_change_watch)
 
 
