@@ -41,7 +41,7 @@ class ScenarioFile(pytest.File):
         scenario_file = parser.load(self.path, graph, bindings.document_for(graph))
         names: dict[str, int] = {}
         for scenario in scenario_file.scenarios:
-            name = scenario.name
+            name = str(scenario.name)  # a plain str: reports cross process boundaries
             names[name] = names.get(name, 0) + 1
             if names[name] > 1:
                 name = f"{name} ({names[name]})"

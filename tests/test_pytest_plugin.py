@@ -28,6 +28,16 @@ def test_one_item_per_scenario_and_failures_show_the_cited_rules(tmp_path):
     assert "rules.scenario::Refused" in listed.stdout and "rules.scenario::Wrong" in listed.stdout
 
 
+def test_scenarios_run_in_worker_processes_too(tmp_path):
+    """``make test`` spreads the suite over the cores: each scenario's report,
+    a failure's included, crosses from a worker process to the main one."""
+    (tmp_path / "rules.scenario").write_text(SCENARIOS, encoding="utf-8")
+    result = pytest_in(tmp_path, "-q", "-n", "2")
+    assert "1 failed, 1 passed" in result.stdout, result.stdout + result.stderr
+    assert "scenario 'Wrong' failed" in result.stdout
+    assert "INTERNALERROR" not in result.stdout + result.stderr
+
+
 def test_a_broken_file_is_a_collection_error_with_its_place(tmp_path):
     (tmp_path / "broken.scenario").write_text("Scenario: x\n  Rules: 611.9\n", encoding="utf-8")
     result = pytest_in(tmp_path, "-q")

@@ -372,3 +372,20 @@ def test_a_problem_replaced_for_another_player_is_announced_as_theirs(monkeypatc
     turn.replace_problem(board, problem, 1)
     assert following.area == board.players[1].problem_area
     assert seen == [(problem, 1, board.players[1].problem_area)]
+
+
+def test_what_triggers_as_a_problem_becomes_solved_is_processed_before_it_is_replaced_601_2():
+    """The Solve Step's starting window (601.2) processes what triggered as
+    the Problem became solved (613.1) while the cards are still at it:
+    "When this Problem is solved, dismiss each Friend here" finds them
+    there, before 613.2 would send them home."""
+    from rulebase.engine.ccg.abilities import reading
+
+    rescue = Printed.build("Rescue", "Problem", owner_needs="2 blue", opponents_need=3, bonus=1, abilities=reading.read(
+        "When this Problem is solved, dismiss each Friend here.", card_type="Problem"))
+    board = board_with((rescue, 0, Zone.PLAY, "problem", 0), (COMET, 0, Zone.PLAY, "problem", 0),
+                       (KITE, 0, Zone.PROBLEM_DECK, None, 0),
+                       (power(0), 0, Zone.DRAW_DECK, None, 0), (power(0), 1, Zone.DRAW_DECK, None, 1))
+    comet = board.cards[1]
+    one_turn(board, "score", off={"612.2"})
+    assert comet.zone == Zone.DISCARD

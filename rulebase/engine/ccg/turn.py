@@ -534,6 +534,9 @@ def becomes_solved(board: Board, problem: Card):
 def solve_step(s, problems: list):
     board = s.board
     solved = [problem for problem in problems if becomes_solved(board, problem) is not None]
+    # The window at the start of the step (601.2) processes what triggered as they became solved (712.1),
+    # while the cards are still at them ("When this Problem is solved, dismiss each Friend here").
+    yield from boundary_window(s, "start of the Solve Step")
     for problem in solved:
         if problem.zone == Zone.PLAY:
             replace_problem(board, problem)
