@@ -48,7 +48,11 @@ class Request:
     :class:`~rulebase.engine.errors.IllegalAction` for an action that is not
     allowed now, naming the rule; ``default`` is what a player does who lets
     the game proceed (``None`` when the player must choose); ``sample`` draws
-    a chance outcome.
+    a chance outcome.  ``only`` and ``pick``, which a decision with many
+    options may have, answer without listing them all (as it is their
+    cost that makes them worth having, they must agree with ``options``):
+    ``only()`` is the option when there is exactly one (``None`` when there
+    are more), and ``pick(rng)`` one of them, each as likely as another.
     """
 
     player: int
@@ -60,6 +64,8 @@ class Request:
     sample: Callable[[random.Random], object] | None = None
     data: dict = field(default_factory=dict)
     automatic: bool = True
+    only: Callable[[], object] | None = None
+    pick: Callable[[random.Random], object] | None = None
 
     _legal: list | None = field(default=None, repr=False, compare=False)
 
@@ -116,11 +122,15 @@ class FlowState(State):
             request = self._procedure.send(value)
             while True:
                 if not request.is_chance and request.automatic and _held.at != len(self.history):
-                    options = request.legal()
-                    if len(options) == 1:
-                        self.history.append(Applied(options[0], automatic=True))
-                        self.on_automatic(request, options[0])
-                        request = self._procedure.send(options[0])
+                    if request.only is not None:
+                        option = request.only()
+                    else:
+                        options = request.legal()
+                        option = options[0] if len(options) == 1 else None
+                    if option is not None:
+                        self.history.append(Applied(option, automatic=True))
+                        self.on_automatic(request, option)
+                        request = self._procedure.send(option)
                         continue
                 self._pending = request
                 return

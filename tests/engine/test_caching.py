@@ -5,7 +5,9 @@ actions, offer the same legal actions at every decision, refuse the same
 actions with the same rules and reasons, and record the same trace."""
 
 import hashlib
+import random
 import re
+from collections import Counter
 
 import pytest
 
@@ -432,3 +434,52 @@ def test_the_most_a_move_can_cost_is_never_less_than_what_it_costs():
                     showy += most > moving.MOVE_COST
             state.apply_action(policy(state))
     assert compared > 1000 and showy > 0, (compared, showy)
+
+
+def test_a_priority_decision_answers_without_listing_as_its_listing_would(monkeypatch):
+    """A priority decision says whether passing is all its player may do,
+    and draws one of its legal actions, without listing them all: at every
+    priority decision of seeded games, :func:`only_pass
+    <rulebase.engine.ccg.priority.only_pass>` is the one legal action
+    exactly when there is one, the candidates kept by their tests are the
+    actions listed besides passing, in their order, and :func:`drawn
+    <rulebase.engine.ccg.priority.drawn>` draws legal actions only, every
+    one of them in time, none far more often than another.  None of it
+    records anything (but a loop's refusals, 802.2, while all is listed)."""
+    from rulebase.engine.ccg import loops, priority
+
+    decks = theme_decks()
+    seen = Counter()
+    only_pass = priority.only_pass
+
+    def compared(board, player, window):
+        mark = len(board.trace)
+        only = only_pass(board, player, window)
+        quiet = len(board.trace) == mark
+        legal = priority.listed(board, player, window)
+        assert only == (legal[0] if len(legal) == 1 else None), (only, legal)
+        with board.asking(), board.trace.quiet():
+            kept = [action for action, allowed in priority.candidates(board, player, window) if allowed()]
+        kept = [action for action in kept if loops.allows(board, action)]
+        assert [Action("pass", player)] + kept == legal
+        if len(legal) > 1:
+            rng = random.Random(len(board.trace) + 97 * len(legal))
+            mark = len(board.trace)
+            counts = Counter(priority.drawn(board, player, window, rng) for _ in range(40 * len(legal)))
+            quiet = quiet and len(board.trace) == mark
+            assert set(counts) == set(legal), (counts, legal)
+            assert max(counts.values()) < 4 * min(counts.values()), counts
+            seen["drawn"] += 1
+        seen["alone" if only is not None else "several"] += 1
+        seen["looping"] += priority._looping(board)
+        assert quiet or priority._looping(board)
+        return only
+
+    monkeypatch.setattr(priority, "only_pass", compared)
+    for seed in (21, 22):
+        state = CCGGame(decks=[decks[seed % len(decks)], decks[(seed + 2) % len(decks)]], turn_limit=16,
+                        trace=True).new_initial_state()
+        policy = RandomPolicy(seed)
+        while not state.is_terminal():
+            state.apply_action(policy(state))
+    assert seen["alone"] > 50 and seen["several"] > 50 and seen["drawn"] == seen["several"], seen

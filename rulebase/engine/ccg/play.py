@@ -701,59 +701,88 @@ def _may_return(printed) -> bool:
     return False
 
 
-def options(board: Board, player: int, window: Window, first: bool = False) -> list[Action]:
-    """The actions (besides passing) ``player`` may take in this window:
-    every action the cards could make, kept when the same checks that refuse
-    illegal actions allow it.  A check about the card alone (in hand, its
-    timing, its requirement, its cost) is asked once per card, those about
-    where it goes once per place.  ``first``: stop at the first one found."""
-    found: list[Action] = []
+def candidates(board: Board, player: int, window: Window):
+    """Every action (besides passing) the cards could make ``player`` take
+    in this window, in the order :func:`options` lists them, each with the
+    test saying whether the checks that refuse illegal actions allow it
+    (``test()``: asked inside :meth:`Board.asking
+    <rulebase.engine.ccg.board.Board.asking>`, quietly).  A check about the
+    card alone (in hand, its timing, its requirement, its cost) is asked
+    once per card, whichever of its actions asks first, those about where
+    it goes once per place.  Made as they are wanted: a caller that stops
+    at the first one allowed makes no more."""
     me = board.players[player]
     main = window.main and player == board.turn.player
     areas = [area for p in board.players if not p.removed for area in (p.home, p.problem_area)]
+    costs: list[bool] = []
+
+    def placed(card: Card, action: Action, gate) -> bool:
+        if not gate():
+            return False
+        if not costs:
+            costs.append(_text_modifies_costs(board))
+        return _allowed(check_placement, board, player, card, action) and (
+            not costs[0] or _allowed(check_placed_cost, board, player, card, action))
+
+    for card in me.hand + _elsewhere(board, player, me):
+        if card.type != CardType.EVENT and not main and not _played_any_time(card):
+            continue
+        gate = _once(check_card, board, player, card, window)
+        if card.type == CardType.EVENT:
+            places = [Action("play", player, card.id)]
+        elif card.type == CardType.RESOURCE and host_description(card):
+            places = [Action("play", player, card.id, host=host.id) for host in board.play]
+        elif card.type == CardType.RESOURCE:
+            places = [Action("play", player, card.id, area=me.home)]
+        else:
+            places = [Action("play", player, card.id, area=area) for area in areas]
+        for action in places:
+            yield action, lambda card=card, action=action, gate=gate: placed(card, action, gate)
+    if not main:
+        return
+    for card in board.play:
+        if card.controller != player or not card.is_character:
+            continue
+        gate = _once(check_mover, board, player, card, window)
+        for area in areas:
+            if area != card.area:
+                yield (Action("move", player, card.id, area=area),
+                       lambda card=card, area=area, gate=gate: gate()
+                       and _allowed(check_destination, board, player, card, area))
+    draw = Action("draw", player)
+    yield draw, lambda: _allowed(check_draw_action, board, draw, window)
+    for card in board.play:
+        if card.controller == player and card.frightened:
+            rally = Action("rally", player, card.id)
+            yield rally, lambda rally=rally: _allowed(check_rally, board, rally, window)
+
+
+def _once(check, *arguments):
+    """A test asking ``check`` of ``arguments`` the first time it is called,
+    and answering the same after."""
+    said: list[bool] = []
+
+    def gate() -> bool:
+        if not said:
+            said.append(_allowed(check, *arguments))
+        return said[0]
+
+    return gate
+
+
+def options(board: Board, player: int, window: Window, first: bool = False) -> list[Action]:
+    """The actions (besides passing) ``player`` may take in this window:
+    every action the cards could make (:func:`candidates`), kept when the
+    same checks that refuse illegal actions allow it.  ``first``: stop at
+    the first one found."""
+    found: list[Action] = []
     with board.trace.quiet(), board.asking():
-        modifying_costs = None
-        for card in me.hand + _elsewhere(board, player, me):
-            if card.type != CardType.EVENT and not main and not _played_any_time(card):
-                continue
-            if not _allowed(check_card, board, player, card, window):
-                continue
-            if card.type == CardType.EVENT:
-                places = [Action("play", player, card.id)]
-            elif card.type == CardType.RESOURCE and host_description(card):
-                places = [Action("play", player, card.id, host=host.id) for host in board.play]
-            elif card.type == CardType.RESOURCE:
-                places = [Action("play", player, card.id, area=me.home)]
-            else:
-                places = [Action("play", player, card.id, area=area) for area in areas]
-            if modifying_costs is None:
-                modifying_costs = _text_modifies_costs(board)
-            costly = modifying_costs
-            for action in places:
-                if _allowed(check_placement, board, player, card, action) and (
-                        not costly or _allowed(check_placed_cost, board, player, card, action)):
-                    found.append(action)
-                    if first:
-                        return found
-        if not main:
-            return found
-        for card in board.play:
-            if card.controller != player or not card.is_character or not _allowed(check_mover, board, player, card, window):
-                continue
-            for area in areas:
-                if area != card.area and _allowed(check_destination, board, player, card, area):
-                    found.append(Action("move", player, card.id, area=area))
-                    if first:
-                        return found
-        draw = Action("draw", player)
-        if _allowed(check_draw_action, board, draw, window):
-            found.append(draw)
-        for card in board.play:
-            if card.controller == player and card.frightened:
-                rally = Action("rally", player, card.id)
-                if _allowed(check_rally, board, rally, window):
-                    found.append(rally)
-    return found[:1] if first else found
+        for action, allowed in candidates(board, player, window):
+            if allowed():
+                found.append(action)
+                if first:
+                    return found
+    return found
 
 
 # -- doing them --------------------------------------------------------------------

@@ -39,12 +39,14 @@ PHASE_WORDS = {"ready": "Ready Phase", "troublemaker": "Troublemaker Phase", "ma
 
 
 def decide(s, player: int, kind: str, options, verbs: dict, rule: str | None = None, default=None,
-           automatic: bool = True, data: dict | None = None):
+           automatic: bool = True, data: dict | None = None, only=None, pick=None):
     """Ask ``player`` to decide; ``verbs`` maps each verb the decision accepts
-    to its check.  Conceding and card-text instructions are carried out on
-    the way, and the question asked again."""
+    to its check (``only`` and ``pick``: see :class:`~rulebase.engine.flow.Request`).
+    Conceding and card-text instructions are carried out on the way, and
+    the question asked again."""
     request = Request(player, kind, options, check=lambda action: check(s, request, action), rule=rule,
-                      default=default, data={"verbs": verbs, **(data or {})}, automatic=automatic)
+                      default=default, data={"verbs": verbs, **(data or {})}, automatic=automatic, only=only,
+                      pick=pick)
     while True:
         action = yield request
         if action.is_free:
@@ -530,7 +532,9 @@ def priority_window(s, window: play.Window, first: int | None = None):
         options = lambda player=player: listed(board, player, window)
         asked = s.checkpoints and window.main and player == board.turn.player
         action = yield from decide(s, player, PRIORITY, options, verbs, rule="510.1",
-                                   default=lambda player=player: Action("pass", player), automatic=not asked)
+                                   default=lambda player=player: Action("pass", player), automatic=not asked,
+                                   only=lambda player=player: only_pass(board, player, window),
+                                   pick=lambda rng, player=player: drawn(board, player, window, rng))
         board.turn.last_priority = player
         if action.verb == "pass":
             passes += 1
@@ -564,6 +568,58 @@ def listed(board, player: int, window: play.Window) -> list:
     with board.asking():
         found = play.options(board, player, window) + activated.options(board, player, window)
         return [Action("pass", player)] + [action for action in found if loops.allows(board, action)]
+
+
+def candidates(board, player: int, window: play.Window):
+    """The actions besides passing that :func:`listed` considers, in its
+    order, each with the test that keeps it (asked inside
+    :meth:`~rulebase.engine.ccg.board.Board.asking`, quietly)."""
+    yield from play.candidates(board, player, window)
+    yield from activated.candidates(board, player, window)
+
+
+def _looping(board) -> bool:
+    """Whether a loop has been repeated the number of times chosen (802.2):
+    then an action may be refused for continuing it, a refusal recorded as
+    the actions are listed, so they are all listed."""
+    loop = loops.tracker(board).loop
+    return loop is not None and loop.completed
+
+
+def only_pass(board, player: int, window: play.Window):
+    """Passing, when it is all ``player`` may do with priority; ``None``
+    when there is something else: the first action allowed ends the
+    looking (what :func:`listed` would say has one action, found without
+    listing them all)."""
+    if _looping(board):
+        found = listed(board, player, window)
+        return found[0] if len(found) == 1 else None
+    with board.asking(), board.trace.quiet():
+        for _action, allowed in candidates(board, player, window):
+            if allowed():
+                return None
+    return Action("pass", player)
+
+
+def drawn(board, player: int, window: play.Window, rng):
+    """One of the actions :func:`listed` lists, each as likely as another,
+    drawn without judging them all: candidates are drawn at random, one by
+    one without putting any back, until one is allowed.  Passing is always
+    allowed, so one is found; the first allowed of a random order is any
+    allowed action with the same chance."""
+    if _looping(board):
+        return rng.choice(listed(board, player, window))
+    pool = [(Action("pass", player), None)]
+    with board.asking(), board.trace.quiet():
+        pool.extend(candidates(board, player, window))
+        left = len(pool)
+        while True:
+            index = rng.randrange(left)
+            action, allowed = pool[index]
+            if allowed is None or allowed():
+                return action
+            left -= 1
+            pool[index] = pool[left]
 
 
 @step("705.2g", "the action has been resolved: priority passes to the next player, {player}")
@@ -722,9 +778,9 @@ def _process(s, action: Action):
 def anyone_can_act(board, window: play.Window) -> bool:
     """Whether any player holds a card playable in this window, or has an
     ability they may activate in it."""
-    with board.asking():
-        return any(play.options(board, p.index, window, first=True) or activated.options(board, p.index, window)
-                   for p in board.players if not p.removed)
+    with board.asking(), board.trace.quiet():
+        return any(allowed() for p in board.players if not p.removed
+                   for _action, allowed in candidates(board, p.index, window))
 
 
 @step("601.2", "a priority window opens at the {name}")

@@ -677,22 +677,31 @@ def check(board: Board, action: Action, window) -> tuple[Card, int, Ability]:
 
 def options(board: Board, player: int, window) -> list[Action]:
     """The activations ``player`` may take in this window."""
-    found = []
     with board.trace.quiet():
-        for card in _activating(board) + [card for card in board.players[player].hand if _activates_away(card.printed)]:
-            listed = side(card)
-            if listed is None or not listed.activated:
+        return [action for action, allowed in candidates(board, player, window) if allowed()]
+
+
+def candidates(board: Board, player: int, window):
+    """The activations ``player`` could take, in the order :func:`options`
+    lists them, each with the test saying whether :func:`check` allows it
+    (asked quietly by the caller)."""
+    for card in _activating(board) + [card for card in board.players[player].hand if _activates_away(card.printed)]:
+        listed = side(card)
+        if listed is None or not listed.activated:
+            continue
+        for number, ability in listed.activated:
+            if card.controller != player and not ability.anyone:
                 continue
-            for number, ability in listed.activated:
-                if card.controller != player and not ability.anyone:
-                    continue
-                action = Action("activate", player, card.id, amount=number)
-                try:
-                    check(board, action, window)
-                except IllegalAction:
-                    continue
-                found.append(action)
-    return found
+            action = Action("activate", player, card.id, amount=number)
+            yield action, lambda action=action: _allows(board, action, window)
+
+
+def _allows(board: Board, action: Action, window) -> bool:
+    try:
+        check(board, action, window)
+    except IllegalAction:
+        return False
+    return True
 
 
 def _activating(board: Board) -> list:
