@@ -1280,3 +1280,20 @@ def test_the_counters_with_a_name_a_card_had_as_it_left_play_are_counted_while_i
     assert kinds(board, "712.2") == [STEP]
     board.put(comet, Zone.HAND)
     assert verbs.named_counters(board, comet) == {}
+
+
+def test_a_card_involved_by_its_text_needs_a_faceoff_and_is_involved_wherever_it_is_104_1():
+    from rulebase.engine.ccg import faceoffs
+
+    board = board_with((COMET, 0, Zone.PLAY, "home", 0), (PEST, 1, Zone.PLAY, "problem", 1),
+                       (RUNNER, 0, Zone.PLAY, "problem", 1))
+    comet, pest = board.cards[0], board.cards[1]
+    refused("514.2d", VERBS["involve"].check, board, Act(0, comet))
+    current = faceoffs.Faceoff(board, faceoffs.TROUBLEMAKER, (pest.area,), 0, troublemaker=pest)
+    current.by_rule = True
+    board.faceoff = current
+    assert not current.involves(board, comet)
+    VERBS["involve"].check(board, Act(0, comet))
+    VERBS["involve"].apply(board, Act(0, comet))
+    assert current.involves(board, comet) and kinds(board, "104.1")[-1] == STEP
+    refused("514.2d", VERBS["involve"].check, board, Act(0, pest))

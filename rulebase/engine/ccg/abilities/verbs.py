@@ -514,7 +514,7 @@ def moved_by_text(board: Board, card: Card, area: Area):
 @verb("move", "506.4")
 def move(board: Board, act: Act) -> None:
     if act.area is not None:
-        moved_by_text(board, act.target, act.area)
+        moved_by_text(board, act.target, act.area, act.player, _text_of(act))
 
 
 @rules.check("506.1", "a card is moved to an area")
@@ -527,7 +527,12 @@ def has_destination(board: Board, area):
 def _check_move(board: Board, act: Act) -> None:
     has_destination(board, act.area)
     if act.area is not None:
-        moving.check_move(board, act.target, act.area)
+        moving.check_move(board, act.target, act.area, act.player, text=_text_of(act))
+
+
+def _text_of(act: Act) -> int:
+    """The controller of the card whose text carries ``act`` out (its player's, without one)."""
+    return act.source.controller if act.source is not None else act.player
 
 
 @verb("send", "506.5")
@@ -1540,6 +1545,34 @@ def _check_defeat(board: Board, act: Act) -> None:
     referable(board, act.target)
     defeatable(board, act.target)
     zones.check_dismiss(board, act.target)
+
+
+@rules.check("514.2d", "a card becomes involved in the faceoff under way")
+def a_faceoff_to_be_involved_in(board: Board, card: Card):
+    if board.faceoff is None:
+        return "no faceoff is under way: there is none to become involved in"
+    if card.zone != Zone.PLAY or not card.is_character:
+        return f"{card} is not a character in play: only characters in play are involved in faceoffs"
+
+
+@rules.step("104.1", "{card} becomes involved in the faceoff by card text, whether or not it fits the description of "
+                     "the faceoff's cards: the card's text takes precedence over 514.2d")
+def involved_by_text(board: Board, card: Card):
+    """"At the start of a faceoff, this card becomes involved in the
+    faceoff": involved while it is in play, wherever it is and whatever the
+    description the faceoff's cards were chosen by (514.2d) says."""
+    board.faceoff.by_effect.add(card.id)
+    return {"card": card.label}
+
+
+@verb("involve", "514.2d")
+def involve(board: Board, act: Act) -> None:
+    involved_by_text(board, act.target)
+
+
+@checked("involve")
+def _check_involve(board: Board, act: Act) -> None:
+    a_faceoff_to_be_involved_in(board, act.target)
 
 
 @rules.check("707.4a", "faceoffs can't be started during a faceoff")
