@@ -514,7 +514,7 @@ def moved_by_text(board: Board, card: Card, area: Area):
 @verb("move", "506.4")
 def move(board: Board, act: Act) -> None:
     if act.area is not None:
-        moved_by_text(board, act.target, act.area, act.player, _text_of(act))
+        moved_by_text(board, act.target, act.area)
 
 
 @rules.check("506.1", "a card is moved to an area")
@@ -527,12 +527,7 @@ def has_destination(board: Board, area):
 def _check_move(board: Board, act: Act) -> None:
     has_destination(board, act.area)
     if act.area is not None:
-        moving.check_move(board, act.target, act.area, act.player, text=_text_of(act))
-
-
-def _text_of(act: Act) -> int:
-    """The controller of the card whose text carries ``act`` out (its player's, without one)."""
-    return act.source.controller if act.source is not None else act.player
+        moving.check_move(board, act.target, act.area)
 
 
 @verb("send", "506.5")
