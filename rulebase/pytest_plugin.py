@@ -89,6 +89,7 @@ def failure_report(result) -> str:
     if result.error is not None:
         lines.append(f"  {result.error}")
     lines.extend(f"  - {failure}" for failure in result.failures)
+    lines.extend(f"  hint: {hint}" for hint in result.hints)
     if scenario.citations:
         graph = _graph()
         document = bindings.binding_for(scenario.game).document(graph)

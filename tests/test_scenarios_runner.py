@@ -293,3 +293,26 @@ Scenario: Asked
         [result] = runner.run_file(parsed, bindings.binding_for)
         assert result.passed, result.failures or result.error
         assert "710.1" in result.applied if parsed is accepted else "710.1" not in result.applied
+
+
+def test_a_failure_says_when_a_card_of_the_card_data_was_played_without_its_text(rule_graph):
+    """A real card named but not defined under Cards: is played with its
+    printed information only; if the scenario fails, that may be why, and
+    the failure says so with the line and the definition to write."""
+    text = '''
+Scenario: Named, not defined
+  Given Alice has "Rarity, Dressmaker" at her home
+    And Alice has "Comet" at her home
+  Then "Comet" is at Bob's problem
+'''
+    [failed] = run_text(text, rule_graph)
+    assert not failed.passed
+    [hint] = failed.hints
+    assert hint.startswith('line 6: "Rarity, Dressmaker" is not defined under Cards:')
+    assert '"Rarity, Dressmaker" is from the card database.' in hint
+    assert f"hint: {hint}" in explain.failure_text(failed) and f"Hint: {hint}" in explain.explain(failed)
+    [passed] = run_text(text.replace("Bob's problem", "Alice's home"), rule_graph)
+    assert passed.passed and "Hint:" not in explain.explain(passed)
+    declared = text.replace("Scenario:", 'Cards:\n  "Rarity, Dressmaker" is from the card database.\n\nScenario:', 1)
+    [defined] = run_text(declared, rule_graph)
+    assert not defined.passed and defined.hints == []

@@ -47,6 +47,7 @@ def failure_text(result: Result) -> str:
         lines.append(f"  {result.error}")
     for failure in result.failures:
         lines.append(f"  - {failure}")
+    lines.extend(f"  hint: {hint}" for hint in result.hints)
     cited = ", ".join(c.key for c in result.scenario.citations)
     if cited:
         lines.append(f"  cites: {cited}")
@@ -84,6 +85,8 @@ def explain(result: Result, graph=None, document: str | None = None, width: int 
         lines.append(f"  Error: {result.error}")
     for failure in result.failures:
         lines.append(f"  Failed: {failure}")
+    if not result.passed:
+        lines.extend(f"  Hint: {hint}" for hint in result.hints)
     cited = [c.key for c in scenario.citations]
     if cited:
         lines.append("  Cited: " + ", ".join(f"{key} ({citation_state(result, key)})" for key in cited))

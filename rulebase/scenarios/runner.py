@@ -87,6 +87,9 @@ class Result:
     missing: list[str] = field(default_factory=list)
     off: frozenset = frozenset()
     shared_cards: list[Node] = field(default_factory=list)
+    hints: list[str] = field(default_factory=list)
+    """What the writer may have meant otherwise (a real card named without
+    its definition, played without its text), shown with a failure."""
 
     @property
     def passed(self) -> bool:
@@ -138,6 +141,7 @@ def run(scenario: Scenario, binding: Binding, shared_cards: list[Node] | None = 
     try:
         session = binding.session(scenario, list(shared_cards or []), off=result.off)
         result.trace = session.trace
+        result.hints = session.hints
         _run(scenario, session, result, binding)
         result.trace = session.trace
     except ScenarioError as error:

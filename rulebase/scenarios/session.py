@@ -90,6 +90,8 @@ class GameSession:
         self.first_player: int | None = None
         self.consumed = 0
         """How much of the state's history the scenario's statements account for."""
+        self.hints: list[str] = []
+        """What a writer may have meant otherwise, told only if the scenario fails."""
 
     # -- errors, players and cards --------------------------------------------------
 

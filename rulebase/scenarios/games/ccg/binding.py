@@ -227,8 +227,16 @@ class CCGSession(GameSession):
     def _undefined(self, node: Node, name: str) -> Printed:
         """A card not defined under ``Cards:`` is looked up by its name in
         the card data (as by ``"Name" is from the card database, without
-        its text.``) and played with its printed information only."""
-        return self._printed(node, self._database_card(node, name, undefined=True))
+        its text.``) and played with its printed information only.  If the
+        card has text, a failure of the scenario says so: it may be what went
+        wrong."""
+        card = self._database_card(node, name, undefined=True)
+        printed = self._printed(node, card)
+        if card.text:
+            self.hints.append(f"line {node.line}: \"{name}\" is not defined under Cards:, so it was played with its "
+                              f"printed information only, without its text; to play its text, define it: "
+                              f"\"{card.full_name}\" is from the card database.")
+        return printed
 
     # -- the setup -------------------------------------------------------------
 
