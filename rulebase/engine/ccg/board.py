@@ -66,7 +66,7 @@ class Card:
 
     __slots__ = ("id", "printed", "owner", "controller", "zone", "area", "exhausted", "frightened",
                  "face_down", "counters", "turned_over", "modifiers", "host", "ignored", "label",
-                 "incarnation", "cannot_move", "type", "is_character", "gained", "cutie_marked")
+                 "incarnation", "cannot_move", "type", "is_character", "gained", "cutie_marked", "board")
 
     def __init__(self, id: int, printed: Printed, owner: int, label: str | None = None):
         self.id = id
@@ -92,6 +92,8 @@ class Card:
         """Colors a modifier gives the card for a while (507.1, 203.2)."""
         self.cutie_marked: int | None = None
         """The incarnation in which the card became cutie marked (glossary: Cutie Mark): a different card is not."""
+        self.board: Board | None = None
+        """The board of the game the card is in, where its abilities are looked up (a modifier may take them away)."""
 
     def __repr__(self) -> str:
         return f"<Card {self.id} {self.label!r} {self.zone}>"
@@ -303,6 +305,7 @@ class Board:
 
     def new_card(self, printed: Printed, owner: int, label: str | None = None) -> Card:
         card = Card(len(self.cards), printed, owner, label)
+        card.board = self
         self.cards.append(card)
         return card
 

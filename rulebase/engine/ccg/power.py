@@ -113,6 +113,8 @@ def power_parts(board: Board, card: Card, explain: bool = True) -> tuple[int | N
         printed_power(power)
     power.total = base
     found = continuous.side(card) if card.in_play else None
+    if found is None and power.recorded and card.in_play and continuous.index(card.info).own:
+        continuous.loses_abilities(board, card)  # its own modifiers of its power stop (702.1)
     if found is not None and continuous.unchanging_power(power):
         return power.total, power.parts() if explain else []
     if found is not None and (found.ordered or continuous.reached_in_order(board, card)):

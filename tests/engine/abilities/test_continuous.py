@@ -1235,3 +1235,16 @@ def test_colors_of_cards_are_executable_only_of_cards_described():
         "the colors of cards not described")
     assert continuous.executable(Modifier("colors", Selector("that"), values=values(of=_CRYSTALS))) == (
         "the colors given to a card named elsewhere")
+
+
+QUIET = Printed.build("Quiet", "Friend", colors=["yellow"], power=1, cost=1, abilities=(
+    Ability("continuous", "Opponents flip 1 fewer cards during faceoffs.", modifier=Modifier(
+        "flips", Selector("opponent", every=True, count=Amount(None)), amount=Amount(-1))),))
+
+
+def test_a_flips_modifier_naming_players_counts_for_those_players_not_for_its_controller():
+    """"Opponents flip 1 fewer cards" (Seapony Duo, Flipper Floppers) has the
+    card's opponents flip fewer, and changes nothing for its own player."""
+    board = board_with((QUIET, 0, Zone.PLAY, "home", 0))
+    assert continuous.additional_flips(board, 1) == -1
+    assert continuous.additional_flips(board, 0) == 0

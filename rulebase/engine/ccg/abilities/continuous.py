@@ -607,13 +607,13 @@ def text_move_cost(board: Board, cost, card: Card, source: Card, ability: Abilit
 
 
 @step("702.1", "{source}'s ability: {player} flips {amount} additional card(s) ({text})")
-def text_flips(board: Board, source: Card, ability: Ability, found: list):
+def text_flips(board: Board, source: Card, ability: Ability, found: list, player: int | None = None):
     modifier = ability.modifier
     amount = modifier.amount.value if modifier.amount is not None else None
     if amount and _holds(board, source, ability):
         found.append(amount)
-        return {"source": source.label, "player": board.name(source.controller), "amount": amount,
-                "text": ability.text or "its text"}
+        return {"source": source.label, "player": board.name(source.controller if player is None else player),
+                "amount": amount, "text": ability.text or "its text"}
 
 
 @step("702.1", "{source}'s ability gives the flipped card {card} {amount:+d} power ({text})")
@@ -678,6 +678,14 @@ def additional_flips(board: Board, player: int) -> int:
         if card.controller == player and not card.face_down:
             for ability, acts in own(card, "flips"):
                 text_flips(board, card, acts, found)
+    from rulebase.engine.ccg.abilities import targets
+
+    for source, pairs in outward(board, "flips"):  # "Opponents flip 1 fewer cards during faceoffs involving this card"
+        for ability, acts in pairs:
+            subject = _subject(acts)
+            if (subject is not None and subject.noun in PLAYER_SUBJECTS
+                    and player in targets.players(board, Seen(source), subject)):
+                text_flips(board, source, acts, found, player)
     return sum(found)
 
 

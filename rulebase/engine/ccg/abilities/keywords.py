@@ -165,13 +165,28 @@ _ACTING: dict[int, tuple] = {}
 
 def has(card: Card, keyword: str):
     """The X of ``keyword`` on ``card`` in play (``True`` for a keyword
-    without X), or ``False``: face-down cards have no abilities (505.1a)."""
+    without X), or ``False``: face-down cards have no abilities (505.1a),
+    nor have cards a modifier took them from (702.1)."""
     if card.face_down:
         return False
     for ability in keyword_abilities(card.info):
         if ability.keyword == keyword:
+            if card.board is not None and _lost(card):
+                return False
             return True if ability.x is None else ability.x
     return False
+
+
+def _lost(card: Card) -> bool:
+    """Whether a modifier took ``card``'s abilities away (cheap while no
+    card in play takes any); recorded, as it decides the keyword is not
+    there."""
+    from rulebase.engine.ccg.abilities import continuous
+
+    if continuous.side(card) is not None:
+        return False
+    continuous.loses_abilities(card.board, card)
+    return True
 
 
 def unit(ability: Ability):

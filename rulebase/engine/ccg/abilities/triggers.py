@@ -557,7 +557,7 @@ def listen(board: Board, happened) -> None:
     for card in answering:
         if card.face_down:
             continue
-        for number, ability in side(card).activated:
+        for number, ability in getattr(side(card), "activated", ()):
             trigger = ability.trigger
             if (trigger is not None and event in events_of(trigger) and trigger.when in TRIGGER_WORDS
                     and matches(board, card, trigger, happened) and not_triggered.allows(board, card, ability)):
@@ -578,6 +578,8 @@ def listen(board: Board, happened) -> None:
 def _triggered(listed, event: str) -> tuple:
     """The triggered abilities of one side of a card (its index) waiting
     for ``event``: for it alone, or for it among others (``either``)."""
+    if listed is None:
+        return ()  # a card that lost its abilities
     found = listed.triggered.get(event, ())
     either = listed.triggered.get(EITHER)
     if either:
