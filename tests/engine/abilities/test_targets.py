@@ -677,3 +677,27 @@ def test_that_opponent_of_an_activated_ability_owns_the_card_named_before_fake_c
     assert targets.candidates(board, context, that_opponent) == []
     context.named["it"] = [theirs]
     assert targets.candidates(board, context, that_opponent) == [1]
+
+
+def test_the_first_card_of_a_description_played_this_turn_limestone_pie():
+    from rulebase.engine.ccg.abilities import events
+
+    big = Printed.build("Brick", "Friend", colors=["orange"], power=4, cost=4)
+    board = board_with((big, 0, Zone.HAND, None, 0), (big, 0, Zone.HAND, None, 0), (COMET, 0, Zone.HAND, None, 0),
+                       (big, 1, Zone.HAND, None, 1))
+    first, second, comet, bobs = board.cards
+    strong = Selector("Friend", controller="you", filters=(("first", "turn"), ("printed-power", ">=4")))
+    context = Context(card=None, controller=0)
+    test = targets.compiled(strong).tests[0]
+    assert test(board, context, first) and test(board, context, second)
+    events.emit(board, "played", card=comet, player=0)
+    assert test(board, context, first), "a Friend of power 2 played before is not one of them"
+    events.emit(board, "played", card=bobs, player=1)
+    assert test(board, context, first), "another player's"
+    events.emit(board, "played", card=first, player=0)
+    assert test(board, context, first), "the card played itself is the first"
+    assert not test(board, context, second)
+    board.turn.number += 1
+    assert test(board, context, second), "each turn"
+    assert targets.executable(strong) is None
+    assert targets.executable(Selector("Friend", filters=(("first", "game"),))) == "the filter 'first' of 'game'"

@@ -29,6 +29,7 @@ from rulebase.engine.ccg import areas
 from rulebase.engine.ccg import power as powers
 from rulebase.engine.ccg import rules
 from rulebase.engine.ccg import status
+from rulebase.engine.ccg.abilities import events
 from rulebase.engine.ccg.abilities.model import Selector
 from rulebase.engine.ccg.abilities.verbs import beneath, is_cutie_marked, named_counters, referable
 from rulebase.engine.ccg.board import Area, Board, Card, Zone
@@ -158,6 +159,7 @@ FILTERS = {
     "counter": "has a counter of a name on it ('+1': a +1 power counter, 519.4; 'with +1 power counters on them')",
     "attachment": "is (true) or is not (false) attached to a card ('an opponent's non-attachment Resource', 509)",
     "cost-vs": "its cost compares with a number counted now ('with cost less than or equal to the number of ...')",
+    "first": "the first card of its description its player played this turn ('your first Griffon Friend each turn')",
     "most": "a player who has more of a selector's cards than each other player ('the player with the most Pegasus "
             "characters here'): none while two have the most",
     "fewest": "a player who has fewer points than each other player ('the player with the fewest points'): none "
@@ -317,6 +319,11 @@ class Compiled:
         if name == "top":
             self.top = True
             return []
+        if name == "first":
+            from dataclasses import replace
+
+            rest = replace(self.selector, filters=tuple(f for f in self.selector.filters if f[0] != "first"))
+            return [lambda board, context, card: is_first_played(board, context, card, rest)]
         if name == "not-trait":
             kind, trait = TYPES.get(str(value), False), str(value)
             if kind is not False:
@@ -381,6 +388,37 @@ class Compiled:
         if name in ("random", "or-self", "has", "this-way", "remaining", "at_least", "most", "fewest"):
             return []  # a choice, a reference to this card, or a filter of players (see players())
         return [_names_nothing]  # a filter the engine does not know (see executable()) names no card
+
+
+PLAYED = "_played"
+"""Where a board keeps the cards played in the game, each as ``(turn,
+player, card, incarnation)``, in the order they were played."""
+
+
+def _record_played(board, happened) -> None:
+    """Keep each card played (the event of 705.2f) with its turn and player."""
+    if happened.event != "played":
+        return
+    card, player = happened.get("card"), happened.get("player")
+    if isinstance(card, Card) and isinstance(player, int):
+        board.__dict__.setdefault(PLAYED, []).append((board.turn.number, player, card, card.incarnation))
+
+
+def is_first_played(board: Board, context, card: Card, described: Selector) -> bool:
+    """Whether ``card`` is (or, being played, will be) the first card of
+    the description ``described`` its player played this turn: no other
+    card fitting it was played by them earlier this turn."""
+    rule = compiled(described)
+    for turn, player, other, incarnation in getattr(board, PLAYED, ()):
+        if turn != board.turn.number or player != card.controller or (other is card
+                                                                       and incarnation == card.incarnation):
+            continue
+        if of_type(other, rule.type) and all(test(board, context, other) for test in rule.tests):
+            return False
+    return True
+
+
+events.LISTENERS.append(_record_played)
 
 
 def _chosen_by_an_event(context, card) -> bool:
@@ -991,6 +1029,8 @@ def executable(selector: Selector | None) -> str | None:
             if missing is not None:
                 return missing
             continue
+        if name == "first" and value != "turn":
+            return f"the filter 'first' of {value!r}"
         if name in ("not-trait", "counter") and not isinstance(value, str):
             return f"the filter {name!r} of {value!r}"
         if name == "cost-vs":
