@@ -3,7 +3,7 @@
 while the card is in play and face up, each recorded under 702.1."""
 
 from rulebase.engine.ccg import moving, power
-from rulebase.engine.ccg.abilities import continuous
+from rulebase.engine.ccg.abilities import continuous, keywords
 from rulebase.engine.ccg.abilities.model import (
     THIS_CARD,
     Ability,
@@ -109,7 +109,7 @@ def test_the_index_sorts_a_side_s_abilities_by_where_they_act():
 
 def test_what_the_engine_does_not_apply_is_named():
     assert continuous.executable(Modifier("power", THIS_CARD, Amount(1))) is None
-    assert continuous.executable(Modifier("loses")) == "the modifier 'loses'"
+    assert continuous.executable(Modifier("hand-revealed")) == "the modifier 'hand-revealed'"
     assert continuous.executable(Modifier("trait")) == "giving a Trait not named"
     assert continuous.executable(Modifier("trait", THIS_CARD, values=values(trait="Critter"))) is None
     assert continuous.executable(Modifier("cost", values=values(action="play"))) == "a change of the cost to play"
@@ -1235,6 +1235,77 @@ def test_colors_of_cards_are_executable_only_of_cards_described():
         "the colors of cards not described")
     assert continuous.executable(Modifier("colors", Selector("that"), values=values(of=_CRYSTALS))) == (
         "the colors given to a card named elsewhere")
+
+
+def _loses(noun: str, **selector) -> Ability:
+    return Ability("continuous", f"{noun}s here lose and can't have abilities.", modifier=Modifier(
+        "loses", Selector(noun, every=True, where="here", **selector), values=values(what="abilities")))
+
+
+HUSH = Printed.build("Hush", "Troublemaker", power=2, points=1, abilities=(_loses("Friend"),))
+MUTE = Printed.build("Mute", "Friend", colors=["blue"], power=1, cost=1, abilities=(_loses("Friend", controller="opponent"),))
+SWIFT_KITE = Printed.build("Swift Kite", "Friend", colors=["blue"], power=1, cost=1, keywords=["Swift"])
+
+
+def test_a_card_that_lost_its_abilities_has_none_while_the_modifier_reaches_it():
+    board = board_with((STRONG, 0, Zone.PLAY, "problem", 0), (SWIFT_KITE, 0, Zone.PLAY, "problem", 0),
+                       (HUSH, 1, Zone.PLAY, "problem", 0))
+    strong, kite, hush = board.cards
+    assert continuous.silenced(board, strong) and continuous.silenced(board, kite)
+    assert not continuous.silenced(board, hush)  # a Troublemaker: not a Friend the modifier describes
+    assert continuous.side(strong) is None and continuous.own(strong, "power") == ()
+    assert power.power(board, strong) == 1
+    assert not keywords.has(kite, "Swift")
+    power.power_parts(board, strong)
+    assert kinds(board, "702.1") == [STEP, STEP]  # the keyword asked about, the power explained
+    assert all("Hush" in entry.text for entry in board.trace if entry.rule == "702.1")
+    board.put(strong, Zone.PLAY, area=board.players[0].home)
+    assert power.power(board, strong) == 3 and continuous.side(strong) is not None
+    hush.face_down = True
+    assert keywords.has(kite, "Swift")
+
+
+def test_a_card_that_lost_its_abilities_is_given_none_and_its_own_modifiers_of_others_stop():
+    board = board_with((LEADER, 0, Zone.PLAY, "problem", 0), (COMET, 0, Zone.PLAY, "problem", 0))
+    leader, comet = board.cards
+    assert power.power(board, comet) == 3
+    hush = board.new_card(HUSH, 1)
+    board.put(hush, Zone.PLAY, area=board.players[0].problem_area)
+    assert power.power(board, comet) == 2  # LEADER's "+1 power" stopped with its abilities (702.1)
+    assert continuous.granted(board, comet) == []
+
+
+def test_with_702_1_off_no_card_loses_its_abilities():
+    board = board_with((STRONG, 0, Zone.PLAY, "problem", 0), (HUSH, 1, Zone.PLAY, "problem", 0))
+    board.off = frozenset({"702.1"})
+    assert not continuous.silenced(board, board.cards[0])
+
+
+def test_of_two_cards_taking_away_each_other_s_abilities_the_earlier_applies():
+    board = board_with((MUTE, 0, Zone.PLAY, "problem", 0), (MUTE, 1, Zone.PLAY, "problem", 0))
+    first, second = board.cards
+    assert continuous.taking_away(board) == [first]
+    assert continuous.silenced(board, second) and not continuous.silenced(board, first)
+
+
+def test_a_card_on_a_friend_takes_that_friend_s_abilities_away():
+    wings = Printed.build("Wings", "Resource", cost=1, host="Friend", abilities=(
+        Ability("continuous", "That Friend loses and can't have abilities.", modifier=Modifier(
+            "loses", Selector("that", ref="Friend"), values=values(what="abilities"))),))
+    board = board_with((STRONG, 0, Zone.PLAY, "home", 0), (STRONG, 0, Zone.PLAY, "home", 0))
+    host, other = board.cards
+    card = board.new_card(wings, 1)
+    board.put(card, Zone.PLAY, area=host.area)
+    card.host = host
+    assert power.power(board, host) == 1 and power.power(board, other) == 3
+
+
+def test_losing_abilities_is_executable_for_cards_described_or_the_card_this_one_is_on():
+    assert continuous.executable(_loses("Troublemaker").modifier) is None
+    assert continuous.executable(Modifier("loses", THIS_CARD, values=values(what="abilities"))) == (
+        "a card taking away its own abilities")
+    assert continuous.executable(Modifier("loses", Selector("character", every=True), values=values(what="colors"))) == (
+        "losing 'colors'")
 
 
 QUIET = Printed.build("Quiet", "Friend", colors=["yellow"], power=1, cost=1, abilities=(

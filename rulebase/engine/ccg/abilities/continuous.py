@@ -25,8 +25,8 @@ decision); where a rule's own procedure does, only a replacement without a
 decision applies (:func:`replaced`).
 
 >>> from rulebase.engine.ccg.abilities.model import Modifier
->>> executable(Modifier("power")), executable(Modifier("loses"))
-(None, "the modifier 'loses'")
+>>> executable(Modifier("power")), executable(Modifier("hand-revealed"))
+(None, "the modifier 'hand-revealed'")
 """
 
 from __future__ import annotations
@@ -41,7 +41,7 @@ from rulebase.engine.trace import Trace
 
 HOOKED = ("power", "power-doubled", "power-equal", "cost", "confront-need", "may", "keyword", "cant", "flips",
           "enters-exhausted", "enters-with-counters", "color", "requires", "home-limit", "not-counted",
-          "cost-with-minimum", "trait", "at-most", "doesnt-prevent", "bonus-equal", "colors")
+          "cost-with-minimum", "trait", "at-most", "doesnt-prevent", "bonus-equal", "colors", "loses")
 """The modifiers the engine applies, each where its rule says: power (507),
 cost (508), confront-need (611.3), may, keywords given by text (701.1), a
 color a card is also (203.2), and what a card's text requires to play it
@@ -112,6 +112,8 @@ def executable(modifier) -> str | None:
         return _color_missing(modifier)
     if modifier.kind == "colors":
         return _colors_of_missing(modifier)
+    if modifier.kind == "loses":
+        return _loses_missing(modifier)
     if modifier.kind == "trait":
         return _trait_missing(modifier)
     if modifier.kind == "at-most":
@@ -315,6 +317,25 @@ def _colors_of_missing(modifier) -> str | None:
     return targets.executable(subject)
 
 
+def _loses_missing(modifier) -> str | None:
+    """What the engine lacks to take abilities away ("Troublemakers here
+    lose and can't have abilities", "That Friend loses and can't have
+    abilities"): all of the abilities of cards a selector describes, or of
+    the card this one is on."""
+    if modifier.value("what") != "abilities":
+        return f"losing {modifier.value('what')!r}"
+    subject = modifier.subject
+    if subject is None or subject.noun == "self":
+        return "a card taking away its own abilities"
+    if subject.noun in ("host", "that", "it"):
+        return None  # the card this one is on (see fits)
+    if subject.noun in PLAYER_SUBJECTS:
+        return "a player losing abilities"
+    from rulebase.engine.ccg.abilities import targets
+
+    return targets.executable(subject)
+
+
 def _requirement_missing(modifier) -> str | None:
     """What the engine lacks to check "You must control Fluttershy to play
     this card": a condition of this card's own playing it can judge."""
@@ -396,9 +417,15 @@ def index(printed) -> Index:
 
 def side(card: Card) -> Index | None:
     """The index of the face-up side of a card; ``None`` for a face-down
-    card, which has no abilities (505.1a)."""
+    card, which has no abilities (505.1a), and for a card that lost its
+    abilities (:func:`silenced`)."""
     if card.face_down:
         return None
+    board = card.board
+    if board is not None:
+        kept = board.__dict__.get(_SILENCERS)  # (version, cards): most often none, checked inline
+        if (kept is None or kept[0] != board.version or kept[1]) and _silencers(board) and silenced(board, card):
+            return None
     printed = card.printed
     if card.turned_over and printed.boosted is not None:
         printed = printed.boosted
@@ -449,7 +476,8 @@ def _outward(board: Board, kind: str, area, cards: list):
     for card in cards:
         if card.face_down or (area is not None and card.area != area) or (waiting and card.id in waiting):
             continue
-        found = side(card).outward.get(kind)
+        found = side(card)
+        found = found.outward.get(kind) if found is not None else None
         if found:
             yield card, found
 
@@ -470,6 +498,101 @@ def reaching(board: Board, kind: str) -> list:
     if found is None:
         found = cached[1][kind] = [card for card in acting_cards(board) if _reaches(card.printed, kind)]
     return found
+
+
+# -- abilities lost: "... lose and can't have abilities" ----------------------------------------
+
+_SILENCERS = "_silencers"
+
+
+def _silencers(board: Board) -> tuple:
+    """The cards in play with a modifier taking away other cards'
+    abilities, either side, in the order they entered play; kept until a
+    card changes zones (most games have none)."""
+    cached = board.__dict__.get(_SILENCERS)
+    if cached is not None and cached[0] == board.version:
+        return cached[1]
+    found = tuple(card for card in board.play if _reaches(card.printed, "loses"))
+    board.__dict__[_SILENCERS] = (board.version, found)
+    return found
+
+
+def _takes_away(board: Board, source: Card, card: Card) -> Ability | None:
+    """The ability of ``source`` taking away ``card``'s abilities now (in
+    play, or in the zone its selector names, 707.3), or ``None``."""
+    if source.face_down or (waiting := getattr(board, "not_generating", None)) and source.id in waiting:
+        return None
+    printed = source.printed
+    if source.turned_over and printed.boosted is not None:
+        printed = printed.boosted
+    for ability, acts in index(printed).outward.get("loses", ()):
+        subject = _subject(acts)
+        if getattr(subject, "zone", None) in (None, "play") and not card.in_play:
+            continue  # the zone named otherwise is checked by fits
+        if fits(board, source, subject, card) and _applies(board, source, acts):
+            return acts
+    return None
+
+
+_BUSY = "_silencing"
+
+
+def taking_away(board: Board) -> list:
+    """The cards whose modifiers take away abilities now, in timestamp
+    order (711.3): a card whose own abilities an earlier one took away
+    generates no modifier (702.1: its continuous abilities function until
+    it loses them), so of two cards taking away each other's abilities
+    the earlier applies (711.5).  Worked out once while the board is asked
+    about; while it is being worked out (a condition asking a card's
+    power), no card has lost its abilities yet."""
+    memo = board.memo
+    if memo is not None and "taking-away" in memo:
+        return memo["taking-away"]
+    busy = board.__dict__.get(_BUSY)
+    if busy or loses_abilities.number in board.off:
+        return []  # with 702.1 off, continuous abilities generate no modifier
+    board.__dict__[_BUSY] = True
+    try:
+        active: list = []
+        for source in _silencers(board):
+            if not any(other is not source and _takes_away(board, other, source) is not None for other in active):
+                active.append(source)
+    finally:
+        board.__dict__[_BUSY] = False
+    if memo is not None:
+        memo["taking-away"] = active
+    return active
+
+
+def silenced(board: Board, card: Card) -> bool:
+    """Whether ``card`` has lost its abilities to a modifier ("Opposing
+    Friends here lose and can't have abilities"): it has none while the
+    modifier applies, so its own modifiers stop (702.1) and it is given
+    none (701.1); a card's modifier taking away abilities keeps applying
+    to others though it takes away that card's own."""
+    for source in taking_away(board):
+        if _takes_away(board, source, card) is not None:
+            return True
+    return False
+
+
+def silencing(board: Board, card: Card):
+    """The card whose modifier takes away ``card``'s abilities now and its
+    ability, or ``None`` (nothing recorded)."""
+    for source in taking_away(board) if _silencers(board) else ():
+        acts = _takes_away(board, source, card)
+        if acts is not None:
+            return source, acts
+    return None
+
+
+@step("702.1", "{card} loses its abilities while {source}'s modifier applies ({text}): it has none")
+def loses_abilities(board: Board, card: Card):
+    """Recorded where a card's abilities would have decided something."""
+    found = silencing(board, card)
+    if found is not None:
+        source, acts = found
+        return {"card": card.label, "source": source.label, "text": acts.text or "its text"}
 
 
 # -- card text (not a keyword) --------------------------------------------------------------
@@ -794,6 +917,8 @@ def granted(board: Board, card: Card, table=None, sources: list | None = None) -
     gets each as ``(keyword, x, the card giving it)``."""
     table = board if table is None else table
     found: list = []
+    if _silencers(board) and silenced(board, card):
+        return found  # "can't have abilities": none is given (701.1)
     for ability, acts in own(card, "keyword"):
         if _holds(board, card, acts, table):
             given_keyword(table, card, acts.modifier.value("keyword"), card, found,
@@ -953,8 +1078,6 @@ def _subject(ability: Ability):
     subject = ability.modifier.subject
     condition = ability.condition
     if subject is not None and subject.noun == "it" and condition is not None and condition.subject is not None:
-        if condition.subject.noun == "counter" and condition.subject.filter("on") is not None:
-            return condition.subject.filter("on")  # "While this card has a Postage counter on it, it ...": the card
         return condition.subject
     return subject
 
