@@ -5,10 +5,12 @@ parsed but not executable, never played as part of its text)."""
 
 from __future__ import annotations
 
+import pytest
+
 from rulebase.cards import database
 from rulebase.engine.ccg.abilities import catalog
-from rulebase.engine.ccg.abilities.model import Ability, Amount, Selector, values
-from rulebase.engine.ccg.abilities.reading import read
+from rulebase.engine.ccg.abilities.model import Ability, Amount, Condition, Selector, values
+from rulebase.engine.ccg.abilities.reading import CardTextError, read
 
 YOU = Selector("you")
 
@@ -154,3 +156,68 @@ def test_choosing_two_options_is_not_played_as_choosing_one():
         assert state.state == "unexecutable" and "choosing 2 of the options" in state.hold.reason
     # "Choose one:" is not held back by it
     assert catalog.card_state(cards["We'll Make Our Mark"]).state == "executable"
+
+
+# -- whose turn, and lists of can'ts ---------------------------------------------------------
+
+def test_during_your_turn_and_your_opponents_turn():
+    # Celestia & Luna, Trading Off
+    first, second = read("During your turn, this card can't contribute its power to faceoffs.\n"
+                         "During your opponent's turn, this card can't contribute its power to confronting Problems.")
+    assert first.condition == Condition("turn", values=values(whose="your"))
+    assert second.condition == Condition("turn", values=values(whose="opponent"))
+    assert (first.modifier.kind, first.modifier.value("action")) == ("cant", "contribute-to-faceoffs")
+    # Princess Celestia, Equestrian General: after the statement
+    ability = one("Opposing Friends with 3 or more printed power have -1 power during your turn.")
+    assert ability.condition == Condition("turn", values=values(whose="your"))
+    assert (ability.modifier.kind, ability.modifier.amount) == ("power", Amount(-1))
+    # "during each player's turn" is every turn: not read as one player's
+    with pytest.raises(CardTextError):
+        read("During each player's turn, this card can't contribute its power to faceoffs.")
+
+
+def test_a_list_of_cant_be():
+    # Ember, My Way or the Highway
+    ability = read("Your Friends involved in faceoffs can't be dismissed or frightened.")[0]
+    assert ability.modifier.value("action") == ("be-dismissed", "be-frightened")
+    assert ability.modifier.subject.filter("involved") == "faceoff"
+    # Maud Pie, Like a Rock: three can'ts, each by opponents only
+    ability = one("This card can't be dismissed, moved, or put into its owner's hand from play by opponents.")
+    assert ability.modifier.value("action") == ("be-dismissed-by-opponents", "be-moved-by-opponents",
+                                                "be-put-into-hand-by-opponents")
+    # Spark of Friendship: "can't leave play or lose abilities"
+    ability = one("This card can't leave play or lose abilities.")
+    assert ability.modifier.value("action") == ("leave-play", "lose-abilities")
+
+
+def test_several_statements_of_one_subject():
+    # Petrified
+    ability = read("Play on a Friend.\nThat Friend loses and can't have abilities, can't move, can't be frightened, "
+                   "and can't contribute its power to confronting Problems or to faceoffs.")[1]
+    modifier = ability.modifier
+    assert modifier.kind == "all" and modifier.subject == Selector("that", ref="Friend")
+    kinds = [(part.kind, part.value("action") or part.value("what")) for part in modifier.value("all-of")]
+    assert kinds == [("loses", "abilities"), ("cant", "move"), ("cant", "be-frightened"), ("all", None)]
+    both = modifier.value("all-of")[3].value("all-of")
+    assert [part.value("action") for part in both] == ["contribute-to-confront", "contribute-to-faceoffs"]
+
+
+def test_a_cant_lifted_by_paying_and_a_cant_of_the_players_own_cards():
+    # Silver Spoon, High and Mighty
+    modifier = one("Opposing characters here can't be moved unless their controller pays [1].").modifier
+    assert (modifier.kind, modifier.value("action"), modifier.value("unless-paid")) == ("cant", "be-moved", Amount(1))
+    assert modifier.subject.controller == "opponent"
+    # Nightmare Star, Solar Flare: each player, of the Friends they control (not "can't be exhausted")
+    modifier = one("Players can't exhaust their Friends.").modifier
+    assert modifier.value("action") == "be-exhausted-by-controller" and modifier.value("by").noun == "player"
+
+
+def test_a_replacement_of_any_of_several_events_and_a_faceoff_not_lost():
+    # Brian, One Swell Guy
+    trigger = read("If another one of your Friends would be dismissed, banished, or moved, you may retire this card "
+                   "instead.")[0].trigger
+    assert (trigger.event, trigger.value("any-of")) == ("either", ("dismissed", "banished", "moved"))
+    # Ember, My Way or the Highway
+    condition = read("At the end of a faceoff, if you didn't lose that faceoff, distribute two +1 power counters "
+                     "among up to two of your Friends.")[0].trigger.condition
+    assert condition == Condition("did", values=values(what="lose-faceoff"), negated=True)

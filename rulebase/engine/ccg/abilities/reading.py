@@ -220,7 +220,7 @@ def _expected(names) -> str:
 
 # -- from the tree to the model ------------------------------------------------------
 
-_PASSIVE = {"move": "be-moved", "play": "be-played", "confront": "be-confronted",
+_PASSIVE = {"move": "be-moved", "exhaust": "be-exhausted-by-controller", "play": "be-played", "confront": "be-confronted",
             "move-to-or-from": "be-moved-to-or-from", "move-away": "be-moved-away", "challenge": "be-challenged", "rally": "be-rallied", "play-or-move": "be-played-or-moved"}
 
 EVENT_OF = {"play": "played", "move": "moved", "confront": "confronts", "win": "faceoff-won",
@@ -292,10 +292,11 @@ class _Reader(Transformer):
         return {"event": children[1], "subject": children[0]}
 
     def would_be_either(self, meta, children):
-        said = {"event": "either", "subject": children[0], "values": values(any_of=(children[1], children[2]))}
-        if len(children) > 3:
-            said["values"] = values(any_of=(children[1], children[2]), by=children[3])
-        return said
+        """"Would be dismissed or banished (by ...)", "would be dismissed,
+        banished, or moved": any of the events."""
+        events = tuple(c for c in children[1:] if not isinstance(c, Selector))
+        by = next((c for c in children[1:] if isinstance(c, Selector)), None)
+        return {"event": "either", "subject": children[0], "values": values(any_of=events, by=by)}
 
     def would_event(self, meta, children):
         subject, event, target = children[0], children[1], children[2]
@@ -587,6 +588,34 @@ class _Reader(Transformer):
                                                                      else None),
                         part=self._part(meta)), None
 
+    def cant_contribute_either(self, meta, children):
+        """"Can't contribute its power to confronting Problems or to faceoffs":
+        both can'ts."""
+        subject = children[0]
+        confront, _ = self.cant_contribute(meta, [subject])
+        faceoffs = Modifier("cant", subject=subject, values=values(action="contribute-to-faceoffs"),
+                            part=self._part(meta))
+        return Modifier("all", subject=subject, values=values(all_of=(confront, faceoffs)), part=self._part(meta)), None
+
+    def cant_move_itself(self, meta, children):
+        """"That Friend ... can't move": the card itself can't move (a can't
+        of its own name, 'move', beside being moved by a player)."""
+        return Modifier("cant", subject=children[0], values=values(action="move"), part=self._part(meta)), None
+
+    def several_statements(self, meta, children):
+        """"That Friend loses and can't have abilities, can't move, can't be
+        frightened, and can't contribute ...": each statement of the
+        subject, all of them at once ('all')."""
+        subject, *tails = children
+        modifiers = []
+        for _, name, rest in tails:
+            said = getattr(self, name)(meta, [subject] + list(rest))
+            modifier, condition = said if isinstance(said, tuple) else (said, None)
+            if not isinstance(modifier, Modifier) or condition is not None:
+                raise _Unreadable("a statement with a condition of its own among several", meta.start_pos)
+            modifiers.append(modifier)
+        return Modifier("all", subject=subject, values=values(all_of=tuple(modifiers)), part=self._part(meta)), None
+
     def flips_one_more(self, meta, children):
         return self.flips_count(meta, [children[0], 1] + list(children[1:]))
 
@@ -723,6 +752,13 @@ class _Reader(Transformer):
 
     def during_whose_phase(self, meta, children):
         return Condition("during", values=values(phase=children[1], whose=children[0]), part=self._part(meta))
+
+    def during_whose_turn(self, meta, children):
+        """"During your turn", "during your opponent's turn": whose turn it is."""
+        whose = children[0]
+        if whose not in ("your", "opponent"):
+            raise _Unreadable(f"during {whose!r} turn", meta.start_pos)
+        return Condition("turn", values=values(whose=whose), part=self._part(meta))
 
     def during_phase(self, meta, children):
         return Condition("during", values=values(phase=children[0]), part=self._part(meta))
@@ -1183,6 +1219,10 @@ class _Reader(Transformer):
     def won_the_faceoff(self, meta, children):
         return Condition("did", values=values(what="win-faceoff"), part=self._part(meta))
 
+    def did_not_lose_the_faceoff(self, meta, children):
+        """"If you didn't lose that faceoff": won it, or no one did."""
+        return Condition("did", values=values(what="lose-faceoff"), negated=True, part=self._part(meta))
+
     def more_than(self, meta, children):
         who, (_, noun, _), other = children
         return Condition("count", subject=Selector(noun, every=True, count=Amount(None)),
@@ -1289,11 +1329,18 @@ class _Reader(Transformer):
 
     def cant_be_by_opponents(self, meta, children):
         """"Your Unicorn characters here can't be moved by opponents": a can't
-        of its own name, which opponents' doing only forbids ("be-moved-by-opponents")."""
-        said = self.source[meta.start_pos:meta.end_pos].split()
-        verb = said[said.index("be") + 1]
-        return Modifier("cant", subject=children[0], values=values(action=f"be-{verb}-by-opponents"),
+        of its own name, which opponents' doing only forbids ("be-moved-by-opponents");
+        "can't be dismissed, moved, or put into its owner's hand from play by
+        opponents": one such can't for each."""
+        said = self.source[meta.start_pos:meta.end_pos].replace(",", " ").split()
+        words = said[said.index("be") + 1:said.index("by")]
+        if "put" in words:
+            words = words[:words.index("put")] + ["put-into-hand"]
+        actions = tuple(f"be-{word}-by-opponents" for word in words if word != "or")
+        return Modifier("cant", subject=children[0], values=values(action=actions[0] if len(actions) == 1 else actions),
                         part=self._part(meta)), None
+
+    put_in_hand = _constant("put-into-hand")
 
     def cant_move_to_or_from(self, meta, children):
         """"Characters can't move to or from this card's Problem (unless their
@@ -1316,6 +1363,13 @@ class _Reader(Transformer):
         who, action, amount = children
         modifier, _ = self.cant_do(meta, [who, action])
         return replace(modifier, values=tuple(sorted(dict(modifier.values, **{"unless-paid": amount}).items()))), None
+
+    def cant_be_unless_paid(self, meta, children):
+        """"Opposing characters here can't be moved unless their controller
+        pays [1]": the can't, lifted by paying ('unless-paid')."""
+        subject, action, amount = children
+        return Modifier("cant", subject=subject, values=values(action=action, unless_paid=amount),
+                        part=self._part(meta)), None
 
     def cant_score(self, meta, children):
         during = children[1] if len(children) > 1 else None
@@ -1366,7 +1420,12 @@ class _Reader(Transformer):
         return f"be-{said[1]}"
 
     def be_either(self, meta, children):
-        return tuple(f"be-{word}" for word in self.source[meta.start_pos:meta.end_pos].split()[1::2])
+        """"Be dismissed or frightened", "be dismissed, retired, or banished":
+        each of the can'ts."""
+        words = self.source[meta.start_pos:meta.end_pos].replace(",", " ").split()[1:]
+        return tuple(f"be-{word}" for word in words if word != "or")
+
+    leave_or_lose_abilities = _constant(("leave-play", "lose-abilities"))
 
     def be_involved(self, meta, children):
         kind = children[0].get("kind")
@@ -1387,6 +1446,9 @@ class _Reader(Transformer):
 
     def act_play_or_move(self, meta, children):
         return {"action": "play-or-move", "what": children[0], "to": children[1]}
+
+    def act_exhaust(self, meta, children):
+        return {"action": "exhaust", "what": children[0]}
 
     def act_rally(self, meta, children):
         return {"action": "rally", "what": children[0]}
