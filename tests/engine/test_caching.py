@@ -379,9 +379,9 @@ def test_the_actions_listed_are_those_the_decision_allows_with_the_trace_on():
 
     decks = {deck.name: deck for deck in theme_decks()}
     compared = again = 0
-    for seed, pair in ((31, ("Rarity Theme Deck", "Fluttershy Theme Deck")),
+    for seed, pair in ((33, ("Rarity Theme Deck", "Fluttershy Theme Deck")),
                        (32, ("Twilight Sparkle Theme Deck", "Rainbow Dash Theme Deck")),
-                       (33, ("Pinkie Pie Theme Deck", "Applejack Theme Deck"))):
+                       (31, ("Pinkie Pie Theme Deck", "Applejack Theme Deck"))):
         state = CCGGame(decks=[decks[name] for name in pair], turn_limit=30, trace=True).new_initial_state()
         policy = RandomPolicy(seed)
         while not state.is_terminal():

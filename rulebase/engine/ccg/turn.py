@@ -338,6 +338,7 @@ def check_challenge(board: Board, action: Action) -> None:
     challenged_once(board, card)
     one_challenge_at_each_problem(board, card)
     challenger_has_a_character_there(board, action.player, card)
+    faceoffs.check_lifted_challenge(board, action.player, card)
 
 
 def challengeable(board: Board, player: int) -> list:
@@ -370,6 +371,7 @@ def challenge_step(s):
         if action.verb == "pass":
             break
         card = chosen(board, action, challenges_a_face_up_troublemaker)
+        faceoffs.pay_to_challenge(board, player, card)
         board.turn.challenged.append(card)
         emit(board, "challenged", card=card, player=player, area=card.area)
         trace.note("608.2", "{player} challenges {card}: {player} is the challenger", player=board.name(player),

@@ -701,3 +701,13 @@ def test_the_first_card_of_a_description_played_this_turn_limestone_pie():
     assert test(board, context, second), "each turn"
     assert targets.executable(strong) is None
     assert targets.executable(Selector("Friend", filters=(("first", "game"),))) == "the filter 'first' of 'game'"
+
+
+def test_their_opponents_cards_are_read_for_the_player_their_names_secret_mission():
+    board = board_with((COMET, 0, Zone.PLAY, "problem", 0), (RUNNER, 1, Zone.PLAY, "problem", 0),
+                       (KITE, 0, Zone.PLAY, "problem", 0))
+    theirs = Selector("Friend", every=True, count=Amount(None), controller="their-opponent", where="here")
+    for player, expected in ((0, ["Breeze Runner/1"]), (1, ["Comet/0"])):
+        seen = targets.Perspective(Context(card=board.cards[2], controller=0), player)
+        assert labels(targets.candidates(board, seen, theirs)) == expected
+    assert targets.executable(theirs) is None

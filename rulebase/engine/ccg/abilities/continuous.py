@@ -178,6 +178,10 @@ def executable(modifier) -> str | None:
         return f"giving the keyword {modifier.value('keyword')!r}"
     if modifier.kind == "power" and modifier.value("color") not in (None, "wild") and modifier.value("total"):
         return "a player's total power of a color"
+    if modifier.kind == "cant" and modifier.value("action") in MOVING:
+        return _cant_move_missing(modifier)
+    if modifier.kind == "cant" and modifier.value("action") == "be-challenged" and modifier.value("unless") is None:
+        return _challenge_missing(modifier)
     if modifier.kind == "cant" and modifier.value("unless-paid") is not None:
         return "a can't lifted by paying a cost ('unless ... pays')"
     if modifier.kind == "cant" and modifier.value("action") == "be-confronted":
@@ -2146,6 +2150,24 @@ CANT = {"be-dismissed": "dismissed", "be-retired": "retired", "be-banished": "ba
 """What a "can't" of card text forbids that the engine checks, with its words."""
 
 
+def _challenge_missing(modifier) -> str | None:
+    """``None`` if the engine checks "can't challenge ... unless they pay":
+    of the Troublemakers it names, by the players it names."""
+    if modifier.value("unless-paid") is None:
+        return "a can't 'be-challenged' not lifted by paying"
+    if getattr(modifier.value("by"), "noun", modifier.value("by")) not in PLAYERS:
+        return f"a can't 'be-challenged' by {getattr(modifier.value('by'), 'noun', None)!r}"
+    missing = _paid_missing(modifier)
+    if missing is not None:
+        return missing
+    subject = modifier.subject
+    if subject is None or subject.noun in ("self", "that", "it", "host"):
+        return None
+    from rulebase.engine.ccg.abilities import targets
+
+    return targets.executable(subject)
+
+
 def _forbids(modifier, action: str) -> bool:
     """Whether a "can't" modifier names ``action``: alone, among several
     ("can't be dismissed or frightened"), or leaving play as a whole."""
@@ -2163,18 +2185,25 @@ def applying(board: Board, kind: str, card: Card, wanted, area=None, itself: boo
     otherwise) and its condition holds (708.3).  ``itself``: ``card``'s own
     modifiers are looked at first; then those of the cards in play (at
     ``area``, when given), in the order they entered play."""
+    for found in all_applying(board, kind, card, wanted, area, itself, subject):
+        return found
+    return None
+
+
+def all_applying(board: Board, kind: str, card: Card, wanted, area=None, itself: bool = False, subject=None):
+    """Every ``(card, ability)`` whose modifier of ``kind`` applies to
+    ``card`` now, in the order :func:`applying` looks at them."""
     if itself:
         for ability, acts in own(card, kind):
             if wanted(card, acts.modifier) and _holds(board, card, acts):
-                return card, acts
+                yield card, acts
     for source, found in outward(board, kind, area):
         for ability, acts in found:
             modifier = acts.modifier
             if (wanted(source, modifier)
                     and fits(board, source, modifier.subject if subject is None else subject(source, modifier), card)
                     and _holds(board, source, acts)):
-                return source, acts
-    return None
+                yield source, acts
 
 
 def forbidding(board: Board, card: Card, action: str):
@@ -2543,6 +2572,135 @@ def cant_move_here(board: Board, card: Card, area):
         source, ability = found
         return (f"{source}'s ability says {card} can't be moved to {board.area_name(area)} "
                 f"({ability.text or 'its text'})")
+
+
+MOVING = ("be-moved", "be-moved-away", "be-moved-to-or-from", "be-moved-by-opponents")
+"""The "can't" of moving characters, each with the players it reaches
+(``by``: "Opponents can't move characters"), where (``to`` here or this
+Problem, ``from`` here), and what lifts it (``unless-paid``: "unless they
+pay [1]")."""
+
+PLAYERS = (None, "you", "your", "opponent", "opponents", "player", "players", "each player")
+
+
+def _cant_move_missing(modifier) -> str | None:
+    """``None`` if the engine checks a "can't" of moving: by the players
+    it names, to or from its card's area, lifted by paying a number
+    printed."""
+    by = modifier.value("by")
+    if getattr(by, "filters", None) or getattr(by, "where", None):
+        return f"a can't of moving by {getattr(by.part, 'text', '') or by.noun!r}"
+    if getattr(by, "noun", None) == "card" and by.controller in (None, "you", "opponent", "opponents"):
+        pass  # "Your opponent's cards can't move this card": moves by the text of cards they control
+    elif getattr(by, "noun", by) not in PLAYERS:
+        return f"a can't of moving by {getattr(by, 'noun', by)!r}"
+    if modifier.value("to") not in (None, "here", "this-problem") or modifier.value("from") not in (None, "here"):
+        return "a can't of moving to or from another area"
+    missing = _paid_missing(modifier)
+    if missing is not None:
+        return missing
+    subject = modifier.subject
+    if subject is None or subject.noun in ("self", "that", "it", "host"):
+        return None
+    from rulebase.engine.ccg.abilities import targets
+
+    return targets.executable(subject)
+
+
+def _paid_missing(modifier) -> str | None:
+    paid = modifier.value("unless-paid")
+    if paid is not None and (paid.per is not None or not isinstance(paid.value, int) or paid.value < 1):
+        return "a can't lifted by paying a number not printed"
+    return None
+
+
+def _moves(source: Card, modifier, card: Card, area, mover: int | None, text: int | None = None) -> bool:
+    """Whether a "can't" of moving names ``mover`` moving ``card`` to
+    ``area`` (``mover`` not known: any player), by the text of a card
+    ``text`` controls (``None``: by the Move action)."""
+    action = modifier.value("action")
+    if isinstance(action, tuple):
+        return "be-moved" in action
+    if action not in MOVING:
+        return False
+    by = "opponents" if action == "be-moved-by-opponents" else modifier.value("by")
+    if getattr(by, "noun", None) == "card":
+        if text is None or not _reaches_player(source, by.controller, text):
+            return False
+    elif by is not None and mover is not None and not _reaches_player(source, by, mover):
+        return False
+    here = source.area
+    if action == "be-moved-away" or modifier.value("from") is not None:
+        return card.area == here
+    if action == "be-moved-to-or-from":
+        return area == here or card.area == here
+    if modifier.value("to") is not None:
+        return area == here
+    return True
+
+
+def forbidding_move(board: Board, card: Card, area, mover: int | None = None, text: int | None = None):
+    """The card whose "can't" forbids ``mover`` to move ``card`` to
+    ``area`` now (by the text of a card ``text`` controls, or the Move
+    action), paying or not ("Your opponents can't move this card",
+    "Opponents can't move characters away from here"), and its ability;
+    ``None``."""
+    return applying(board, "cant", card, lambda source, modifier: (
+        modifier.value("unless-paid") is None and _moves(source, modifier, card, area, mover, text)), itself=True)
+
+
+def lifting_move(board: Board, card: Card, area, mover: int) -> list:
+    """The ``(card, ability, amount)`` of each "can't" ``mover`` lifts by
+    paying its amount to move ``card`` to ``area`` ("Opponents can't move
+    characters unless they pay [1]")."""
+    if not reaching(board, "cant") and not own(card, "cant"):
+        return []
+    return [(source, acts, acts.modifier.value("unless-paid").value) for source, acts in all_applying(
+        board, "cant", card, lambda source, modifier: (
+            modifier.value("unless-paid") is not None and _moves(source, modifier, card, area, mover)), itself=True)]
+
+
+@check("104.2", "a \"can't\" of card text takes precedence: a card it forbids a player to move is not moved by them")
+def cant_move(board: Board, card: Card, area, mover: int | None = None, text: int | None = None):
+    found = forbidding_move(board, card, area, mover, text)
+    if found is not None:
+        source, ability = found
+        who = f" by {board.name(mover)}" if mover is not None else ""
+        who += " by card text" if text is not None else ""
+        return (f"{source}'s ability says {card} can't be moved{who} to {board.area_name(area)} "
+                f"({ability.text or 'its text'})")
+
+
+@check("104.2", "a \"can't\" of card text lifted by paying a cost holds for a player without the means to pay it")
+def cant_unless_paid(board: Board, player: int, what: str, lifting: list, base: int = 0):
+    """``lifting``: the ``(card, ability, amount)`` of the can'ts ``player``
+    must pay to ``what``; ``base``: what they pay besides (the Move
+    action's cost)."""
+    owed = sum(amount for _source, _ability, amount in lifting)
+    tokens = board.players[player].tokens
+    if lifting and tokens < base + owed:
+        said = "; ".join(f"{source}'s ability ({ability.text or 'its text'})" for source, ability, _ in lifting)
+        besides = f" besides {base}" if base else ""
+        return (f"{board.name(player)} can't {what} unless they pay {owed} action token{'s' * (owed != 1)}{besides} "
+                f"({said}), and has {tokens}")
+
+
+@step("508.1", "{player} pays {amount} action token{s} for {source}'s ability, and so may {what} ({text}); {left} left")
+def pay_to_lift(board: Board, player: int, source: Card, ability, amount: int, what: str):
+    board.players[player].tokens -= amount
+    return {"player": board.name(player), "amount": amount, "s": "s" * (amount != 1), "source": source.label,
+            "what": what, "text": ability.text or "its text", "left": board.players[player].tokens}
+
+
+def lifting_challenge(board: Board, player: int, troublemaker: Card) -> list:
+    """The ``(card, ability, amount)`` of each "can't challenge ... unless
+    they pay" ``player`` lifts by paying to challenge ``troublemaker``."""
+    if not reaching(board, "cant") and not own(troublemaker, "cant"):
+        return []
+    return [(source, acts, acts.modifier.value("unless-paid").value) for source, acts in all_applying(
+        board, "cant", troublemaker, lambda source, modifier: (
+            modifier.value("action") == "be-challenged" and modifier.value("unless-paid") is not None
+            and _reaches_player(source, modifier.value("by"), player)), itself=True)]
 
 
 UNCOVERED_HERE = "be-uncovered-at-here"

@@ -135,6 +135,8 @@ CONTROLLERS = {
     "their": "the player carrying the instruction out's", "opponent": "an opponent's",
     "owner": "owned by the player carrying the instruction out", "that-player": "the event's player's",
     "this-problem": "the owner's of the Problem whose ability it is (\"this Problem deck\")",
+    "their-opponent": "an opponent's of the player 'their' names (\"for each of their opponent's Friends here\", "
+                      "read for each player in turn)",
 }
 """Whose cards a selector names."""
 
@@ -698,6 +700,8 @@ def _owners(board: Board, context, selector: Selector) -> list[int]:
         return [] if them is None else [them]
     if selector.controller == "opponent":
         return board.opponents(me)
+    if selector.controller == "their-opponent":
+        return board.opponents(their_player(context))
     return [p.index for p in board.players if not p.removed]
 
 
@@ -884,6 +888,8 @@ def candidates(board: Board, context, selector: Selector | None) -> list:
                     if card.owner != me:
                         continue
                 elif controller == "that-player" and card.controller != event_player(context):
+                    continue
+                elif controller == "their-opponent" and card.controller not in board.opponents(their_player(context)):
                     continue
             if (card.face_down and card.type == CardType.TROUBLEMAKER and not rule.face_down_named
                     and referable.verdict(board, card) is not None):

@@ -504,9 +504,9 @@ def _check_to_discard(board: Board, act: Act) -> None:
 
 
 @rules.step("506.4", "{card} is moved by card text")
-def moved_by_text(board: Board, card: Card, area: Area):
+def moved_by_text(board: Board, card: Card, area: Area, mover: int | None = None, text: int | None = None):
     old = card.area
-    moving.move(board, card, area, how="by card text")
+    moving.move(board, card, area, how="by card text", mover=mover, text=text)
     if card.area == area and old != area:
         return {"card": card.label}
 
@@ -514,7 +514,7 @@ def moved_by_text(board: Board, card: Card, area: Area):
 @verb("move", "506.4")
 def move(board: Board, act: Act) -> None:
     if act.area is not None:
-        moved_by_text(board, act.target, act.area)
+        moved_by_text(board, act.target, act.area, act.player, _text_of(act))
 
 
 @rules.check("506.1", "a card is moved to an area")
@@ -527,7 +527,12 @@ def has_destination(board: Board, area):
 def _check_move(board: Board, act: Act) -> None:
     has_destination(board, act.area)
     if act.area is not None:
-        moving.check_move(board, act.target, act.area)
+        moving.check_move(board, act.target, act.area, act.player, text=_text_of(act))
+
+
+def _text_of(act: Act) -> int:
+    """The controller of the card whose text carries ``act`` out (its player's, without one)."""
+    return act.source.controller if act.source is not None else act.player
 
 
 @verb("send", "506.5")
