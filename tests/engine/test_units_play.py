@@ -137,3 +137,49 @@ def test_508_1d_an_event_s_cost_naming_2_cards_is_not_paid_with_1_and_its_play_i
     business, foe, spare = board.cards
     assert business.zone == Zone.HAND and spare.zone == Zone.HAND and foe.zone == Zone.PLAY
     assert board.players[0].tokens == 2 and kinds(board, "508.1d") == [STEP] and kinds(board, "705.2")
+
+
+# -- a "can't" of moving lifted by paying (104.2, 508.1) -----------------------------------
+
+
+def _luna_board(tokens: int):
+    luna = _friend("Midnight", "Opponents can't move characters unless they pay [1].")
+    comet = _friend("Comet")
+    board = board_with((luna, 1, Zone.PLAY, "home", 1), (comet, 0, Zone.PLAY, "home", 0))
+    board.players[0].tokens = tokens
+    board.turn.phase = "main"
+    return board
+
+
+def test_104_2_a_move_lifted_by_paying_is_offered_only_to_a_player_who_can_pay_the_move_and_the_lift():
+    main = play.Window("Main Phase", main=True)
+    move = Action("move", 0, 1, area=_luna_board(3).players[1].problem_area)
+    assert move in play.options(_luna_board(3), 0, main)
+    assert move not in play.options(_luna_board(2), 0, main)
+    try:
+        play.check(_luna_board(2), move, main)
+    except IllegalAction as refusal:
+        assert refusal.rule == "104.2"
+        assert "unless they pay 1 action token besides 2" in str(refusal)
+    else:
+        raise AssertionError("a move was allowed without the action token that lifts the can't")
+
+
+def test_508_1_the_lift_is_paid_with_the_move_and_traced_with_its_card():
+    board = _luna_board(3)
+    play.move_action(board, Action("move", 0, 1, area=board.players[1].problem_area))
+    assert board.players[0].tokens == 0
+    assert board.cards[1].area == board.players[1].problem_area
+    assert kinds(board, "508.1") == [STEP]
+
+
+def test_the_player_the_cant_does_not_reach_pays_the_move_alone():
+    board = _luna_board(0)
+    board.players[1].tokens = 2
+    board.turn.player = 1
+    main = play.Window("Main Phase", main=True)
+    move = Action("move", 1, 0, area=board.players[1].problem_area)
+    assert move in play.options(board, 1, main)
+    play.move_action(board, move)
+    assert board.players[1].tokens == 0
+    assert kinds(board, "508.1") == []

@@ -198,6 +198,22 @@ def ignored_not_added(board: Board, card: Card):
         return f"{card} is ignored: it remains flipped but is not added to the total"
 
 
+def check_lifted_challenge(board: Board, player: int, troublemaker: Card) -> None:
+    """Whether ``player`` can pay what lifts the can'ts of card text on
+    challenging ``troublemaker`` ("Opponents can't challenge your
+    Troublemakers unless they pay [1]", 104.2)."""
+    lifting = continuous.lifting_challenge(board, player, troublemaker)
+    if lifting:
+        continuous.cant_unless_paid(board, player, f"challenge {troublemaker}", lifting)
+
+
+def pay_to_challenge(board: Board, player: int, troublemaker: Card) -> None:
+    """``player`` pays what lifts the can'ts of card text on challenging
+    ``troublemaker``, as they challenge it (508.1)."""
+    for source, ability, amount in continuous.lifting_challenge(board, player, troublemaker):
+        continuous.pay_to_lift(board, player, source, ability, amount, f"challenge {troublemaker}")
+
+
 @step("514.4a.i", "{player} challenges {card}, a Troublemaker they control: its power is added to {other}'s total "
                   "instead")
 def added_to_the_opponent(board: Board, current: "Faceoff", card: Card):

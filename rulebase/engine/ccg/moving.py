@@ -50,15 +50,38 @@ def not_forbidden(board: Board, card: Card):
         return f"a modifier says {card} can't be moved, and a \"can't\" takes precedence"
 
 
-def check_move(board: Board, card: Card, area: Area) -> None:
-    """Whether ``card`` may be moved to ``area`` (506.1, 506.2, 506.2a, 104.2)."""
+def check_move(board: Board, card: Card, area: Area, mover: int | None = None, base: int | None = 0,
+               text: int | None = None) -> None:
+    """Whether ``mover`` (the player moving it, by the Move action or card
+    text; not known: its controller) may move ``card`` to ``area`` (506.1,
+    506.2, 506.2a, 104.2), paying what lifts a "can't" of card text
+    besides ``base`` (the Move action's cost; ``None``: not asked here).
+    ``text``: the controller of the card whose text moves it."""
     in_play(board, card)
     destination(board, card, area, "moved")
     troublemaker_home(board, card, area)
     area_exists(board, area)
     not_forbidden(board, card)
-    continuous.cant(board, card, "be-moved")
+    continuous.cant_move(board, card, area, mover, text)
     continuous.cant_move_here(board, card, area)
+    if base is not None:
+        check_lifted(board, card, area, mover, base)
+
+
+def check_lifted(board: Board, card: Card, area: Area, mover: int | None, base: int = 0) -> None:
+    """Whether ``mover`` can pay what lifts the can'ts of card text on
+    moving ``card`` to ``area`` ("Opponents can't move characters unless
+    they pay [1]"), besides ``base`` (104.2, 508.1d)."""
+    payer = card.controller if mover is None else mover
+    lifting = continuous.lifting_move(board, card, area, payer)
+    if lifting:
+        continuous.cant_unless_paid(board, payer, f"move {card} to {board.area_name(area)}", lifting, base)
+
+
+def lifting_cost(board: Board, card: Card, area: Area, mover: int) -> int:
+    """The action tokens ``mover`` pays to lift the can'ts of card text on
+    moving ``card`` to ``area``."""
+    return sum(amount for _source, _ability, amount in continuous.lifting_move(board, card, area, mover))
 
 
 def check_send(board: Board, card: Card, area: Area) -> None:
@@ -138,9 +161,16 @@ def moved_triggers(board: Board, card: Card, before: Area | None, area: Area):
     return {"card": card.label}
 
 
-def move(board: Board, card: Card, area: Area, how: str = "by the Move action") -> None:
-    """Move a card to another area, with its attachments (506.1, 509.3)."""
-    check_move(board, card, area)
+def move(board: Board, card: Card, area: Area, how: str = "by the Move action", mover: int | None = None,
+         text: int | None = None) -> None:
+    """Move a card to another area, with its attachments (506.1, 509.3),
+    ``mover`` (its controller, when not said) first paying what lifts a
+    "can't" of card text on the move (508.1); ``text``: the controller of
+    the card whose text moves it."""
+    check_move(board, card, area, mover, text=text)
+    payer = card.controller if mover is None else mover
+    for source, ability, amount in continuous.lifting_move(board, card, area, payer):
+        continuous.pay_to_lift(board, payer, source, ability, amount, f"move {card} to {board.area_name(area)}")
     before = card.area
     if put_at_new_area(board, card, area, how) is not None:
         moved_triggers(board, card, before, area)

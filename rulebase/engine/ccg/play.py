@@ -600,12 +600,15 @@ def check_mover(board: Board, player: int, card: Card | None, window: Window) ->
 def check_destination(board: Board, player: int, card: Card, area: Area) -> None:
     """What must hold of where a character goes with the Move action, and
     its cost there."""
-    moving.check_move(board, card, area)
-    if board.players[player].tokens >= moving.MOVE_COST + moving.most_showy(board, player, area):
+    moving.check_move(board, card, area, player, base=None)
+    lifting = moving.lifting_cost(board, card, area, player) if continuous.reaching(board, "cant") else 0
+    if board.players[player].tokens >= moving.MOVE_COST + moving.most_showy(board, player, area) + lifting:
         return  # enough for the most the move could cost there, whatever modifies it
     with board.trace.quiet():
         cost = moving.move_cost(board, player, card, area)
     check_cost(board, player, cost, f"move {card}")
+    if lifting:
+        moving.check_lifted(board, card, area, player, cost)
 
 
 def check_move_action(board: Board, action: Action, window: Window) -> Card:
@@ -951,7 +954,7 @@ def move_action(board: Board, action: Action) -> None:
     card = board.cards[action.card]
     cost = moving.move_cost(board, action.player, card, action.area)
     pay(board, action.player, cost, f"move {card}")
-    moving.move(board, card, action.area)
+    moving.move(board, card, action.area, mover=action.player)
 
 
 def draw_action(board: Board, action: Action) -> None:
