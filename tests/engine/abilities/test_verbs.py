@@ -1297,3 +1297,17 @@ def test_a_card_involved_by_its_text_needs_a_faceoff_and_is_involved_wherever_it
     VERBS["involve"].apply(board, Act(0, comet))
     assert current.involves(board, comet) and kinds(board, "104.1")[-1] == STEP
     refused("514.2d", VERBS["involve"].check, board, Act(0, pest))
+
+
+def test_revealing_until_a_card_of_a_description_reveals_each_card_down_to_it_104_1():
+    board = board_with((COMET, 0, Zone.PLAY, "home", 0))
+    friends = deck_of_three(board)
+    gear = board.new_card(GEAR, 0, "Gear")
+    board.put(gear, Zone.DRAW_DECK)
+    assert board.players[0].deck[0] is gear
+    drive(board, Effect("reveal-until", target=Selector("Friend"), values=values(zone="deck"),
+                        then=Effect("to-hand", target=Selector("that", ref="Friend"))),
+          Context(card=board.cards[0], controller=0))
+    revealed = [step.text for step in board.trace if step.rule == "104.1" and "until" in step.text]
+    assert len(revealed) == 1 and "Gear, Top 0" in revealed[0]
+    assert gear.zone == Zone.DRAW_DECK and friends[0].zone == Zone.HAND and friends[1].zone == Zone.DRAW_DECK

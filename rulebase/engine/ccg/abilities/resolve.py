@@ -447,6 +447,8 @@ def _on_nothing(s, context: Context, effect: Effect, verb: Verb, n):
         return (yield from _start_faceoff(s, context, effect, verb, n))
     if effect.verb == "distribute-counters":
         return (yield from _distribute(s, context, effect, verb, n))
+    if effect.verb == "reveal-until":
+        return (yield from _reveal_until(s, context, effect, verb))
     if effect.verb in FUTURE_CARDS or effect.verb in ("delayed", "requirement-change", "copy-effects"):
         cards = []
     elif effect.verb == "exchange-control":
@@ -472,6 +474,44 @@ def _on_nothing(s, context: Context, effect: Effect, verb: Verb, n):
         return False
     yield from _do(s, verb, act)
     return True
+
+
+REVEAL_DECKS = {"deck": "you", "opponent-deck": "opponent"}
+"""The decks "reveal cards from the top of ... until" reveals from, by whose they are."""
+
+
+def _reveal_until(s, context: Context, effect: Effect, verb: Verb):
+    """"Reveal cards from the top of your deck until you reveal a Friend":
+    the cards of the deck from the top down to the first of the
+    description (all of them if none is) are revealed; that card is the
+    one "that Friend" names after."""
+    board = s.board
+    whose = REVEAL_DECKS[effect.value("zone", "deck")]
+    owners = [player.index for player in board.players if not player.removed
+              and (player.index == context.player) == (whose == "you")]
+    if len(owners) > 1:
+        owners = [(yield from _choose_player(s, context.player, owners, effect))]
+    if not owners:
+        _part_skipped(board, effect, "there is no deck to reveal cards from")
+        return False
+    deck = list(board.players[owners[0]].deck)
+    fitting = {card.id for card in targets.candidates(board, context, replace(effect.target, zone=effect.value("zone")))
+               if isinstance(card, Card)}
+    cards, found = [], None
+    for card in deck:
+        cards.append(card)
+        if card.id in fitting:
+            found = card
+            break
+    act = Act(context.player, None, effect=effect, source=context.card)
+    act.cards = cards
+    act.order = (found.id,) if found is not None else ()
+    if not verb.allows(board, act):
+        _part_skipped(board, effect, _reason(board, verb, act))
+        return False
+    yield from _do(s, verb, act)
+    context.bind(effect.target, [found] if found is not None else [])
+    return found is not None
 
 
 def _distribute(s, context: Context, effect: Effect, verb: Verb, n):
@@ -994,6 +1034,7 @@ VALUES = {
     "to-deck": {"to"}, "arrange": {"to", "rest"}, "attach": {"again", "to"}, "score": {"additional"},
     "discard": {"random"}, "pay": {"unless-paid"}, "put-into-play": {"area", "face"}, "token": {"token", "area"},
     "challenge": {"using"}, "shuffle": {"zone"}, "start-faceoff": {"involving"}, "lose": {"what"}, "add-power": {"of"},
+    "reveal-until": {"zone"},
     "draw": {"position"}, "shuffle-into": {"zone"}, "cost-change": {"minimum"}, "color": {"color", "also"},
     "banish": {"beneath"}, "delayed": {"at", "do"}, "confront-need": {"players"}, "counters": {"kind"},
     "remove-counters": {"kind"}, "token-copy": {"control"}, "requirement-change": {"color"}, "copy-effects": {"of"},
@@ -1006,7 +1047,7 @@ VALUE_WORDS = {
     ("arrange", "to"): ("top", "bottom", "top-or-bottom"), ("arrange", "rest"): ("bottom",),
     ("attach", "to"): ("another-friend",), ("move", "area"): AREAS, ("move", "away"): (True,),
     ("put-into-play", "area"): ENTRY_AREAS, ("token", "area"): ENTRY_AREAS, ("put-into-play", "face"): ("face-up",),
-    ("shuffle", "zone"): ("deck",), ("lose", "what"): ("tokens", "game"),
+    ("shuffle", "zone"): ("deck",), ("lose", "what"): ("tokens", "game"), ("reveal-until", "zone"): tuple(REVEAL_DECKS),
     ("send", "area"): (None, "home", "previous"), ("cant", "action"): ("be-moved", "ready-during-ready-phase"), ("draw", "position"): ("bottom",),
     ("shuffle-into", "zone"): ("discard", "hand"), ("power", "color"): tuple(str(color) for color in Color),
     ("color", "color"): tuple(str(color) for color in Color) + (THAT_COLOR,), ("color", "also"): (True,),

@@ -2201,6 +2201,32 @@ def _check_reveal(board: Board, act: Act) -> None:
         overruled(board, unit, "reveal it", act.player, act.target)
 
 
+@rules.step("104.1", "{player} reveals {cards} from the top of {owner}'s deck until a card of the description is "
+                     "revealed: {found}")
+def revealed_until(board: Board, player: int, cards: list, found):
+    for card in cards:
+        reveals(board, player, card)
+    owner = cards[0].owner if cards else player
+    return {"player": board.name(player), "cards": ", ".join(card.label for card in cards) or "no card",
+            "owner": board.name(owner), "found": found.label if found is not None else "none is, the whole deck is"}
+
+
+@verb("reveal-until", "104.1", takes=NOTHING)
+def reveal_until(board: Board, act: Act) -> None:
+    """"Reveal cards from the top of your deck until you reveal a Friend":
+    ``act.cards``, from the top, the last the card found (none: the whole
+    deck); each is revealed, card text over the deck not being public
+    (104.1 over 402.2), and stays where it is."""
+    found = act.cards[-1] if act.cards and act.order else None
+    revealed_until(board, act.player, act.cards, found)
+
+
+@checked("reveal-until")
+def _check_reveal_until(board: Board, act: Act) -> None:
+    for card in act.cards[:1]:
+        _check_reveal(board, Act(act.player, card))
+
+
 # -- choosing -------------------------------------------------------------------------------
 
 
