@@ -389,3 +389,18 @@ def test_what_triggers_as_a_problem_becomes_solved_is_processed_before_it_is_rep
     comet = board.cards[1]
     one_turn(board, "score", off={"612.2"})
     assert comet.zone == Zone.DISCARD
+
+
+def test_the_problem_replacing_a_solved_one_enters_play_and_what_waits_for_that_triggers_706_1():
+    """613.2 puts the top card of the Problem deck into play: it enters play
+    (706.1), so "When this card enters play, gain [1]" triggers."""
+    from rulebase.engine.ccg.abilities import reading
+
+    windfall = Printed.build("Windfall", "Problem", owner_needs="2 blue", opponents_need=3, bonus=1,
+                             abilities=reading.read("When this card enters play, gain [1].", card_type="Problem"))
+    board = board_with((KITE, 0, Zone.PLAY, "problem", 0), (COMET, 0, Zone.PLAY, "problem", 0),
+                       (windfall, 0, Zone.PROBLEM_DECK, None, 0),
+                       (power(0), 0, Zone.DRAW_DECK, None, 0), (power(0), 1, Zone.DRAW_DECK, None, 1))
+    following = board.cards[2]
+    one_turn(board, "score", off={"612.2"})
+    assert following.zone == Zone.PLAY and board.players[0].tokens == 1

@@ -569,7 +569,7 @@ def next_problem_into_play(board: Board, owner: int, area: Area):
     if not deck or board.problem_at(area) is not None:
         return None
     new = deck[0]
-    board.put(new, Zone.PLAY, area=area)
+    zones.enter_play(board, new, area, how="put into play")  # it enters play (706.1): "When this card enters play"
     return {"owner": board.name(owner), "new": new.label}
 
 
