@@ -452,9 +452,9 @@ def test_a_priority_decision_answers_without_listing_as_its_listing_would(monkey
     seen = Counter()
     only_pass = priority.only_pass
 
-    def compared(board, player, window):
+    def compared(board, player, window, pool=None):
         mark = len(board.trace)
-        only = only_pass(board, player, window)
+        only = only_pass(board, player, window, pool)
         quiet = len(board.trace) == mark
         legal = priority.listed(board, player, window)
         assert only == (legal[0] if len(legal) == 1 else None), (only, legal)

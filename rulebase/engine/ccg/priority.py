@@ -531,10 +531,11 @@ def priority_window(s, window: play.Window, first: int | None = None):
             verbs.update({verb: (lambda action, w=window, v=verb: play.check(board, action, w)) for verb in ("move", "draw", "rally")})
         options = lambda player=player: listed(board, player, window)
         asked = s.checkpoints and window.main and player == board.turn.player
+        pool = Pool(s)
         action = yield from decide(s, player, PRIORITY, options, verbs, rule="510.1",
                                    default=lambda player=player: Action("pass", player), automatic=not asked,
-                                   only=lambda player=player: only_pass(board, player, window),
-                                   pick=lambda rng, player=player: drawn(board, player, window, rng))
+                                   only=lambda player=player, pool=pool: only_pass(board, player, window, pool),
+                                   pick=lambda rng, player=player, pool=pool: drawn(board, player, window, rng, pool))
         board.turn.last_priority = player
         if action.verb == "pass":
             passes += 1
@@ -586,22 +587,54 @@ def _looping(board) -> bool:
     return loop is not None and loop.completed
 
 
-def only_pass(board, player: int, window: play.Window):
+class Pool:
+    """The candidate actions of a priority decision, passing first, with
+    what their tests have said so far: what :func:`only_pass` finds is used
+    again by :func:`drawn` while the game is where it was (as many actions
+    in its history), for the same decision."""
+
+    __slots__ = ("state", "at", "entries", "said")
+
+    def __init__(self, state=None):
+        self.state = state
+        self.at = None
+
+    def now(self, board, player: int, window: play.Window, fresh: bool = False) -> "Pool":
+        """The pool as it is now: made again when ``fresh``, when it has no
+        state to follow or when the state's history has grown since."""
+        at = None if self.state is None else len(self.state.history)
+        if fresh or at is None or self.at != at:
+            self.entries = [(Action("pass", player), None), *candidates(board, player, window)]
+            self.said = [True] + [None] * (len(self.entries) - 1)
+            self.at = at
+        return self
+
+    def allows(self, index: int) -> bool:
+        said = self.said[index]
+        if said is None:
+            said = self.said[index] = self.entries[index][1]()
+        return said
+
+
+def only_pass(board, player: int, window: play.Window, pool: Pool | None = None):
     """Passing, when it is all ``player`` may do with priority; ``None``
     when there is something else: the first action allowed ends the
-    looking (what :func:`listed` would say has one action, found without
-    listing them all)."""
+    looking, the last candidates first (drawing a card and moving, nearly
+    always allowed in a Main Phase, come before the cards to play).  What
+    :func:`listed` would say has one action, found without listing them
+    all."""
     if _looping(board):
         found = listed(board, player, window)
         return found[0] if len(found) == 1 else None
     with board.asking(), board.trace.quiet():
-        for _action, allowed in candidates(board, player, window):
-            if allowed():
+        pool = (pool or Pool()).now(board, player, window, fresh=True)
+        for index in range(len(pool.entries) - 1, 0, -1):
+            if pool.allows(index):
                 return None
-    return Action("pass", player)
+    return pool.entries[0][0]
 
 
-def drawn(board, player: int, window: play.Window, rng):
+def drawn(board, player: int, window: play.Window, rng, pool: Pool | None = None):
     """One of the actions :func:`listed` lists, each as likely as another,
     drawn without judging them all: candidates are drawn at random, one by
     one without putting any back, until one is allowed.  Passing is always
@@ -609,17 +642,17 @@ def drawn(board, player: int, window: play.Window, rng):
     allowed action with the same chance."""
     if _looping(board):
         return rng.choice(listed(board, player, window))
-    pool = [(Action("pass", player), None)]
     with board.asking(), board.trace.quiet():
-        pool.extend(candidates(board, player, window))
-        left = len(pool)
+        pool = (pool or Pool()).now(board, player, window)
+        order = list(range(len(pool.entries)))
+        left = len(order)
         while True:
-            index = rng.randrange(left)
-            action, allowed = pool[index]
-            if allowed is None or allowed():
-                return action
+            place = rng.randrange(left)
+            index = order[place]
+            if pool.allows(index):
+                return pool.entries[index][0]
             left -= 1
-            pool[index] = pool[left]
+            order[place] = order[left]
 
 
 @step("705.2g", "the action has been resolved: priority passes to the next player, {player}")

@@ -110,10 +110,26 @@ def play_one(decks, seed: int, check: bool = True, turn_limit: int = TURN_LIMIT,
         return _play_one(decks, seed, check, turn_limit, trace)
 
 
+class DrawingPolicy(RandomPolicy):
+    """The random policy of the simulator: an action each as likely as
+    another among the legal ones, as :class:`RandomPolicy` chooses, drawn
+    by the decision itself where it can draw one without listing them all
+    (:attr:`Request.pick <rulebase.engine.flow.Request.pick>`: a priority
+    decision, where most candidate actions would otherwise be judged to
+    take one).  The games differ from :class:`RandomPolicy`'s with the same
+    seed: the random numbers are used otherwise."""
+
+    def __call__(self, state):
+        request = state.pending
+        if request is not None and request.pick is not None and not request.is_chance:
+            return request.pick(self.rng)
+        return super().__call__(state)
+
+
 def _play_one(decks, seed: int, check: bool, turn_limit: int, trace: bool) -> tuple[GameRecord, int]:
     game = CCGGame(decks=decks, turn_limit=turn_limit, trace=trace)
     state = game.new_initial_state()
-    policy = RandomPolicy(seed)
+    policy = DrawingPolicy(seed)
     steps = 0
     if check:
         invariants.check(state.board)
