@@ -459,3 +459,23 @@ def test_challenging_with_your_characters_at_its_problem_names_those_at_the_trou
     drive(board, effect, Context(card=event, controller=0))
     involved = [step for step in board.trace if step.rule == "514.2c"][0].text.split(": ")[-1]
     assert "Comet" in involved and "Breeze Runner" not in involved and "Kite" not in involved
+
+
+def test_an_attachment_is_reattached_only_to_a_card_of_the_description_its_text_gives():
+    from rulebase.engine.ccg.abilities.resolve import _hosts
+
+    board = board_with((COMET, 0, Zone.PLAY, "home", 0), (RUNNER, 0, Zone.PLAY, "home", 0),
+                       (COMET, 1, Zone.PLAY, "home", 1), (KITE, 0, Zone.PLAY, "problem", 0))
+    mine, other_mine, theirs = board.cards[0], board.cards[1], board.cards[2]
+    from ..helpers import GEAR
+
+    hat = board.new_card(GEAR, 0, "Hat")
+    board.put(hat, Zone.PLAY, area=mine.area)
+    hat.host = mine
+    yours = Selector("Friend", controller="you", filters=(("other", True),))
+    effect = Effect("attach", target=Selector("self"), values=values(to=yours))
+    assert executable(effect) is None
+    assert _hosts(board, Context(board=board, card=hat, controller=0), effect, hat) == [other_mine]
+    anyone = Effect("attach", target=Selector("self"), values=values(to=Selector("Friend", filters=(("other", True),))))
+    assert set(_hosts(board, Context(board=board, card=hat, controller=0), anyone, hat)) == {other_mine, theirs}
+    assert "reattaching to" in executable(Effect("attach", target=Selector("self"), values=values(to=Selector("Problem"))))

@@ -830,9 +830,29 @@ def _entry_areas(board: Board, context: Context, effect: Effect, owner: int, kin
     return problems if kind == CardType.TROUBLEMAKER else [board.players[owner].home] + problems
 
 
+HOST_NOUNS = ("Friend", "character")
+"""The cards a text reattaches an attachment to, by a description."""
+
+
+def _host_described(selector: Selector) -> str | None:
+    """``None`` if the engine finds the new hosts a selector describes
+    ("another one of your Friends"), else what it can't."""
+    if selector.noun not in HOST_NOUNS or selector.zone not in (None, "play") or selector.every:
+        return f"reattaching to {selector.part.text or selector.noun!r}"
+    return targets.executable(selector)
+
+
 def _hosts(board: Board, context: Context, effect: Effect, card: Card) -> list[Card]:
-    kind = CardType.FRIEND if effect.value("to") == "another-friend" else None
+    """The cards ``card`` may be reattached to: another card in play, of
+    the description the text gives ("to another one of your Friends")."""
+    to = effect.value("to")
+    described = None
+    if isinstance(to, Selector):
+        described = {other.id for other in targets.candidates(board, context, replace(to, count=Amount(None)))
+                     if isinstance(other, Card)}
+    kind = CardType.FRIEND if to == "another-friend" else None
     return [other for other in board.play if other is not card and other is not card.host
+            and (described is None or other.id in described)
             and (other.type == kind if kind is not None else other.type != CardType.RESOURCE)
             and not (other.face_down and other.type == CardType.TROUBLEMAKER)]
 
@@ -1385,6 +1405,11 @@ def _part_executable(part: Effect) -> str | None:
         if key not in known:
             return f"the value {key!r} of {part.verb!r}"
         words = VALUE_WORDS.get((part.verb, key))
+        if part.verb == "attach" and key == "to" and isinstance(value, Selector):
+            missing = _host_described(value)
+            if missing is not None:
+                return missing
+            continue
         if words is not None and value not in words:
             return f"the {key} {value!r} of {part.verb!r}"
     if part.choices and part.amount is not None and part.amount.value != 1:
