@@ -149,3 +149,22 @@ def test_a_faceoff_won_this_turn_by_a_margin_is_read_from_the_record_of_faceoffs
     assert conditions.executable(by_five) is None and conditions.executable(any_won) is None
     assert conditions.executable(Condition("did", values=values(what="win-faceoff", during="game"))) is not None
     assert conditions.executable(Condition("did", values=values(what="win-faceoff", kind="problem"))) is not None
+
+
+def test_one_players_points_against_anothers_rarity_ambassador_of_generosity():
+    board = board_with((COMET, 0, Zone.PLAY, "home", 0))
+    context = resolve.Context(board=board, card=board.play[0], controller=0)
+    behind = Condition("points-than", Selector("opponent"), values(compare=">", than=Selector("you")))
+    fewer = Condition("points-than", Selector("you"), values(compare="<", than=Selector("opponent")))
+    board.players[0].score, board.players[1].score = 1, 3
+    assert conditions.holds(board, context, behind) and conditions.holds(board, context, fewer)
+    board.players[0].score = 3
+    assert not conditions.holds(board, context, behind) and not conditions.holds(board, context, fewer)
+    bobs = resolve.Context(board=board, card=board.play[0], controller=1)
+    board.players[0].score = 4
+    assert conditions.holds(board, bobs, behind), "read from the controller's perspective: Alice is Bob's opponent"
+    assert conditions.executable(behind) is None
+    assert conditions.executable(Condition("points-than", Selector("Friend"), values(compare=">", than=Selector("you")))) \
+        == "a score compared by more than players"
+    assert conditions.executable(Condition("points-than", Selector("you"), values(compare="=", than=Selector("opponent"))))\
+        .startswith("the comparison of points")

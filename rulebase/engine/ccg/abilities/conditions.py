@@ -418,6 +418,18 @@ def _any(board, context, condition):
     return any(holds(board, context, part) for part in condition.any_of)
 
 
+def _points_than(board, context, condition):
+    """"If an opponent has more points than you", "if you have fewer points
+    than an opponent": the score of a player of the subject compared with
+    that of another player ``than`` names, both named from the perspective
+    of the ability's controller (513.5)."""
+    compare = COMPARE_COUNTS[condition.value("compare")]
+    who = _cards(board, context, condition.subject)
+    others = _cards(board, context, condition.value("than"))
+    return any(compare(board.players[one].score, board.players[other].score) for one in who if isinstance(one, int)
+               for other in others if isinstance(other, int) and other != one)
+
+
 def _exists(board, context, condition):
     """"While there is a facedown Troublemaker here", "if there is another
     character with higher power than this card": the subject names at
@@ -437,7 +449,7 @@ KINDS = {
     "is": _is, "at": _at, "with": _with, "has": _has, "none": _none, "involved": _involved, "during": _during,
     "status": _status, "score": _score, "power": _power, "attached": _attached, "did": _did, "turn": _turn,
     "count": _count, "all": _all, "any": _any, "first": _first, "parity": _parity, "color": _color,
-    "power-than-any": _power_than_any, "exists": _exists,
+    "power-than-any": _power_than_any, "exists": _exists, "points-than": _points_than,
 }
 """The condition table: each kind the engine judges, with its judge."""
 
@@ -506,6 +518,13 @@ def executable(condition: Condition | None) -> str | None:
     missing = targets.executable(condition.subject)
     if missing is not None:
         return missing
+    if condition.kind == "points-than":
+        than = condition.value("than")
+        if not (targets.names_players(condition.subject) and targets.names_players(than)):
+            return "a score compared by more than players"
+        if {key for key, _ in condition.values} != {"compare", "than"} or condition.value("compare") not in ("<", ">"):
+            return f"the comparison of points {dict(condition.values)!r}"
+        return targets.executable(than)
     if condition.kind == "is":
         from rulebase.engine.ccg.cards import CardType
 
