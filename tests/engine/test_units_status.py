@@ -96,3 +96,24 @@ def test_a_frightened_card_is_allowed_to_be_unfrightened_and_another_refused_unl
     board.off = frozenset({"609.2e"})
     status.unfrighten(board, calm)
     assert kinds(board, "609.2e") == [ALLOWED, REFUSAL]
+
+
+def test_104_2_a_cant_ready_of_card_text_refuses_readying_and_keeps_the_card_exhausted_through_the_ready_phase():
+    from rulebase.engine.ccg.abilities import reading
+    from rulebase.engine.ccg.cards import Printed
+
+    bessie = Printed.build("Bessie", "Friend", colors=["white"], power=3, cost=3,
+                           abilities=reading.read("Friends here with 2 or less power can't ready.", card_type="Friend"))
+    board = board_with((bessie, 1, Zone.PLAY, "problem", 0), (COMET, 0, Zone.PLAY, "problem", 0),
+                       (COMET, 0, Zone.PLAY, "home", 0))
+    here, away = board.cards[1], board.cards[2]
+    here.exhausted = away.exhausted = True
+    assert not status.readies_in_ready_phase(board, here) and kinds(board, "104.2") == [CHECK]
+    assert status.readies_in_ready_phase(board, away)
+    with pytest.raises(IllegalAction) as refused:
+        status.ready(board, here)
+    assert refused.value.rule == "104.2" and here.exhausted
+    board.off = frozenset({"104.2"})
+    assert status.readies_in_ready_phase(board, here)
+    status.ready(board, here)
+    assert not here.exhausted

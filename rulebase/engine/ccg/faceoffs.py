@@ -199,9 +199,14 @@ def ignored_not_added(board: Board, card: Card):
 
 
 def check_lifted_challenge(board: Board, player: int, troublemaker: Card) -> None:
-    """Whether ``player`` can pay what lifts the can'ts of card text on
-    challenging ``troublemaker`` ("Opponents can't challenge your
+    """Whether the can'ts of card text let ``player`` challenge
+    ``troublemaker`` ("Players can't challenge this Troublemaker unless they
+    have at least 3 Friends at its Problem"), and whether they can pay what
+    lifts those lifted by paying ("Opponents can't challenge your
     Troublemakers unless they pay [1]", 104.2)."""
+    if not continuous.reaching(board, "cant") and not continuous.own(troublemaker, "cant"):
+        return
+    continuous.cant_challenge(board, player, troublemaker)
     lifting = continuous.lifting_challenge(board, player, troublemaker)
     if lifting:
         continuous.cant_unless_paid(board, player, f"challenge {troublemaker}", lifting)

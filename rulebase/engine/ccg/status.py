@@ -98,6 +98,18 @@ def check_ready(board: Board, card: Card) -> None:
     in_play(board, card, "ready")
     not_a_problem(board, card, "ready")
     not_frightened(board, card, "ready")
+    continuous.cant(board, card, "ready")
+
+
+def readies_in_ready_phase(board: Board, card: Card) -> bool:
+    """Whether no "can't" of card text keeps ``card`` from being readied
+    in its controller's Ready Phase ("Friends here with 2 or less power
+    can't ready", "it does not ready during the Ready Phase"): a can't takes
+    precedence over 603.1 (104.2), recorded where it decides."""
+    if not continuous.reaching(board, "cant") and not continuous.own(card, "cant"):
+        return True
+    return continuous.cant.allows(board, card, "ready") and continuous.cant.allows(board, card,
+                                                                                  "ready-during-ready-phase")
 
 
 def check_frighten(board: Board, card: Card) -> None:

@@ -91,7 +91,8 @@ def ready_all(board: Board, player: int):
     for card in board.play:
         if card.controller == player and getattr(board, "lasting", None) and _kept_exhausted(board, card):
             continue
-        if card.controller == player and card.exhausted and status.not_frightened.allows(board, card):
+        if (card.controller == player and card.exhausted and status.not_frightened.allows(board, card)
+                and status.readies_in_ready_phase(board, card)):
             status.ready(board, card)
             if not card.exhausted:
                 readied.append(card.label)

@@ -180,7 +180,7 @@ def executable(modifier) -> str | None:
         return "a player's total power of a color"
     if modifier.kind == "cant" and modifier.value("action") in MOVING:
         return _cant_move_missing(modifier)
-    if modifier.kind == "cant" and modifier.value("action") == "be-challenged" and modifier.value("unless") is None:
+    if modifier.kind == "cant" and modifier.value("action") == "be-challenged":
         return _challenge_missing(modifier)
     if modifier.kind == "cant" and modifier.value("unless-paid") is not None:
         return "a can't lifted by paying a cost ('unless ... pays')"
@@ -2145,16 +2145,25 @@ def _required(effect):
 # -- "can't" (104.2) ---------------------------------------------------------------------------
 
 CANT = {"be-dismissed": "dismissed", "be-retired": "retired", "be-banished": "banished",
-        "be-frightened": "frightened", "be-exhausted": "exhausted", "be-moved": "moved", "leave-play": "leave play"}
+        "be-frightened": "frightened", "be-exhausted": "exhausted", "be-moved": "moved", "leave-play": "leave play",
+        "ready": "readied", "ready-during-ready-phase": "readied during the Ready Phase"}
 # the words are what the card can't be: "dismissed", ...
 """What a "can't" of card text forbids that the engine checks, with its words."""
 
 
 def _challenge_missing(modifier) -> str | None:
-    """``None`` if the engine checks "can't challenge ... unless they pay":
-    of the Troublemakers it names, by the players it names."""
-    if modifier.value("unless-paid") is None:
-        return "a can't 'be-challenged' not lifted by paying"
+    """``None`` if the engine checks "can't challenge": of the
+    Troublemakers it names, by the players it names, unless they pay or
+    unless they have cards a condition counts."""
+    unless = modifier.value("unless")
+    if unless is not None:
+        if unless.kind != "has" or getattr(unless.subject, "ref", None) != "they":
+            return "a can't 'be-challenged' unless a condition other than what they have"
+        from rulebase.engine.ccg.abilities import conditions
+
+        missing = conditions.executable(_theirs(unless))
+        if missing is not None:
+            return missing
     if getattr(modifier.value("by"), "noun", modifier.value("by")) not in PLAYERS:
         return f"a can't 'be-challenged' by {getattr(modifier.value('by'), 'noun', None)!r}"
     missing = _paid_missing(modifier)
@@ -2690,6 +2699,35 @@ def pay_to_lift(board: Board, player: int, source: Card, ability, amount: int, w
     board.players[player].tokens -= amount
     return {"player": board.name(player), "amount": amount, "s": "s" * (amount != 1), "source": source.label,
             "what": what, "text": ability.text or "its text", "left": board.players[player].tokens}
+
+
+def forbidding_challenge(board: Board, player: int, troublemaker: Card):
+    """The card whose "can't challenge" forbids ``player`` to challenge
+    ``troublemaker`` now, not lifted by paying ("Players can't challenge
+    this Troublemaker unless they have at least 3 Friends at its Problem":
+    unless its condition holds for them), and its ability; ``None``."""
+    def wanted(source, modifier):
+        if (modifier.value("action") != "be-challenged" or modifier.value("unless-paid") is not None
+                or not _reaches_player(source, modifier.value("by"), player)):
+            return False
+        unless = modifier.value("unless")
+        if unless is None:
+            return True
+        from rulebase.engine.ccg.abilities import conditions, resolve
+
+        context = resolve.Context(board=board, card=source, controller=player, area=troublemaker.area)
+        return not conditions.holds(board, context, _theirs(unless))
+
+    return applying(board, "cant", troublemaker, wanted, itself=True)
+
+
+@check("104.2", "a \"can't\" of card text takes precedence: a Troublemaker it forbids a player to challenge can't be "
+                "challenged by them")
+def cant_challenge(board: Board, player: int, troublemaker: Card):
+    found = forbidding_challenge(board, player, troublemaker)
+    if found is not None:
+        source, ability = found
+        return f"{source}'s ability says {board.name(player)} can't challenge {troublemaker} ({ability.text or 'its text'})"
 
 
 def lifting_challenge(board: Board, player: int, troublemaker: Card) -> list:
