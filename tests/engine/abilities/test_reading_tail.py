@@ -753,3 +753,14 @@ def test_playing_this_card_from_the_hand_as_an_immediate_action():
     # another timing is not Hasty: it is refused, never read as Hasty
     with pytest.raises(CardTextError):
         read("Main Phase: You may play this card from your hand.")
+
+
+def test_move_a_card_here_naming_no_other_destination_moves_it_here():
+    """Greeting Lots of Folks With Clout, Halt Evil Doers!: "here" after the
+    card moved, with no other destination, is where it goes; with one
+    ("move a character here home") it says where the card is."""
+    clout = one("Main Phase: Pay [1] to move your opponent's Mane Character here.", card_type="Problem").effect
+    assert clout.verb == "move" and clout.value("area") == "here" and clout.target.where is None
+    home = one("When a player confronts this Problem, that player moves a character here home.",
+               card_type="Problem").effect
+    assert home.value("area") == "home" and home.target.where == "here"

@@ -2166,8 +2166,11 @@ class _Reader(Transformer):
         return Effect("pay", amount=amount, optional=optional, then=done, part=self._part(meta))
 
     def move(self, meta, children):
-        return Effect("move", target=children[0], values=values(area=children[1] if len(children) > 1 else None),
-                      part=self._part(meta))
+        target, area = children[0], children[1] if len(children) > 1 else None
+        if area is None and isinstance(target, Selector) and target.where == "here":
+            # "Pay [1] to move your opponent's Mane Character here": naming no other destination, "here" is where it goes
+            target, area = replace(target, where=None), "here"
+        return Effect("move", target=target, values=values(area=area), part=self._part(meta))
 
     def draw_additional(self, meta, children):
         return Effect("draw", amount=Amount(1), values=values(additional=True), part=self._part(meta))
