@@ -1311,3 +1311,13 @@ def test_revealing_until_a_card_of_a_description_reveals_each_card_down_to_it_10
     revealed = [step.text for step in board.trace if step.rule == "104.1" and "until" in step.text]
     assert len(revealed) == 1 and "Gear, Top 0" in revealed[0]
     assert gear.zone == Zone.DRAW_DECK and friends[0].zone == Zone.HAND and friends[1].zone == Zone.DRAW_DECK
+
+
+def test_confront_requirements_changed_with_no_player_named_are_changed_for_every_player_611_3():
+    board = board_with((KITE, 0, Zone.PLAY, "problem", 0))
+    kite = board.cards[0]
+    act = Act(0, kite, amount=-2, effect=Effect("confront-need", target=Selector("Problem"), duration="turn"))
+    VERBS["confront-need"].check(board, act)
+    VERBS["confront-need"].apply(board, act)
+    change = verbs.lasting(board)[-1]
+    assert change.players == "player" and change.reaches(0) and change.reaches(1)

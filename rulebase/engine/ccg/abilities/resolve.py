@@ -1312,7 +1312,7 @@ def _part_executable(part: Effect) -> str | None:
         from rulebase.engine.ccg.abilities.verbs import NEED_PLAYERS
 
         players = part.value("players")
-        if getattr(players, "noun", players) not in NEED_PLAYERS:
+        if players is not None and getattr(players, "noun", players) not in NEED_PLAYERS:
             return f"the players {getattr(players, 'noun', players)!r} of 'confront-need'"
         if part.amount is None or part.amount.value is None or part.amount.per is not None:
             return "a change of confront requirements by a number the engine can't tell"

@@ -2368,7 +2368,12 @@ NEED_PLAYERS = ("you", "opponent", "player")
 
 
 def _need_players(act: Act) -> str | None:
+    """Whom the change reaches: the players named, every player when none
+    is ("reduce the confront requirements of a Problem": a Problem's
+    confront requirements are every player's, 611.3)."""
     selector = act.value("players")
+    if selector is None:
+        return "player"
     noun = getattr(selector, "noun", selector)
     return noun if noun in NEED_PLAYERS else None
 
