@@ -221,3 +221,29 @@ def test_a_replacement_of_any_of_several_events_and_a_faceoff_not_lost():
     condition = read("At the end of a faceoff, if you didn't lose that faceoff, distribute two +1 power counters "
                      "among up to two of your Friends.")[0].trigger.condition
     assert condition == Condition("did", values=values(what="lose-faceoff"), negated=True)
+
+
+# -- moves and sendings from an area ---------------------------------------------------------
+
+def test_a_character_moved_from_an_area():
+    # Which Pinkie is Which
+    trigger = one("When an opponent's character is moved from this Problem, you may draw a card.").trigger
+    assert (trigger.event, trigger.values) == ("moved", values(**{"from": "this-problem"}))
+    assert trigger.subject.controller == "opponent"
+    # Ace-Oh Rally: from here, to another Problem; "move this card there"
+    ability = one("When an opponent's character is moved from here to another Problem, draw a card and move this "
+                  "card there.")
+    assert ability.trigger.values == values(to="another-problem", **{"from": "here"})
+    moved = ability.effect.then
+    assert (moved.verb, moved.value("area")) == ("move", "there")
+
+
+def test_a_card_that_would_be_sent_home_from_an_area():
+    # Band of Breezies, Dust in the Wind
+    trigger = one("If this card would be sent home from a Problem, it is sent to another Problem instead.").trigger
+    assert (trigger.event, trigger.when, trigger.value("from")) == ("sent-home", "would", "problem")
+    # Applejack & Fluttershy, Treading Water: from a solved Problem
+    trigger = one("If one or more of your Friends with 2 or less printed power would be sent home from a solved "
+                  "Problem, they aren't sent home instead.").trigger
+    assert trigger.value("from") == "solved-problem"
+

@@ -898,6 +898,21 @@ class _Reader(Transformer):
     def undergoes_to(self, meta, children):
         return {"event": children[1], "subject": children[0], "values": values(**children[2])}
 
+    def moved_from(self, meta, children):
+        """"When an opponent's character is moved from this Problem (to
+        another Problem)": the event 'moved', from that area (to the other)."""
+        subject, *rest = children
+        origin = next((c for c in rest if isinstance(c, str)), "here")
+        to = next((c["to"] for c in rest if isinstance(c, dict)), None)
+        return {"event": "moved", "subject": subject, "values": values(to=to, **{"from": origin})}
+
+    def would_be_sent_home_from(self, meta, children):
+        """"If this card would be sent home from a Problem (a solved Problem,
+        here)": the event 'sent-home', from that area."""
+        said = self.source[meta.start_pos:meta.end_pos]
+        origin = children[1] if len(children) > 1 else ("solved-problem" if said.endswith("solved problem") else "here")
+        return {"event": "sent-home", "subject": children[0], "values": values(**{"from": origin})}
+
     def sent_or_moved_home(self, meta, children):
         """"When this card is sent or moved home": either event, home."""
         return {"event": "either", "subject": children[0], "values": values(any_of=("sent-home", "moved"), to="home")}
@@ -2172,6 +2187,10 @@ class _Reader(Transformer):
             target, area = replace(target, where=None), "here"
         return Effect("move", target=target, values=values(area=area), part=self._part(meta))
 
+    def move_there(self, meta, children):
+        """"Move this card there": to the area named before ("there")."""
+        return Effect("move", target=children[0], values=values(area="there"), part=self._part(meta))
+
     def draw_additional(self, meta, children):
         return Effect("draw", amount=Amount(1), values=values(additional=True), part=self._part(meta))
 
@@ -2410,7 +2429,9 @@ class _Reader(Transformer):
         what they would act on, for the turn (``by``: whose doing it
         forbids)."""
         who, action = children
-        return Effect("cant", target=action["what"], duration="turn",
+        said = self.source[meta.start_pos:meta.end_pos]
+        duration = "turn" if said.endswith((" this turn", " that turn")) else None
+        return Effect("cant", target=action["what"], duration=duration,
                       values=values(action=_PASSIVE[action["action"]], by=who, to=action.get("to"),
                                     **{"from": action.get("from")}),
                       part=self._part(meta))
