@@ -333,7 +333,8 @@ def announced(board: Board, player: int, card: Card):
     return {"player": board.name(player), "card": card.label, "how": ", revealing it"}
 
 
-def enter_play(board: Board, card: Card, area, face_down: bool = False, attach=None, how: str = "played") -> None:
+def enter_play(board: Board, card: Card, area, face_down: bool = False, attach=None, how: str = "played",
+               controller: int | None = None) -> None:
     """Put a card into play, following 706.1 in order: it is put into the
     play zone (under its owner's control, ready, 503.1; ``attach``
     attaches it to its host), the modifiers of the state it enters in
@@ -343,7 +344,7 @@ def enter_play(board: Board, card: Card, area, face_down: bool = False, attach=N
     if put_into_play(board, card, area) is None:
         return
     continuous.entering(board, card)
-    card.controller = card.owner
+    card.controller = card.owner if controller is None else controller
     card.face_down = False
     card.host = None
     if attach is not None:

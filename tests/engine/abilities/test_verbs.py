@@ -1321,3 +1321,15 @@ def test_confront_requirements_changed_with_no_player_named_are_changed_for_ever
     VERBS["confront-need"].apply(board, act)
     change = verbs.lasting(board)[-1]
     assert change.players == "player" and change.reaches(0) and change.reaches(1)
+
+
+def test_a_card_put_into_play_under_your_control_is_controlled_by_the_player_carrying_it_out_513_2():
+    board = board_with((KITE, 0, Zone.PLAY, "problem", 0))
+    theirs = board.new_card(COMET, 1, "Theirs")
+    board.put(theirs, Zone.DISCARD)
+    effect = Effect("put-into-play", target=Selector("Friend"), values=values(control="you"))
+    act = Act(0, theirs, area=board.players[0].home, effect=effect)
+    VERBS["put-into-play"].check(board, act)
+    VERBS["put-into-play"].apply(board, act)
+    assert theirs.zone == Zone.PLAY and theirs.controller == 0 and theirs.owner == 1
+    assert kinds(board, "513.2") == [STEP]

@@ -714,8 +714,9 @@ def _acts(board: Board, context: Context, effect: Effect, verb: Verb, card: Card
             return [Act(player, card, amount=n, order=tuple(characters), effect=effect, source=context.card)]
         return [Act(player, card, amount=n, order=(other,), effect=effect, source=context.card) for other in characters]
     if effect.verb == "put-into-play":
+        controller = player if effect.value("control") == "you" else card.owner
         return [Act(player, card, amount=n, area=area, effect=effect, source=context.card)
-                for area in _entry_areas(board, context, effect, card.owner, card.type)]
+                for area in _entry_areas(board, context, effect, controller, card.type)]
     if effect.verb == "token-copy":
         return [Act(player, card, amount=n, area=area, effect=effect, source=context.card)
                 for area in _entry_areas(board, context, effect, player, CardType.FRIEND)]
@@ -1052,7 +1053,8 @@ def _at_random(s, player: int, possible: list[Card], wanted: int):
 VALUES = {
     "power": {"color"}, "move": {"area", "from", "away"}, "send": {"area"}, "search": {"zone", "to"},
     "to-deck": {"to"}, "arrange": {"to", "rest"}, "attach": {"again", "to"}, "score": {"additional"},
-    "discard": {"random"}, "pay": {"unless-paid"}, "put-into-play": {"area", "face"}, "token": {"token", "area"},
+    "discard": {"random"}, "pay": {"unless-paid"}, "put-into-play": {"area", "face", "control"},
+    "token": {"token", "area"},
     "challenge": {"using"}, "shuffle": {"zone"}, "start-faceoff": {"involving"}, "lose": {"what"}, "add-power": {"of"},
     "reveal-until": {"zone"},
     "draw": {"position"}, "shuffle-into": {"zone"}, "cost-change": {"minimum"}, "color": {"color", "also"},
@@ -1067,6 +1069,7 @@ VALUE_WORDS = {
     ("arrange", "to"): ("top", "bottom", "top-or-bottom"), ("arrange", "rest"): ("bottom",),
     ("attach", "to"): ("another-friend",), ("move", "area"): AREAS, ("move", "away"): (True,),
     ("put-into-play", "area"): ENTRY_AREAS, ("token", "area"): ENTRY_AREAS, ("put-into-play", "face"): ("face-up",),
+    ("put-into-play", "control"): ("you",),
     ("shuffle", "zone"): ("deck",), ("lose", "what"): ("tokens", "game"), ("reveal-until", "zone"): tuple(REVEAL_DECKS),
     ("send", "area"): (None, "home", "previous"), ("cant", "action"): ("be-moved", "ready-during-ready-phase"), ("draw", "position"): ("bottom",),
     ("shuffle-into", "zone"): ("discard", "hand"), ("power", "color"): tuple(str(color) for color in Color),

@@ -2062,11 +2062,24 @@ def put_into_play(board: Board, card: Card, area: Area, face_down: bool):
     return {"card": card.label, "zone": zone, "area": board.area_name(area), "face": " face-down" * face_down}
 
 
+@rules.step("513.2", "{card} is put into play from {owner}'s {zone} at {area} under {player}'s control: the effect "
+                     "changes its controller")
+def put_into_play_controlled(board: Board, card: Card, area: Area, face_down: bool, player: int):
+    zone, owner = card.zone, card.owner
+    zones.enter_play(board, card, area, face_down=face_down, how="put into play", controller=player)
+    return {"card": card.label, "owner": board.name(owner), "zone": zone, "area": board.area_name(area),
+            "player": board.name(player)}
+
+
 @verb("put-into-play", "706.1")
 def put_in_play(board: Board, act: Act) -> None:
     """Put the target into play at ``act.area`` (706.1); a Troublemaker
-    enters face-down unless the text says face-up."""
+    enters face-down unless the text says face-up; "under your control":
+    its controller is the player carrying the instruction out (513.2)."""
     face_down = act.target.type == CardType.TROUBLEMAKER and act.value("face") != "face-up"
+    if act.value("control") == "you" and act.player != act.target.owner and put_into_play_controlled(
+            board, act.target, act.area, face_down, act.player) is not None:
+        return
     put_into_play(board, act.target, act.area, face_down)
 
 
