@@ -1207,8 +1207,9 @@ def _all_named_counters(part: Effect) -> bool:
     (a number not said, 519.3)."""
     from rulebase.engine.ccg.abilities.verbs import counter_kind
 
-    return (part.verb == "remove-counters" and part.amount is not None and part.amount.variable is None
-            and part.amount.per is None and counter_kind(Act(0, effect=part)) is not None)
+    return (part.verb == "remove-counters" and part.amount is not None and part.amount.value is None
+            and part.amount.variable is None and part.amount.per is None
+            and counter_kind(Act(0, effect=part)) is not None)
 
 
 def _all_tokens(part: Effect) -> bool:
