@@ -74,6 +74,10 @@ class Faceoff:
         effect describes each), the Troublemaker and the challenger's
         characters at its Problem (514.2a) or the characters at the Problems
         (514.2b)."""
+        return self.described(board, card) and not self.kept_out(board, card)
+
+    def described(self, board: Board, card: Card) -> bool:
+        """Whether a card fits the description, can'ts of card text aside."""
         if card.zone != Zone.PLAY:
             return False
         if card.id in self.by_effect:
@@ -87,9 +91,23 @@ class Faceoff:
             return card.is_character and card.controller == self.starter
         return card.is_character
 
+    @staticmethod
+    def kept_out(board: Board, card: Card) -> bool:
+        """Whether a "can't" of card text keeps ``card`` out of faceoffs
+        ("Mane Characters can't be involved in faceoffs", 104.2); asking
+        records nothing."""
+        if not continuous.reaching(board, "cant") and not continuous.own(card, "cant"):
+            return False
+        return continuous.cant_be_involved.verdict(board, card) is not None
+
     def start(self, board: Board) -> None:
-        """The cards involved as the faceoff begins."""
-        self.initial = {card.id for card in board.play if self.fits(board, card)}
+        """The cards involved as the faceoff begins; a card a "can't" keeps
+        out is recorded as kept out (104.2)."""
+        self.initial = set()
+        for card in board.play:
+            if self.described(board, card):
+                if continuous.cant_be_involved.allows(board, card):
+                    self.initial.add(card.id)
 
     def involves(self, board: Board, card: Card) -> bool:
         """Whether a card is involved now: involvement is checked
@@ -268,7 +286,7 @@ def contributions(board: Board, current: "Faceoff") -> dict:
         if card.is_character:
             if not contributes(board, card, True):
                 continue
-            if not continuous.cant_contribute_to_faceoffs.allows(board, card):
+            if not continuous.cant_contribute_to_faceoffs.allows(board, card, current):
                 continue
             if card.exhausted:
                 trace.note("glossary/stubborn", "{card} is exhausted but Stubborn: while exhausted it contributes its power to faceoffs",

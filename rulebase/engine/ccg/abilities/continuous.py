@@ -2146,7 +2146,8 @@ def _required(effect):
 
 CANT = {"be-dismissed": "dismissed", "be-retired": "retired", "be-banished": "banished",
         "be-frightened": "frightened", "be-exhausted": "exhausted", "be-moved": "moved", "leave-play": "leave play",
-        "ready": "readied", "ready-during-ready-phase": "readied during the Ready Phase"}
+        "ready": "readied", "ready-during-ready-phase": "readied during the Ready Phase",
+        "be-involved-in-faceoff": "involved in faceoffs"}
 # the words are what the card can't be: "dismissed", ...
 """What a "can't" of card text forbids that the engine checks, with its words."""
 
@@ -2247,7 +2248,7 @@ def _cant_play_missing(modifier) -> str | None:
 def _cant_contribute_missing(modifier) -> str | None:
     """``None`` if the engine checks "can't contribute its power to
     faceoffs": to every faceoff, of the cards it names."""
-    if modifier.value("faceoff"):
+    if modifier.value("faceoff") and not _of_faceoffs_involving_itself(modifier):
         return "a can't 'contribute-to-faceoffs' of some faceoffs only"
     subject = modifier.subject
     if subject is None or subject.noun in ("self", "that", "it", "host"):
@@ -2270,6 +2271,38 @@ def _cant_contribute_confront_missing(modifier) -> str | None:
     from rulebase.engine.ccg.abilities import targets
 
     return targets.executable(subject)
+
+
+def _of_faceoffs_involving_itself(modifier) -> bool:
+    """Whether a can't names the faceoffs involving its own card ("faceoffs
+    involving this card")."""
+    said = modifier.value("faceoff") or ()
+    return bool(said) and all(key == "involving" and getattr(value, "noun", None) == "self" for key, value in said)
+
+
+def _in_faceoff(board: Board, source: Card, modifier, current) -> bool:
+    """Whether ``current``, the faceoff under way, is one a can't names:
+    any, or one involving its card."""
+    if not modifier.value("faceoff"):
+        return True
+    return current is not None and current.involves(board, source)
+
+
+def forbidding_involvement(board: Board, card: Card):
+    """The card whose "can't be involved in faceoffs" keeps ``card`` out of
+    every faceoff now ("Mane Characters can't be involved in faceoffs"),
+    and its ability; ``None``."""
+    return applying(board, "cant", card, lambda source, modifier: (
+        modifier.value("action") == "be-involved-in-faceoff"), itself=True)
+
+
+@check("104.2", "a \"can't\" of card text takes precedence: a card it forbids to be involved in faceoffs is not "
+                "involved in one")
+def cant_be_involved(board: Board, card: Card):
+    found = forbidding_involvement(board, card) if reaching(board, "cant") or own(card, "cant") else None
+    if found is not None:
+        source, ability = found
+        return f"{source}'s ability says {card} can't be involved in faceoffs ({ability.text or 'its text'})"
 
 
 def forbidding_confront_contribution(board: Board, card: Card, problem: Card):
@@ -2542,8 +2575,10 @@ def cant(board: Board, card: Card, action: str):
 
 @check("104.2", "a \"can't\" of card text takes precedence: a character it forbids to contribute its power to "
                 "faceoffs adds none to its player's power total")
-def cant_contribute_to_faceoffs(board: Board, card: Card):
-    found = forbidding(board, card, "contribute-to-faceoffs")
+def cant_contribute_to_faceoffs(board: Board, card: Card, current=None):
+    """``current``: the faceoff under way (for "faceoffs involving this card")."""
+    found = applying(board, "cant", card, lambda source, modifier: (
+        _forbids(modifier, "contribute-to-faceoffs") and _in_faceoff(board, source, modifier, current)), itself=True)
     if found is not None:
         source, ability = found
         return f"{source}'s ability says {card} can't contribute its power to faceoffs ({ability.text or 'its text'})"
