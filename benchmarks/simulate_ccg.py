@@ -1,7 +1,7 @@
 """Play random CCG games and report games per second, the trace off and on.
 
     python benchmarks/simulate_ccg.py [--games 300] [--runs 5] [--seed 0] [--decks theme|sample]
-                                      [--no-check] [--cpu N] [--no-memo] [--profile N]
+                                      [--no-check] [--cpu N] [--no-memo] [--listing] [--profile N]
 
 Each run plays the same seeded games as ``rulebase simulate`` (the theme
 decks of the corpus's OCTGN data by default, random legal actions, the
@@ -16,9 +16,13 @@ one core (--cpu, by default the first it may run on) where the system
 allows it.  ``--no-memo`` plays without keeping a card's power while a
 decision's legal actions are listed (:meth:`Board.asking
 <rulebase.engine.ccg.board.Board.asking>`), to compare the two on the same
-tree; ``--profile N`` then plays one more run with the trace on under
-:mod:`cProfile` and prints the N functions that took the most time of
-their own.  Not a test: machines are shared and noisy.
+tree; ``--listing`` plays with the policy that lists every legal action
+of a decision to choose one (:class:`~rulebase.engine.policy.RandomPolicy`:
+other games than the simulator's, which draws a priority decision's
+action without judging them all); ``--profile N`` then plays one more run
+with the trace on under :mod:`cProfile` and prints the N functions that
+took the most time of their own.  Not a test: machines are shared and
+noisy.
 """
 
 from __future__ import annotations
@@ -40,6 +44,7 @@ from benchmarks.percentiles import percentile  # noqa: E402
 from rulebase.engine.ccg import board as boards  # noqa: E402
 from rulebase.engine.ccg import simulate as simulating  # noqa: E402
 from rulebase.engine.ccg.decks import sample_decks  # noqa: E402
+from rulebase.engine.policy import RandomPolicy  # noqa: E402
 
 
 def pin(cpu: int | None) -> str:
@@ -72,6 +77,8 @@ def main() -> None:
     parser.add_argument("--cpu", type=int, help="the core to run on")
     parser.add_argument("--no-memo", action="store_true",
                         help="do not keep what is worked out while legal actions are listed")
+    parser.add_argument("--listing", action="store_true",
+                        help="choose among every legal action listed, as RandomPolicy does (other games)")
     parser.add_argument("--profile", type=int, default=0, metavar="N",
                         help="profile one more run (trace on) and print the N costliest functions")
     args = parser.parse_args()
@@ -80,13 +87,16 @@ def main() -> None:
     if args.profile < 0:
         raise SystemExit("--profile must be 0 or more")
     boards.MEMO = not args.no_memo
+    if args.listing:
+        simulating.POLICY = RandomPolicy
 
     decks = simulating.load_decks() if args.decks == "theme" else sample_decks()
     check = not args.no_check
     print(f"{args.runs} runs of {args.games} games (seed {args.seed}) between {len(decks)} decks "
           f"({', '.join(deck.name for deck in decks)}), {pin(args.cpu)}, "
           f"{'invariants checked after every step' if check else 'no invariant checks'}"
-          f"{', nothing kept while legal actions are listed' if args.no_memo else ''}")
+          f"{', nothing kept while legal actions are listed' if args.no_memo else ''}"
+          f"{', every legal action listed to choose one' if args.listing else ''}")
     simulating.simulate(5, seed=args.seed + 1, decks=decks, check=check)  # warm up: imports and caches
     rates: dict[bool, list[float]] = {False: [], True: []}
     cpu_rates: dict[bool, list[float]] = {False: [], True: []}

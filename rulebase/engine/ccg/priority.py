@@ -604,7 +604,9 @@ class Pool:
         state to follow or when the state's history has grown since."""
         at = None if self.state is None else len(self.state.history)
         if fresh or at is None or self.at != at:
-            self.entries = [(Action("pass", player), None), *candidates(board, player, window)]
+            entries = self.entries = [(Action("pass", player), None)]
+            entries.extend(play.candidates(board, player, window))
+            entries.extend(activated.candidates(board, player, window))
             self.said = [True] + [None] * (len(self.entries) - 1)
             self.at = at
         return self

@@ -126,10 +126,16 @@ class DrawingPolicy(RandomPolicy):
         return super().__call__(state)
 
 
+POLICY = DrawingPolicy
+"""The policy the simulator plays with (:class:`RandomPolicy`, which lists
+every decision's legal actions to choose one, plays other games, for
+comparing the two)."""
+
+
 def _play_one(decks, seed: int, check: bool, turn_limit: int, trace: bool) -> tuple[GameRecord, int]:
     game = CCGGame(decks=decks, turn_limit=turn_limit, trace=trace)
     state = game.new_initial_state()
-    policy = DrawingPolicy(seed)
+    policy = POLICY(seed)
     steps = 0
     if check:
         invariants.check(state.board)
