@@ -170,3 +170,28 @@ def test_the_collector_is_spared_the_older_objects_only_while_the_games_are_play
     assert gc.get_freeze_count() == 0
     simulate(1, seed=3, turn_limit=5)
     assert gc.get_freeze_count() == 0
+
+
+def test_the_simulators_policy_takes_legal_actions_drawing_those_of_priority_decisions():
+    """The simulator's policy draws a priority decision's action from the
+    decision (without listing them all), one of the actions the decision
+    lists; other decisions are chosen among their listed actions."""
+    from rulebase.engine.ccg.priority import PRIORITY
+    from rulebase.engine.ccg.simulate import DrawingPolicy
+    from rulebase.engine.ccg.state import CCGGame
+
+    state = CCGGame(decks=sample_decks(), trace=False, turn_limit=12).new_initial_state()
+    policy = DrawingPolicy(4)
+    drawn = other = 0
+    while not state.is_terminal():
+        request = state.pending
+        action = policy(state)
+        if not state.is_chance_node():
+            assert action in state.legal_actions()
+            if request.kind == PRIORITY:
+                assert request.pick is not None
+                drawn += 1
+            else:
+                other += 1
+        state.apply_action(action)
+    assert drawn > 20 and other > 0, (drawn, other)
