@@ -508,3 +508,26 @@ def test_it_of_a_cost_after_a_cost_naming_this_card_is_this_card_cheese_sandwich
     comet.exhausted = True
     _activate(board, 0, sandwich)
     assert sandwich.zone == Zone.HAND and comet.zone == Zone.DISCARD and STEP in kinds(board, "410.4a")
+
+
+ROVER = Printed.build("Rover", "Friend", colors=["blue"], power=1, cost=1, abilities=(
+    Ability("activated", "Any Phase: Pay 1 to draw a card.", timing="Any Phase", cost=PAY_ONE,
+            effect=Effect("draw", amount=Amount(1))),))
+
+
+def test_512_3_an_any_phase_ability_in_every_phase_of_its_controller_s_turn_not_in_a_faceoff():
+    from rulebase.engine.ccg import faceoffs
+
+    assert activated.executable(ROVER.abilities[0]) is None
+    board = board_with((ROVER, 0, Zone.PLAY, "problem", 0))
+    board.players[0].tokens = 1
+    for phase, window in (("score", Window("start of the Score Phase")), ("main", MAIN),
+                          ("troublemaker", Window("start of the Troublemaker Phase"))):
+        board.turn.phase = phase
+        activated.check(board, Action.parse("p0 activate #0"), window)
+    assert kinds(board, "512.3") == [ALLOWED] * 3
+    board.turn.player = 1
+    assert _refused(board, Action.parse("p0 activate #0"), Window("start of the Score Phase")) == "512.3"
+    board.turn.player = 0
+    current = faceoffs.Faceoff(board, faceoffs.PROBLEM, (board.players[0].problem_area,), 0)
+    assert _refused(board, Action.parse("p0 activate #0"), Window("Problem faceoff", faceoff=current)) == "512.3a"

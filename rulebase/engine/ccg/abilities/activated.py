@@ -32,11 +32,12 @@ from rulebase.engine.ccg.rules import Allowed, check, step
 from rulebase.engine.errors import EngineError, IllegalAction, UnknownCard
 from rulebase.engine.rulebook import first_deciding
 
-TIMINGS = ("Main Phase", "Troublemaker Phase", "Score Phase", "Faceoff", "Problem Faceoff", "Troublemaker Faceoff",
-           "Immediate", "Reaction")
+TIMINGS = ("Main Phase", "Troublemaker Phase", "Score Phase", "Any Phase", "Faceoff", "Problem Faceoff",
+           "Troublemaker Faceoff", "Immediate", "Reaction")
 """The timing phrases an activated ability can have (512); a Reaction may
 name before it the phase or faceoff it answers in (512.4b: "Problem
-Faceoff Reaction")."""
+Faceoff Reaction").  "Any Phase" is the "[x] Phase" of 512.3 naming every
+phase of the turn."""
 
 
 def _when(timing: str | None) -> str | None:
@@ -427,6 +428,10 @@ def phase(board: Board, player: int, ability: Ability, window):
     timing = ability.timing
     if timing.endswith("Phase") and window.faceoff is None:
         name = timing[:-len(" Phase")].lower()
+        if name == "any":
+            if player != board.turn.player:
+                return "the ability can be activated only by the turn player, during any Phase of their turn"
+            return Allowed(f"the ability has the timing phrase Any Phase, and it is {board.name(player)}'s turn")
         if player != board.turn.player or board.turn.phase != name or (name == "main" and not window.main):
             return f"the ability can be activated only by the turn player, during their {timing}"
         if name != "main":  # in the Main Phase, activating it is a Main Phase action (609.2f)
