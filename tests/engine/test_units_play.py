@@ -183,3 +183,19 @@ def test_the_player_the_cant_does_not_reach_pays_the_move_alone():
     play.move_action(board, move)
     assert board.players[1].tokens == 0
     assert kinds(board, "508.1") == []
+
+
+def test_702_1_card_text_changes_the_cost_to_rally_for_the_players_it_names_and_the_listing_follows():
+    zomponies = _friend("Zomponies", "Opponents pay +[1] to rally Friends.")
+    board = board_with((zomponies, 1, Zone.PLAY, "home", 1), (_friend("Comet"), 0, Zone.PLAY, "home", 0),
+                       (_friend("Kite"), 1, Zone.PLAY, "home", 1))
+    board.cards[1].frightened = board.cards[2].frightened = True
+    board.turn.phase = "main"
+    main = play.Window("Main Phase", main=True)
+    assert play.rally_cost(board, 0, board.cards[1]) == 3 and play.rally_cost(board, 1, board.cards[2]) == 2
+    board.players[0].tokens = 2
+    assert Action("rally", 0, 1) not in play.options(board, 0, main)
+    board.players[0].tokens = 3
+    assert Action("rally", 0, 1) in play.options(board, 0, main)
+    board.off = frozenset({"702.1"})
+    assert play.rally_cost(board, 0, board.cards[1]) == 2

@@ -650,8 +650,63 @@ def check_rally(board: Board, action: Action, window: Window) -> Card:
     if card is None:
         raise UnknownCard(action.card)
     status.check_unfrighten(board, card)
-    check_cost(board, player, RALLY_COST, f"rally {card}")
+    if board.players[player].tokens >= RALLY_COST + _most_rally_change(board):
+        return card  # enough for the most rallying could cost, whatever modifies it
+    with board.trace.quiet():
+        cost = rally_cost(board, player, card)
+    check_cost(board, player, cost, f"rally {card}")
     return card
+
+
+def _rally_changes(board: Board, player: int, card: Card):
+    """The ``(card, ability)`` of each change of card text to what
+    ``player`` pays to rally ``card``, raising ones first."""
+    if not continuous.reaching(board, "cost") and not continuous.reaching(board, "cost-with-minimum"):
+        return []
+
+    def wanted(source, modifier):
+        return (modifier.value("action") == "rally"
+                and continuous._reaches_player(source, modifier.value("player"), player))
+
+    return (list(continuous.all_applying(board, "cost", card, wanted))
+            + list(continuous.all_applying(board, "cost-with-minimum", card, wanted)))
+
+
+def _most_rally_change(board: Board) -> int:
+    """The most the changes of card text in play could add to a cost to rally."""
+    most = 0
+    for kind in ("cost", "cost-with-minimum"):
+        for _source, found in continuous.outward(board, kind):
+            for _ability, acts in found:
+                if acts.modifier.value("action") == "rally" and acts.modifier.amount.value > 0:
+                    most += acts.modifier.amount.value
+    return most
+
+
+@rules.step("702.1", "{source}'s ability: {player} pays {amount:+d} to rally {card}{least} ({text}); the cost is {cost}")
+def text_rally_cost(board: Board, cost: list, player: int, card: Card, source: Card, ability):
+    modifier = ability.modifier
+    least = modifier.value("minimum")
+    changed = cost[0] + modifier.amount.value
+    if least is not None:
+        changed = max(changed, min(cost[0], least.value))
+    if changed == cost[0]:
+        return None
+    cost[0] = changed
+    return {"source": source.label, "player": board.name(player), "amount": modifier.amount.value, "card": card.label,
+            "least": f", to a minimum of {least.value}" if least is not None else "", "text": ability.text or "its text",
+            "cost": changed}
+
+
+def rally_cost(board: Board, player: int, card: Card) -> int:
+    """The action tokens rallying ``card`` costs ``player``: 2 (609.2e),
+    changed by card text ("Opponents pay +[1] to rally Friends"; "you pay
+    [1] less to rally your Friends, to a minimum of [1]"), each change
+    recorded (702.1)."""
+    cost = [RALLY_COST]
+    for source, ability in _rally_changes(board, player, card):
+        text_rally_cost(board, cost, player, card, source, ability)
+    return cost[0]
 
 
 CHECKS = {"play": check_play, "move": check_move_action, "draw": check_draw_action, "rally": check_rally}
@@ -965,7 +1020,8 @@ def draw_action(board: Board, action: Action) -> None:
 def rally(board: Board, action: Action) -> None:
     """Rally a frightened card (609.2e)."""
     card = board.cards[action.card]
-    board.trace.note("609.2e", "{player} pays 2 action tokens to unfrighten {card}", player=board.name(action.player),
-                     card=card.label)
-    pay(board, action.player, RALLY_COST, f"rally {card}")
+    cost = rally_cost(board, action.player, card)
+    board.trace.note("609.2e", "{player} pays {n} action tokens to unfrighten {card}", player=board.name(action.player),
+                     n=cost, card=card.label)
+    pay(board, action.player, cost, f"rally {card}")
     status.unfrighten(board, card)

@@ -106,6 +106,8 @@ def executable(modifier) -> str | None:
         if modifier.value("to") not in ("here", "this-problem") or amount is None or amount.per is not None \
                 or not isinstance(amount.value, int) or amount.value <= 0:
             return "a change of the cost to move to or from somewhere else, or by a number not printed"
+    elif modifier.kind in ("cost", "cost-with-minimum") and modifier.value("action") == "rally":
+        return _rally_cost_missing(modifier)  # paid as a card is rallied (609.2e)
     elif modifier.kind == "cost" and modifier.value("action") not in ("move", None):
         return f"a change of the cost to {modifier.value('action')}"
     if modifier.kind == "color":
@@ -257,6 +259,27 @@ def executable(modifier) -> str | None:
         if who not in (None, "you", "your", "opponent", "opponents", "player", "players", "each player"):
             return f"the power {who!r} needs to confront"
     return None
+
+
+def _rally_cost_missing(modifier) -> str | None:
+    """``None`` if the engine applies a change of the cost to rally ("Opponents
+    pay +[1] to rally Friends", "you pay [1] less to rally your Friends, to a
+    minimum of [1]"): by a number printed, for the players and cards named."""
+    amount = modifier.amount
+    if amount is None or amount.per is not None or not isinstance(amount.value, int) or not amount.value:
+        return "a change of the cost to rally by a number not printed"
+    least = modifier.value("minimum")
+    if modifier.kind == "cost-with-minimum" and not isinstance(getattr(least, "value", None), int):
+        return "a cost to rally lowered to a minimum not printed"
+    who = getattr(modifier.value("player"), "noun", modifier.value("player"))
+    if who not in PLAYERS:
+        return f"a change of the cost {who!r} pays to rally"
+    subject = modifier.subject
+    if subject is None or subject.noun in ("self", "that", "it", "host"):
+        return "a change of the cost to rally of no card named"
+    from rulebase.engine.ccg.abilities import targets
+
+    return targets.executable(subject)
 
 
 def _others_ordered_missing(modifier) -> str | None:
