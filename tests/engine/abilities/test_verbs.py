@@ -1333,3 +1333,22 @@ def test_a_card_put_into_play_under_your_control_is_controlled_by_the_player_car
     VERBS["put-into-play"].apply(board, act)
     assert theirs.zone == Zone.PLAY and theirs.controller == 0 and theirs.owner == 1
     assert kinds(board, "513.2") == [STEP]
+
+
+def test_a_change_of_flips_until_its_owners_next_turn_outlasts_the_end_of_the_turn_and_ends_then_708_2():
+    board = board_with((COMET, 0, Zone.PLAY, "home", 0))
+    act = Act(0, 1, amount=-1, effect=Effect("flip-change", amount=Amount(-1), duration="next-turn"),
+              source=board.cards[0])
+    VERBS["flip-change"].check(board, act)
+    VERBS["flip-change"].apply(board, act)
+    assert board.players[1].extra_flips == -1
+    board.players[1].extra_flips = 0  # 616.4: the turn's extra flips end
+    board.turn.player = 1
+    verbs.end_durations(board, "turn")
+    assert board.players[1].extra_flips == -1
+    board.players[1].extra_flips = 0
+    board.turn.player = 0
+    verbs.end_durations(board, "turn")
+    assert board.players[1].extra_flips == 0 and not any(isinstance(m, verbs.FlipChange) for m in verbs.lasting(board))
+    refused("708.2", VERBS["flip-change"].check, board,
+            Act(0, 1, amount=1, effect=Effect("flip-change", amount=Amount(1), duration="faceoff")))

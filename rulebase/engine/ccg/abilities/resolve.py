@@ -1340,6 +1340,11 @@ def _part_executable(part: Effect) -> str | None:
         x = part.value("x")
         if x is not None and not isinstance(x, int):
             return f"giving a keyword with the X {x!r}"
+    if part.verb == "flip-change":
+        from rulebase.engine.ccg.abilities.verbs import FLIP_DURATIONS
+
+        if part.duration not in FLIP_DURATIONS:
+            return f"the duration {part.duration!r} of 'flip-change'"
     if part.verb == "cant" and part.duration is None:
         return "a \"can't\" of card text with no duration"
     if part.verb == "exchange-control":
@@ -1388,7 +1393,7 @@ def _part_executable(part: Effect) -> str | None:
             if missing is not None:
                 return missing
     if part.duration is not None and not part.choices:
-        if part.verb not in ("power", "double-power", "take-control", "cost-change", "add-power", "color",
+        if part.verb not in ("power", "double-power", "flip-change", "take-control", "cost-change", "add-power", "color",
                              "confront-need", "requirement-change", "doesnt-prevent", "exchange-control", "cant",
                              "gain-keyword"):
             return f"the duration {part.duration!r} of {part.verb!r}"

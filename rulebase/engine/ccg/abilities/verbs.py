@@ -686,6 +686,14 @@ def end_durations(board: Board, until: str) -> None:
             else:
                 kept.append(modifier)
             continue
+        if isinstance(modifier, FlipChange):
+            # the turn's extra flips are ended by 616.4; one lasting until its owner's next turn goes on
+            if until == "turn" and modifier.until == "next-turn" and modifier.owner != board.turn.player:
+                flip_change_lasts(board, modifier)
+                kept.append(modifier)
+            elif until != "turn":
+                kept.append(modifier)
+            continue
         if isinstance(modifier, FewerFlips):
             if modifier.until == until:
                 fewer_flips_end(board, modifier)
@@ -1483,6 +1491,65 @@ def _check_flip_fewer(board: Board, act: Act) -> None:
     a_faceoff_to_flip_in(board)
     not_negative(board, act.amount)
     in_the_game(board, act.target)
+
+
+class FlipChange:
+    """A player flipping more (or fewer) cards during faceoffs until the end
+    of the turn or the start of ``owner``'s next turn (514.3a, 708.2); the
+    number is kept among the player's extra flips, which 616.4 ends with
+    the turn."""
+
+    __slots__ = ("player", "amount", "until", "owner")
+
+    def __init__(self, player: int, amount: int, until: str, owner: int):
+        self.player = player
+        self.amount = amount
+        self.until = until
+        self.owner = owner
+
+
+FLIP_DURATIONS = ("turn", "next-turn")
+"""How long a change of the number of cards flipped during faceoffs lasts."""
+
+
+@rules.step("514.3a", "{player} flips {n} {more} card{s} during faceoffs until {until}")
+def flips_changed(board: Board, change: FlipChange):
+    board.players[change.player].extra_flips += change.amount
+    lasting(board).append(change)
+    n = abs(change.amount)
+    return {"player": board.name(change.player), "n": n, "more": "more" if change.amount > 0 else "fewer",
+            "s": "s" * (n != 1), "until": DURATIONS[change.until]}
+
+
+@rules.step("708.2", "the modifier having {player} flip {n} {more} card{s} during faceoffs until the start of {owner}'s "
+                     "next turn lasts into {turn}'s turn")
+def flip_change_lasts(board: Board, change: FlipChange):
+    board.players[change.player].extra_flips += change.amount
+    n = abs(change.amount)
+    return {"player": board.name(change.player), "n": n, "more": "more" if change.amount > 0 else "fewer",
+            "s": "s" * (n != 1), "owner": board.name(change.owner), "turn": board.name(board.turn.player)}
+
+
+@verb("flip-change", "514.3a", takes=PLAYER)
+def flip_change(board: Board, act: Act) -> None:
+    """"Flip an additional card during faceoffs until the start of your next
+    turn", "opponents flip 1 fewer cards for faceoffs until ...": the
+    player flips that many more (or fewer) cards as each faceoff's flips
+    are made (514.3a) for the duration (708.2)."""
+    owner = act.source.controller if act.source is not None else act.player
+    flips_changed(board, FlipChange(act.target, act.amount or 0, act.duration, owner))
+
+
+@rules.check("708.2", "a definite modifier lasts for its duration")
+def flip_duration(board: Board, duration: str):
+    if duration not in FLIP_DURATIONS:
+        return f"the engine ends no change of the cards flipped during faceoffs that lasts until {duration!r}"
+
+
+@checked("flip-change")
+def _check_flip_change(board: Board, act: Act) -> None:
+    in_the_game(board, act.target)
+    flip_duration(board, act.duration)
 
 
 @rules.check("515.4", "a card flipped in the faceoff under way can be ignored")
