@@ -626,12 +626,12 @@ def _check_discard(board: Board, player: int, action: Action) -> None:
     zones.check_discard(board, player, card)
 
 
-@step("616.2", "{player} has {n} cards in hand, more than the maximum hand size of 8, and discards {card}")
-def discard_down_to_hand_size(board: Board, player: int, card: Card):
+@step("616.2", "{player} has {n} cards in hand, more than the maximum hand size of {size}, and discards {card}")
+def discard_down_to_hand_size(board: Board, player: int, card: Card, size: int = MAXIMUM_HAND_SIZE):
     n = len(board.players[player].hand)
     zones.discard(board, player, card)
     if card.zone != Zone.HAND:
-        return {"player": board.name(player), "n": n, "card": card.label}
+        return {"player": board.name(player), "n": n, "card": card.label, "size": size}
 
 
 @check("616.3", "the turn player retires Friends at their home in excess of their home limit")
@@ -719,8 +719,17 @@ def triggers_in_wrap_up(board: Board):
 @check("616.2", "the turn player can't end the turn with more cards in hand than the maximum hand size of 8")
 def within_hand_size(board: Board, player: int):
     n = len(board.players[player].hand)
-    if n > MAXIMUM_HAND_SIZE:
-        return f"{board.name(player)} has {n} cards in hand, more than the maximum hand size of 8, and must discard"
+    size = hand_size(board, player)
+    if n > size:
+        return f"{board.name(player)} has {n} cards in hand, more than the maximum hand size of {size}, and must discard"
+
+
+def hand_size(board: Board, player: int) -> int:
+    """A player's maximum hand size: 8 (616.2), as card text changes it
+    (104.1: "your maximum hand size is increased by 2")."""
+    from rulebase.engine.ccg.abilities import continuous
+
+    return max(0, MAXIMUM_HAND_SIZE + continuous.hand_size_change(board, player))
 
 
 def _discard_down(s, player: int):
@@ -728,18 +737,20 @@ def _discard_down(s, player: int):
     board = s.board
     me = board.players[player]
     if within_hand_size.allows(board, player):
-        if len(me.hand) <= MAXIMUM_HAND_SIZE:
-            board.trace.note("616.2", "{player} has {n} cards in hand, no more than the maximum hand size of 8",
-                             player=me.name, n=len(me.hand))
+        size = hand_size(board, player)
+        if len(me.hand) <= size:
+            board.trace.note("616.2", "{player} has {n} cards in hand, no more than the maximum hand size of {size}",
+                             player=me.name, n=len(me.hand), size=size)
         return
     verify = lambda action: _check_discard(board, player, action)
     options = lambda: legal(board, [Action("discard", player, c.id) for c in me.hand], verify)
-    while len(me.hand) > MAXIMUM_HAND_SIZE:
+    size = hand_size(board, player)
+    while len(me.hand) > size:
         action = yield from decide(s, player, "choose a card to discard", options, {"discard": verify}, rule="616.2")
-        if discard_down_to_hand_size(board, player, chosen(board, action, discards_a_card)) is None:
+        if discard_down_to_hand_size(board, player, chosen(board, action, discards_a_card), size) is None:
             break
-    board.trace.note("616.2", "{player} has {n} cards in hand, no more than the maximum hand size of 8", player=me.name,
-                     n=len(me.hand))
+    board.trace.note("616.2", "{player} has {n} cards in hand, no more than the maximum hand size of {size}",
+                     player=me.name, n=len(me.hand), size=size)
 
 
 @check("616.3", "the turn player can't end the turn with Friends at their home in excess of their home limit")

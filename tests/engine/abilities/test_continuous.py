@@ -1319,3 +1319,73 @@ def test_a_flips_modifier_naming_players_counts_for_those_players_not_for_its_co
     board = board_with((QUIET, 0, Zone.PLAY, "home", 0))
     assert continuous.additional_flips(board, 1) == -1
     assert continuous.additional_flips(board, 0) == 0
+
+
+ROCKY_ZONE = Printed.build("Rocky Zone", "Problem", owner_needs="2 blue", opponents_need=2, bonus=1, abilities=(
+    Ability("continuous", "Your Friends here have Persistent.", modifier=Modifier(
+        "keyword", Selector("Friend", every=True, controller="you", where="here"), values=values(keyword="Persistent"))),))
+
+
+def test_a_replacement_keyword_given_replaces_as_a_printed_one_does():
+    board = board_with((ROCKY_ZONE, 0, Zone.PLAY, "problem", 0), (COMET, 0, Zone.PLAY, "problem", 0),
+                       (COMET, 0, Zone.PLAY, "home", 0), (COMET, 1, Zone.PLAY, "problem", 0))
+    _zone, here, home, theirs = board.cards
+    given = continuous.given_replacing(board)
+    assert [(card, number) for card, number, _acts in given] == [(here, 2000)]
+    assert given[0][2].trigger.event == "leaves-play" and given[0][2].effect.verb == "frighten"
+    assert [(source, number) for source, number, _acts in continuous.replacements(board, "dismissed", here)] == [
+        (here, 2000)]
+    assert continuous.replacements(board, "dismissed", home) == []
+    assert continuous.replacements(board, "dismissed", theirs) == []
+
+
+def test_persistent_and_vexing_may_be_given():
+    for keyword in ("Persistent", "Vexing"):
+        assert continuous.executable(Modifier("keyword", THIS_CARD, values=values(keyword=keyword))) is None
+    assert continuous.executable(Modifier("keyword", THIS_CARD, values=values(keyword="Random"))) == (
+        "giving the keyword 'Random'")
+
+
+SESSION = Printed.build("Session", "Resource", colors=["purple"], cost=2, abilities=(
+    Ability("continuous", "Opposing Friends enter play exhausted.", modifier=Modifier(
+        "others-enter-exhausted", Selector("Friend", every=True, controller="opponent"))),))
+
+
+def test_opposing_friends_enter_play_exhausted_while_the_card_is_in_play_and_face_up():
+    from rulebase.engine.ccg import zones
+
+    board = board_with((SESSION, 1, Zone.PLAY, "home", 1), (COMET, 0, Zone.HAND, None, 0),
+                       (COMET, 1, Zone.HAND, None, 1), (COMET, 0, Zone.HAND, None, 0))
+    session, mine, theirs, later = board.cards
+    zones.enter_play(board, mine, board.players[0].home)
+    zones.enter_play(board, theirs, board.players[1].home)
+    assert mine.exhausted and not theirs.exhausted
+    assert kinds(board, "706.1b") == [STEP]
+    session.face_down = True
+    zones.enter_play(board, later, board.players[0].home)
+    assert not later.exhausted
+    assert continuous.executable(SESSION.abilities[0].modifier) is None
+    assert continuous.executable(Modifier("others-enter-exhausted", Selector("that"))) == (
+        "other cards entering play exhausted, not described")
+
+
+RESISTANCE = Printed.build("Resistance", "Problem", owner_needs="2 blue", opponents_need=2, bonus=1, abilities=(
+    Ability("continuous", "Each opponent's maximum hand size is reduced by the number of Resources they control.",
+            modifier=Modifier("hand-size", Selector("opponent"), Amount(-1, per=Selector(
+                "Resource", every=True, controller="their")))),))
+LANTERN = Printed.build("Lantern", "Resource", colors=["white"], cost=1)
+
+
+def test_a_maximum_hand_size_changed_by_a_number_counted_for_the_player_it_reaches():
+    from rulebase.engine.ccg import turn
+
+    board = board_with((RESISTANCE, 1, Zone.PLAY, "problem", 1), (LANTERN, 0, Zone.PLAY, "home", 0),
+                       (LANTERN, 0, Zone.PLAY, "home", 0), (LANTERN, 1, Zone.PLAY, "home", 1))
+    assert turn.hand_size(board, 0) == 6  # Alice's two Resources
+    assert turn.hand_size(board, 1) == 8  # its controller is no opponent of its own
+    assert kinds(board, "702.1") == [STEP]
+    board.off = frozenset({"702.1"})
+    assert turn.hand_size(board, 0) == 8
+    assert continuous.executable(RESISTANCE.abilities[0].modifier) is None
+    assert continuous.executable(Modifier("hand-size", Selector("Friend"), Amount(2))) == (
+        "the maximum hand size of 'Friend'")

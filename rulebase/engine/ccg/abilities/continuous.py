@@ -2255,7 +2255,7 @@ played to the Problem of the card whose text says so."""
 def _cant_play_missing(modifier) -> str | None:
     """``None`` if the engine checks a "can't be played" modifier: to this
     card's Problem, by the players it names."""
-    if modifier.value("action") == "be-played" and modifier.value("to") not in (None, "this-problem"):
+    if modifier.value("action") == "be-played" and modifier.value("to") not in (None, "this-problem", "that-problem"):
         return "a can't 'be-played' elsewhere than to this Problem"
     who = getattr(modifier.value("by"), "noun", modifier.value("by"))
     if who not in (None, "you", "your", "opponent", "opponents", "player", "players", "each player"):
@@ -2575,7 +2575,14 @@ def forbidding_play(board: Board, player: int, card: Card, area):
     if area is None or not area.is_problem:
         return None
     return applying(board, "cant", card, lambda source, modifier: (
-        modifier.value("action") in PLAYING and _reaches_player(source, modifier.value("by"), player)), area)
+        modifier.value("action") in PLAYING and _reaches_player(source, modifier.value("by"), player)
+        and (modifier.value("to") != "that-problem" or _on_a_problem(source))), area)
+
+
+def _on_a_problem(source: Card) -> bool:
+    """Whether ``source`` is played on a Problem ("Play on a Problem. ...
+    to that Problem": the Problem it is on, at its area)."""
+    return source.host is not None and str(source.host.type) == "Problem"
 
 
 @check("104.2", "a \"can't\" of card text takes precedence: a card it forbids to be played to a Problem can't be "
