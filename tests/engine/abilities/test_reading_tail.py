@@ -764,3 +764,6 @@ def test_move_a_card_here_naming_no_other_destination_moves_it_here():
     home = one("When a player confronts this Problem, that player moves a character here home.",
                card_type="Problem").effect
     assert home.value("area") == "home" and home.target.where == "here"
+    # Rainbow Dash, Total Grinch: "at this card's Problem" says which character, not where it goes
+    grinch = one("When this card is defeated, you may move an opposing character at this card's Problem.").effect
+    assert grinch.value("area") is None and grinch.target.where == "here"

@@ -2182,7 +2182,8 @@ class _Reader(Transformer):
 
     def move(self, meta, children):
         target, area = children[0], children[1] if len(children) > 1 else None
-        if area is None and isinstance(target, Selector) and target.where == "here":
+        if (area is None and isinstance(target, Selector) and target.where == "here"
+                and target.part is not None and target.part.text.endswith(" here")):
             # "Pay [1] to move your opponent's Mane Character here": naming no other destination, "here" is where it goes
             target, area = replace(target, where=None), "here"
         return Effect("move", target=target, values=values(area=area), part=self._part(meta))
