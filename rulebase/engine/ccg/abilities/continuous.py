@@ -41,7 +41,8 @@ from rulebase.engine.trace import Trace
 
 HOOKED = ("power", "power-doubled", "power-equal", "cost", "confront-need", "may", "keyword", "cant", "flips",
           "enters-exhausted", "enters-with-counters", "color", "requires", "home-limit", "not-counted",
-          "cost-with-minimum", "trait", "at-most", "doesnt-prevent", "bonus-equal", "colors", "loses")
+          "cost-with-minimum", "trait", "at-most", "doesnt-prevent", "bonus-equal", "colors", "loses",
+          "others-enter-exhausted", "hand-size")
 """The modifiers the engine applies, each where its rule says: power (507),
 cost (508), confront-need (611.3), may, keywords given by text (701.1), a
 color a card is also (203.2), and what a card's text requires to play it
@@ -71,11 +72,19 @@ def given_ability(keyword: str, x) -> Ability:
 
     return reading.keyword_ability(keyword, x)
 
-GRANTABLE = ("Swift", "Competitive", "Supportive", "Caretaker", "Stubborn", "Eccentric", "Showy") + GIVEN_TRIGGERED
+GIVEN_REPLACING = ("Persistent", "Vexing")
+"""The keywords meaning a replacement modifier text may give a card that
+the engine applies: each replaces its occurrence (the card leaving play,
+an opponent confronting its Problem) as printed ones do
+(:func:`given_replacing`)."""
+
+GRANTABLE = ("Swift", "Competitive", "Supportive", "Caretaker", "Stubborn", "Eccentric", "Showy") + GIVEN_TRIGGERED \
+    + GIVEN_REPLACING
 """The keywords text may give a card that the engine applies (those acting
 on the card's own power, cost or contribution, Eccentric on the power
-needed to confront its Problem, Showy on the cost of moving there, and
-the triggered keywords of :data:`GIVEN_TRIGGERED`)."""
+needed to confront its Problem, Showy on the cost of moving there, the
+triggered keywords of :data:`GIVEN_TRIGGERED` and the replacing ones of
+:data:`GIVEN_REPLACING`)."""
 
 
 def executable(modifier) -> str | None:
@@ -116,6 +125,25 @@ def executable(modifier) -> str | None:
         return _colors_of_missing(modifier)
     if modifier.kind == "loses":
         return _loses_missing(modifier)
+    if modifier.kind == "hand-size":
+        who = getattr(modifier.subject, "noun", None)
+        if who not in ("you", "your", "opponent", "opponents", "player", "players", "each player"):
+            return f"the maximum hand size of {who!r}"
+        amount = modifier.amount
+        if amount is None or not isinstance(amount.value, int):
+            return "a maximum hand size changed by a number not printed"
+        if amount.per is not None:
+            from rulebase.engine.ccg.abilities import targets
+
+            return targets.executable(amount.per)
+        return None
+    if modifier.kind == "others-enter-exhausted":
+        from rulebase.engine.ccg.abilities import targets
+
+        subject = modifier.subject
+        if subject is None or subject.noun in ("self", "that", "it", "host") + PLAYER_SUBJECTS:
+            return "other cards entering play exhausted, not described"
+        return targets.executable(subject)
     if modifier.kind == "trait":
         return _trait_missing(modifier)
     if modifier.kind == "at-most":
@@ -857,6 +885,14 @@ def enters_with_counters(board: Board, card: Card, ability: Ability):
         return {"card": card.label, "n": n, "s": "s" * (n != 1), "text": ability.text or "its text"}
 
 
+@step("706.1b", "{card} enters play exhausted: {source}'s modifier affects the state in which it enters play "
+                "({text})")
+def others_enter_exhausted(board: Board, card: Card, source: Card, ability: Ability):
+    if fits(board, source, ability.modifier.subject, card) and _holds(board, source, ability):
+        card.exhausted = True
+        return {"card": card.label, "source": source.label, "text": ability.text or "its text"}
+
+
 def entering(board: Board, card: Card) -> None:
     """``card`` is being put into play: its continuous abilities generate
     no modifier until 706.1c says they begin."""
@@ -883,11 +919,16 @@ def begins_generating(board: Board, card: Card):
 def entering_state(board: Board, card: Card) -> None:
     """Apply the modifiers of the state ``card`` enters play in (706.1b):
     its own "This card enters play exhausted", "... with two +1 power
-    counters on it"."""
+    counters on it", and other cards' "Opposing Friends enter play
+    exhausted"."""
     for ability, acts in own(card, "enters-exhausted"):
         enters_exhausted(board, card, acts)
     for ability, acts in own(card, "enters-with-counters"):
         enters_with_counters(board, card, acts)
+    for source, pairs in outward(board, "others-enter-exhausted"):  # "Opposing Friends enter play exhausted"
+        for ability, acts in pairs:
+            if source is not card and not card.exhausted:
+                others_enter_exhausted(board, card, source, acts)
 
 
 # -- a card played from another zone (707.3) ---------------------------------------------
@@ -1012,6 +1053,27 @@ def given_triggered(board: Board, event: str) -> list:
             if keyword in wanted and not keywords.has(card, keyword):
                 ability = given_ability(keyword, x)
                 found.append((card, ability, ability.meaning, 1000 + GIVEN_TRIGGERED.index(keyword)))
+    return found
+
+
+def given_replacing(board: Board) -> list:
+    """The replacement keywords continuous abilities give cards in play now
+    ("Your Friends here have Persistent", "While with another one of your
+    [Kindness] Friends, this card has Persistent"), as ``(card, number,
+    its meaning)``: a card with the keyword printed has it as its own
+    ability already.  The giving is recorded (701.1); ``number`` tells the
+    given ability apart from the card's own abilities."""
+    wanted = GIVEN_REPLACING
+    others = any(acts.modifier.value("keyword") in wanted
+                 for _source, pairs in outward(board, "keyword") for _ability, acts in pairs)
+    found = []
+    for card in board.play:
+        if card.face_down or not (others or any(acts.modifier.value("keyword") in wanted
+                                                for _ability, acts in own(card, "keyword"))):
+            continue
+        for keyword, x in granted(board, card):
+            if keyword in wanted and not keywords.has(card, keyword):
+                found.append((card, 2000 + wanted.index(keyword), given_ability(keyword, x).meaning))
     return found
 
 
@@ -1905,21 +1967,22 @@ def replacements(board: Board, occurrence: str, card: Card, player: int | None =
     not those already affecting it (710.3).  ``extra``: further words of
     the occurrence (``("to", "deck-bottom")`` of a card put)."""
     cards = acting_cards(board)
-    if not cards:
+    given = given_replacing(board)
+    if not cards and not given:
         return []
     from rulebase.engine.ccg.abilities.events import Happened
     from rulebase.engine.ccg.abilities.triggers import matches
 
     happened = None
     found = []
-    for source in cards:
-        index = side(source)
-        if index is None or not index.replacing:
-            continue
+    sources = [(source, index.replacing) for source in cards if (index := side(source)) is not None and index.replacing]
+    for source, number, acts in given:  # given keywords, after the card's own abilities
+        sources.append((source, {acts.trigger.event: ((number, acts, acts),)}))
+    for source, replacing in sources:
         for event, names in REPLACEABLE.items():
             if occurrence not in names:
                 continue
-            for number, ability, acts in index.replacing.get(event, ()):
+            for number, ability, acts in replacing.get(event, ()):
                 if replaceable(acts.trigger, acts.effect) is not None:
                     continue
                 if happened is None:
@@ -2869,6 +2932,28 @@ def home_limit_change(board: Board, player: int) -> int:
         for ability, acts in pairs:
             if _reaches_player(source, acts.modifier.subject, player) and _holds(board, source, acts):
                 text_home_limit(board, source, acts, player, found)
+    return sum(found)
+
+
+@step("702.1", "{source}'s ability: {player}'s maximum hand size is changed by {amount:+d} ({text})")
+def text_hand_size(board: Board, source: Card, ability: Ability, player: int, found: list):
+    amount = _amount(board, source, ability.modifier, their=player)
+    if amount:
+        found.append(amount)
+        return {"source": source.label, "player": board.name(player), "amount": amount,
+                "text": ability.text or "its text"}
+
+
+def hand_size_change(board: Board, player: int) -> int:
+    """How much continuous abilities change ``player``'s maximum hand size
+    now ("your maximum hand size is increased by 2", "Each opponent's
+    maximum hand size is reduced by the number of Resources they
+    control": their own, 513.5), each recorded."""
+    found: list = []
+    for source, pairs in outward(board, "hand-size"):
+        for ability, acts in pairs:
+            if _reaches_player(source, acts.modifier.subject, player) and _holds(board, source, acts):
+                text_hand_size(board, source, acts, player, found)
     return sum(found)
 
 
