@@ -711,3 +711,15 @@ def test_their_opponents_cards_are_read_for_the_player_their_names_secret_missio
         seen = targets.Perspective(Context(card=board.cards[2], controller=0), player)
         assert labels(targets.candidates(board, seen, theirs)) == expected
     assert targets.executable(theirs) is None
+
+
+def test_other_characters_of_an_attachment_are_other_than_the_character_it_is_on_dangerous_mission_outfit():
+    """"Your other characters there" of a Resource on a character: other than
+    that character, the Resource being no character."""
+    board = board_with((COMET, 0, Zone.PLAY, "problem", 1), (GEAR, 0, Zone.PLAY, "problem", 1),
+                       (RUNNER, 0, Zone.PLAY, "problem", 1))
+    friend, gear, runner = board.cards
+    gear.host = friend
+    others = Selector("character", controller="you", every=True, count=Amount(None), filters=(("other", True),))
+    assert targets.candidates(board, Context(card=gear, controller=0), others) == [runner]
+    assert targets.candidates(board, Context(card=runner, controller=0), others) == [friend]

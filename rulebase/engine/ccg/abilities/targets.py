@@ -301,7 +301,7 @@ class Compiled:
             return [lambda board, context, card: (cost := cost_compared(board, card)) is not None and compare(cost, n)]
         if name == "other":
             return [lambda board, context, card: card is not context.card and not _chosen_by_an_event(context, card)
-                    ] if value else []
+                    and not _host_of_this(context, card)] if value else []
         if name == "status":
             test = STATUSES[value]
             if value == "face-down":
@@ -429,6 +429,14 @@ def _chosen_by_an_event(context, card) -> bool:
     not in play, so "other" can only be other than that card)."""
     this = getattr(context, "card", None)
     return this is not None and this.type == CardType.EVENT and card in named_cards(context, "it")
+
+
+def _host_of_this(context, card) -> bool:
+    """Whether ``card`` is the card this attachment is on: "your other
+    characters there" of a Resource on a character (Dangerous Mission
+    Outfit) are other than that character, a Resource being no character."""
+    this = getattr(context, "card", None)
+    return this is not None and this.host is not None and this.host is card
 
 
 def _names_nothing(board, context, card) -> bool:
