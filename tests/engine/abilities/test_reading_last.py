@@ -247,3 +247,31 @@ def test_a_card_that_would_be_sent_home_from_an_area():
                   "Problem, they aren't sent home instead.").trigger
     assert trigger.value("from") == "solved-problem"
 
+
+
+# -- the highest power -----------------------------------------------------------------------
+
+def test_a_card_with_the_highest_or_least_power():
+    # Distracted Lead Actress: among the cards said after it
+    subject = one("Opposing characters here with the highest power among opposing characters can't contribute "
+                  "their power to confronting this Problem.").modifier.subject
+    extreme, among = subject.filter("power-extreme")
+    assert extreme == "highest" and among.noun == "character" and among.controller == "opponent"
+    # Yickslurbertfest: among the cards of its own description
+    condition = one("At the end of your turn, if you have a character with the highest power, draw a card.").trigger.condition
+    assert condition.value("what").filter("power-extreme") == ("highest", None)
+    # Lord Tirek: the least
+    effect = read("At the start of a faceoff involving this card, dismiss a Friend with the least power among "
+                  "Friends involved in the faceoff. If you do, put a +1 power counter on this card.")[0].effect
+    extreme, among = effect.target.filter("power-extreme")
+    assert extreme == "least" and among.filter("involved") == "that-faceoff"
+
+
+def test_a_power_equal_to_the_highest_power_among_cards():
+    # Moondancer, Academic Professional
+    first, second = read("Chaos: While this card is flipped, it has power equal to the highest power among opposing "
+                         "cards involved in the faceoff.\n"
+                         "This card has +1 power for each opposing character at other locations.")
+    per = first.meaning.modifier.amount.per if first.meaning is not None else first.modifier.amount.per
+    assert per.noun == "highest-power" and per.filter("of").controller == "opponent"
+    assert second.modifier.amount.per.where == "other-area"

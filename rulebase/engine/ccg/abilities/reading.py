@@ -2338,6 +2338,11 @@ class _Reader(Transformer):
     def q_combined_power(self, meta, children):
         return Amount(1, per=Selector("power", filters=(("of", children[0]),), part=self._part(meta)))
 
+    def q_highest_power(self, meta, children):
+        """"The highest power among opposing cards involved in the faceoff":
+        the power of the card with the most power of those ('highest-power')."""
+        return Amount(1, per=Selector("highest-power", filters=(("of", children[0]),), part=self._part(meta)))
+
     def power_even(self, meta, children):
         return self._parity(meta, children[0], "even")
 
@@ -2813,6 +2818,16 @@ class _Reader(Transformer):
     post_on_it = _constant(("filter", "on", Selector("it")))
     post_involved = _constant(("filter", "involved", "that-faceoff"))
     post_with_this = _constant(("filter", "with", THIS_CARD))
+
+    def post_power_extreme(self, meta, children):
+        """"With the highest power (among opposing characters)", "with the
+        least power among Friends involved in the faceoff": the card whose
+        power no other card of those has more (less) than, the filter
+        'power-extreme' (among the cards described before where none is said)."""
+        said = self.source[meta.start_pos:meta.end_pos].split()
+        extreme = "highest" if said[2] == "highest" else "least"
+        return ("filter", "power-extreme", (extreme, children[0] if children else None))
+
     post_with_that_name = _constant(("filter", "name", "named"))
     post_with_same_name = _constant(("filter", "name", "same"))
     post_with_that_type = _constant(("filter", "card-type", "named"))
@@ -2952,6 +2967,7 @@ class _Reader(Transformer):
     each_problem_area = _constant("each-problem")
     there_area = _constant("there")
     another_problem = _constant("another-problem")
+    other_areas = _constant("other-area")  # "at other locations": any area but this card's
     that_cards_problem = _constant("that-card-problem")
 
     def problem_with(self, meta, children):
