@@ -479,3 +479,11 @@ def test_an_attachment_is_reattached_only_to_a_card_of_the_description_its_text_
     anyone = Effect("attach", target=Selector("self"), values=values(to=Selector("Friend", filters=(("other", True),))))
     assert set(_hosts(board, Context(board=board, card=hat, controller=0), anyone, hat)) == {other_mine, theirs}
     assert "reattaching to" in executable(Effect("attach", target=Selector("self"), values=values(to=Selector("Problem"))))
+
+
+def test_an_occurrence_said_not_to_happen_is_carried_out_only_as_the_one_a_replacement_replaced():
+    did = Condition("did")
+    prevented = Effect("prevent", target=Selector("that", ref="Friend"), values=values(what="dismissed"), condition=did)
+    assert executable(prevented) is None
+    alone = Effect("prevent", target=Selector("self"), values=values(what="sent-home"))
+    assert "replacement" in executable(alone)

@@ -1056,7 +1056,7 @@ VALUES = {
     "discard": {"random"}, "pay": {"unless-paid"}, "put-into-play": {"area", "face", "control"},
     "token": {"token", "area"},
     "challenge": {"using"}, "shuffle": {"zone"}, "start-faceoff": {"involving"}, "lose": {"what"}, "add-power": {"of"},
-    "reveal-until": {"zone"},
+    "reveal-until": {"zone"}, "prevent": {"what"},
     "draw": {"position"}, "shuffle-into": {"zone"}, "cost-change": {"minimum"}, "color": {"color", "also"},
     "banish": {"beneath"}, "delayed": {"at", "do"}, "confront-need": {"players"}, "counters": {"kind"},
     "remove-counters": {"kind"}, "token-copy": {"control"}, "requirement-change": {"color"}, "copy-effects": {"of"},
@@ -1340,6 +1340,8 @@ def _part_executable(part: Effect) -> str | None:
         x = part.value("x")
         if x is not None and not isinstance(x, int):
             return f"giving a keyword with the X {x!r}"
+    if part.verb == "prevent" and (part.condition is None or part.condition.kind != "did"):
+        return "an occurrence said not to happen other than the one a replacement replaced ('If you do')"
     if part.verb == "flip-change":
         from rulebase.engine.ccg.abilities.verbs import FLIP_DURATIONS
 

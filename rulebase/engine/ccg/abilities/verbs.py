@@ -1642,6 +1642,25 @@ def _check_involve(board: Board, act: Act) -> None:
     a_faceoff_to_be_involved_in(board, act.target)
 
 
+@rules.step("710.1", "\"{text}\": the occurrence of being {what} was replaced by what was done instead; nothing more "
+                     "is done")
+def not_occurring(board: Board, text: str, what: str):
+    return {"text": text, "what": what}
+
+
+@verb("prevent", "710.1")
+def prevent(board: Board, act: Act) -> None:
+    """"If you do, that card is not dismissed": said of the occurrence a
+    replacement modifier replaced (710.1), it changes nothing more: the
+    occurrence does not happen, what was done instead happened in its
+    place."""
+    text = getattr(getattr(act.effect, "part", None), "text", "") or "prevent"
+    not_occurring(board, text, str(act.value("what", "affected")).replace("-", " "))
+
+
+checked("prevent")(_NO_CHECK)
+
+
 @rules.check("707.4a", "faceoffs can't be started during a faceoff")
 def no_faceoff_under_way(board: Board):
     if board.faceoff is not None:
