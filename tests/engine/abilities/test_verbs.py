@@ -1352,3 +1352,17 @@ def test_a_change_of_flips_until_its_owners_next_turn_outlasts_the_end_of_the_tu
     assert board.players[1].extra_flips == 0 and not any(isinstance(m, verbs.FlipChange) for m in verbs.lasting(board))
     refused("708.2", VERBS["flip-change"].check, board,
             Act(0, 1, amount=1, effect=Effect("flip-change", amount=Amount(1), duration="faceoff")))
+
+
+def test_an_instruction_delayed_until_the_start_of_your_next_turn_waits_for_its_controllers_turn_708_4():
+    from rulebase.engine.ccg.abilities.events import emit
+
+    board = board_with((COMET, 0, Zone.PLAY, "home", 0))
+    comet = board.cards[0]
+    later = Effect("ready", target=Selector("self"))
+    VERBS["delayed"].apply(board, Act(0, None, effect=Effect("delayed", values=values(
+        at="start-of-your-next-turn", do=later)), source=comet))
+    emit(board, "turn-starts", player=1)
+    assert board.waiting == [] and len(verbs.waiting_delayed(board)) == 1
+    emit(board, "turn-starts", player=0)
+    assert len(board.waiting) == 1 and verbs.waiting_delayed(board) == []

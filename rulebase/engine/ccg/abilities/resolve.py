@@ -1074,7 +1074,8 @@ VALUE_WORDS = {
     ("send", "area"): (None, "home", "previous"), ("cant", "action"): ("be-moved", "ready-during-ready-phase"), ("draw", "position"): ("bottom",),
     ("shuffle-into", "zone"): ("discard", "hand"), ("power", "color"): tuple(str(color) for color in Color),
     ("color", "color"): tuple(str(color) for color in Color) + (THAT_COLOR,), ("color", "also"): (True,),
-    ("delayed", "at"): ("end-of-turn", "end-of-phase", "end-of-faceoff", "start-of-next-turn"),
+    ("delayed", "at"): ("end-of-turn", "end-of-phase", "end-of-faceoff", "start-of-next-turn",
+                        "start-of-your-next-turn"),
     ("token-copy", "control"): ("you",),
     ("requirement-change", "color"): tuple(str(color) for color in Color), ("copy-effects", "of"): ("this", "that", "it"),
 }

@@ -2337,7 +2337,8 @@ checked("choose")(lambda board, act: None)
 
 DELAYED = {"end-of-turn": ("turn-ends", "the end of the turn"), "end-of-phase": ("phase-ends", "the end of the phase"),
            "end-of-faceoff": (None, "the end of the faceoff"),
-           "start-of-next-turn": ("turn-starts", "the start of the next turn")}
+           "start-of-next-turn": ("turn-starts", "the start of the next turn"),
+           "start-of-your-next-turn": ("turn-starts", "the start of its controller's next turn")}
 """When a delayed instruction triggers: the event that ends the span (the
 end of a faceoff is told by :func:`end_durations`), and its words."""
 
@@ -2426,6 +2427,8 @@ def _delayed_watch(board, happened) -> None:
         return
     for delayed in list(found):
         event = DELAYED[delayed.at][0]
+        if delayed.at == "start-of-your-next-turn" and happened.get("player") != delayed.controller:
+            continue  # "at the start of your next turn": not an opponent's
         if event == happened.event or (happened.event == "turn-ends" and delayed.at == "end-of-phase"):
             delayed_triggers(board, delayed)
 
