@@ -168,3 +168,39 @@ def test_one_players_points_against_anothers_rarity_ambassador_of_generosity():
         == "a score compared by more than players"
     assert conditions.executable(Condition("points-than", Selector("you"), values(compare="=", than=Selector("opponent"))))\
         .startswith("the comparison of points")
+
+
+def test_the_first_time_each_turn_a_card_is_moved_to_or_played_at_an_area_swaying_the_seaponies():
+    from rulebase.engine.ccg.abilities import events
+
+    board = board_with((COMET, 0, Zone.PLAY, "home", 0), (COMET, 0, Zone.PLAY, "home", 0), (COMET, 1, Zone.PLAY, "home", 1))
+    mine, other, bobs = board.play
+    problem, home = board.players[0].problem_area, board.players[0].home
+    first_move = Condition("first", Selector("character"), values(action="moved", each="turn"))
+
+    def moved(card, player, to):
+        events.emit(board, "moved", card=card, player=player, **{"from": home, "to": to})
+        return board.events[-1]
+
+    def holds_for(happened, condition=first_move):
+        return conditions.holds(board, resolve.Context(board=board, card=mine, controller=0, event=happened), condition)
+
+    elsewhere = moved(other, 0, board.players[1].problem_area)
+    theirs = moved(bobs, 1, problem)
+    one = moved(mine, 0, problem)
+    two = moved(other, 0, problem)
+    assert holds_for(one), "moves elsewhere or by another player don't count"
+    assert not holds_for(two)
+    assert holds_for(elsewhere) and holds_for(theirs)
+    board.turn.number += 1
+    assert holds_for(moved(other, 0, problem)), "each turn"
+    played = Condition("first", Selector("Friend"), values(action="played", each="turn"))
+    events.emit(board, "played", card=other, player=0, area=home)
+    assert holds_for(board.events[-1], played)
+    events.emit(board, "played", card=bobs, player=1, area=home)
+    assert not holds_for(board.events[-1], played), "a Friend played at the same area before, by any player"
+    assert not holds_for(one, played), "the event is not one of playing"
+    assert conditions.executable(first_move) is None and conditions.executable(played) is None
+    assert conditions.executable(Condition("first", Selector("character"), values(action="moved"))) is not None
+    assert conditions.executable(Condition("first", Selector("Friend"), values(action="frightened", each="turn"))) \
+        == "the first player to 'frightened'"

@@ -20,7 +20,7 @@ from dataclasses import replace
 from functools import lru_cache
 
 from rulebase.engine.ccg import power as powers
-from rulebase.engine.ccg.abilities import targets
+from rulebase.engine.ccg.abilities import events, targets
 from rulebase.engine.ccg.abilities.model import Condition, Selector
 from rulebase.engine.ccg.board import Board, Card
 
@@ -397,9 +397,52 @@ def _more_than(board, context, condition, than) -> bool:
                for other in _cards(board, context, than) if isinstance(other, int) and other != one)
 
 
+FIRST_EACH_TURN = {"played": ("area",), "moved": ("player", "to")}
+"""The events "for the first time each turn" asks of, each with what an
+earlier one must share to be the same: a card played at the same area
+("The first time a player plays a Friend here each turn"), a card of the
+same player moved to the same area ("When you move a character to this
+Problem for the first time each turn")."""
+
+_HAPPENED = "_happened_this_game"
+
+
+def _record(board, happened) -> None:
+    """Keep each event :data:`FIRST_EACH_TURN` asks of, with its turn."""
+    if happened.event in FIRST_EACH_TURN:
+        board.__dict__.setdefault(_HAPPENED, []).append((board.turn.number, happened))
+
+
+events.LISTENERS.append(_record)
+
+
+def _first_each_turn(board, context, condition) -> bool:
+    """Whether the event the ability answers is the first of its kind this
+    turn: no earlier event of the turn sharing what :data:`FIRST_EACH_TURN`
+    says happened to a card the subject describes."""
+    action, event = condition.value("action"), getattr(context, "event", None)
+    if event is None or getattr(event, "event", None) != action:
+        return False
+    rule = targets.compiled(condition.subject)
+    for turn, other in getattr(board, _HAPPENED, ()):
+        if other is event:
+            break
+        if turn != board.turn.number or other.event != action:
+            continue
+        if any(other.get(key) != event.get(key) for key in FIRST_EACH_TURN[action]):
+            continue
+        card = other.get("card")
+        if targets.of_type(card, rule.type) and all(test(board, context, card) for test in rule.tests):
+            return False
+    return True
+
+
 def _first(board, context, condition):
     """"The first player to confront this Problem": the confrontation the
-    event is is the first the game recorded of that Problem (611.1)."""
+    event is is the first the game recorded of that Problem (611.1); "for
+    the first time each turn": see :func:`_first_each_turn`."""
+    if condition.value("action") in FIRST_EACH_TURN:
+        return _first_each_turn(board, context, condition)
     if condition.value("action") != "confront":
         return False
     event = getattr(context, "event", None)
@@ -610,7 +653,11 @@ def executable(condition: Condition | None) -> str | None:
             targets.colors_of(condition.value("color"))
         except SetupError:
             return f"the color {condition.value('color')!r}"
-    if condition.kind == "first" and condition.value("action") != "confront":
+    if condition.kind == "first" and condition.value("action") in FIRST_EACH_TURN:
+        if dict(condition.values) != {"action": condition.value("action"), "each": "turn"} or not isinstance(
+                condition.subject, Selector) or condition.subject.noun not in targets.TYPES:
+            return f"the first time each turn of {dict(condition.values)!r}"
+    elif condition.kind == "first" and condition.value("action") != "confront":
         return f"the first player to {condition.value('action')!r}"
     if condition.kind == "involved":
         extra = {key for key, _ in condition.values} - {"kind"}
