@@ -275,3 +275,15 @@ def test_a_power_equal_to_the_highest_power_among_cards():
     per = first.meaning.modifier.amount.per if first.meaning is not None else first.modifier.amount.per
     assert per.noun == "highest-power" and per.filter("of").controller == "opponent"
     assert second.modifier.amount.per.where == "other-area"
+
+
+def test_a_color_and_a_power_for_each():
+    # Jester Suit: the color as well as its own, and +1 power for each other pink Friend of yours here
+    modifier = read("Play on a Friend.\nThat Friend has [Laughter] and +1 power for each of your other [Laughter] "
+                    "Friends here.")[1].modifier
+    color, power = modifier.value("all-of")
+    assert (color.kind, color.values) == ("color", values(color="pink", also=True))
+    assert (power.kind, power.amount.value) == ("power", 1)
+    per = power.amount.per
+    assert (per.noun, per.controller, per.where, per.filter("color"), per.filter("other")) == (
+        "Friend", "you", "here", "pink", True)

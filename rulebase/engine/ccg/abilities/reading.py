@@ -1528,6 +1528,15 @@ class _Reader(Transformer):
         power, _ = self.gets_power(meta, [subject, changes])
         return Modifier("all", subject=subject, values=values(all_of=(other, power)), part=self._part(meta)), None
 
+    def has_color_and_power(self, meta, children):
+        """"That Friend has [Laughter] and +1 power for each of your other
+        [Laughter] Friends here": the color as well as its own, and the power."""
+        subject, color, changes, *per = children
+        shade = Modifier("color", subject=subject, values=values(color=COLORS[str(color)[1:-1]], also=True),
+                         part=self._part(meta))
+        power, _ = self.gets_power(meta, [subject, changes, *per])
+        return Modifier("all", subject=subject, values=values(all_of=(shade, power)), part=self._part(meta)), None
+
     def is_color(self, meta, children):
         return ("color", COLORS[str(children[0])[1:-1]])
 
