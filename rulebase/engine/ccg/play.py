@@ -633,6 +633,8 @@ def draw_can_happen(board: Board, player: int):
 def check_draw_action(board: Board, action: Action, window: Window) -> None:
     main_phase_action(board, action.player, window, "drawing a card for an action token")
     draw_can_happen(board, action.player)
+    if continuous.reaching(board, "at-most"):
+        continuous.cant_draw_more(board, action.player)
     check_cost(board, action.player, DRAW_COST, "draw a card")
 
 

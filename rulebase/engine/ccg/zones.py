@@ -394,7 +394,10 @@ def draw(board: Board, player: int, count: int = 1) -> int:
         if not board.players[player].deck:
             board.trace.note("410.4", "{player}'s draw deck is empty: no card is drawn", player=board.name(player))
             break
+        if continuous.reaching(board, "at-most") and not continuous.cant_draw_more.allows(board, player):
+            break
         if draw_top_card(board, player) is not None:
+            continuous.note_drawn(board, player)
             drawn += 1
             if count == 1:
                 emit(board, "draws", player=player)

@@ -2427,6 +2427,13 @@ def _at_most_missing(modifier) -> str | None:
     """``None`` if the engine checks a limit of card text on what players
     do: "Players can't confront more than one Problem per turn"."""
     action = modifier.value("action")
+    if action == "draw" and modifier.value("per") == "turn" and not modifier.value("each"):
+        if not isinstance(modifier.value("most"), int) or modifier.value("most") < 0:
+            return "a limit ('at-most') of a number not printed"
+        who = getattr(modifier.value("by"), "noun", modifier.value("by"))
+        if who not in (None, "you", "your", "opponent", "opponents", "player", "players", "each player"):
+            return f"a limit ('at-most') on the draws of {who!r}"
+        return None
     if action == "score" and modifier.value("per") == "turn" and modifier.value("what") == "points":
         action = "confront"  # checked as a limit per turn, as confronting is
         if not isinstance(modifier.value("most"), int) or modifier.value("most") < 0:
@@ -2465,6 +2472,53 @@ def confronted_at_most(board: Board, player: int, problem: Card):
             if done >= modifier.value("most") and _holds(board, source, acts):
                 return source, acts
     return None
+
+
+_DRAWN = "_cards_drawn_this_turn"
+
+
+def note_drawn(board: Board, player: int) -> None:
+    """Keep count of the cards ``player`` draws this turn (for a limit of
+    card text, "Players can't draw more than 2 cards per turn")."""
+    kept = board.__dict__.get(_DRAWN)
+    if kept is None or kept[0] != board.turn.number:
+        kept = board.__dict__[_DRAWN] = (board.turn.number, {})
+    kept[1][player] = kept[1].get(player, 0) + 1
+
+
+def drawn_this_turn(board: Board, player: int) -> int:
+    """The cards ``player`` has drawn this turn."""
+    kept = board.__dict__.get(_DRAWN)
+    return kept[1].get(player, 0) if kept is not None and kept[0] == board.turn.number else 0
+
+
+def draw_limit(board: Board, player: int):
+    """The least number of cards a limit of card text lets ``player`` draw
+    this turn, with the card and ability setting it; ``None`` when none
+    reaches them."""
+    if not reaching(board, "at-most"):
+        return None
+    found = None
+    for source, pairs in outward(board, "at-most"):
+        for ability, acts in pairs:
+            modifier = acts.modifier
+            if (modifier.value("action") == "draw" and _reaches_player(source, modifier.value("by"), player)
+                    and _holds(board, source, acts) and (found is None or modifier.value("most") < found[0])):
+                found = (modifier.value("most"), source, acts)
+    return found
+
+
+@check("104.2", "a \"can't\" of card text takes precedence: a player it forbids to draw more than a number of cards a "
+                "turn draws no more")
+def cant_draw_more(board: Board, player: int):
+    found = draw_limit(board, player)
+    if found is None:
+        return None
+    most, source, ability = found
+    already = drawn_this_turn(board, player)
+    if already >= most:
+        return (f"{source}'s ability says {board.name(player)} can't draw more than {most} card{'s' * (most != 1)} "
+                f"per turn ({ability.text or 'its text'}): {board.name(player)} has drawn {already} this turn")
 
 
 _SCORED = "_points_this_turn"
