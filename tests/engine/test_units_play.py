@@ -7,7 +7,7 @@ from rulebase.engine.ccg.actions import Action
 from rulebase.engine.ccg.board import Zone
 from rulebase.engine.ccg.cards import Printed
 from rulebase.engine.errors import IllegalAction
-from rulebase.engine.trace import STEP
+from rulebase.engine.trace import ALLOWED, STEP
 
 from .helpers import board_with, kinds, main_phase
 
@@ -199,3 +199,19 @@ def test_702_1_card_text_changes_the_cost_to_rally_for_the_players_it_names_and_
     assert Action("rally", 0, 1) in play.options(board, 0, main)
     board.off = frozenset({"702.1"})
     assert play.rally_cost(board, 0, board.cards[1]) == 2
+
+
+def test_707_3_card_text_lets_its_player_play_the_cards_it_names_from_their_discard_pile():
+    hoity = _friend("Hoity", "You may play Friends and Resources from your discard pile as though they were in your hand.")
+    event = Printed.build("Zip", "Event", cost=0, timing="Main Phase")
+    board = board_with((hoity, 0, Zone.PLAY, "home", 0), (_friend("Comet"), 0, Zone.DISCARD, None, 0),
+                       (event, 0, Zone.DISCARD, None, 0), (_friend("Kite"), 1, Zone.DISCARD, None, 1))
+    board.turn.phase = "main"
+    board.players[0].tokens = board.players[1].tokens = 2
+    main = play.Window("Main Phase", main=True)
+    mine = [action.card for action in play.options(board, 0, main) if action.verb == "play"]
+    assert 1 in mine and 2 not in mine and 3 not in mine  # an Event, and a card of the opponent's pile
+    play.check_play(board, Action("play", 0, 1, area=board.players[0].home), main)
+    assert kinds(board, "707.3")[-1] == ALLOWED
+    board.off = frozenset({"707.3"})
+    assert 1 not in [action.card for action in play.options(board, 0, main) if action.verb == "play"]

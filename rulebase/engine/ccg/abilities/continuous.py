@@ -241,7 +241,11 @@ def executable(modifier) -> str | None:
         return f"a can't {modifier.value('action')!r}"
     if modifier.kind == "may" and modifier.value("action") == "play" and modifier.value("zone") == "discard":
         if modifier.subject is not None and modifier.subject.noun != "self":
-            return "playing other cards from the discard pile"
+            if modifier.subject.zone != "discard" or modifier.subject.controller not in (None, "you"):
+                return "playing other cards from elsewhere than their player's discard pile"
+            from rulebase.engine.ccg.abilities import targets
+
+            return targets.executable(modifier.subject)  # "You may play Friends ... from your discard pile"
         return None
     if modifier.kind == "may" and modifier.value("action") == "play-as-immediate":
         if modifier.subject is not None and modifier.subject.noun != "self":
@@ -955,6 +959,22 @@ def played_from_discard(board: Board, player: int, card: Card):
         if ability is not None and _holds(board, card, ability):
             return Allowed(f"{card}'s ability lets {board.name(player)} play it from their discard pile "
                            f"({ability.text or 'its text'})")
+        found = _from_discard_by_others(board, player, card)
+        if found is not None:
+            source, ability = found
+            return Allowed(f"{source}'s ability lets {board.name(player)} play {card} from their discard pile "
+                           f"({ability.text or 'its text'})")
+
+
+def _from_discard_by_others(board: Board, player: int, card: Card):
+    """The card in play, and its ability, letting ``player`` play ``card``
+    from their own discard pile ("You may play Friends and Resources from
+    your discard pile as though they were in your hand"); ``None``."""
+    if not reaching(board, "may"):
+        return None
+    return applying(board, "may", card, lambda source, modifier: (
+        modifier.value("action") == "play" and modifier.value("zone") == "discard"
+        and source.controller == player == card.owner))
 
 
 def playable_elsewhere(board: Board, player: int) -> list:
@@ -962,7 +982,8 @@ def playable_elsewhere(board: Board, player: int) -> list:
     their own text: from their discard pile."""
     from rulebase.engine.ccg.board import Zone
 
-    return [card for card in board.players[player].zones[Zone.DISCARD] if _from_discard(card) is not None]
+    return [card for card in board.players[player].zones[Zone.DISCARD]
+            if _from_discard(card) is not None or _from_discard_by_others(board, player, card) is not None]
 
 
 # -- the hooks ----------------------------------------------------------------------------
