@@ -342,6 +342,10 @@ def is_named(table, card, wanted: str) -> bool:
     (201.3, recorded)."""
     if wanted == card.info.name.casefold() or wanted == card.printed.name.casefold():
         return True
+    from rulebase.engine.ccg.abilities.continuous import named_also
+
+    if named_also(table, card, wanted):
+        return True  # "This card is both a Lyra and a Bon Bon in all zones"
     if named_by_title.verdict(table, card, wanted) is None:
         return False
     named_by_title(table, card, wanted)

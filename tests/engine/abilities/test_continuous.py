@@ -1392,3 +1392,21 @@ def test_a_maximum_hand_size_changed_by_a_number_counted_for_the_player_it_reach
     assert continuous.executable(RESISTANCE.abilities[0].modifier) is None
     assert continuous.executable(Modifier("hand-size", Selector("Friend"), Amount(2))) == (
         "the maximum hand size of 'Friend'")
+
+
+HALVES = Printed.build("Halves", "Friend", colors=["blue"], power=1, cost=1, abilities=(
+    Ability("continuous", "This card is both a Lyra and a Bon Bon in all zones.", modifier=Modifier(
+        "names", THIS_CARD, values=values(names=("Lyra", "Bon Bon"), zones="all"))),))
+
+
+def test_a_card_named_by_more_names_in_all_zones_is_named_by_each():
+    from rulebase.engine.ccg.cards import is_named
+
+    board = board_with((HALVES, 0, Zone.DRAW_DECK, None, 0), (COMET, 0, Zone.DRAW_DECK, None, 0))
+    halves, comet = board.cards
+    assert is_named(board, halves, "bon bon") and is_named(board, halves, "lyra")
+    assert not is_named(board, comet, "bon bon") and not is_named(board, halves, "pinkie pie")
+    assert kinds(board, "702.1") == [STEP, STEP]
+    assert continuous.executable(HALVES.abilities[0].modifier) is None
+    assert continuous.executable(Modifier("names", THIS_CARD, values=values(names=("Lyra",), zones="play"))) == (
+        "more names in the zones 'play'")

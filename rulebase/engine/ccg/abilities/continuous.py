@@ -42,7 +42,7 @@ from rulebase.engine.trace import Trace
 HOOKED = ("power", "power-doubled", "power-equal", "cost", "confront-need", "may", "keyword", "cant", "flips",
           "enters-exhausted", "enters-with-counters", "color", "requires", "home-limit", "not-counted",
           "cost-with-minimum", "trait", "at-most", "doesnt-prevent", "bonus-equal", "colors", "loses",
-          "others-enter-exhausted", "hand-size")
+          "others-enter-exhausted", "hand-size", "names")
 """The modifiers the engine applies, each where its rule says: power (507),
 cost (508), confront-need (611.3), may, keywords given by text (701.1), a
 color a card is also (203.2), and what a card's text requires to play it
@@ -125,6 +125,15 @@ def executable(modifier) -> str | None:
         return _colors_of_missing(modifier)
     if modifier.kind == "loses":
         return _loses_missing(modifier)
+    if modifier.kind == "names":
+        names = modifier.value("names")
+        if not names or not all(isinstance(name, str) and name for name in names):
+            return "a card named by names not given"
+        if modifier.subject is not None and modifier.subject.noun != "self":
+            return "another card named by more names"
+        if modifier.value("zones") != "all":
+            return f"more names in the zones {modifier.value('zones')!r}"
+        return None
     if modifier.kind == "hand-size":
         who = getattr(modifier.subject, "noun", None)
         if who not in ("you", "your", "opponent", "opponents", "player", "players", "each player"):
@@ -1149,6 +1158,26 @@ def _colors_of(board: Board, source: Card, modifier, card: Card) -> list:
     of = modifier.value("of")
     return [color for other in board.play if other is not card and not other.face_down
             and fits(board, source, of, other) for color in other.colors]
+
+
+@step("702.1", "{card} is also a {name} in all zones ({text}): text naming {name} names it")
+def also_named_by_text(table, card: Card, name: str, ability: Ability):
+    return {"card": card.label, "name": name, "text": ability.text or "its text"}
+
+
+def named_also(table, card: Card, wanted: str) -> bool:
+    """Whether ``card``'s own text gives it the name ``wanted`` (folded)
+    besides its own ("This card is both a Lyra and a Bon Bon in all
+    zones"), in any zone; recorded where it names the card (with 702.1
+    off, the ability gives no name)."""
+    if also_named_by_text.number in getattr(table, "off", ()):
+        return False
+    for ability, acts in own(card, "names"):
+        for name in acts.modifier.value("names") or ():
+            if wanted == name.casefold():
+                also_named_by_text(table, card, name, acts)
+                return True
+    return False
 
 
 def giving_trait(board: Board, card: Card, trait: str):
