@@ -487,3 +487,9 @@ def test_an_occurrence_said_not_to_happen_is_carried_out_only_as_the_one_a_repla
     assert executable(prevented) is None
     alone = Effect("prevent", target=Selector("self"), values=values(what="sent-home"))
     assert "replacement" in executable(alone)
+
+
+def test_choosing_two_of_the_options_is_carried_out_and_more_options_than_there_are_is_not():
+    options = (Effect("draw", amount=Amount(1)), Effect("gain", amount=Amount(1)), Effect("score", amount=Amount(1)))
+    assert executable(Effect("choose", amount=Amount(2), choices=options)) is None
+    assert "options" in executable(Effect("choose", amount=Amount(4), choices=options))

@@ -246,8 +246,13 @@ def _instruction(s, context: Context, effect: Effect):
     if trace.enabled:
         trace.note(CHOICE_RULE, "following the instruction \"{text}\"", text=effect.part.text or effect.verb)
     if effect.choices:
-        chosen = yield from _choose_one(s, context, effect)
-        yield from _chain(s, context, chosen)
+        wanted = effect.amount.value if effect.amount is not None and effect.amount.value else 1
+        if wanted == 1:
+            chosen = yield from _choose_one(s, context, effect)
+            yield from _chain(s, context, chosen)
+            return
+        for chosen in (yield from _choose_several(s, context, effect, wanted)):
+            yield from _chain(s, context, chosen)
         return
     if effect.who is None:
         players = [context.controller]
@@ -945,6 +950,31 @@ def _choose_one(s, context: Context, effect: Effect):
     return _choices(effect)[action.amount]
 
 
+@rules.step("705.2e", "{player} chooses {n} different options: {chosen}; they are followed in the card's order")
+def several_chosen(board: Board, player: int, chosen: list, effect: Effect):
+    return {"player": board.name(player), "n": len(chosen),
+            "chosen": "; ".join(choice.part.text or choice.verb for choice in chosen)}
+
+
+def _choose_several(s, context: Context, effect: Effect, wanted: int):
+    """"Choose two:": the controller chooses that many different options,
+    each among those that can be done (705.2e) while there are such, and
+    they are followed in the order the card gives them."""
+    player = context.controller
+    choices = _choices(effect)
+    picked: list[int] = []
+    while len(picked) < min(wanted, len(choices)):
+        left = [index for index in range(len(choices)) if index not in picked]
+        possible = [index for index in left if _can_be_done(s.board, context, choices[index])]
+        options = [Action("choose-option", player, amount=index) for index in possible or left]
+        action = yield from _ask(s, player, f"choose {wanted - len(picked)} more", options)
+        picked.append(action.amount)
+    chosen = [choices[index] for index in sorted(picked)]
+    if several_chosen(s.board, player, chosen, effect) is None:
+        return [choices[index] for index in picked]  # without 705.2e, in the order they were chosen
+    return chosen
+
+
 def _choices(effect: Effect) -> tuple:
     """The choices of "Choose one:"; a duration read at the end of them
     ("..., or one of your characters gets +3 power until the end of the
@@ -1424,8 +1454,9 @@ def _part_executable(part: Effect) -> str | None:
             continue
         if words is not None and value not in words:
             return f"the {key} {value!r} of {part.verb!r}"
-    if part.choices and part.amount is not None and part.amount.value != 1:
-        return f"choosing {part.amount.value or 'any number'} of the options (the engine carries out one)"
+    if part.choices and part.amount is not None and not (
+            isinstance(part.amount.value, int) and 1 <= part.amount.value <= len(part.choices)):
+        return f"choosing {part.amount.value or 'any number'} of the options"
     if part.choices and part.verb not in VERBS:
         return f"the verb {part.verb!r}"
     return None

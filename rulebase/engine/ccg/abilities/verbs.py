@@ -1249,7 +1249,7 @@ class CostChange:
     cost to ("to a minimum of [1]"), if the text says one."""
 
     __slots__ = ("player", "selector", "amount", "until", "next", "turn", "phase", "faceoff", "source", "text",
-                 "minimum")
+                 "minimum", "playing")
 
     def __init__(self, board: Board, player: int, selector, amount: int, until: str, next_only: bool,
                  source: Card | None, text: str, minimum: int | None = None):
@@ -1263,6 +1263,8 @@ class CostChange:
         self.phase = board.turn.phase
         self.faceoff = len(board.faceoffs) if board.faceoff is not None else None
         self.source = source
+        self.playing = source is not None and source.zone == Zone.QUEUE
+        """Made by an Event being played, whose own 705.2f announcement comes after."""
         self.text = text
 
     def lasts(self, board: Board) -> bool:
@@ -1410,6 +1412,8 @@ def _cost_change_watch(board, happened) -> None:
     for change in list(waiting):
         if not change.lasts(board):
             waiting.remove(change)
+        elif card is change.source and change.playing:
+            change.playing = False  # the Event that made it, announced as played once it has resolved (705.2f)
         elif change.next and change.player == player and isinstance(card, Card) and change.names(board, card):
             cost_change_used(board, change, card)
             break
