@@ -7,8 +7,6 @@ from __future__ import annotations
 
 import pytest
 
-from rulebase.cards import database
-from rulebase.engine.ccg.abilities import catalog
 from rulebase.engine.ccg.abilities.model import Ability, Amount, Condition, Selector, values
 from rulebase.engine.ccg.abilities.reading import CardTextError, read
 
@@ -147,15 +145,12 @@ def test_a_subjects_every_instruction_is_its_own():
     assert [(step.verb, step.who) for step in effect.chain()] == [("draw", None), ("discard", None)]
 
 
-def test_choosing_two_options_is_not_played_as_choosing_one():
-    # Applejack's Epiphany and Pinkie's Epiphany: "Choose two:" is read with its number, and the
-    # engine, which carries out one option, reports the card rather than play half of it
-    cards = {card.full_name: card for card in database.load().cards}
-    for name in ("Applejack's Epiphany", "Pinkie's Epiphany"):
-        state = catalog.card_state(cards[name])
-        assert state.state == "unexecutable" and "choosing 2 of the options" in state.hold.reason
-    # "Choose one:" is not held back by it
-    assert catalog.card_state(cards["We'll Make Our Mark"]).state == "executable"
+def test_choosing_two_options_is_read_with_its_number():
+    # Applejack's Epiphany: "Choose two:" is read with its number, for the engine to ask two options
+    effect = one("Faceoff: Choose two: Exhaust a character, ready a character, or dismiss a Resource.",
+                 card_type="Event").effect
+    assert (effect.verb, effect.amount) == ("choose", Amount(2))
+    assert [choice.verb for choice in effect.choices] == ["exhaust", "ready", "dismiss"]
 
 
 # -- whose turn, and lists of can'ts ---------------------------------------------------------
@@ -287,3 +282,14 @@ def test_a_color_and_a_power_for_each():
     per = power.amount.per
     assert (per.noun, per.controller, per.where, per.filter("color"), per.filter("other")) == (
         "Friend", "you", "here", "pink", True)
+
+
+def test_a_problems_confront_requirements_reduced_and_the_end_of_your_turn():
+    # Smolder & Sandbar, Pillow Fight!
+    ability = one("Main Phase: Exhaust this card and discard a card to reduce a Problem's confront requirements by "
+                  "2 power until the end of the turn.")
+    need = ability.effect
+    assert (need.verb, need.target.noun, need.amount, need.duration) == ("confront-need", "Problem", Amount(-2), "turn")
+    # Follow My Lead: the end of the turn of the card's player, a duration of its own
+    effect = one("Main Phase: Give a character +2 power until the end of your turn.", card_type="Event").effect
+    assert (effect.verb, effect.duration) == ("power", "your-turn")

@@ -1859,7 +1859,16 @@ class _Reader(Transformer):
         return build
 
     dismiss, exhaust, ready, frighten = _verb("dismiss"), _verb("exhaust"), _verb("ready"), _verb("frighten")
-    retire, banish, uncover, look = _verb("retire"), _verb("banish"), _verb("uncover"), _verb("look")
+    retire, banish, look = _verb("retire"), _verb("banish"), _verb("look")
+
+    def uncover(self, meta, children):
+        """"Uncover a Troublemaker at its Problem": only a face-down one can
+        be uncovered (607.3), so the words name the face-down ones (505.2)."""
+        target = children[0] if children else None
+        if isinstance(target, Selector) and target.noun == "Troublemaker" and target.filter("status") is None:
+            target = replace(target, filters=target.filters + (("status", "face-down"),))
+        return Effect("uncover", target=target, part=self._part(meta))
+
     discard, choose, ignore_card = _verb("discard"), _verb("choose"), _verb("ignore")
     to_hand, to_your_hand = _verb("to-hand"), _verb("to-hand")
     to_deck_top = _verb("to-deck", to="top")
@@ -2032,10 +2041,11 @@ class _Reader(Transformer):
                       part=self._part(meta))
 
     def confront_requirement_increase(self, meta, children):
-        """"Increase a Problem's confront requirements by 2 power (until
-        ...)": players need that much more power to confront it."""
+        """"Increase (reduce) a Problem's confront requirements by 2 power
+        (until ...)": players need that much more (less) power to confront it."""
+        sign = -1 if self.source[meta.start_pos:meta.end_pos].startswith("reduce") else 1
         return Effect("confront-need", target=Selector("Problem", part=self._part(meta)),
-                      amount=Amount(int(children[0])), part=self._part(meta))
+                      amount=Amount(sign * int(children[0])), part=self._part(meta))
 
     def need_effect(self, meta, children):
         players, changes, problem, duration = children
@@ -2506,6 +2516,10 @@ class _Reader(Transformer):
 
     def until_end(self, meta, children):
         return children[0]
+
+    # "until the end of your turn": the end of the turn of the ability's
+    # controller, not of the turn it is carried out in (a duration of its own)
+    until_end_of_your_turn = _constant("your-turn")
 
     turn, phase, faceoff = _constant("turn"), _constant("phase"), _constant("faceoff")
 
