@@ -767,3 +767,11 @@ def test_move_a_card_here_naming_no_other_destination_moves_it_here():
     # Rainbow Dash, Total Grinch: "at this card's Problem" says which character, not where it goes
     grinch = one("When this card is defeated, you may move an opposing character at this card's Problem.").effect
     assert grinch.value("area") is None and grinch.target.where == "here"
+
+
+def test_uncover_a_troublemaker_names_the_face_down_ones():
+    """Rising Star, In the Spotlight: "uncover a Troublemaker at its Problem"
+    names face-down Troublemakers, the only ones that can be uncovered
+    (607.3, 505.2)."""
+    star = one("Main Phase: Exhaust this card to uncover a Troublemaker at its Problem.").effect
+    assert star.verb == "uncover" and star.target.filter("status") == "face-down"
