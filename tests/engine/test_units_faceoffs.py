@@ -63,3 +63,24 @@ def test_707_3_power_text_gave_a_flipped_card_is_added_with_it_to_its_player_s_t
     assert kinds(board, "707.3") == [STEP]
     board.off = frozenset({"707.3"})
     assert faceoffs.contributions(board, current)[0] == [COMET.power, printed]
+
+
+def test_104_2_a_cant_be_involved_keeps_the_cards_it_names_out_of_a_faceoff_unless_104_2_is_off():
+    from rulebase.engine.ccg.abilities import reading
+    from rulebase.engine.ccg.cards import Printed
+    from rulebase.engine.trace import CHECK
+
+    mask = Printed.build("Mask", "Resource", cost=1, abilities=reading.read(
+        "Mane Characters can't be involved in faceoffs.", card_type="Resource"))
+    mane = Printed.build("Captain", "Mane Character", colors=["pink"], power=3, home_limit=3)
+    board = board_with((mask, 0, Zone.PLAY, "home", 0), (mane, 0, Zone.PLAY, "problem", 0),
+                       (COMET, 0, Zone.PLAY, "problem", 0))
+    _, captain, comet = board.cards
+    current = faceoffs.Faceoff(board, faceoffs.PROBLEM, (board.players[0].problem_area,), 0)
+    current.by_rule = True
+    current.areas = (board.players[0].problem_area,)
+    current.start(board)
+    assert current.initial == {comet.id} and kinds(board, "104.2") == [CHECK]
+    assert not current.involves(board, captain) and current.involves(board, comet)
+    board.off = frozenset({"104.2"})
+    assert current.fits(board, captain)
