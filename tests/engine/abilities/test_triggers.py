@@ -627,3 +627,14 @@ def test_a_troublemaker_uncovered_is_turned_face_up_607_3():
     emit(board, "uncovered", card=pest, player=0, area=pest.area)
     assert [h.event for h in board.events] == ["uncovered", "turned-face-up"]
     assert triggers.executable(Trigger("turned-face-up", THIS_CARD)) is None
+
+
+def test_a_move_to_another_problem_is_to_a_problem_other_than_this_cards():
+    board = board_with((COMET, 0, Zone.PLAY, "problem", 0), (KITE, 0, Zone.PLAY, "problem", 0),
+                       (KITE, 1, Zone.PLAY, "problem", 1))
+    ace = board.cards[0]
+    trigger = Trigger("moved", Selector("character"), values=values(**{"to": "another-problem"}))
+    assert triggers.executable(trigger) is None
+    assert triggers._at(ace, "another-problem", board.players[1].problem_area)
+    assert not triggers._at(ace, "another-problem", board.players[0].problem_area)
+    assert not triggers._at(ace, "another-problem", board.players[1].home)

@@ -119,7 +119,7 @@ def _own_values(trigger) -> tuple:
     return tuple((name, value) for name, value in trigger.values if name != "any-of")
 
 
-PLACES = ("home", "problem", "here", "this-problem")
+PLACES = ("home", "problem", "here", "this-problem", "another-problem")
 """The places a trigger's "to" or "from" may name that :func:`matches` tells apart."""
 
 
@@ -433,6 +433,8 @@ def _at(source: Card, word: str, area) -> bool:
         return area.is_home
     if word == "problem":
         return area.is_problem
+    if word == "another-problem":  # "moved from here to another Problem": a Problem other than this card's
+        return area.is_problem and area != source.area
     return area == source.area
 
 
