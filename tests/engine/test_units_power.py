@@ -91,3 +91,40 @@ def test_a_card_that_can_t_gain_power_keeps_the_power_text_gives_it_unless_104_2
     comet = board.play[1]
     comet.counters = 2
     assert power.power(board, comet) == (5 if off else 2)
+
+
+def _general() -> Printed:
+    from rulebase.engine.ccg.abilities.model import Ability, Amount, Modifier, Selector
+
+    return Printed.build("General", "Friend", colors=["yellow"], power=2, cost=2, abilities=(
+        Ability("continuous", "Opposing Friends with 3 or more printed power have -1 power.", modifier=Modifier(
+            "power", Selector("Friend", every=True, controller="opponent", filters=(("printed-power", ">=3"),)),
+            Amount(-1))),))
+
+
+TRIO = Printed.build("Trio", "Friend", colors=["blue"], power=3, cost=3)
+
+
+@pytest.mark.parametrize("off", [(), ("507.4",)])
+def test_a_modifier_choosing_cards_by_printed_power_reads_it_without_working_their_power_out_again(off):
+    """The selector of "Opposing Friends with 3 or more printed power have -1
+    power" asks the printed power of each card whose power it changes: read
+    without the modifiers (507.4), not by working that power out again.
+    With the rule off, the power worked out so far stands for it."""
+    board = board_with((_general(), 0, Zone.PLAY, "home", 0), (TRIO, 1, Zone.PLAY, "home", 1),
+                       (COMET, 1, Zone.PLAY, "home", 1))
+    board.off = frozenset(off)
+    _general_card, trio, comet = board.play
+    comet.counters = 1
+    assert power.power(board, trio) == 2
+    assert power.power(board, comet) == (2 if off else 3)
+    assert power.power_parts(board, trio)[0] == 2
+    assert kinds(board, "507.4") == ([] if off else [ALLOWED])  # Comet's printed 2, not the 3 its counter makes
+
+
+def test_a_power_before_a_timestamp_reads_printed_power_as_the_power_does_and_leaves_nothing_being_worked_out():
+    board = board_with((_general(), 0, Zone.PLAY, "home", 0), (TRIO, 1, Zone.PLAY, "home", 1))
+    trio = board.play[1]
+    assert power.power_before(board, trio, (99, True)) == 2
+    assert power.power_parts(board, trio, explain=False)[0] == 2
+    assert not power._WORKING  # nothing left behind as the powers are worked out

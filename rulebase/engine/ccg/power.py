@@ -13,6 +13,8 @@ instead).  A rule switched off on the board does not shape the power.
 
 from __future__ import annotations
 
+from contextlib import contextmanager
+
 from rulebase.engine.ccg.abilities import continuous
 from rulebase.engine.ccg.abilities.keywords import stubborn
 from rulebase.engine.ccg.board import Board, Card
@@ -22,6 +24,26 @@ from rulebase.engine.rulebook import Allowed, Table
 from rulebase.engine.trace import Trace
 
 _SILENT = Trace(enabled=False)
+
+_WORKING: dict[tuple[int, int], Power] = {}
+"""The powers being worked out, by board and card: a modifier whose
+selector asks the printed power of the card whose power it changes reads
+it from here rather than working the power out again (507.4)."""
+
+
+@contextmanager
+def _working(board: Board, card: Card, power: Power):
+    """While ``power``, the card's power, is being worked out."""
+    key = (id(board), card.id)
+    outer = _WORKING.get(key)
+    _WORKING[key] = power
+    try:
+        yield
+    finally:
+        if outer is None:
+            del _WORKING[key]
+        else:
+            _WORKING[key] = outer
 
 
 class Power:
@@ -43,6 +65,21 @@ class Power:
         """The steps that shaped the power, when not recorded in the board's
         trace."""
         return [] if self.recorded else [(entry.rule, entry.text) for entry in self.trace]
+
+
+def _none_of_its_own() -> continuous.Index:
+    """The abilities of a card in play that lost them ("That Friend loses
+    and can't gain abilities"): none of its own, so its own modifiers of
+    its power stop (702.1), while the modifiers other cards' abilities
+    generate go on reaching it, the one taking its abilities away among
+    them ("That Friend has +1 power")."""
+    empty = continuous.Index.__new__(continuous.Index)
+    empty.own, empty.outward, empty.replacing, empty.triggered = {}, {}, {}, {}
+    empty.activated, empty.acts, empty.ordered = (), False, False
+    return empty
+
+
+_LOST = _none_of_its_own()
 
 
 # -- what shapes a power ---------------------------------------------------------------
@@ -102,6 +139,12 @@ def power_parts(board: Board, card: Card, explain: bool = True) -> tuple[int | N
     exhausted character contributes by the Stubborn keyword, recorded as
     allowing it)."""
     power = Power(board, card, explain)
+    with _working(board, card, power):
+        return _shaped(board, card, power, explain)
+
+
+def _shaped(board: Board, card: Card, power: Power, explain: bool) -> tuple[int | None, list[tuple[str, str]]]:
+    """The power of :func:`power_parts`, worked out on ``power``."""
     if card.face_down and not has_power.allows(power):
         return None, power.parts()
     if power.recorded and card.exhausted and card.in_play:
@@ -113,8 +156,10 @@ def power_parts(board: Board, card: Card, explain: bool = True) -> tuple[int | N
         printed_power(power)
     power.total = base
     found = continuous.side(card) if card.in_play else None
-    if found is None and power.recorded and card.in_play and continuous.index(card.info).own:
-        continuous.loses_abilities(board, card)  # its own modifiers of its power stop (702.1)
+    if found is None and card.in_play and not card.face_down:
+        if power.recorded and continuous.index(card.info).own:
+            continuous.loses_abilities(board, card)  # its own modifiers of its power stop (702.1)
+        found = _LOST
     if found is not None and continuous.unchanging_power(power):
         return power.total, power.parts() if explain else []
     if found is not None and (found.ordered or continuous.reached_in_order(board, card)):
@@ -145,8 +190,16 @@ def power_before(board: Board, card: Card, timestamp: tuple) -> int | None:
     total = Power(board, card, explain=False)
     total.total = card.info.power
     found = continuous.side(card) if card.in_play else None
+    if found is None and card.in_play:
+        found = _LOST
     if found is None:
         return total.total + card.counters + sum(_definite(total) if card.modifiers else ())
+    with _working(board, card, total):
+        return _shaped_before(board, card, total, found, timestamp)
+
+
+def _shaped_before(board: Board, card: Card, total: Power, found, timestamp: tuple) -> int | None:
+    """The power of :func:`power_before`, worked out on ``total``."""
     if continuous.unchanging_power(total):
         return total.total
     extras = [continuous.Applied(card, True, "counters", lambda: power_counters(total))] if card.counters else []
@@ -261,8 +314,17 @@ def printed_value(board: Board, card: Card, current: int | None):
 def printed_power_of(board: Board, card: Card) -> int | None:
     """A card's printed power (507.4): the value printed on it, whatever
     modifies its power; recorded as the rule deciding when the two differ.
-    With the rule switched off, its power with the modifiers."""
-    current = power(board, card) if card.in_play else card.info.power
+    With the rule switched off, its power with the modifiers.  Asked while
+    the card's own power is being worked out (a modifier whose selector
+    reads the printed power of the cards it changes), the power it is
+    compared with is the power worked out so far: the value printed on it
+    is read without the modifier asking, never by working the power out
+    again."""
+    working = _WORKING.get((id(board), card.id))
+    if working is not None:
+        current = working.total if working.total is not None else card.info.power
+    else:
+        current = power(board, card) if card.in_play else card.info.power
     if current == card.info.power:
         return current
     if printed_value.verdict(board, card, current) is None:
