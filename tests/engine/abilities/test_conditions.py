@@ -204,3 +204,14 @@ def test_the_first_time_each_turn_a_card_is_moved_to_or_played_at_an_area_swayin
     assert conditions.executable(Condition("first", Selector("character"), values(action="moved"))) is not None
     assert conditions.executable(Condition("first", Selector("Friend"), values(action="frightened", each="turn"))) \
         == "the first player to 'frightened'"
+
+
+def test_a_condition_names_their_cards_wherever_its_selectors_say_their():
+    from rulebase.engine.ccg.abilities.model import Amount
+
+    theirs = Selector("character", controller="their", filters=(("power", ">=4"),))
+    assert conditions.names_their(Condition("during", values=values(phase="faceoff", involving=theirs)))
+    assert conditions.names_their(Condition("all", all_of=(BLUE_MANE, Condition("none", theirs))))
+    assert conditions.names_their(Condition("has", Selector("Friend", count=Amount(2, per=theirs))))
+    assert not conditions.names_their(BLUE_MANE)
+    assert not conditions.names_their(None)

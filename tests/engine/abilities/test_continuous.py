@@ -1410,3 +1410,47 @@ def test_a_card_named_by_more_names_in_all_zones_is_named_by_each():
     assert continuous.executable(HALVES.abilities[0].modifier) is None
     assert continuous.executable(Modifier("names", THIS_CARD, values=values(names=("Lyra",), zones="play"))) == (
         "more names in the zones 'play'")
+
+
+DRESS = Printed.build("Dress", "Resource", cost=1, host="Friend", abilities=(
+    Ability("continuous", "That Friend has +1 power and loses and can't gain abilities.", modifier=Modifier(
+        "all", Selector("that", ref="Friend"), values=values(**{"all-of": (
+            Modifier("power", Selector("that", ref="Friend"), Amount(1)),
+            Modifier("loses", Selector("that", ref="Friend"), values=values(what="abilities")))}))),))
+
+
+def test_a_friend_that_lost_its_abilities_keeps_the_modifiers_other_cards_abilities_generate():
+    """Losing its abilities, a Friend's own modifiers stop (702.1), not those
+    of other cards: the card taking them away ("That Friend has +1 power and
+    loses and can't gain abilities", Dressed Up) and another's alike."""
+    board = board_with((STRONG, 0, Zone.PLAY, "problem", 0), (LEADER, 0, Zone.PLAY, "problem", 0))
+    strong, _leader = board.cards
+    assert power.power(board, strong) == 4
+    dress = board.new_card(DRESS, 0)
+    board.put(dress, Zone.PLAY, area=strong.area)
+    dress.host = strong
+    assert continuous.silenced(board, strong)
+    assert power.power(board, strong) == 3  # 1 printed, LEADER's +1 and DRESS's +1; not its own +2
+    assert continuous.granted(board, strong) == []
+
+
+def _their_flips(condition: Condition) -> Printed:
+    return Printed.build("Hush Puppy", "Friend", colors=["yellow"], power=1, cost=1, abilities=(
+        Ability("continuous", "Opponents flip 1 fewer cards while they have a Friend with 4 or more power.",
+                modifier=Modifier("flips", Selector("opponent", every=True, count=Amount(None)), amount=Amount(-1)),
+                condition=condition),))
+
+
+BIG = Printed.build("Big", "Friend", colors=["blue"], power=4, cost=4)
+
+
+def test_their_cards_in_a_flips_modifier_s_condition_are_the_reached_player_s():
+    """"Opponents flip 1 fewer cards during faceoffs involving at least one
+    of their characters with 4 or more power" (Autumn Blaze, Chatterbox):
+    "their" names the cards of the opponent the modifier reaches."""
+    theirs = Condition("none", Selector("Friend", controller="their", filters=(("power", ">=4"),)), negated=True)
+    mine = board_with((_their_flips(theirs), 0, Zone.PLAY, "home", 0), (BIG, 0, Zone.PLAY, "home", 0))
+    assert continuous.additional_flips(mine, 1) == 0
+    opposing = board_with((_their_flips(theirs), 0, Zone.PLAY, "home", 0), (BIG, 1, Zone.PLAY, "home", 1))
+    assert continuous.additional_flips(opposing, 1) == -1
+    assert continuous.additional_flips(opposing, 0) == 0

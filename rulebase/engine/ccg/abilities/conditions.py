@@ -21,7 +21,7 @@ from functools import lru_cache
 
 from rulebase.engine.ccg import power as powers
 from rulebase.engine.ccg.abilities import events, targets
-from rulebase.engine.ccg.abilities.model import Condition, Selector
+from rulebase.engine.ccg.abilities.model import Amount, Condition, Selector
 from rulebase.engine.ccg.board import Board, Card
 
 WHOSE = (None, "your", "you", "opponent", "opponents", "each")
@@ -258,6 +258,38 @@ def _power_now(board: Board, card: Card) -> int | None:
 
 _BEFORE: list = []
 """The timestamps a condition is being judged at (:func:`holds_before`)."""
+
+
+def _names_their(value) -> bool:
+    if isinstance(value, Selector):
+        if value.controller in ("their", "their-opponent"):
+            return True
+        return _names_their(value.count) or any(_names_their(v) for _, v in value.filters)
+    if isinstance(value, Amount):
+        return _names_their(value.per)
+    if isinstance(value, Condition):
+        return (_names_their(value.subject) or any(_names_their(v) for _, v in value.values)
+                or any(_names_their(part) for part in value.all_of + value.any_of))
+    if isinstance(value, (tuple, list)):
+        return any(_names_their(v) for v in value)
+    return False
+
+
+_THEIR: dict = {}
+
+
+def names_their(condition: Condition | None) -> bool:
+    """Whether ``condition`` names cards by "their" ("during faceoffs
+    involving at least one of their characters"): of a modifier reaching a
+    player, they are that player's, and the condition is read from that
+    player's perspective (513.5), as the modifier's amount is; worked out
+    once for each condition."""
+    if condition is None:
+        return False
+    found = _THEIR.get(id(condition))
+    if found is None or found[0] is not condition:
+        found = _THEIR[id(condition)] = (condition, _names_their(condition))
+    return found[1]
 
 
 def holds_before(board: Board, context, condition: Condition | None, timestamp: tuple) -> bool:

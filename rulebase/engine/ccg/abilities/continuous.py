@@ -666,11 +666,15 @@ def loses_abilities(board: Board, card: Card):
 # -- card text (not a keyword) --------------------------------------------------------------
 
 
-def _holds(board: Board, card: Card, ability: Ability, table=None) -> bool:
+def _holds(board: Board, card: Card, ability: Ability, table=None, their: int | None = None) -> bool:
     """Whether the condition of a continuous ability of ``card`` holds now
     (708.3a: from the current game state); one that does not keeps the
     modifier from affecting the game (708.3).  ``table``: where the order
-    it applies in is recorded (the board's trace unless said)."""
+    it applies in is recorded (the board's trace unless said); ``their``:
+    the player the modifier reaches, whose cards "their" names in the
+    condition ("Opponents flip 1 fewer cards during faceoffs involving at
+    least one of their characters"), read from that player's perspective
+    (513.5)."""
     if ability.condition is None:
         return True
     try:
@@ -678,6 +682,10 @@ def _holds(board: Board, card: Card, ability: Ability, table=None) -> bool:
     except ImportError:
         return False
     context = resolve.Context(card=card, controller=card.controller)
+    if their is not None and conditions.names_their(ability.condition):
+        from rulebase.engine.ccg.abilities import targets
+
+        context = targets.Perspective(context, their)
     if _reads_power(ability.condition):
         held = _held_in_order(board, card, ability, context, board if table is None else table)
     else:
@@ -801,7 +809,7 @@ def text_move_cost(board: Board, cost, card: Card, source: Card, ability: Abilit
 def text_flips(board: Board, source: Card, ability: Ability, found: list, player: int | None = None):
     modifier = ability.modifier
     amount = modifier.amount.value if modifier.amount is not None else None
-    if amount and _holds(board, source, ability):
+    if amount and _holds(board, source, ability, their=player):
         found.append(amount)
         return {"source": source.label, "player": board.name(source.controller if player is None else player),
                 "amount": amount, "text": ability.text or "its text"}
