@@ -1225,6 +1225,8 @@ def _subject(ability: Ability):
     subject = ability.modifier.subject
     condition = ability.condition
     if subject is not None and subject.noun == "it" and condition is not None and condition.subject is not None:
+        if condition.subject.noun == "counter" and condition.subject.filter("on") is not None:
+            return condition.subject.filter("on")  # "While this card has a Postage counter on it, it ...": the card
         return condition.subject
     return subject
 
