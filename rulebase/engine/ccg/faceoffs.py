@@ -572,9 +572,10 @@ def _consequences(s, current: Faceoff, winner: int):
 
     board = s.board
     trace = board.trace
-    involved_by_winner = [c for c in current.involved(board) if c.controller == winner]
+    involved = current.involved(board)  # as the faceoff is won and lost (514.5), before what follows from it
+    involved_by_winner = [c for c in involved if c.controller == winner]
     if current.kind != TROUBLEMAKER:
-        _won(board, current, winner, involved_by_winner)
+        _won(board, current, winner, involved_by_winner, involved)
         bonus, reason = _problem_bonus(board, current)
         points.score(board, winner, bonus, reason, involved_by_winner, rule="514.5c")
         return
@@ -599,18 +600,20 @@ def _consequences(s, current: Faceoff, winner: int):
             action = yield from decide(s, challenger, "choose a character to send home", options,
                                        {"send-home": verify}, rule="514.5b")
             send_challenger_home(board, chosen(board, action, involved_character_sent_home), challenger)
-    _won(board, current, winner, involved_by_winner)
+    _won(board, current, winner, involved_by_winner, involved)
 
 
-def _won(board: Board, current: Faceoff, winner: int, cards: list[Card]) -> None:
+def _won(board: Board, current: Faceoff, winner: int, cards: list[Card], involved: list[Card] = ()) -> None:
     """Announce who won and lost the faceoff, and the cards it involved
-    (Diligent, Studious and card text wait for it)."""
+    (Diligent, Studious and card text wait for it): each player's, as it was
+    won and lost (a card the challenger sent home by 514.5b was involved)."""
     involving = frozenset(card.id for card in cards)
     emit(board, "faceoff-won", player=winner, kind=current.kind_group, faceoff=current, involving=involving,
          areas=current.areas)
     for loser in current.players:
         if loser != winner:
-            emit(board, "faceoff-lost", player=loser, kind=current.kind_group, faceoff=current, areas=current.areas)
+            emit(board, "faceoff-lost", player=loser, kind=current.kind_group, faceoff=current, areas=current.areas,
+                 involving=frozenset(card.id for card in involved if card.controller == loser))
 
 
 @check("514.6", "as a faceoff ends, each player's flipped cards are put on the bottom of their deck")

@@ -493,3 +493,45 @@ def test_choosing_two_of_the_options_is_carried_out_and_more_options_than_there_
     options = (Effect("draw", amount=Amount(1)), Effect("gain", amount=Amount(1)), Effect("score", amount=Amount(1)))
     assert executable(Effect("choose", amount=Amount(2), choices=options)) is None
     assert "options" in executable(Effect("choose", amount=Amount(4), choices=options))
+
+
+def test_an_instruction_led_by_its_own_condition_is_carried_out_by_you_not_the_player_before():
+    """"Your opponent gains [1]. If you control Comet, gain [2]": the second
+    sentence names no player, so the card's player carries it out (as ROYAL
+    CANTERLOT VOICE's "If you control Princess Luna, gain [1]")."""
+    from rulebase.engine.ccg.abilities.reading import read
+
+    ability = read("Main Phase: Your opponent gains [1]. If you control Comet, gain [2].", card_type="Event")[0]
+    board = table()
+    drive(board, ability.effect, Context(card=board.cards[0], controller=0))
+    assert (board.players[0].tokens, board.players[1].tokens) == (2, 1)
+    board = table()
+    drive(board, ability.effect, Context(card=board.cards[1], controller=1))
+    assert (board.players[0].tokens, board.players[1].tokens) == (1, 2), "Bob controls a Comet too"
+
+
+def test_each_player_may_pay_to_a_player_who_cant_pay_is_not_offered_and_only_payers_follow_the_rest():
+    """"Each player may pay [1] to exhaust a character": a player with no
+    action tokens is not asked (705.2e); one who declines does not go on to
+    exhaust a character, and is not asked to choose one."""
+    from rulebase.engine.ccg.abilities.reading import read
+
+    ability = read("When this card enters play, each player may pay [1] to exhaust a character.")[0]
+    board = table()
+    board.players[0].tokens = 1
+    asked = drive(board, ability.effect, Context(card=board.cards[0], controller=0),
+                  answers=[Action("accept", 0), Action("choose", 0, card=3)])
+    assert [request.player for request in asked] == [0, 0], "Bob, with no action tokens, is asked nothing"
+    assert board.cards[3].exhausted and board.players[0].tokens == 0
+    board = table()
+    board.players[0].tokens = board.players[1].tokens = 1
+    asked = drive(board, ability.effect, Context(card=board.cards[0], controller=0),
+                  answers=[Action("accept", 0), Action("decline", 1), Action("choose", 0, card=3)])
+    assert [request.player for request in asked] == [0, 1, 0], "Bob declines and chooses no character"
+    assert board.players[1].tokens == 1 and board.cards[3].exhausted
+    assert [card.exhausted for card in board.cards] == [False, False, False, True]
+    board.off = frozenset({"705.2e"})
+    board.players[0].tokens, board.players[1].tokens = 1, 0
+    asked = drive(board, ability.effect, Context(card=board.cards[0], controller=0),
+                  answers=[Action("decline", 0), Action("decline", 1)])
+    assert [request.player for request in asked] == [0, 1], "without 705.2e, Bob is offered what he can't do"

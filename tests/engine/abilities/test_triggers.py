@@ -23,7 +23,7 @@ from rulebase.engine.ccg.state import CCGState
 from rulebase.engine.errors import IllegalAction
 from rulebase.engine.trace import ALLOWED, CHECK, STEP
 
-from ..helpers import COMET, KITE, board_with, kinds
+from ..helpers import COMET, KITE, PEST, board_with, kinds
 
 DRAW_ON_ENTRY = Ability("triggered", "When a Friend enters play here, draw a card.",
                         trigger=Trigger("enters-play", Selector("Friend", where="here")),
@@ -638,3 +638,32 @@ def test_a_move_to_another_problem_is_to_a_problem_other_than_this_cards():
     assert triggers._at(ace, "another-problem", board.players[1].problem_area)
     assert not triggers._at(ace, "another-problem", board.players[0].problem_area)
     assert not triggers._at(ace, "another-problem", board.players[1].home)
+
+
+def test_a_friend_sent_home_as_its_player_loses_a_troublemaker_faceoff_was_involved_in_the_faceoff_lost_514_5b():
+    """"When you lose a faceoff involving this card": the challenger loses
+    (514.5) before the character goes home (514.5b), so the Friend sent
+    home was involved in the faceoff its player lost, and its ability
+    triggers."""
+    from rulebase.engine.ccg import faceoffs
+    from rulebase.engine.ccg.abilities.reading import read
+
+    from .driving import state
+
+    racer = Printed.build("Racer", "Friend", colors=["blue"], power=4, cost=4, abilities=read(
+        "When you lose a faceoff involving this card, you may move this card to a Problem."))
+    board = board_with((racer, 0, Zone.PLAY, "problem", 1), (PEST, 1, Zone.PLAY, "problem", 1))
+    racer_card, pest = board.cards
+    current = faceoffs.Faceoff(board, faceoffs.TROUBLEMAKER, (board.players[1].problem_area,), 0, troublemaker=pest)
+    current.by_rule = True
+    current.start(board)
+    board.faceoff = current
+    procedure = faceoffs._consequences(state(board), current, 1)
+    try:
+        request = next(procedure)
+        while True:
+            request = procedure.send(request.legal()[0])
+    except StopIteration:
+        pass
+    assert racer_card.area == board.players[0].home, "sent home by 514.5b"
+    assert [w.card for w in board.waiting] == [racer_card], "its ability triggered on the faceoff lost"

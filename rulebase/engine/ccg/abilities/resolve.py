@@ -77,6 +77,9 @@ class Context:
     """Who won the faceoff an earlier part started ("the winner of the faceoff")."""
     whole: Effect | None = None
     """The effect being carried out, all of it ("copy this effect", 520.1)."""
+    done_by: dict = field(default_factory=dict)
+    """Whether each player the previous instruction named did it, when it
+    named several ("each player may pay [1] to ...")."""
 
     def __post_init__(self):
         kept = self.event.get("named") if self.event is not None and hasattr(self.event, "get") else None
@@ -144,6 +147,12 @@ def can_be_done(board: Board, what: str, reason: str):
 def among_the_choices(board: Board, options: list, action):
     if action not in options:
         return f"{action} is not one of the choices that can be done"
+
+
+@rules.check("705.2e", "players can't choose to do things that can't be done: what a player may do is not offered "
+                       "when it can't be done")
+def not_offered(board: Board, player: int, what: str, reason: str):
+    return f"{board.name(player)} is not offered to {what}: it can't be done ({reason})"
 
 
 @rules.check("518.1", "a player searching a zone for a card of a specified description may choose to fail to find one")
@@ -216,8 +225,10 @@ def _shared_subject(effect: Effect, then: Effect | None) -> Effect | None:
     card") is done by every player ``effect`` names, when it is done by a
     player (``draw``, ``gain``); one after an instruction of a single
     player it names ("they may look at the top 3 cards ... and put them
-    back in any order") is done by that player; else as read."""
-    if then is None or then.who is not None or effect.who is None:
+    back in any order") is done by that player; else as read.  One led by
+    a condition of its own ("If you control Princess Luna, gain [1]") starts
+    a clause of its own: with no player named, "you" carry it out."""
+    if then is None or then.who is not None or effect.who is None or _led_by_its_condition(then):
         return then
     if not effect.who.every:
         text = then.part.text or ""
@@ -232,10 +243,20 @@ def _shared_subject(effect: Effect, then: Effect | None) -> Effect | None:
     return replace(then, who=effect.who)
 
 
+def _led_by_its_condition(effect: Effect) -> bool:
+    """Whether ``effect``'s own condition is written before it, as the clause
+    that opens its sentence ("If you control Princess Luna, gain [1]")."""
+    condition = effect.condition
+    if condition is None or not condition.part.text or not effect.part.text:
+        return False
+    return (condition.part.line, condition.part.column) < (effect.part.line, effect.part.column)
+
+
 def _instruction(s, context: Context, effect: Effect):
     board = s.board
     trace = board.trace
-    if effect.condition is not None and not conditions.holds(board, context, effect.condition):
+    each_did = _did_of_each(context, effect)
+    if not each_did and effect.condition is not None and not conditions.holds(board, context, effect.condition):
         if trace.enabled:
             trace.note(CHOICE_RULE, "the condition ({condition}) does not hold: \"{text}\" is not followed",
                        condition=effect.condition.part.text or effect.condition.kind, text=effect.part.text or effect.verb)
@@ -263,23 +284,45 @@ def _instruction(s, context: Context, effect: Effect):
         elif len(players) > 1:
             players = list(players)
             most_recent_first(board, players)
-    done = False
+    done, done_by, before = False, {}, context.done_by
     for player in players:
         if isinstance(player, int) and not board.players[player].removed:
+            if each_did and not before.get(player, False):
+                if trace.enabled:
+                    trace.note(CHOICE_RULE, "{player} did not do the instruction before: \"{text}\" is not followed "
+                               "by them", player=board.name(player), text=effect.part.text or effect.verb)
+                done_by[player] = False
+                continue
             mine = context.as_player(player)
             mine.names_no_player = effect.who is None
             yield from _carry_out(s, mine, effect)
             done = done or mine.done
+            done_by[player] = mine.done
             context.area = mine.area
             context.won = mine.won
             context.winner = mine.winner
     context.done = done
+    context.done_by = done_by if len(players) > 1 else {}
+
+
+def _did_of_each(context: Context, effect: Effect) -> bool:
+    """Whether ``effect`` is done by each of several players, each only if
+    they did the instruction before it ("each player may pay [1] to ready a
+    character here": those who paid ready one)."""
+    condition = effect.condition
+    return (bool(context.done_by) and effect.who is not None and effect.who.every and condition is not None
+            and condition.kind == "did" and condition.value("what") is None and not condition.negated
+            and not condition.all_of and not condition.any_of)
 
 
 def _carry_out(s, context: Context, effect: Effect):
     """One instruction, carried out by ``context.player``."""
     board = s.board
     player = context.player
+    if effect.optional and not _may_be_offered(board, context, effect):
+        context.done = False
+        context.forget(effect.target)
+        return
     if effect.optional and not (yield from _decides(s, context, effect)):
         context.done = False
         context.forget(effect.target)
@@ -915,6 +958,27 @@ def _decides(s, context: Context, effect: Effect):
         return accepted
     decided = decided_as_processed(s.board, player, effect, accepted)
     return accepted and decided is not None
+
+
+SHAPED_ON_PLAYERS = ("token", "shuffle")
+"""The instructions on a player that :func:`_on_players` carries out with
+more than the player and the amount (where a token enters, a searched deck)."""
+
+
+def _may_be_offered(board: Board, context: Context, effect: Effect) -> bool:
+    """Whether what "you may" leaves to the player carrying out ``effect``
+    is offered: an instruction on that player themself ("you may pay [1]")
+    that can't be done is not (705.2e)."""
+    verb = VERBS.get(effect.verb)
+    if verb is None or verb.takes != PLAYER or effect.target is not None or effect.value("unless-paid") is not None:
+        return True
+    if effect.verb in SHAPED_ON_PLAYERS:
+        return True  # carried out with an area chosen, or on the deck searched: judged as it is carried out
+    player = context.player
+    act = Act(player, player, amount=amount_of(board, context, effect.amount), effect=effect, source=context.card)
+    if verb.allows(board, act):
+        return True
+    return not_offered.allows(board, player, effect.part.text or effect.verb, _reason(board, verb, act))
 
 
 def _choose_player(s, player: int, players: list, effect: Effect):
