@@ -1366,3 +1366,24 @@ def test_an_instruction_delayed_until_the_start_of_your_next_turn_waits_for_its_
     assert board.waiting == [] and len(verbs.waiting_delayed(board)) == 1
     emit(board, "turn-starts", player=0)
     assert len(board.waiting) == 1 and verbs.waiting_delayed(board) == []
+
+
+def test_a_resource_put_into_play_enters_at_its_owners_home_and_an_attachment_is_refused():
+    """A Resource that is not an attachment enters play at its owner's home
+    (305.1a); one put into play elsewhere is refused by that rule, and an
+    attachment, whose host no rule names when it is put into play rather
+    than played on a card, by 706.1 (Octavia, Caroller)."""
+    from rulebase.engine.ccg.cards import Printed
+
+    goggles = Printed.build("Goggles", "Resource", colors=["blue"], cost=1, host="Friend")
+    board = board_with((GEAR, 0, Zone.DRAW_DECK, None, 0), (goggles, 0, Zone.DRAW_DECK, None, 0))
+    gear, attachment = board.cards
+    home, problem = board.players[0].home, board.players[0].problem_area
+    refused("305.1a", VERBS["put-into-play"].check, board, Act(0, gear, area=problem))
+    refused("706.1", VERBS["put-into-play"].check, board, Act(0, attachment, area=home))
+    VERBS["put-into-play"].check(board, Act(0, gear, area=home))
+    VERBS["put-into-play"].apply(board, Act(0, gear, area=home))
+    assert gear.zone == Zone.PLAY and gear.area == home and kinds(board, "305.1a")[-1] == STEP
+    board = board_with((GEAR, 0, Zone.DRAW_DECK, None, 0))
+    board.off = frozenset({"305.1a"})
+    VERBS["put-into-play"].check(board, Act(0, board.cards[0], area=problem))

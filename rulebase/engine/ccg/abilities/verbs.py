@@ -2127,8 +2127,9 @@ def _check_attach(board: Board, act: Act) -> None:
 # -- putting cards into play: cards from other zones, tokens ------------------------------------
 
 
-ENTERING = (CardType.FRIEND, CardType.TROUBLEMAKER)
-"""The card types the engine puts into play by card text (a Resource would need a host)."""
+ENTERING = (CardType.FRIEND, CardType.TROUBLEMAKER, CardType.RESOURCE)
+"""The card types the engine puts into play by card text (a Resource: one
+that is not an attachment, at its owner's home, 305.1a)."""
 
 
 @rules.check("706.1", "a card enters play as it is put into the play zone from another zone")
@@ -2136,7 +2137,16 @@ def can_enter_play(board: Board, card: Card, area):
     if card.zone == Zone.PLAY:
         return f"{card} is already in play"
     if card.type not in ENTERING:
-        return f"{card} is a {card.type}: the engine puts only Friends and Troublemakers into play by card text"
+        return (f"{card} is a {card.type}: the engine puts only Friends, Troublemakers and Resources into play by "
+                "card text")
+    if card.type == CardType.RESOURCE:
+        from rulebase.engine.ccg import play
+
+        if play.host_description(card):
+            return (f"{card} is an attachment: it enters play attached to its host (509.2), and no rule names the "
+                    "host of one put into play by card text, not played on a card (305.1b)")
+        if card.has_trait("Dilemma"):
+            return f"{card} is a Dilemma: the engine puts one into play at its own area (522.2) only as it is played"
     if area is None:
         return f"the instruction names no area for {card} to enter play at"
     if card.type == CardType.TROUBLEMAKER and not area.is_problem:
@@ -2161,19 +2171,32 @@ def put_into_play_controlled(board: Board, card: Card, area: Area, face_down: bo
             "player": board.name(player)}
 
 
+@rules.step("305.1a", "{card} is a Resource that is not an attachment: it enters play at its owner's home, {area}")
+def resource_at_home(board: Board, card: Card, area: Area):
+    return {"card": card.label, "area": board.area_name(area)}
+
+
 @verb("put-into-play", "706.1")
 def put_in_play(board: Board, act: Act) -> None:
     """Put the target into play at ``act.area`` (706.1); a Troublemaker
     enters face-down unless the text says face-up; "under your control":
     its controller is the player carrying the instruction out (513.2)."""
     face_down = act.target.type == CardType.TROUBLEMAKER and act.value("face") != "face-up"
+    if act.target.type == CardType.RESOURCE:
+        resource_at_home(board, act.target, act.area)
     if act.value("control") == "you" and act.player != act.target.owner and put_into_play_controlled(
             board, act.target, act.area, face_down, act.player) is not None:
         return
     put_into_play(board, act.target, act.area, face_down)
 
 
-checked("put-into-play")(lambda board, act: can_enter_play(board, act.target, act.area))
+@checked("put-into-play")
+def _check_put_into_play(board: Board, act: Act) -> None:
+    can_enter_play(board, act.target, act.area)
+    if act.target.type == CardType.RESOURCE:
+        from rulebase.engine.ccg import play
+
+        play.resource_area(board, act.target.owner, act.target, act.area, None)  # at its owner's home (305.1a)
 
 
 def tokens(board: Board) -> set:
