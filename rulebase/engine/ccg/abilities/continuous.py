@@ -1080,17 +1080,10 @@ def given_triggered(board: Board, event: str) -> list:
     wanted = _GIVEN_EVENTS.get(event)
     if not wanted:
         return []
-    others = any(acts.modifier.value("keyword") in wanted
-                 for _source, pairs in outward(board, "keyword") for _ability, acts in pairs)
     found = []
-    for card in board.play:
-        if card.face_down or not (others or any(acts.modifier.value("keyword") in wanted
-                                                for _ability, acts in own(card, "keyword"))):
-            continue
-        for keyword, x in granted(board, card):
-            if keyword in wanted and not keywords.has(card, keyword):
-                ability = given_ability(keyword, x)
-                found.append((card, ability, ability.meaning, 1000 + GIVEN_TRIGGERED.index(keyword)))
+    for card, keyword, x in _given(board, wanted):
+        ability = given_ability(keyword, x)
+        found.append((card, ability, ability.meaning, 1000 + GIVEN_TRIGGERED.index(keyword)))
     return found
 
 
@@ -1101,18 +1094,24 @@ def given_replacing(board: Board) -> list:
     its meaning)``: a card with the keyword printed has it as its own
     ability already.  The giving is recorded (701.1); ``number`` tells the
     given ability apart from the card's own abilities."""
-    wanted = GIVEN_REPLACING
+    return [(card, 2000 + GIVEN_REPLACING.index(keyword), given_ability(keyword, x).meaning)
+            for card, keyword, x in _given(board, GIVEN_REPLACING)]
+
+
+def _given(board: Board, wanted):
+    """Each keyword of ``wanted`` a continuous ability gives a card in play
+    now that doesn't have it printed, as ``(card, keyword, X)``: only cards
+    an ability reaches beyond its own card, or whose own abilities give one
+    of them, are looked at."""
     others = any(acts.modifier.value("keyword") in wanted
                  for _source, pairs in outward(board, "keyword") for _ability, acts in pairs)
-    found = []
     for card in board.play:
         if card.face_down or not (others or any(acts.modifier.value("keyword") in wanted
                                                 for _ability, acts in own(card, "keyword"))):
             continue
         for keyword, x in granted(board, card):
             if keyword in wanted and not keywords.has(card, keyword):
-                found.append((card, 2000 + wanted.index(keyword), given_ability(keyword, x).meaning))
-    return found
+                yield card, keyword, x
 
 
 def _given_x(board: Board, source: Card, modifier, card: Card, table):
