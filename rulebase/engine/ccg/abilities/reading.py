@@ -529,6 +529,12 @@ class _Reader(Transformer):
                         values=values(player=Selector("you"), action=action["action"], to=action.get("to")),
                         part=self._part(meta)), None
 
+    def pay_number_less_to(self, meta, children):
+        """"You pay 1 less action token to turn this card over for each
+        Critter Friend you control": "1 less action token" written out, as
+        "[1] less" reads."""
+        return self.pay_less_to(meta, [Amount(int(children[0]))] + list(children[1:]))
+
     def pay_less_to_minimum(self, meta, children):
         """"You may pay [1] less to play Friends, to a minimum of [1]": the
         modifier 'cost-with-minimum', a cost lowered no further than the
@@ -1461,6 +1467,11 @@ class _Reader(Transformer):
 
     def act_play_or_move(self, meta, children):
         return {"action": "play-or-move", "what": children[0], "to": children[1]}
+
+    def act_turn_over(self, meta, children):
+        """"Pay 1 less action token to turn this card over": turning a card
+        over (its side), the action 'turn-over'."""
+        return {"action": "turn-over", "what": children[0]}
 
     def act_exhaust(self, meta, children):
         return {"action": "exhaust", "what": children[0]}
@@ -2461,6 +2472,16 @@ class _Reader(Transformer):
                                     **{"from": action.get("from")}),
                       part=self._part(meta))
 
+    def cant_act_during_effect(self, meta, children):
+        """"Until the end of the turn, ... opponents can't play cards during
+        faceoffs" (Listen Up!): a can't for a while that holds only during
+        the faceoffs (or phase) named, read as 'cant-during' (the engine's
+        can'ts for a while hold all the while)."""
+        who, action, during = children
+        return Effect("cant-during", target=action["what"],
+                      values=values(action=_PASSIVE[action["action"]], by=who, to=action.get("to"), during=during),
+                      part=self._part(meta))
+
     def cant_effect(self, meta, children):
         target, action = children
         duration = "turn" if self.source[meta.start_pos:meta.end_pos].endswith("this turn") else None
@@ -2709,6 +2730,11 @@ class _Reader(Transformer):
 
     def that_noun(self, meta, children):
         return Selector("that", ref=children[0][1], part=self._part(meta))
+
+    def that_either_noun(self, meta, children):
+        """"That Friend or Troublemaker": the card an earlier part named,
+        whichever of the types it is ("that card")."""
+        return Selector("that", ref="card", part=self._part(meta))
 
     def its_problem_sel(self, meta, children):
         return Selector("Problem", where="its-problem", part=self._part(meta))

@@ -1,0 +1,96 @@
+"""Reading more shapes of card text from the tail of the cards the reader
+could not read: each test pins the model a real card's words read as, and
+the name a meaning the engine does not carry out is read under."""
+
+from __future__ import annotations
+
+from rulebase.cards import database as card_database
+from rulebase.engine.ccg.abilities import catalog
+from rulebase.engine.ccg.abilities.model import THIS_CARD, Ability, Amount, Selector
+from rulebase.engine.ccg.abilities.reading import read
+
+YOU = Selector("you")
+
+
+def _card(card_id):
+    return next(card for card in card_database.load().cards if card.id == card_id)
+
+
+def one(text, **options) -> Ability:
+    abilities = read(text, **options)
+    assert len(abilities) == 1
+    return abilities[0]
+
+
+def test_that_card_of_either_of_two_types():
+    # Princess Cadance, Lost Parent: "that Friend or Troublemaker" is the card the
+    # replacement's event happened to, whichever type it is ("that card")
+    ability = one("If an opposing Friend or Troublemaker would be dismissed, you may exhaust this card to "
+                  "banish that Friend or Troublemaker instead.", card_type="Friend")
+    assert ability.kind == "replacement"
+    banish = ability.effect.then
+    assert banish.verb == "banish"
+    assert (banish.target.noun, banish.target.ref) == ("that", "card")
+    # the same reference "that card" reads as
+    that_card = one("If an opposing Friend would be dismissed, you may exhaust this card to banish that card "
+                    "instead.", card_type="Friend").effect.then.target
+    assert (that_card.noun, that_card.ref) == (banish.target.noun, banish.target.ref)
+
+
+def test_a_while_and_a_during_around_one_statement():
+    # Aloe, Totally Relaxing: both the "while" and the "during" hold the can't
+    ability = one("While an opponent's Mane Character is boosted, that player can't play cards during faceoffs "
+                  "involving their Mane Character.", card_type="Friend")
+    assert ability.kind == "continuous" and ability.condition.kind == "all"
+    first, second = ability.condition.all_of
+    assert (first.kind, first.value("status")) == ("status", "boosted")
+    assert (second.kind, second.value("phase")) == ("during", "faceoff")
+    assert second.value("involving").noun == "Mane Character"
+    assert (ability.modifier.kind, ability.modifier.value("action")) == ("cant", "be-played")
+    assert ability.modifier.value("by").noun == "that"
+
+
+def test_a_cant_for_a_while_only_during_faceoffs_is_its_own_verb():
+    # Listen Up!: the can't holds during the turn's faceoffs only, which the
+    # engine's can'ts for a while do not say: read as 'cant-during'
+    ability = one("Immediate: Until the end of the turn, your characters get +3 power and opponents can't play "
+                  "cards during faceoffs.", card_type="Event")
+    power, cant = ability.effect, ability.effect.then
+    assert (power.verb, power.amount, power.duration) == ("power", Amount(3), "turn")
+    assert (cant.verb, cant.duration, cant.value("action")) == ("cant-during", "turn", "be-played")
+    assert cant.value("by").noun == "opponent"
+    assert cant.value("during").value("phase") == "faceoff"
+    # and so the card is parsed but not executable, under that name
+    state = catalog.card_state(_card("listen-up"))
+    assert state.state == catalog.UNEXECUTABLE
+    assert "'cant-during'" in state.hold.reason
+
+
+def test_paying_a_number_of_action_tokens_less_to_turn_a_card_over():
+    # Fluttershy, Friend to Animals: "1 less action token" written out reads as "[1] less";
+    # turning this card over is the action 'turn-over', a cost the engine does not change
+    ability = one("You pay 1 less action token to turn this card over for each Critter Friend you control.",
+                  card_type="Mane Character")
+    modifier = ability.modifier
+    assert (modifier.kind, modifier.subject, modifier.value("action")) == ("cost", THIS_CARD, "turn-over")
+    assert modifier.amount.value == -1
+    assert modifier.amount.per.noun == "Friend" and modifier.amount.per.filter("trait") == "Critter"
+    assert modifier.value("player") == YOU
+    # a change of that cost the engine does not make: never played as if it were
+    state = catalog.card_state(_card("fluttershy-friend-to-animals"))
+    assert state.state == catalog.UNEXECUTABLE
+    assert "turn-over" in state.hold.reason
+
+
+def test_a_problem_that_has_a_card_there():
+    # Fluttershy, Friend to Animals (boosted): "a Problem that has one of your
+    # Critter Friends there" reads as "a Problem with one of your Critter Friends"
+    said = one("Main Phase: Pay [1] to move this card to a Problem that has one of your Critter Friends there.",
+               card_type="Mane Character").effect
+    with_ = one("Main Phase: Pay [1] to move this card to a Problem with one of your Critter Friends.",
+                card_type="Mane Character").effect
+    assert said.verb == "move" and said.target == THIS_CARD
+    area, what = said.value("area")
+    assert area == "problem-with" and what.noun == "Friend" and what.filter("trait") == "Critter"
+    assert what.controller == "you"
+    assert with_.value("area")[1].filters == what.filters
