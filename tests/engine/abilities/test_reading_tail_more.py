@@ -94,3 +94,13 @@ def test_a_problem_that_has_a_card_there():
     assert area == "problem-with" and what.noun == "Friend" and what.filter("trait") == "Critter"
     assert what.controller == "you"
     assert with_.value("area")[1].filters == what.filters
+
+
+def test_rallying_a_card_costs_more():
+    # The Scariest Cave in Equestria: a change of what any player pays to rally
+    # the cards named, as "players pay +[1] to rally frightened Friends"
+    modifier = one("Rallying a frightened Friend costs +[1].", card_type="Problem").modifier
+    assert (modifier.kind, modifier.amount, modifier.value("action")) == ("cost", Amount(1), "rally")
+    assert modifier.subject.noun == "Friend" and modifier.subject.filter("status") == "frightened"
+    assert modifier.value("player") is None
+    assert catalog.card_state(_card("the-scariest-cave-in-equestria")).state == catalog.EXECUTABLE

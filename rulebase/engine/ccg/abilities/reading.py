@@ -535,6 +535,14 @@ class _Reader(Transformer):
         "[1] less" reads."""
         return self.pay_less_to(meta, [Amount(int(children[0]))] + list(children[1:]))
 
+    def rallying_costs(self, meta, children):
+        """"Rallying a frightened Friend costs +[1]": the change of the cost
+        any player pays to rally the cards named (as "players pay +[1] to
+        rally ...")."""
+        what, amount = children
+        return Modifier("cost", subject=what, amount=amount, values=values(action="rally"),
+                        part=self._part(meta)), None
+
     def pay_less_to_minimum(self, meta, children):
         """"You may pay [1] less to play Friends, to a minimum of [1]": the
         modifier 'cost-with-minimum', a cost lowered no further than the
