@@ -104,3 +104,14 @@ def test_rallying_a_card_costs_more():
     assert modifier.subject.noun == "Friend" and modifier.subject.filter("status") == "frightened"
     assert modifier.value("player") is None
     assert catalog.card_state(_card("the-scariest-cave-in-equestria")).state == catalog.EXECUTABLE
+
+
+def test_the_draw_action_costs_more_during_a_phase():
+    # Drained Dry: a change of the cost of the draw action, during the Main
+    # Phase; the engine changes no such cost, and says so
+    ability = one("Using the draw action during the Main Phase costs +[1].", card_type="Problem")
+    modifier = ability.modifier
+    assert (modifier.kind, modifier.amount, modifier.value("action")) == ("cost", Amount(1), "draw-action")
+    assert (ability.condition.kind, ability.condition.value("phase")) == ("during", "main")
+    state = catalog.card_state(_card("drained-dry"))
+    assert state.state == catalog.UNEXECUTABLE and state.hold.reason == "a change of the cost to draw-action"

@@ -543,6 +543,14 @@ class _Reader(Transformer):
         return Modifier("cost", subject=what, amount=amount, values=values(action="rally"),
                         part=self._part(meta)), None
 
+    def draw_action_costs(self, meta, children):
+        """"Using the draw action during the Main Phase costs +[1]": a change
+        of the cost of the draw action (the action 'draw-action'), while the
+        phase named lasts."""
+        during = children[0] if len(children) > 1 else None
+        return Modifier("cost", amount=children[-1], values=values(action="draw-action"),
+                        part=self._part(meta)), during
+
     def pay_less_to_minimum(self, meta, children):
         """"You may pay [1] less to play Friends, to a minimum of [1]": the
         modifier 'cost-with-minimum', a cost lowered no further than the
