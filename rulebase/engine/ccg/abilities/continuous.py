@@ -315,12 +315,7 @@ def _rally_cost_missing(modifier) -> str | None:
     who = getattr(modifier.value("player"), "noun", modifier.value("player"))
     if who not in PLAYERS:
         return f"a change of the cost {who!r} pays to rally"
-    subject = modifier.subject
-    if subject is None or subject.noun in ("self", "that", "it", "host"):
-        return "a change of the cost to rally of no card named"
-    from rulebase.engine.ccg.abilities import targets
-
-    return targets.executable(subject)
+    return _subject_missing(modifier, "a change of the cost to rally of no card named")
 
 
 def _others_ordered_missing(modifier) -> str | None:
@@ -2315,12 +2310,7 @@ def _challenge_missing(modifier) -> str | None:
     missing = _paid_missing(modifier)
     if missing is not None:
         return missing
-    subject = modifier.subject
-    if subject is None or subject.noun in ("self", "that", "it", "host"):
-        return None
-    from rulebase.engine.ccg.abilities import targets
-
-    return targets.executable(subject)
+    return _subject_missing(modifier)
 
 
 def _forbids(modifier, action: str) -> bool:
@@ -2382,12 +2372,7 @@ def _cant_play_missing(modifier) -> str | None:
     who = getattr(modifier.value("by"), "noun", modifier.value("by"))
     if who not in (None, "you", "your", "opponent", "opponents", "player", "players", "each player"):
         return f"a can't 'be-played' by {who!r}"
-    subject = modifier.subject
-    if subject is None or subject.noun in ("self", "that", "it", "host"):
-        return "a can't 'be-played' of no card to play"
-    from rulebase.engine.ccg.abilities import targets
-
-    return targets.executable(subject)
+    return _subject_missing(modifier, "a can't 'be-played' of no card to play")
 
 
 def _cant_contribute_missing(modifier) -> str | None:
@@ -2395,12 +2380,7 @@ def _cant_contribute_missing(modifier) -> str | None:
     faceoffs": to every faceoff, of the cards it names."""
     if modifier.value("faceoff") and not _of_faceoffs_involving_itself(modifier):
         return "a can't 'contribute-to-faceoffs' of some faceoffs only"
-    subject = modifier.subject
-    if subject is None or subject.noun in ("self", "that", "it", "host"):
-        return None
-    from rulebase.engine.ccg.abilities import targets
-
-    return targets.executable(subject)
+    return _subject_missing(modifier)
 
 
 def _cant_contribute_confront_missing(modifier) -> str | None:
@@ -2410,12 +2390,7 @@ def _cant_contribute_confront_missing(modifier) -> str | None:
     confronting = modifier.value("confronting")
     if confronting is not None and getattr(confronting, "noun", None) != "self":
         return "a can't 'contribute-to-confront' of another Problem"
-    subject = modifier.subject
-    if subject is None or subject.noun in ("self", "that", "it", "host"):
-        return None
-    from rulebase.engine.ccg.abilities import targets
-
-    return targets.executable(subject)
+    return _subject_missing(modifier)
 
 
 def _of_faceoffs_involving_itself(modifier) -> bool:
@@ -2799,12 +2774,7 @@ def _cant_move_here_missing(modifier) -> str | None:
     it names, by anyone, to its card's area."""
     if modifier.value("by") is not None:
         return f"a can't {modifier.value('action')!r} by {getattr(modifier.value('by'), 'noun', None)!r}"
-    subject = modifier.subject
-    if subject is None or subject.noun in ("self", "that", "it", "host"):
-        return f"a can't {modifier.value('action')!r} of no card to move"
-    from rulebase.engine.ccg.abilities import targets
-
-    return targets.executable(subject)
+    return _subject_missing(modifier, f"a can't {modifier.value('action')!r} of no card to move")
 
 
 def forbidding_move_here(board: Board, card: Card, area):
@@ -2849,9 +2819,16 @@ def _cant_move_missing(modifier) -> str | None:
     missing = _paid_missing(modifier)
     if missing is not None:
         return missing
+    return _subject_missing(modifier)
+
+
+def _subject_missing(modifier, itself: str | None = None) -> str | None:
+    """What the engine lacks to judge the cards a modifier's subject
+    describes (``targets.executable``); ``itself`` where the subject is the
+    card itself, its host or the card an earlier instruction named."""
     subject = modifier.subject
     if subject is None or subject.noun in ("self", "that", "it", "host"):
-        return None
+        return itself
     from rulebase.engine.ccg.abilities import targets
 
     return targets.executable(subject)
