@@ -189,6 +189,8 @@ def one_player_has_priority(board, request: Request, action: Action):
 @rules.check("609.1", "Main Phase actions are taken in the turn player's Main Phase")
 def main_phase_actions_in_the_main_phase(board, request: Request, action: Action):
     main_phase_action = action.verb in ("move", "draw", "rally") or (action.verb == "play" and _is_main_phase_card(board, action))
+    if request.kind != PRIORITY and board.turn.phase == "main" and not board.faceoff:
+        return None  # the Main Phase, but a decision is pending: the rule of that decision refuses
     if main_phase_action and action.verb not in request.data["verbs"]:
         phase = PHASE_WORDS.get(board.turn.phase, board.turn.phase)
         return (f"Main Phase actions are taken in the turn player's Main Phase (it is the {phase}"
