@@ -1387,3 +1387,40 @@ def test_a_resource_put_into_play_enters_at_its_owners_home_and_an_attachment_is
     board = board_with((GEAR, 0, Zone.DRAW_DECK, None, 0))
     board.off = frozenset({"305.1a"})
     VERBS["put-into-play"].check(board, Act(0, board.cards[0], area=problem))
+
+
+def test_a_card_put_into_play_exhausted_enters_play_exhausted_706_1b():
+    board = board_with((COMET, 0, Zone.PLAY, "home", 0), (RUNNER, 0, Zone.DISCARD, None, 0))
+    runner = board.cards[1]
+    effect = Effect("put-into-play", target=Selector("Friend", zone="discard"),
+                    values=values(area="home", exhausted=True))
+    drive(board, effect, Context(card=board.cards[0], controller=0))
+    assert runner.zone == Zone.PLAY and runner.exhausted
+    assert kinds(board, "706.1b") == [STEP] and kinds(board, "503.1") == []
+    other = board.new_card(COMET, 0, "Other")
+    board.put(other, Zone.DISCARD)
+    board.off = frozenset({"706.1b"})
+    drive(board, effect, Context(card=board.cards[0], controller=0))
+    assert other.zone == Zone.PLAY and not other.exhausted, "with 706.1b off, a card enters play ready (503.1)"
+
+
+def test_the_same_name_is_the_title_and_the_subtitle_201_1a():
+    from rulebase.engine.ccg.cards import Printed
+
+    def winona(subtitle):
+        return Printed.build("Winona", "Friend", colors=["orange"], power=2, cost=2, subtitle=subtitle)
+
+    board = board_with((winona("Good Girl!"), 0, Zone.PLAY, "home", 0), (winona("Good Girl!"), 0, Zone.DRAW_DECK, None, 0),
+                       (winona("On the Scent"), 0, Zone.DRAW_DECK, None, 0), (COMET, 0, Zone.DRAW_DECK, None, 0))
+    good, twin, scent, comet = board.cards
+    assert verbs.has_the_same_name(board, twin, good) and not verbs.has_the_same_name(board, comet, good)
+    assert not verbs.has_the_same_name(board, scent, good) and kinds(board, "201.1a") == [CHECK]
+    board.off = frozenset({"201.1a"})
+    assert verbs.has_the_same_name(board, scent, good), "with 201.1a off, the same Title is the same name"
+    same = Selector("card", zone="deck", filters=(("name", "same"),))
+    board.off = frozenset()
+    context = Context(card=good, controller=0)
+    context.named["it"] = [good]
+    from rulebase.engine.ccg.abilities import targets
+
+    assert targets.candidates(board, context, same) == [twin]

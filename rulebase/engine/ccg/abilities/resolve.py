@@ -1147,7 +1147,7 @@ def _at_random(s, player: int, possible: list[Card], wanted: int):
 VALUES = {
     "power": {"color"}, "move": {"area", "from", "away"}, "send": {"area"}, "search": {"zone", "to"},
     "to-deck": {"to"}, "arrange": {"to", "rest"}, "attach": {"again", "to"}, "score": {"additional"},
-    "discard": {"random"}, "pay": {"unless-paid"}, "put-into-play": {"area", "face", "control"},
+    "discard": {"random"}, "pay": {"unless-paid"}, "put-into-play": {"area", "face", "control", "exhausted"},
     "token": {"token", "area"},
     "challenge": {"using"}, "shuffle": {"zone"}, "start-faceoff": {"involving"}, "lose": {"what"}, "add-power": {"of"},
     "reveal-until": {"zone"}, "prevent": {"what"},
@@ -1163,7 +1163,7 @@ VALUE_WORDS = {
     ("arrange", "to"): ("top", "bottom", "top-or-bottom"), ("arrange", "rest"): ("bottom",),
     ("attach", "to"): ("another-friend",), ("move", "area"): AREAS, ("move", "away"): (True,),
     ("put-into-play", "area"): ENTRY_AREAS, ("token", "area"): ENTRY_AREAS, ("put-into-play", "face"): ("face-up",),
-    ("put-into-play", "control"): ("you",),
+    ("put-into-play", "control"): ("you",), ("put-into-play", "exhausted"): (True,),
     ("shuffle", "zone"): ("deck",), ("lose", "what"): ("tokens", "game"), ("reveal-until", "zone"): tuple(REVEAL_DECKS),
     ("send", "area"): (None, "home", "previous"), ("cant", "action"): ("be-moved", "ready-during-ready-phase"), ("draw", "position"): ("bottom",),
     ("shuffle-into", "zone"): ("discard", "hand"), ("power", "color"): tuple(str(color) for color in Color),

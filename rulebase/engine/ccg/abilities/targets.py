@@ -31,7 +31,7 @@ from rulebase.engine.ccg import rules
 from rulebase.engine.ccg import status
 from rulebase.engine.ccg.abilities import events
 from rulebase.engine.ccg.abilities.model import Selector
-from rulebase.engine.ccg.abilities.verbs import beneath, is_cutie_marked, named_counters, referable
+from rulebase.engine.ccg.abilities.verbs import beneath, has_the_same_name, is_cutie_marked, named_counters, referable
 from rulebase.engine.ccg.board import Area, Board, Card, Zone
 from rulebase.engine.ccg.cards import (CardType, Color, cost_compared, has_color, has_trait, is_named, parse_color,
                                        problem_deck_of, this_card)
@@ -350,6 +350,10 @@ class Compiled:
             keyword = str(value)
             return [lambda board, context, card: bool(card.keyword(keyword)) or bool(keywords.has(card, keyword))
                     or continuous.gives(board, card, keyword)]
+        if name == "name" and value == "same":  # "a card with the same name" as the card an earlier part named
+            return [lambda board, context, card: not (card.face_down and card.type == CardType.TROUBLEMAKER) and any(
+                has_the_same_name(board, card, other) for other in named_cards(context, "it")[:1]
+                if isinstance(other, Card))]
         if name == "name":
             wanted = str(value).casefold()
             return [lambda board, context, card: not (card.face_down and card.type == CardType.TROUBLEMAKER)

@@ -179,6 +179,21 @@ def modifies_in_play(board: Board, card: Card):
         return f"{card} is not in play: modifiers only affect cards in play"
 
 
+@rules.check("201.1a", "two cards with the same Title but a different Subtitle do not have the same name")
+def same_subtitle(board: Board, card: Card, other: Card):
+    if (card.info.subtitle or "").casefold() != (other.info.subtitle or "").casefold():
+        return f"{card} and {other} share their Title but not their Subtitle: they do not have the same name"
+
+
+def has_the_same_name(board: Board, card: Card, other: Card) -> bool:
+    """Whether ``card`` has the same name as ``other`` ("a card with the same
+    name"): its Title followed by its Subtitle (201.1), the Title alone not
+    being enough (201.1a)."""
+    if card.info.title.casefold() != other.info.title.casefold():
+        return False
+    return same_subtitle.allows(board, card, other)
+
+
 @rules.check("103.5", "a player who has left the game takes no more part in it")
 def in_the_game(board: Board, player: int):
     if board.players[player].removed:
@@ -2154,19 +2169,22 @@ def can_enter_play(board: Board, card: Card, area):
 
 
 @rules.step("706.1", "{card} is put into play from its owner's {zone} at {area}{face}: it is not played")
-def put_into_play(board: Board, card: Card, area: Area, face_down: bool):
+def put_into_play(board: Board, card: Card, area: Area, face_down: bool, state=None):
     from rulebase.engine.ccg import play
 
     zone = card.zone
-    play.enter_play(board, card, area, face_down=face_down, how="put into play")
+    if state is not None:  # the state the instruction says it enters in (706.1b), applied as it enters
+        zones.enter_play(board, card, area, face_down=face_down, attach=state, how="put into play")
+    else:
+        play.enter_play(board, card, area, face_down=face_down, how="put into play")
     return {"card": card.label, "zone": zone, "area": board.area_name(area), "face": " face-down" * face_down}
 
 
 @rules.step("513.2", "{card} is put into play from {owner}'s {zone} at {area} under {player}'s control: the effect "
                      "changes its controller")
-def put_into_play_controlled(board: Board, card: Card, area: Area, face_down: bool, player: int):
+def put_into_play_controlled(board: Board, card: Card, area: Area, face_down: bool, player: int, state=None):
     zone, owner = card.zone, card.owner
-    zones.enter_play(board, card, area, face_down=face_down, how="put into play", controller=player)
+    zones.enter_play(board, card, area, face_down=face_down, attach=state, how="put into play", controller=player)
     return {"card": card.label, "owner": board.name(owner), "zone": zone, "area": board.area_name(area),
             "player": board.name(player)}
 
@@ -2176,18 +2194,36 @@ def resource_at_home(board: Board, card: Card, area: Area):
     return {"card": card.label, "area": board.area_name(area)}
 
 
+@rules.step("706.1b", "{card} enters play exhausted: the instruction putting it into play says so, a modifier of the "
+                     "state in which it enters play (503.1: cards enter play ready unless otherwise stated)")
+def enters_exhausted_by_text(board: Board, card: Card):
+    card.exhausted = True
+    return {"card": card.label}
+
+
+def _entering_state(board: Board, act: Act):
+    """What the instruction says of the state the card enters play in
+    ("put that card into play exhausted"), applied as it enters (706.1b),
+    before its abilities waiting for it to enter play trigger (706.1d)."""
+    if act.value("exhausted"):
+        return lambda: enters_exhausted_by_text(board, act.target)
+    return None
+
+
 @verb("put-into-play", "706.1")
 def put_in_play(board: Board, act: Act) -> None:
     """Put the target into play at ``act.area`` (706.1); a Troublemaker
     enters face-down unless the text says face-up; "under your control":
-    its controller is the player carrying the instruction out (513.2)."""
+    its controller is the player carrying the instruction out (513.2);
+    "exhausted": it enters play exhausted (706.1b)."""
     face_down = act.target.type == CardType.TROUBLEMAKER and act.value("face") != "face-up"
     if act.target.type == CardType.RESOURCE:
         resource_at_home(board, act.target, act.area)
+    state = _entering_state(board, act)
     if act.value("control") == "you" and act.player != act.target.owner and put_into_play_controlled(
-            board, act.target, act.area, face_down, act.player) is not None:
+            board, act.target, act.area, face_down, act.player, state) is not None:
         return
-    put_into_play(board, act.target, act.area, face_down)
+    put_into_play(board, act.target, act.area, face_down, state)
 
 
 @checked("put-into-play")
