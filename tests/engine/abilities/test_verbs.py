@@ -1424,3 +1424,21 @@ def test_the_same_name_is_the_title_and_the_subtitle_201_1a():
     from rulebase.engine.ccg.abilities import targets
 
     assert targets.candidates(board, context, same) == [twin]
+
+
+def test_a_mane_character_is_turned_to_a_side_only_from_the_other_301_2():
+    from rulebase.engine.ccg.cards import Printed
+
+    captain = Printed.build("Sky Captain", "Mane Character", colors=["blue"], power=1, home_limit=3,
+                            boosted={"power": 3, "home_limit": 4})
+    board = board_with((captain, 0, Zone.PLAY, "home", 0))
+    mane = board.cards[0]
+    to_start = Effect("turn-over", target=Selector("Mane Character"), values=values(side="start"))
+    refused("301.2", VERBS["turn-over"].check, board, Act(0, mane, effect=to_start))
+    mane.turned_over = True
+    VERBS["turn-over"].check(board, Act(0, mane, effect=to_start))
+    VERBS["turn-over"].apply(board, Act(0, mane, effect=to_start))
+    assert not mane.turned_over
+    to_boosted = Effect("turn-over", target=Selector("Mane Character"), values=values(side="boosted"))
+    VERBS["turn-over"].check(board, Act(0, mane, effect=to_boosted))
+    VERBS["turn-over"].check(board, Act(0, mane))  # "turn it over": from either side

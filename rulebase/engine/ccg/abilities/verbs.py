@@ -1753,13 +1753,25 @@ def turn_over_card(board: Board, card: Card):
     return {"card": card.label, "side": "Boosted" if card.turned_over else "Start"}
 
 
+@rules.check("301.2", "as a Mane Character is turned over, its opposite side becomes face-up: one turned to a side "
+                      "has the other face-up")
+def on_the_other_side(board: Board, card: Card, side: str | None):
+    if side is not None and card.turned_over == (side == "boosted"):
+        return f"{card} has its {side.capitalize()} side face-up already: turning it over would put the other face-up"
+
+
 @verb("turn-over", "301.2")
 def turn_over(board: Board, act: Act) -> None:
+    """Turn a Mane Character over (301.2); "to its Start side": one whose
+    Boosted side is face-up."""
     if turn_over_card(board, act.target) is not None:
         emit(board, "turned-over", card=act.target)
 
 
-checked("turn-over")(lambda board, act: turnable(board, act.target))
+@checked("turn-over")
+def _check_turn_over(board: Board, act: Act) -> None:
+    turnable(board, act.target)
+    on_the_other_side(board, act.target, act.value("side"))
 
 
 @rules.check("607.3", "a face-down Troublemaker in play is uncovered")
