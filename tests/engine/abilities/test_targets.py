@@ -723,3 +723,77 @@ def test_other_characters_of_an_attachment_are_other_than_the_character_it_is_on
     others = Selector("character", controller="you", every=True, count=Amount(None), filters=(("other", True),))
     assert targets.candidates(board, Context(card=gear, controller=0), others) == [runner]
     assert targets.candidates(board, Context(card=runner, controller=0), others) == [friend]
+
+
+def _loses_here() -> Printed:
+    from rulebase.engine.ccg.abilities.model import Ability, Modifier
+
+    return Printed.build("Hush", "Troublemaker", power=2, points=1, abilities=(Ability(
+        "continuous", "Friends here lose and can't have abilities.", modifier=Modifier(
+            "loses", Selector("Friend", every=True, where="here"), values=values(what="abilities"))),))
+
+
+def test_a_friend_that_lost_its_abilities_is_not_one_with_its_printed_keyword_702_1():
+    board = table()
+    alice = Context(card=board.cards[1], controller=0)
+    swift = Selector("Friend", filters=(("keyword", "Swift"),))
+    assert labels(targets.candidates(board, alice, swift)) == ["Breeze Runner/1"]
+    hush = board.new_card(_loses_here(), 0)
+    board.put(hush, Zone.PLAY, area=board.players[0].problem_area)
+    assert targets.candidates(board, alice, swift) == []  # Breeze Runner is at Hush's Problem
+    board.put(board.cards[3], Zone.PLAY, area=board.players[1].home)
+    assert labels(targets.candidates(board, alice, swift)) == ["Breeze Runner/1"]
+
+
+SKY = Printed.build("Sky", "Friend", colors=["blue"], power=3, cost=3)
+
+
+def test_the_highest_and_the_least_power_among_cards_ties_included():
+    board = table()  # Comet 2 and Angel 1 (Alice), Breeze Runner 1 and Comet 2 (Bob)
+    alice = Context(card=board.cards[1], controller=0)
+    least = Selector("Friend", filters=(("power-extreme", ("least", None)),))
+    assert labels(targets.candidates(board, alice, least)) == ["Angel/0", "Breeze Runner/1"]
+    highest = Selector("Friend", filters=(("power-extreme", ("highest", None)),))
+    assert labels(targets.candidates(board, alice, highest)) == ["Comet/0", "Comet/1"]
+    opposing = Selector("Friend", every=True, controller="opponent")
+    among = Selector("Friend", filters=(("power-extreme", ("highest", opposing)),))
+    assert labels(targets.candidates(board, alice, among)) == ["Comet/1"]  # one of those compared, the highest
+    here = Selector("Friend", where="here", filters=(("power-extreme", ("highest", opposing)),))
+    assert targets.candidates(board, alice, here) == []  # Bob's Comet is at his home, not here
+    board.put(board.new_card(SKY, 1), Zone.PLAY, area=board.players[1].home)
+    assert labels(targets.candidates(board, alice, highest)) == ["Sky/1"]
+    board.cards[1].counters = 3  # Angel: 1 + 3
+    assert labels(targets.candidates(board, alice, highest)) == ["Angel/0"]
+
+
+def test_a_player_with_a_character_with_the_highest_power_compares_it_with_every_character():
+    board = table()
+    highest = Selector("character", filters=(("power-extreme", ("highest", None)),))
+    alice = Context(card=board.cards[1], controller=0)
+    has = Condition("has", subject=Selector("you"), values=values(amount=1, what=highest))
+    assert conditions.holds(board, alice, has)  # Alice's Comet shares the highest power, 2
+    board.put(board.new_card(SKY, 1), Zone.PLAY, area=board.players[1].home)
+    assert not conditions.holds(board, alice, has)  # Bob's Sky, 3, is higher than each of Alice's
+    assert conditions.holds(board, Context(card=board.cards[4], controller=1), has)
+
+
+def test_which_highest_powers_are_executable():
+    assert targets.executable(Selector("Friend", filters=(("power-extreme", ("least", Selector("Friend"))),))) is None
+    assert targets.executable(Selector("Friend", filters=(("power-extreme", ("most-ish", None)),))) == (
+        "the filter 'power-extreme' of ('most-ish', None)")
+    assert targets.executable(Selector("Friend", filters=(("power-extreme", ("least", Selector("player"))),))) == (
+        "the highest power among 'player'")
+    assert targets.executable(Selector("Friend", filters=(("power-extreme", ("least", Selector("Friend", zone="x"))),))
+                              ) == "the zone 'x'"
+
+
+def test_a_problem_with_as_many_cards_as_its_count_silverstream():
+    board = table()  # at Alice's Problem: Angel, Stuck Kite, Breeze Runner and a face-down Pest
+    angel = Context(card=board.cards[1], controller=0)
+    two_others = Selector("character", count=Amount(2), filters=(("other", True),))
+    assert not targets.at_place(board, angel, board.cards[1], ("problem-with", two_others))  # Runner only
+    one_other = Selector("character", count=Amount(1), filters=(("other", True),))
+    assert targets.at_place(board, angel, board.cards[1], ("problem-with", one_other))
+    board.put(board.new_card(SKY, 1), Zone.PLAY, area=board.players[0].problem_area)
+    assert targets.at_place(board, angel, board.cards[1], ("problem-with", two_others))
+    assert not targets.at_place(board, angel, board.cards[0], ("problem-with", two_others))  # Comet: at home

@@ -71,7 +71,18 @@ def _with(board, context, condition):
 
 @lru_cache(maxsize=1024)
 def _theirs(what: Selector) -> Selector:
-    return replace(what, controller="you") if what.controller is None else what
+    """The cards of ``what`` a player has: theirs unless it says whose.
+    "You have a character with the highest power" compares it with every
+    character, not only yours: the cards the highest power is among are
+    those the text described, before they were made the player's."""
+    if what.controller is not None:
+        return what
+    extreme = what.filter("power-extreme")
+    if isinstance(extreme, tuple) and len(extreme) == 2 and extreme[1] is None:
+        among = targets.extreme_among(what)
+        what = replace(what, filters=tuple(("power-extreme", (extreme[0], among)) if name == "power-extreme"
+                                           else (name, value) for name, value in what.filters))
+    return replace(what, controller="you")
 
 
 def _owned(board, context, condition) -> list:

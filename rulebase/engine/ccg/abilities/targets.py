@@ -172,6 +172,8 @@ FILTERS = {
     "or-self": "this card among them ('this or another one of')",
     "name": "has a name (its title)", "nouns": "of one of several types ('a Friend or Resource')",
     "requirement-shares-color": "its play requirement includes a color of a selector's card",
+    "shares-trait": "has a Trait of its Trait line that one of a selector's cards has ('Friends that share a Trait "
+                    "with this card')",
     "with-attached": "has one of a selector's cards attached to it", "token": "is (or is not) a token",
     "without-attached": "has none of a selector's cards attached to it ('without an attached Accessory')",
     "power-vs": "its power compares with a number counted now ('with less power than that Friend')",
@@ -185,6 +187,8 @@ FILTERS = {
                 "together, card text over 704.1b)",
     "remaining": "a card an earlier instruction of the effect was done to that no instruction after it was done to "
                  "('all remaining cards', 'the rest of the cards' revealed)",
+    "power-extreme": "its power is the highest (or the least) among a selector's cards, of which it is one ('a Friend "
+                     "with the least power among Friends involved in the faceoff'); ties all have it",
 }
 """The filters the engine knows."""
 
@@ -347,8 +351,8 @@ class Compiled:
         if name == "keyword":
             from rulebase.engine.ccg.abilities import continuous, keywords
 
-            keyword = str(value)
-            return [lambda board, context, card: bool(card.keyword(keyword)) or bool(keywords.has(card, keyword))
+            keyword = str(value)  # the card's own keyword while it has its abilities (702.1), or one given to it
+            return [lambda board, context, card: bool(keywords.has(card, keyword))
                     or continuous.gives(board, card, keyword)]
         if name == "name" and value == "same":  # "a card with the same name" as the card an earlier part named
             return [lambda board, context, card: not (card.face_down and card.type == CardType.TROUBLEMAKER) and any(
@@ -368,6 +372,11 @@ class Compiled:
                 {need.color for need in card.info.requirement if need.color is not None}
                 & {color for other in candidates(board, context, others) if isinstance(other, Card)
                    for color in other.colors})]
+        if name == "shares-trait":
+            others = value
+            return [lambda board, context, card: any(
+                has_trait(board, card, trait) for other in candidates(board, context, others)
+                if isinstance(other, Card) and other is not card and not other.face_down for trait in other.info.traits)]
         if name == "with-attached":
             attached = value
             return [lambda board, context, card: any(other.host is card for other in candidates(board, context, attached)
@@ -389,11 +398,47 @@ class Compiled:
         if name == "using-only":
             color, noun = value
             return [_used_only(colors_of(color), TYPES[noun])]
+        if name == "power-extreme":
+            extreme, among = value
+            among = among if among is not None else extreme_among(self.selector)
+            pick = max if extreme in HIGHEST else min
+            return [lambda board, context, card: has_extreme_power(board, context, card, pick, among)]
         if name == "beneath":
             return []  # the cards looked among (see candidates())
         if name in ("random", "or-self", "has", "this-way", "remaining", "at_least", "most", "fewest"):
             return []  # a choice, a reference to this card, or a filter of players (see players())
         return [_names_nothing]  # a filter the engine does not know (see executable()) names no card
+
+
+HIGHEST = ("highest", "most", "greatest")
+"""The words of a ``power-extreme`` filter naming the highest power (the
+others, "least" and "lowest", name the least)."""
+
+EXTREMES = HIGHEST + ("least", "lowest")
+
+
+def extreme_among(selector: Selector) -> Selector:
+    """The cards "with the highest power" is compared among where the text
+    names none: all the cards the selector describes without that filter
+    ("an opposing character with the highest power": among opposing
+    characters)."""
+    from dataclasses import replace
+
+    from rulebase.engine.ccg.abilities.model import Amount
+
+    return replace(selector, count=Amount(None), every=True,
+                   filters=tuple(f for f in selector.filters if f[0] != "power-extreme"))
+
+
+def has_extreme_power(board: Board, context, card: Card, pick, among: Selector) -> bool:
+    """Whether ``card`` is one of the cards ``among`` describes and no other
+    of them has more power (``pick`` max) or less (min) than it: each of
+    several with the same power has "the highest power"."""
+    cards = [other for other in candidates(board, context, among) if isinstance(other, Card)]
+    if card not in cards:
+        return False
+    totals = [powers.counted(powers.power(board, other)) for other in cards]
+    return powers.counted(powers.power(board, card)) == pick(totals)
 
 
 PLAYED = "_played"
@@ -790,8 +835,22 @@ def at_place(board: Board, context, card: Card, where: str | None) -> bool:
     if where == "same-problem":
         return area.is_problem and any(area == other.area for other in named_cards(context, "it"))
     if isinstance(where, tuple) and len(where) == 2 and where[0] == "problem-with":
-        return area.is_problem and any(other.area == area for other in candidates(board, context, where[1])
-                                       if isinstance(other, Card))
+        return area.is_problem and has_there(board, context, area, where[1])
+    return False
+
+
+def has_there(board: Board, context, area: Area, what: Selector) -> bool:
+    """Whether the Problem ``area`` is "a Problem with" the cards ``what``
+    describes: at least as many of them there as its count ("a Problem
+    with a Troublemaker": one; "with 2 or more other characters": two
+    other than this card)."""
+    wanted = what.count.value if what.count.value is not None and not what.every else 1
+    found = 0
+    for other in candidates(board, context, what):
+        if isinstance(other, Card) and other.area == area:
+            found += 1
+            if found >= wanted:
+                return True
     return False
 
 
@@ -965,6 +1024,10 @@ def place_executable(where) -> str | None:
     return None
 
 
+NOT_CARDS = ("self", "host", "that", "it", "home", ACTION_TOKEN, POWER, COST, COUNTER) + ("color", "card-type", "trait")
+"""The nouns that do not name a group of cards compared by power."""
+
+
 def executable(selector: Selector | None) -> str | None:
     """``None`` if the engine knows every word of ``selector``, else the
     first it does not know (``"the selector noun 'token'"``)."""
@@ -1047,6 +1110,18 @@ def executable(selector: Selector | None) -> str | None:
             if missing is not None:
                 return missing
             continue
+        if name == "power-extreme":
+            extreme, among = value if isinstance(value, tuple) and len(value) == 2 else (None, None)
+            if extreme not in EXTREMES or not (among is None or isinstance(among, Selector)):
+                return f"the filter 'power-extreme' of {value!r}"
+            if among is not None and (names_players(among) or among.noun in NOT_CARDS):
+                return f"the highest power among {among.noun!r}"
+            if among is None and (names_players(selector) or selector.noun in NOT_CARDS):
+                return f"the highest power among {selector.noun!r}"
+            missing = executable(among)
+            if missing is not None:
+                return missing
+            continue
         if name == "first" and value != "turn":
             return f"the filter 'first' of {value!r}"
         if name in ("not-trait", "counter") and not isinstance(value, str):
@@ -1076,7 +1151,7 @@ def executable(selector: Selector | None) -> str | None:
         if name == "beneath" and (selector.zone is not None or selector.noun != "card"):
             return f"the filter 'beneath' of a {selector.noun!r} in {selector.zone!r}"
         if name in ("on", "played-on", "with", "has", "requirement-shares-color", "with-attached", "without-attached",
-                    "beneath"):
+                    "beneath", "shares-trait"):
             if not isinstance(value, Selector):
                 return f"the filter {name!r} of {value!r}"
             missing = executable(value)
