@@ -135,3 +135,64 @@ def test_a_file_that_is_not_utf8_names_the_line_column_and_offset(tmp_path):
     assert str(error.value) == f"{path}:2:12: not UTF-8 text (byte 0xe9 at offset 27): 'Note: caf\ufffd au lait'"
     path.write_bytes(b"\xef\xbb\xbf" + SKETCH.replace("haz", "has").replace("\n", "\r\n").encode())
     assert parser.load(path).scenarios[0].given[1].line == 4
+
+
+RESPONSIBILITY = 'Pinkie Pie, Pinkie "Responsibility" Pie'
+
+
+def _card_names(text):
+    """The names of the cards the facts of a one-scenario text name."""
+    [scenario] = parser.parse(text, "quotes.scenario").scenarios
+    found, nodes = [], list(scenario.given)
+    while nodes:
+        node = nodes.pop(0)
+        if node.kind == "card_ref":
+            found.extend(str(arg) for arg in node.args)
+        nodes.extend(arg for arg in node.args if hasattr(arg, "kind"))
+    return found
+
+
+def test_a_quote_in_a_card_name_is_written_with_a_backslash_or_the_name_put_in_curly_quotes():
+    escaped = 'Scenario: x\n  Given Alice\'s hand: "Pinkie Pie, Pinkie \\"Responsibility\\" Pie"\n'
+    curly = 'Scenario: x\n  Given Alice\'s hand: “Pinkie Pie, Pinkie "Responsibility" Pie”\n'
+    assert _card_names(escaped) == _card_names(curly) == [RESPONSIBILITY]
+    whole = 'Scenario: x\n  Given Alice\'s hand: "\\"Princess Mi Amore Cadenza\\"", "back\\\\slash"\n'
+    assert _card_names(whole) == ['"Princess Mi Amore Cadenza"', "back\\slash"]
+
+
+@pytest.mark.parametrize("written, column, trouble", [
+    ('"Pinkie Pie, Pinkie "Responsibility" Pie"', 41,
+     "'Responsibility\"': the card name in quotes ends at the quote before it: a quote inside a card name is written \\\""),
+    ('"Pinkie Pie, Pinkie \\"Responsibility" Pie"', 58,
+     "'Pie\"': the card name in quotes ends at the quote before it"),
+    ('"Pinkie Pie at her home', 20, "'\"Pinkie': the card name in quotes has no closing quote on its line"),
+    ('"Pinkie\\x"', 20, "in a card name in quotes a backslash stands before a quote (\\\") or a backslash (\\\\) only"),
+])
+def test_a_malformed_card_name_is_an_error_saying_how_quotes_are_written(written, column, trouble):
+    text = f"Scenario: x\n  When Alice plays {written} at her home\n"
+    with pytest.raises(ScenarioError) as error:
+        parser.parse(text, "quotes.scenario")
+    message = str(error.value)
+    assert message.startswith(f"quotes.scenario:2:{column}: unexpected ") and trouble in message, message
+    assert message.endswith(repr(text.splitlines()[1].strip()))
+
+
+def test_a_card_whose_name_holds_quotes_is_played_from_the_card_database(tmp_path, rule_graph):
+    from rulebase.scenarios import suite
+
+    path = tmp_path / "responsibility.scenario"
+    path.write_text('''Cards:
+  "Pinkie Pie, Pinkie \\"Responsibility\\" Pie" is from the card database.
+  "Rosy" is a Friend: pink, power 3, cost 3.
+  "Comet" is a Friend: blue, power 2, cost 2.
+Scenario: Its text dismisses an opponent's Friend at the Problem it is played to
+  Given Alice has "Rosy" at her home
+    And Alice's hand: "Pinkie Pie, Pinkie \\"Responsibility\\" Pie"
+    And Alice has 4 action tokens
+    And Bob has "Comet" at Bob's problem
+  When Alice plays “Pinkie Pie, Pinkie "Responsibility" Pie” to Bob's problem
+  Then "Comet" is in Bob's discard pile
+    And "Pinkie Pie, Pinkie \\"Responsibility\\" Pie" is at Bob's problem
+''', encoding="utf-8")
+    report = suite.run_paths([path], rule_graph)
+    assert not report.errors and [r.passed for r in report.results] == [True], [r.failures for r in report.results]

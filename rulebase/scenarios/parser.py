@@ -154,7 +154,54 @@ def _syntax_error(error: UnexpectedInput, text: str, path: str, game: str) -> Sc
         message = f"unexpected end of file (expected {_expected(parser, error.expected, descriptions, word)})"
     else:
         message = "can't read this"
+    trouble = _quote_trouble(lines[line - 1] if 0 < line <= len(lines) else "", column, word)
+    if trouble:
+        message = f"unexpected {word!r}: {trouble}"
     return ScenarioError(path, line, column, message, quoted)
+
+
+_OPENING = re.compile(r'"(?:[^"\\\n]|\\["\\])*')
+
+
+def _quote_trouble(line: str, column: int, word: str) -> str | None:
+    """What is wrong with a card name in quotes where a line stops
+    reading at ``column``: a quote inside the name not written ``\\"``
+    (the line goes on, right after what read as the closing quote or with
+    another quote, where a name in quotes had ended), a
+    backslash before anything but a quote or a backslash, or no closing
+    quote; None when the trouble is not a name's quotes."""
+    at = column - 1
+    if word.startswith('"'):
+        opened = _OPENING.match(line, at)
+        rest = line[opened.end():] if opened else ""
+        if rest.startswith("\\"):
+            return ("in a card name in quotes a backslash stands before a quote (\\\") "
+                    "or a backslash (\\\\) only")
+        if not rest.startswith('"'):
+            return "the card name in quotes has no closing quote on its line"
+        return None
+    before = line[:at]
+    if before.rstrip().endswith('"') and (before.endswith('"') or '"' in word) and '"' in line[at:]:
+        return ("the card name in quotes ends at the quote before it: a quote inside a card name is "
+                "written \\\" (\"Pinkie Pie, Pinkie \\\"Responsibility\\\" Pie\"), or the name is put in curly quotes (“…”)")
+    return None
+
+
+_ESCAPED = re.compile(r"\\([\"\\])")
+
+
+def card_name(quoted: str) -> str:
+    r"""The name a card name in quotes stands for: in straight quotes, a
+    backslash before a quote or a backslash stands for that character; in
+    curly quotes, every character stands for itself.
+
+    >>> print(card_name(r'"Pinkie Pie, Pinkie \"Responsibility\" Pie"'))
+    Pinkie Pie, Pinkie "Responsibility" Pie
+    >>> print(card_name('“Photo Finish, Say "Käse!"”'))
+    Photo Finish, Say "Käse!"
+    """
+    inner = quoted[1:-1].strip()
+    return _ESCAPED.sub(r"\1", inner) if quoted.startswith('"') else inner
 
 
 class Word(str):
@@ -191,7 +238,7 @@ class ScenarioTransformer(Transformer):
     def __default_token__(self, token: Token):
         value = str(token)
         if token.type == "STRING":
-            return _word(value[1:-1].strip(), token)
+            return _word(card_name(value), token)
         if token.type in ("INT", "SIGNED_INT"):
             return int(value)
         return _word(value.strip(), token)
