@@ -797,3 +797,24 @@ def test_a_problem_with_as_many_cards_as_its_count_silverstream():
     board.put(board.new_card(SKY, 1), Zone.PLAY, area=board.players[0].problem_area)
     assert targets.at_place(board, angel, board.cards[1], ("problem-with", two_others))
     assert not targets.at_place(board, angel, board.cards[0], ("problem-with", two_others))  # Comet: at home
+
+
+def test_the_last_card_in_a_hand_is_the_only_one_there_or_the_one_just_played_from_it():
+    board = table()  # Bob's hand: Comet
+    bob = Context(card=board.cards[4], controller=1)
+    last = Selector("card", controller="you", zone="hand", filters=(("last", True),))
+    assert labels(targets.candidates(board, bob, last)) == ["Comet/1"]
+    board.put(board.new_card(SKY, 1), Zone.HAND)
+    assert targets.candidates(board, bob, last) == []
+    comet, sky = board.zone_list(Zone.HAND, 1)
+    board.put(comet, Zone.PLAY, area=board.players[1].home)
+    assert labels(targets.candidates(board, bob, last)) == ["Sky/1"]
+    played = Happened("played", (("card", comet), ("player", 1)))
+    assert not targets.is_last(board, Context(card=board.cards[4], controller=1, event=played), comet, Zone.HAND)
+    board.put(sky, Zone.PLAY, area=board.players[1].home)
+    played = Happened("played", (("card", sky), ("player", 1)))
+    assert targets.is_last(board, Context(card=board.cards[4], controller=1, event=played), sky, Zone.HAND)
+    assert not targets.is_last(board, Context(card=board.cards[4], controller=1, event=played), comet, Zone.HAND)
+    assert not targets.is_last(board, bob, sky, Zone.HAND)  # no event: a card in play is in no hand
+    assert targets.executable(last) is None
+    assert targets.executable(Selector("card", filters=(("last", True),))) == "the filter 'last' of the cards in 'play'"

@@ -1931,8 +1931,9 @@ def fits(board: Board, source: Card, selector, card: Card, event=None) -> bool:
     if noun in ("that", "it"):
         return card in targets.named_cards(seen, selector.ref or noun)
     rule = targets.compiled(selector)
-    if selector.zone not in (None, "play") and card.zone != rule.zone:
-        return False
+    if selector.zone not in (None, "play") and card.zone != rule.zone and not (
+            selector.zone == "hand" and getattr(event, "event", None) == "played" and event.get("card") is card):
+        return False  # a card played is one of those in the hand it was played from
     if not _of_kind_and_side(rule, selector, card, source, card.controller, perspective_of(board, source)):
         return False
     if selector.controller == "owner" and card.owner != source.controller:

@@ -187,6 +187,8 @@ FILTERS = {
                 "together, card text over 704.1b)",
     "remaining": "a card an earlier instruction of the effect was done to that no instruction after it was done to "
                  "('all remaining cards', 'the rest of the cards' revealed)",
+    "last": "the last card of its zone ('the last card in your hand'): the only one there, or the card just played "
+            "from it that left it empty",
     "power-extreme": "its power is the highest (or the least) among a selector's cards, of which it is one ('a Friend "
                      "with the least power among Friends involved in the faceoff'); ties all have it",
 }
@@ -398,6 +400,9 @@ class Compiled:
         if name == "using-only":
             color, noun = value
             return [_used_only(colors_of(color), TYPES[noun])]
+        if name == "last":
+            zone = self.zone
+            return [lambda board, context, card: is_last(board, context, card, zone)]
         if name == "power-extreme":
             extreme, among = value
             among = among if among is not None else extreme_among(self.selector)
@@ -408,6 +413,18 @@ class Compiled:
         if name in ("random", "or-self", "has", "this-way", "remaining", "at_least", "most", "fewest"):
             return []  # a choice, a reference to this card, or a filter of players (see players())
         return [_names_nothing]  # a filter the engine does not know (see executable()) names no card
+
+
+def is_last(board: Board, context, card: Card, zone: Zone) -> bool:
+    """Whether ``card`` is the last card of its owner's ``zone`` ("the last
+    card in your hand"): the only card there, or, played from it, the card
+    the event answered names, having left it empty."""
+    cards = board.zone_list(zone, card.owner)
+    if card.zone == zone:
+        return len(cards) == 1 and cards[0] is card
+    event = getattr(context, "event", None)
+    return (not cards and getattr(event, "event", None) == "played" and zone == Zone.HAND
+            and event.get("card") is card)
 
 
 HIGHEST = ("highest", "most", "greatest")
@@ -1110,6 +1127,8 @@ def executable(selector: Selector | None) -> str | None:
             if missing is not None:
                 return missing
             continue
+        if name == "last" and (value is not True or ZONES[selector.zone] == Zone.PLAY):
+            return f"the filter 'last' of the cards in {selector.zone or 'play'!r}"
         if name == "power-extreme":
             extreme, among = value if isinstance(value, tuple) and len(value) == 2 else (None, None)
             if extreme not in EXTREMES or not (among is None or isinstance(among, Selector)):
