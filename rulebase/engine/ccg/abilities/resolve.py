@@ -970,6 +970,8 @@ def _may_be_offered(board: Board, context: Context, effect: Effect) -> bool:
     is offered: an instruction on that player themself ("you may pay [1]")
     that can't be done is not (705.2e)."""
     verb = VERBS.get(effect.verb)
+    if verb is not None and verb.takes == CARD and effect.target is not None:
+        return _may_be_offered_on_cards(board, context, effect, verb)
     if verb is None or verb.takes != PLAYER or effect.target is not None or effect.value("unless-paid") is not None:
         return True
     if effect.verb in SHAPED_ON_PLAYERS:
@@ -979,6 +981,25 @@ def _may_be_offered(board: Board, context: Context, effect: Effect) -> bool:
     if verb.allows(board, act):
         return True
     return not_offered.allows(board, player, effect.part.text or effect.verb, _reason(board, verb, act))
+
+
+def _may_be_offered_on_cards(board: Board, context: Context, effect: Effect, verb: Verb) -> bool:
+    """Whether "you may" on cards ("you may dismiss a Resource") is offered:
+    not when no card it describes can undergo it now (705.2e)."""
+    selector = _card_selector(effect)
+    if effect.condition is not None or effect.choices or effect.value("unless-paid") is not None \
+            or effect.verb == "search" or getattr(selector, "zone", None) == "deck":
+        return True  # judged as it is carried out; a deck's cards are not known to the player deciding
+    n = amount_of(board, context, effect.amount)
+    found = [card for card in targets.candidates(board, context, selector) if isinstance(card, Card)]
+    origin = effect.value("from")
+    if origin is not None:
+        found = [card for card in found if targets.at_place(board, context, card, origin)]
+    acts = [act for card in found for act in _acts(board, context, effect, verb, card, n)]
+    if any(verb.allows(board, act) for act in acts):
+        return True
+    reason = _reason(board, verb, acts[0]) if len(acts) == 1 else "there is nothing it can be done to"
+    return not_offered.allows(board, context.player, effect.part.text or effect.verb, reason)
 
 
 def _choose_player(s, player: int, players: list, effect: Effect):
