@@ -818,3 +818,19 @@ def test_the_last_card_in_a_hand_is_the_only_one_there_or_the_one_just_played_fr
     assert not targets.is_last(board, bob, sky, Zone.HAND)  # no event: a card in play is in no hand
     assert targets.executable(last) is None
     assert targets.executable(Selector("card", filters=(("last", True),))) == "the filter 'last' of the cards in 'play'"
+
+
+def test_that_friends_problem_of_an_attachment_is_the_problem_of_the_card_it_is_on_509_4():
+    board = table()  # Alice's Angel and Stuck Kite at her Problem, her Comet at home
+    suit = board.new_card(GEAR, 0)
+    board.put(suit, Zone.PLAY, area=board.players[0].problem_area)
+    suit.host = board.cards[1]  # on Angel
+    solved = Happened("solved", (("card", board.cards[2]),))
+    worn = Context(card=suit, controller=0, event=solved)
+    that_problem = Selector("Problem", where="that-card-problem")
+    assert labels(targets.candidates(board, worn, that_problem)) == ["Stuck Kite/0"]
+    suit.host = board.cards[0]  # on Comet, at Alice's home: no Problem
+    assert targets.candidates(board, worn, that_problem) == []
+    chosen = Context(card=board.cards[4], controller=1, named={"it": [board.cards[3]]})  # Breeze Runner chosen
+    assert labels(targets.candidates(board, chosen, that_problem)) == ["Stuck Kite/0"]
+    assert targets.executable(that_problem) is None

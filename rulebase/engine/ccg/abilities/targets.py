@@ -114,6 +114,8 @@ WHERE = {
     "there": "the Problem an earlier part or the event named",
     "its-problem": "this card's Problem",
     "same-problem": "the Problem of the card an earlier part named",
+    "that-card-problem": "the Problem the card \"that\" names is at (\"that Friend's Problem\": of an attachment, the "
+                         "Problem of the card it is on, 509.4)",
     "discard": "the discard pile of the player carrying the instruction out",
     "hand": "the hand of the player carrying the instruction out",
 }
@@ -851,6 +853,8 @@ def at_place(board: Board, context, card: Card, where: str | None) -> bool:
         return area.is_problem and area == place_named(context)
     if where == "same-problem":
         return area.is_problem and any(area == other.area for other in named_cards(context, "it"))
+    if where == "that-card-problem":
+        return area.is_problem and any(area == other.area for other in that_card(context))
     if isinstance(where, tuple) and len(where) == 2 and where[0] == "problem-with":
         return area.is_problem and has_there(board, context, area, where[1])
     return False
@@ -869,6 +873,18 @@ def has_there(board: Board, context, area: Area, what: Selector) -> bool:
             if found >= wanted:
                 return True
     return False
+
+
+def that_card(context) -> list[Card]:
+    """The card whose Problem "that Friend's Problem" is: of an attachment,
+    the card it is on (509.4); else the card an earlier part named that is
+    not the event's (the Problem solved is not "that Friend")."""
+    this = getattr(context, "card", None)
+    host = getattr(this, "host", None)
+    if host is not None:
+        return [host]
+    event = (getattr(context, "named", None) or {}).get(EVENT_CARD, ())
+    return [card for card in named_cards(context, "it") if card not in event and card.type != CardType.PROBLEM]
 
 
 def place_named(context) -> Area | None:
