@@ -535,3 +535,42 @@ def test_each_player_may_pay_to_a_player_who_cant_pay_is_not_offered_and_only_pa
     asked = drive(board, ability.effect, Context(card=board.cards[0], controller=0),
                   answers=[Action("decline", 0), Action("decline", 1)])
     assert [request.player for request in asked] == [0, 1], "without 705.2e, Bob is offered what he can't do"
+
+
+def test_it_of_a_faceoff_involving_this_card_is_this_card():
+    """"When you win a faceoff involving this card, you may retire it":
+    the event names no card but this one (Rarity, Breeziefied)."""
+    from rulebase.engine.ccg.abilities.events import Happened
+    from rulebase.engine.ccg.abilities.model import Ability, Trigger
+
+    board = board_with((COMET, 0, Zone.PLAY, "problem", 1), (RUNNER, 0, Zone.PLAY, "problem", 1))
+    rarity, runner = board.cards
+    won = Happened("faceoff-won", (("player", 0), ("involving", frozenset({rarity.id, runner.id}))))
+    involving = Ability("triggered", trigger=Trigger("faceoff-won", values=(("involving", Selector("self")),)))
+    drive(board, Effect("retire", target=Selector("it")), Context(card=rarity, controller=0, event=won, ability=involving))
+    assert rarity.zone == Zone.DISCARD and runner.zone == Zone.PLAY
+    other = board.cards[1]
+    anyone = Ability("triggered", trigger=Trigger("faceoff-won"))
+    drive(board, Effect("retire", target=Selector("it")), Context(card=other, controller=0, event=won, ability=anyone))
+    assert other.zone == Zone.PLAY, "a faceoff not said to involve this card names no card"
+
+
+def test_it_after_a_cost_naming_this_card_is_the_events_card():
+    """"When one of your Troublemakers would be dismissed, you may exhaust
+    this card to turn it face-down instead" (Pow, Loyal Henchpony): "it" is
+    the Troublemaker; with no card of the event, "exhaust this card to
+    ready it" is this card's."""
+    from rulebase.engine.ccg.abilities.events import Happened
+
+    board = board_with((COMET, 0, Zone.PLAY, "home", 0), (PEST, 0, Zone.PLAY, "problem", 0))
+    pow_, pest = board.cards
+    dismissed = Happened("dismissed", (("card", pest), ("player", 0)))
+    effect = Effect("exhaust", target=Selector("self"),
+                    then=Effect("turn-face-down", target=Selector("it"), condition=Condition("did")))
+    drive(board, effect, Context(card=pow_, controller=0, event=dismissed))
+    assert pow_.exhausted and not pow_.face_down and pest.face_down
+    exhausted = Effect("exhaust", target=Selector("self"),
+                       then=Effect("ready", target=Selector("it"), condition=Condition("did")))
+    pow_.exhausted = False
+    drive(board, exhausted, Context(card=pow_, controller=0))
+    assert not pow_.exhausted, "with no event card, it is this card, exhausted then readied"

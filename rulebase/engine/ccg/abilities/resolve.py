@@ -91,6 +91,8 @@ class Context:
             if isinstance(card, Card) and (self.board is None or _follows(self.board, card, self.event)):
                 self.named["it"] = [card]
                 self.named[targets.EVENT_CARD] = [card]
+        if self.event is not None and "it" not in self.named and self.card is not None and _about_this_card(self.ability):
+            self.named["it"] = [self.card]  # "When you win a faceoff involving this card, you may retire it"
 
     def forget(self, selector: Selector | None) -> None:
         """An instruction that would have named cards named none (nothing
@@ -121,6 +123,16 @@ class Context:
         other = Context(self.board, self.card, self.controller, self.ability, self.event, self.named, self.area,
                         self.done, player, self.searched, self.won, self.winner, self.whole)
         return other
+
+
+def _about_this_card(ability: Ability | None) -> bool:
+    """Whether the event of a triggered ability names no card but this one
+    ("When you win a faceoff involving this card"): "it" of its effect is
+    this card."""
+    trigger = getattr(ability, "trigger", None)
+    if trigger is None or trigger.subject is not None:
+        return False
+    return any(isinstance(value, Selector) and value.noun == "self" for _, value in trigger.values)
 
 
 def _follows(board: Board, card: Card, happened) -> bool:
@@ -196,7 +208,20 @@ def _chain(s, context: Context, effect: Effect | None):
         after = _shared_subject(effect, effect.then)
         if followed is False:
             after = _past_the_sentence(s.board, after)
+        elif _paid_with_this_card(context, effect, after):
+            context.named["it"] = list(context.named[targets.EVENT_CARD])
         effect = after
+
+
+def _paid_with_this_card(context: Context, effect: Effect, after: Effect | None) -> bool:
+    """Whether ``effect`` is a cost naming this card paid for what ``after``
+    does ("you may exhaust this card to turn it face-down instead") in
+    answer to an event that named another card: "it" of ``after`` is the
+    event's card, not this one (Pow, Loyal Henchpony)."""
+    event = context.named.get(targets.EVENT_CARD)
+    return (after is not None and after.condition is not None and after.condition.kind == "did"
+            and not after.condition.values and effect.target is not None and effect.target.noun == "self"
+            and bool(event) and all(card is not context.card for card in event))
 
 
 def _same_sentence(effect: Effect | None) -> bool:

@@ -746,12 +746,12 @@ events.LISTENERS.append(_involved_later)
 # -- processing ------------------------------------------------------------------------------
 
 
-def context(board: Board, card: Card, controller: int, happened=None):
-    """The context card text is resolved in: its card, its controller and
-    the event that triggered it."""
+def context(board: Board, card: Card, controller: int, happened=None, ability: Ability | None = None):
+    """The context card text is resolved in: its card, its controller, the
+    event that triggered it and the ability it is the effect of."""
     from rulebase.engine.ccg.abilities import resolve
 
-    return resolve.Context(board=board, card=card, controller=controller, event=happened)
+    return resolve.Context(board=board, card=card, controller=controller, event=happened, ability=ability)
 
 
 @check("511.7a", "a player processes their waiting triggered effects in the order of their choosing")
@@ -878,4 +878,4 @@ def carry_out(s, waiting: Waiting):
         return
     from rulebase.engine.ccg.abilities import resolve
 
-    yield from resolve.resolve(s, context(board, waiting.card, waiting.player(), waiting.happened), effect)
+    yield from resolve.resolve(s, context(board, waiting.card, waiting.player(), waiting.happened, waiting.acts), effect)
