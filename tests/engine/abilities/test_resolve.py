@@ -258,7 +258,9 @@ def test_a_delayed_instruction_is_executable_when_what_it_names_was_named_before
     later = Effect("banish", target=Selector("that", ref="them"))
     tokens = Effect("token", amount=Amount(2), values=values(token=(("type", "Friend"), ("power", 1))),
                     then=Effect("delayed", values=values(at="end-of-turn", do=later)))
-    assert "no earlier instruction names" in executable(tokens)
+    assert executable(tokens) is None, "the tokens put into play are named"
+    drawn = Effect("draw", amount=Amount(1), then=Effect("delayed", values=values(at="end-of-turn", do=later)))
+    assert "no earlier instruction names" in executable(drawn)
     banished = Effect("exhaust", target=Selector("Friend"), then=Effect("delayed", values=values(at="end-of-turn", do=later)))
     assert executable(banished) is None
     assert executable(Effect("delayed", values=values(at="end-of-turn", do=Effect("retire", target=Selector("self"))))) is None

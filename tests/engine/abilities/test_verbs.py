@@ -810,12 +810,13 @@ def test_without_519_1_no_named_counter_is_put():
 
 
 def test_a_token_copy_of_a_friend_has_its_printed_information_and_a_cost_of_zero_520_2():
-    board = board_with((COMET, 0, Zone.PLAY, "home", 0), (GEAR, 0, Zone.PLAY, "home", 0))
-    comet, gear = board.cards
+    board = board_with((COMET, 0, Zone.PLAY, "home", 0), (GEAR, 0, Zone.PLAY, "home", 0), (KITE, 0, Zone.PLAY, "problem", 0))
+    comet, gear, kite = board.cards
     comet.counters = 2
     home = board.players[0].home
-    refused("521.1", VERBS["token-copy"].check, board, Act(0, gear, area=home))
+    refused("521.1", VERBS["token-copy"].check, board, Act(0, kite, area=home))
     refused("521.1", VERBS["token-copy"].check, board, Act(0, comet))
+    refused("305.1a", VERBS["token-copy"].check, board, Act(0, gear, area=board.players[1].home))
     drive(board, Effect("token-copy", target=Selector("Friend", controller="you")), Context(controller=0))
     copy = board.cards[-1]
     assert copy is not comet and copy.zone == Zone.PLAY and copy.area == home
@@ -823,13 +824,30 @@ def test_a_token_copy_of_a_friend_has_its_printed_information_and_a_cost_of_zero
     assert copy.counters == 0 and copy.id in board.tokens and kinds(board, "520.2") == [STEP]
 
 
-def test_only_token_copies_of_friends_are_executable():
+def test_only_token_copies_of_cards_that_enter_play_are_executable():
     from rulebase.engine.ccg.abilities.resolve import executable
 
     assert executable(Effect("token-copy", target=Selector("Friend", controller="you"))) is None
     assert executable(Effect("token-copy", target=Selector("that", ref="Friend"), values=values(control="you"))) is None
-    assert "copies Friends" in executable(Effect("token-copy", target=Selector("Resource")))
+    assert executable(Effect("token-copy", target=Selector("Resource"))) is None
+    assert executable(Effect("token-copy", target=Selector("it"), values=values(face="face-up"))) is None
+    assert "copies Friends" in executable(Effect("token-copy", target=Selector("Event")))
     assert executable(Effect("token-copy", target=Selector("self"), values=values(face="face-up"))) is not None
+
+
+def test_a_token_copy_of_a_troublemaker_enters_play_at_a_problem_face_down_unless_said_520_2_306_1():
+    board = board_with((COMET, 0, Zone.PLAY, "home", 0), (KITE, 0, Zone.PLAY, "problem", 0),
+                       (PEST, 1, Zone.PLAY, "problem", 0))
+    pest = board.cards[2]
+    refused("306.1", VERBS["token-copy"].check, board, Act(0, pest, area=board.players[0].home))
+    act = Act(0, pest, area=board.players[0].problem_area, effect=Effect("token-copy", target=Selector("it")))
+    VERBS["token-copy"].check(board, act)
+    VERBS["token-copy"].apply(board, act)
+    copy = board.cards[-1]
+    assert copy.label == "Pest token copy" and copy.face_down and copy.controller == 0 and copy.info.power == 1
+    face_up = Effect("token-copy", target=Selector("it"), values=values(face="face-up"))
+    VERBS["token-copy"].apply(board, Act(1, pest, area=board.players[0].problem_area, effect=face_up))
+    assert not board.cards[-1].face_down and board.cards[-1].controller == 1
 
 
 def test_the_play_requirements_of_a_players_cards_reduced_until_the_end_of_the_turn_205_1_708_2():
@@ -1442,3 +1460,48 @@ def test_a_mane_character_is_turned_to_a_side_only_from_the_other_301_2():
     to_boosted = Effect("turn-over", target=Selector("Mane Character"), values=values(side="boosted"))
     VERBS["turn-over"].check(board, Act(0, mane, effect=to_boosted))
     VERBS["turn-over"].check(board, Act(0, mane))  # "turn it over": from either side
+
+
+def test_tokens_put_into_play_are_them_of_a_delayed_instruction_708_4():
+    from rulebase.engine.ccg.abilities import resolve, verbs as verb_table
+
+    board = board_with((COMET, 0, Zone.PLAY, "home", 0), (KITE, 0, Zone.PLAY, "problem", 0))
+    later = Effect("banish", target=Selector("that", ref="them"))
+    effect = Effect("token", amount=Amount(2), values=values(token=FIGMENT, area="home"),
+                    then=Effect("delayed", values=values(at="end-of-turn", do=later)))
+    assert resolve.executable(effect) is None
+    drive(board, effect, Context(card=board.cards[0], controller=0))
+    figments = [card for card in board.cards if card.label == "Figment token"]
+    waiting = verb_table.waiting_delayed(board)
+    assert len(figments) == 2 and len(waiting) == 1 and waiting[0].named["them"] == figments
+    assert resolve.executable(replace(effect, verb="draw", values=(), amount=Amount(1))) is not None
+
+
+def test_a_player_card_text_says_wins_the_game_wins_it_and_the_game_ends_103_1():
+    from rulebase.engine.ccg.abilities.resolve import executable
+    from rulebase.engine.flow import GameEnds
+
+    win_game = Effect("win", values=values(what="game"))
+    assert executable(win_game) is None
+    assert executable(Effect("win", values=values(what="faceoff"))) is not None
+    board = board_with((COMET, 0, Zone.PLAY, "home", 0), (COMET, 1, Zone.PLAY, "home", 1))
+    with pytest.raises(GameEnds) as ending:
+        drive(board, win_game, Context(card=board.cards[1], controller=1))
+    assert ending.value.outcome.winner == 1 and kinds(board, "103.1") == [STEP] and kinds(board, "104.1") == [STEP]
+    board.players[0].removed = True
+    refused("103.5", VERBS["win"].check, board, Act(0, 0, effect=win_game))
+    other = board_with((COMET, 0, Zone.PLAY, "home", 0))
+    other.off = frozenset({"104.1"})
+    VERBS["win"].apply(other, Act(0, 0, effect=win_game))  # without card text over the rules, no win by text
+
+
+def test_a_face_up_troublemaker_turned_over_is_face_down_a_different_card_505_3():
+    board = board_with((COMET, 0, Zone.PLAY, "problem", 0), (PEST, 1, Zone.PLAY, "problem", 0))
+    pest = board.cards[1]
+    pest.counters = 2
+    act = Act(0, pest, effect=Effect("turn-troublemaker-over", target=Selector("Troublemaker")))
+    VERBS["turn-troublemaker-over"].check(board, act)
+    VERBS["turn-troublemaker-over"].apply(board, act)
+    assert pest.face_down and pest.counters == 0 and kinds(board, "505.3")[0] == STEP
+    refused("505.2", VERBS["turn-troublemaker-over"].check, board, act)
+    refused("505.2", VERBS["turn-troublemaker-over"].check, board, Act(0, board.cards[0]))

@@ -508,6 +508,8 @@ def _on_players(s, context: Context, effect: Effect, verb: Verb, n):
             _part_skipped(board, effect, _reason(board, verb, act))
             continue
         yield from _do(s, verb, act)
+        if effect.verb == "token":
+            context.bind(None, act.cards)  # the tokens put into play: "them" of the parts after
         done = True
     return done
 
@@ -792,7 +794,7 @@ def _acts(board: Board, context: Context, effect: Effect, verb: Verb, card: Card
                 for area in _entry_areas(board, context, effect, controller, card.type)]
     if effect.verb == "token-copy":
         return [Act(player, card, amount=n, area=area, effect=effect, source=context.card)
-                for area in _entry_areas(board, context, effect, player, CardType.FRIEND)]
+                for area in _entry_areas(board, context, effect, player, card.type)]
     if effect.verb == "to-deck" and effect.value("to") == "top-or-bottom":
         return [Act(player, card, amount=n, effect=replace(effect, values=(("to", end),)), source=context.card)
                 for end in ("top", "bottom")]
@@ -1199,8 +1201,9 @@ VALUES = {
     "reveal-until": {"zone"}, "prevent": {"what"},
     "draw": {"position", "additional"}, "shuffle-into": {"zone"}, "cost-change": {"minimum"}, "color": {"color", "also"},
     "banish": {"beneath"}, "delayed": {"at", "do"}, "confront-need": {"players"}, "counters": {"kind"},
-    "remove-counters": {"kind"}, "token-copy": {"control"}, "requirement-change": {"color"}, "copy-effects": {"of"},
+    "remove-counters": {"kind"}, "token-copy": {"control", "face"}, "requirement-change": {"color"}, "copy-effects": {"of"},
     "doesnt-prevent": {"confronting"}, "cant": {"action"}, "gain-keyword": {"keyword", "x"}, "turn-over": {"side"},
+    "win": {"what"},
 }
 """The further values of an instruction the engine reads, by verb."""
 
@@ -1210,14 +1213,14 @@ VALUE_WORDS = {
     ("attach", "to"): ("another-friend",), ("move", "area"): AREAS, ("move", "away"): (True,),
     ("put-into-play", "area"): ENTRY_AREAS, ("token", "area"): ENTRY_AREAS, ("put-into-play", "face"): ("face-up",),
     ("put-into-play", "control"): ("you",), ("put-into-play", "exhausted"): (True,),
-    ("turn-over", "side"): ("start", "boosted"),
+    ("turn-over", "side"): ("start", "boosted"), ("win", "what"): ("game",),
     ("shuffle", "zone"): ("deck",), ("lose", "what"): ("tokens", "game"), ("reveal-until", "zone"): tuple(REVEAL_DECKS),
     ("send", "area"): (None, "home", "previous"), ("cant", "action"): ("be-moved", "ready-during-ready-phase"), ("draw", "position"): ("bottom",),
     ("shuffle-into", "zone"): ("discard", "hand"), ("power", "color"): tuple(str(color) for color in Color),
     ("color", "color"): tuple(str(color) for color in Color) + (THAT_COLOR,), ("color", "also"): (True,),
     ("delayed", "at"): ("end-of-turn", "end-of-phase", "end-of-faceoff", "start-of-next-turn",
                         "start-of-your-next-turn"),
-    ("token-copy", "control"): ("you",),
+    ("token-copy", "control"): ("you",), ("token-copy", "face"): ("face-up",),
     ("requirement-change", "color"): tuple(str(color) for color in Color), ("copy-effects", "of"): ("this", "that", "it"),
 }
 """The words each value may take, where the engine knows only some."""
@@ -1365,15 +1368,15 @@ def _all_tokens(part: Effect) -> bool:
 def _delayed_names(part: Effect, done: set) -> str | None:
     """A delayed instruction on the cards an earlier one named ("At the end
     of the turn, banish them"): an earlier instruction of the effect must
-    be carried out on cards, which it names (tokens put into play are
-    not named so)."""
+    be carried out on cards, which it names, or put tokens into play,
+    which it names too."""
     if part.value("at") == "start-of-next-turn" and "your next turn" in (part.part.text or "").casefold():
         return "a delayed instruction at the start of its player's own next turn (read as the next turn's)"
     later = part.value("do")
     target = getattr(later, "target", None)
     if target is None or target.noun not in ("it", "that") or targets.names_players(target):
         return None
-    if any(VERBS[verb].takes == CARD for verb in done if verb in VERBS):
+    if any(VERBS[verb].takes == CARD for verb in done if verb in VERBS) or "token" in done:
         return None
     return f"a delayed instruction on {target.part.text or target.noun!r}, which no earlier instruction names"
 
@@ -1393,6 +1396,11 @@ def _count_about_the_target(part: Effect) -> str | None:
     if per.where == "its-problem" or per.filter("other"):
         return f"a count 'for each' whose 'its' or 'other' is the card {part.verb!r} is given to"
     return None
+
+
+TOKEN_COPIED = ("Friend", "Troublemaker", "Resource")
+"""The cards the engine puts token copies of into play (520.2): those of a
+type that enters play, a Resource at its player's home."""
 
 
 def _part_executable(part: Effect) -> str | None:
@@ -1507,8 +1515,10 @@ def _part_executable(part: Effect) -> str | None:
         if part.amount is None or part.amount.value is None or part.amount.per is not None:
             return "distributing a number of counters the engine can't tell"
     if part.verb == "token-copy" and part.target is not None and not (
-            part.target.noun == "Friend" or (part.target.noun == "that" and part.target.ref == "Friend")):
-        return f"a token copy of {part.target.part.text or part.target.noun!r} (the engine copies Friends)"
+            part.target.noun in TOKEN_COPIED or part.target.noun == "it"
+            or (part.target.noun == "that" and part.target.ref in TOKEN_COPIED)):
+        return f"a token copy of {part.target.part.text or part.target.noun!r} (the engine copies Friends, Troublemakers " \
+               "and Resources)"
     if part.verb == "challenge":
         using = part.value("using")
         if using is not None:

@@ -1183,6 +1183,29 @@ def lose_the_game(board: Board, player: int) -> None:
         raise GameEnds(Outcome(Termination.WIN, remaining[0]))
 
 
+@rules.step("104.1", "by card text, {player} wins the game: the card's text takes precedence over the rules of winning "
+                     "(103.2, 103.3)")
+def wins_by_text(board: Board, player: int):
+    return {"player": board.name(player)}
+
+
+@verb("win", "103.1", takes=PLAYER)
+def win(board: Board, act: Act) -> None:
+    """A player card text says wins the game ("you win the game") wins it,
+    whatever their score (104.1 over 103.2), and the game ends at once
+    (103.1)."""
+    from rulebase.engine.flow import GameEnds
+    from rulebase.engine.game import Outcome, Termination
+
+    if wins_by_text(board, act.target) is None:
+        return
+    if points.the_game_ends(board, board.name(act.target)) is not None:
+        raise GameEnds(Outcome(Termination.WIN, act.target))
+
+
+checked("win")(lambda board, act: in_the_game(board, act.target))
+
+
 def loses_all_tokens(effect) -> bool:
     """Whether an instruction to lose is of all the action tokens of the
     player carrying it out ("your action tokens", "their action tokens",
@@ -2124,6 +2147,37 @@ def turn_face_down(board: Board, act: Act) -> None:
 checked("turn-face-down")(lambda board, act: turnable_face_down(board, act.target))
 
 
+@rules.check("505.2", "a Troublemaker turned over by card text is a face-up one in play: face-down Troublemakers can't "
+                      "be referenced by cards, abilities or effects")
+def turnable_troublemaker(board: Board, card: Card):
+    if card.type != CardType.TROUBLEMAKER or card.zone != Zone.PLAY or card.face_down:
+        return f"{card} is not a face-up Troublemaker in play"
+
+
+@rules.step("505.3", "{card} is turned over, face-up to face-down: it becomes a different card; it is not covered")
+def troublemaker_turned_over(board: Board, card: Card):
+    card.face_down = True
+    return {"card": card.label}
+
+
+@verb("turn-troublemaker-over", "505.3")
+def turn_troublemaker_over(board: Board, act: Act) -> None:
+    """"Turn over an opposing Troublemaker" ("This does not cover or
+    uncover it"): the Troublemaker text can name is a face-up one (505.2),
+    turned face-down; it becomes a different card (505.3), as
+    "turn-face-down" does."""
+    card = act.target
+    if troublemaker_turned_over(board, card) is not None:
+        status.becomes_different(board, card)
+        if card.counters:
+            counters_removed_as_different(board, card)
+        if card.id in getattr(board, "tokens", ()):
+            token_face_down_ceases(board, card)
+
+
+checked("turn-troublemaker-over")(lambda board, act: turnable_troublemaker(board, act.target))
+
+
 @rules.check("509.5", "to reattach an attachment, a player chooses another card in play as its host")
 def reattachable(board: Board, card: Card, host):
     if card.host is None or card.zone != Zone.PLAY:
@@ -2312,9 +2366,14 @@ def create_token(board: Board, player: int, description, area: Area):
 @verb("token", "521.1", takes=PLAYER)
 def token(board: Board, act: Act) -> None:
     """Put ``amount`` tokens (the text's description, ``token``) into play
-    for the player at ``act.area``."""
+    for the player at ``act.area``; the tokens put into play are
+    ``act.cards``, which the parts after name ("At the end of the turn,
+    banish them")."""
     for _ in range(act.n):
+        count = len(board.cards)
         create_token(board, act.target, act.value("token"), act.area)
+        if len(board.cards) > count:
+            act.cards.append(board.cards[-1])
 
 
 @checked("token")
@@ -2631,16 +2690,28 @@ checked("replace")(lambda board, act: a_problem_to_replace(board, act.target))
 
 @rules.check("521.1", "a token copy is created by a modifier as a card of a type the engine creates tokens of")
 def copied_as_a_token(board: Board, card: Card, area):
-    if card.type != CardType.FRIEND:
-        return f"{card} is a {card.type}: the engine creates Friend tokens only"
+    if card.type not in ENTERING:
+        return f"{card} is a {card.type}: a token copy of it can't enter play (only Friends, Troublemakers and Resources do)"
+    if card.type == CardType.RESOURCE:
+        from rulebase.engine.ccg import play
+
+        if play.host_description(card) or card.has_trait("Dilemma"):
+            return (f"{card} is an attachment or a Dilemma: the engine puts a token copy into play only of a Resource "
+                    "that enters play at its player's home (305.1a)")
     referable(board, card)
     if area is None:
         return "the instruction names no area for the token copy to enter play at"
 
 
-@rules.step("520.2", "a token copy of {card} enters play at {area} for {player}: {card}'s printed information, but "
-                     "a cost of zero, and none of the modifiers affecting {card}")
-def token_copy_made(board: Board, card: Card, player: int, area: Area):
+@rules.check("306.1", "Troublemakers enter play face-down at a Problem")
+def troublemaker_at_a_problem(board: Board, card: Card, area):
+    if card.type == CardType.TROUBLEMAKER and area is not None and not area.is_problem:
+        return f"a token copy of {card}, a Troublemaker, enters play at a Problem"
+
+
+@rules.step("520.2", "a token copy of {card} enters play at {area} for {player}{face}: {card}'s printed information, "
+                     "but a cost of zero, and none of the modifiers affecting {card}")
+def token_copy_made(board: Board, card: Card, player: int, area: Area, face_down: bool = False):
     from dataclasses import replace
 
     from rulebase.engine.ccg import play
@@ -2648,19 +2719,33 @@ def token_copy_made(board: Board, card: Card, player: int, area: Area):
     printed = replace(card.printed, cost=0)
     copy = board.new_card(printed, player, f"{card.printed.name} token copy")
     tokens(board).add(copy.id)
-    play.enter_play(board, copy, area, how="put into play")
-    return {"card": card.label, "area": board.area_name(area), "player": board.name(player)}
+    play.enter_play(board, copy, area, face_down=face_down, how="put into play")
+    return {"card": card.label, "area": board.area_name(area), "player": board.name(player),
+            "face": " face-down" * face_down}
 
 
 @verb("token-copy", "520.2")
 def token_copy(board: Board, act: Act) -> None:
     """Put a token copy of the target into play for the player carrying
     the instruction out, at ``act.area`` (520.2): a token (521) whose
-    printed information is the card's, its cost zero."""
-    token_copy_made(board, act.target, act.player, act.area)
+    printed information is the card's, its cost zero; a copy of a
+    Troublemaker enters face-down unless the text says face-up, a copy of a
+    Resource at its player's home (305.1a)."""
+    card = act.target
+    if card.type == CardType.RESOURCE:
+        resource_at_home(board, card, act.area)
+    face_down = card.type == CardType.TROUBLEMAKER and act.value("face") != "face-up"
+    token_copy_made(board, card, act.player, act.area, face_down)
 
 
-checked("token-copy")(lambda board, act: copied_as_a_token(board, act.target, act.area))
+@checked("token-copy")
+def _check_token_copy(board: Board, act: Act) -> None:
+    copied_as_a_token(board, act.target, act.area)
+    troublemaker_at_a_problem(board, act.target, act.area)
+    if act.target.type == CardType.RESOURCE:
+        from rulebase.engine.ccg import play
+
+        play.resource_area(board, act.player, act.target, act.area, None)  # at its player's home (305.1a)
 
 
 # -- play requirements changed for a while: "reduce the play requirements of your cards by 2 [Loyalty]" -----
