@@ -531,3 +531,49 @@ def test_512_3_an_any_phase_ability_in_every_phase_of_its_controller_s_turn_not_
     board.turn.player = 0
     current = faceoffs.Faceoff(board, faceoffs.PROBLEM, (board.players[0].problem_area,), 0)
     assert _refused(board, Action.parse("p0 activate #0"), Window("Problem faceoff", faceoff=current)) == "512.3a"
+
+
+TWIRLER = Printed.build("Twirler", "Friend", colors=["white"], power=1, cost=1, abilities=(
+    Ability("activated", "Harmony Unicorn: Main Phase: Pay 1 to draw a card.", timing="Harmony Unicorn: Main Phase",
+            cost=PAY_ONE, effect=Effect("draw", amount=Amount(1))),))
+
+
+def test_a_tag_word_before_a_timing_phrase_has_no_game_text():
+    assert activated.tag_of("Harmony Earth Pony: Main Phase") == "Harmony Earth Pony"
+    assert activated.untagged("Chaos: Immediate") == "Immediate" and activated.untagged("Harmony Changeling") is None
+    assert activated.tag_of("Main Phase") is None and activated.untagged("Main Phase") == "Main Phase"
+    assert activated.executable(Ability("activated", timing="Harmony Unicorn: Main Phase", cost=PAY_ONE)) is None
+    assert activated.executable(Ability("activated", timing="Harmony Unicorn: Whenever")) == \
+        "the timing phrase 'Whenever'"
+    assert activated.executable(Ability("activated", timing="Harmony Unicorn")) == \
+        "the tag word 'Harmony Unicorn' with no timing phrase"
+    assert activated.executable(Ability("event", timing="Harmony Earth Pony", effect=Effect("draw"))) is None
+
+
+def test_701_5_a_tagged_ability_is_activated_by_the_timing_phrase_after_the_tag():
+    board = board_with((TWIRLER, 0, Zone.PLAY, "home", 0))
+    board.players[0].tokens = 1
+    board.turn.phase = "main"
+    activated.check(board, Action.parse("p0 activate #0"), MAIN)
+    assert kinds(board, "701.5") == [STEP] and kinds(board, "609.2f")[-1] == ALLOWED
+    board.turn.phase = "score"
+    assert _refused(board, Action.parse("p0 activate #0"), Window("start of the Score Phase")) == "512.3"
+    board.turn.phase = "main"
+    board.off = frozenset({"701.5"})
+    assert _refused(board, Action.parse("p0 activate #0")) == "512.1"
+
+
+STAMP = Printed.build("Stamp", "Event", cost=0, timing="Main Phase", abilities=(
+    Ability("event", "Main Phase: Gain 1.", timing="Main Phase", effect=Effect("gain", amount=Amount(1))),
+    Ability("event", "Harmony Earth Pony: Gain 2.", timing="Harmony Earth Pony",
+            effect=Effect("gain", amount=Amount(2)))))
+
+
+@pytest.mark.parametrize("off, gained", [(frozenset(), 3), (frozenset({"701.5"}), 1)])
+def test_304_2_an_event_s_paragraph_after_a_tag_word_is_processed_in_order(off, gained):
+    board = board_with((STAMP, 0, Zone.HAND, None, 0))
+    board.off = off
+    state = CCGState.from_board(board, "main", checkpoints=True)
+    state.apply_action(Action("continue", 0))
+    state.apply_action(Action.parse("p0 play #0"))
+    assert board.players[0].tokens == gained

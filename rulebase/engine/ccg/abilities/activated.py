@@ -40,6 +40,34 @@ Faceoff Reaction").  "Any Phase" is the "[x] Phase" of 512.3 naming every
 phase of the turn."""
 
 
+TAG_WORDS = ("Chaos", "Talented")
+"""The tag words the reader reads before a colon besides "Harmony <Trait>"
+(701.5: tag words have no game text)."""
+
+
+def tag_of(timing: str | None) -> str | None:
+    """The tag word leading a timing phrase ("Harmony Unicorn" of "Harmony
+    Unicorn: Main Phase"), or the timing phrase itself when it is a tag word
+    alone ("Harmony Earth Pony", a paragraph of an Event); ``None``.
+
+    >>> tag_of("Harmony Unicorn: Main Phase"), tag_of("Harmony Changeling"), tag_of("Main Phase")
+    ('Harmony Unicorn', 'Harmony Changeling', None)
+    """
+    if not timing:
+        return None
+    tag = timing.split(": ", 1)[0]
+    return tag if tag in TAG_WORDS or (tag.startswith("Harmony ") and len(tag) > len("Harmony ")) else None
+
+
+def untagged(timing: str | None) -> str | None:
+    """A timing phrase without the tag word leading it ("Main Phase" of
+    "Harmony Unicorn: Main Phase"); ``None`` for a tag word alone."""
+    tag = tag_of(timing)
+    if tag is None:
+        return timing
+    return timing[len(tag) + 2:] or None
+
+
 def _when(timing: str | None) -> str | None:
     """The phase or faceoff named before "Reaction" ("Problem Faceoff"), or
     ``None``."""
@@ -78,13 +106,19 @@ def _itself(ability):
     this card ("Exhaust this card and put it into its owner's hand"), made
     once for each ability."""
     costs = getattr(ability, "cost", ()) or ()
-    if not any(cost.target is not None and cost.target.noun == "it" for cost in costs):
+    tagged = tag_of(getattr(ability, "timing", None)) is not None and ability.kind == "activated"
+    if not tagged and not any(cost.target is not None and cost.target.noun == "it" for cost in costs):
         return ability
     kept = _ITSELF.get(id(ability))
     if kept is not None and kept[0] is ability:
         return kept[1]
     from dataclasses import replace
 
+    if tagged:
+        made = replace(ability, timing=untagged(ability.timing))
+        _TAGS[id(made)] = (made, tag_of(ability.timing))
+        _ITSELF[id(ability)] = (ability, _itself(made))
+        return _ITSELF[id(ability)][1]
     fixed, last = [], None
     for cost in costs:
         if cost.target is not None and cost.target.noun == "it" and last == "self":
@@ -98,12 +132,24 @@ def _itself(ability):
 
 
 _ITSELF: dict[int, tuple] = {}
+_TAGS: dict[int, tuple] = {}
+
+
+def _tag_read(ability) -> str | None:
+    """The tag word :func:`_itself` took from before the timing phrase of
+    ``ability`` (of the ability it made), or ``None``."""
+    kept = _TAGS.get(id(ability))
+    return kept[1] if kept is not None and kept[0] is ability else None
 
 
 def executable(ability) -> str | None:
     """``None`` if the engine knows when ``ability`` (an activated ability
     or an Event's text) may be used and can pay its cost, else what it lacks."""
     timing = getattr(ability, "timing", None)
+    if tag_of(timing) is not None:  # a tag word has no game text (701.5)
+        timing = untagged(timing)
+        if timing is None and getattr(ability, "kind", None) != "event":
+            return f"the tag word {tag_of(ability.timing)!r} with no timing phrase"
     if timing is not None and timing not in TIMINGS and _when(timing) not in TIMINGS:
         return f"the timing phrase {timing!r}"
     ability = _itself(ability)
@@ -541,8 +587,16 @@ def reaction_met(board: Board, card: Card, ability: Ability, number: int):
 
 
 @check("512.1", "timing phrases specify when an activated ability can be activated")
-def timing_allows(board: Board, card: Card, ability: Ability):
-    return f"no timing rule lets {card}'s ability ({ability.timing}) be activated now"
+def timing_allows(board: Board, card: Card, ability: Ability, timing: str | None = None):
+    return f"no timing rule lets {card}'s ability ({timing or ability.timing}) be activated now"
+
+
+@step("701.5", "{tag} is a tag word: it has no game text, so the timing phrase of {card}'s ability ({text}) is {timing}")
+def tag_word(board: Board, card: Card, tag: str, ability: Ability):
+    """A tag word before a timing phrase ("Harmony Unicorn: Main Phase: ...")
+    has no game text (701.5).  Without this rule, "Harmony Unicorn: Main
+    Phase" is no timing phrase the rules know (512.1)."""
+    return {"tag": tag, "card": card.label, "text": ability.text or "its text", "timing": ability.timing}
 
 
 def _during(board: Board, when: str | None) -> bool:
@@ -572,6 +626,9 @@ def check_timing(board: Board, player: int, card: Card, number: int, ability: Ab
     whenever its player has priority (703.1)."""
     if timing_phrase_applies.verdict(board, card, ability) is None:
         return
+    tag = _tag_read(ability)
+    if tag is not None and tag_word(board, card, tag, ability) is None:
+        timing_allows(board, card, ability, f"{tag}: {ability.timing}")
     timing_phrase_applies(board, card, ability)
     if is_reaction(ability.timing):
         reaction(board, card, ability, number)
@@ -983,6 +1040,30 @@ def event_ability(card: Card):
     return None
 
 
+def tagged_paragraphs(card: Card, ability: Ability) -> list:
+    """The paragraphs of an Event's text after ``ability`` (its text after
+    its timing phrase) led by a tag word alone ("Harmony Earth Pony:
+    Dismiss another opposing Friend ..."): more of its text box, processed
+    in order (304.2)."""
+    found, after = [], False
+    for other in card.info.abilities:
+        if other is ability:
+            after = True
+        elif after and other.kind == "event" and other.effect is not None and untagged(other.timing) is None:
+            found.append(other)
+    return found
+
+
+@step("701.5", "{tag} is a tag word: it has no game text, so {card}'s text box goes on with its instructions ({text}), "
+               "processed in order (304.2)")
+def event_paragraph(board: Board, card: Card, tag: str, ability: Ability):
+    """A paragraph of an Event led by a tag word: the tag has no game text
+    (701.5), and the Event's text box is processed in order (304.2).
+    Without this rule, "Harmony Earth Pony:" would be a timing phrase of
+    its own, and the paragraph no part of playing the Event."""
+    return {"tag": tag, "card": card.label, "text": ability.text or "its text"}
+
+
 def play_event(s, card: Card, player: int, ability: Ability):
     """The rest of playing an Event whose text is an ability (304.2, 705.2):
     a Reaction answers its condition once (512.4c), its additional costs
@@ -1003,6 +1084,9 @@ def play_event(s, card: Card, player: int, ability: Ability):
         pay_cost(board, player, card, ability, chosen)
     if ability.effect is not None:
         yield from follow(s, card, player, ability.effect, met, named=cost_cards(card, ability, chosen))
+    for later in tagged_paragraphs(card, ability):
+        if event_paragraph(board, card, tag_of(later.timing), later) is not None:
+            yield from follow(s, card, player, later.effect, met)
     if card.zone == Zone.QUEUE:
         play.event_discarded(board, card)
     triggers.played(board, card, player)
