@@ -576,3 +576,25 @@ def test_it_after_a_cost_naming_this_card_is_the_events_card():
     pow_.exhausted = False
     drive(board, exhausted, Context(card=pow_, controller=0))
     assert not pow_.exhausted, "with no event card, it is this card, exhausted then readied"
+
+
+def test_control_of_this_card_is_exchanged_with_a_card_its_player_chooses_513_2():
+    from rulebase.engine.ccg.abilities.model import Effect, Selector, values
+    from rulebase.engine.ccg.abilities.resolve import Context, executable
+    from rulebase.engine.ccg.actions import Action
+    from rulebase.engine.ccg.board import Zone
+
+    from ..helpers import COMET, GEAR, board_with
+    from .driving import drive
+
+    exchange = Effect("exchange-control", target=Selector("self"),
+                      values=values(**{"with": Selector("Resource", controller="opponent")}))
+    assert executable(exchange) is None
+    assert executable(Effect("exchange-control", target=Selector("self"))) is not None
+    board = board_with((GEAR, 0, Zone.PLAY, "home", 0), (GEAR, 1, Zone.PLAY, "home", 1), (GEAR, 1, Zone.PLAY, "home", 1),
+                       (COMET, 1, Zone.PLAY, "home", 1))
+    mine, first, second, comet = board.cards
+    drive(board, exchange, Context(card=mine, controller=0), answers=[Action("choose", 0, card=second.id)])
+    assert (mine.controller, first.controller, second.controller, comet.controller) == (1, 1, 0, 1)
+    drive(board, exchange, Context(card=mine, controller=1))  # Bob's opponent's only Resource is Alice's Gear
+    assert (mine.controller, second.controller) == (0, 1)

@@ -526,6 +526,8 @@ def _on_nothing(s, context: Context, effect: Effect, verb: Verb, n):
         return (yield from _reveal_until(s, context, effect, verb))
     if effect.verb in FUTURE_CARDS or effect.verb in ("delayed", "requirement-change", "copy-effects"):
         cards = []
+    elif effect.verb == "exchange-control" and exchanges_with(effect):
+        cards = yield from _exchanged_with(s, context, effect, verb, n)
     elif effect.verb == "exchange-control":
         cards = list(context.named.get(CHOSEN, ()))[-2:]
     else:
@@ -549,6 +551,34 @@ def _on_nothing(s, context: Context, effect: Effect, verb: Verb, n):
         return False
     yield from _do(s, verb, act)
     return True
+
+
+def exchanges_with(effect: Effect) -> bool:
+    """"Exchange control of this card and an opposing Resource": the card
+    the target names, and another described by ``with``."""
+    return (effect.target is not None and effect.target.noun == "self"
+            and isinstance(effect.value("with"), Selector))
+
+
+def _exchanged_with(s, context: Context, effect: Effect, verb: Verb, n):
+    """The two cards whose control "exchange control of this card and an
+    opposing Resource" exchanges: this card, and one the player chooses
+    among those ``with`` describes with which the exchange can be done
+    (705.2e: players can't choose to do things that can't be done)."""
+    board = s.board
+    first = [card for card in targets.candidates(board, context, effect.target) if isinstance(card, Card)][:1]
+    described = effect.value("with")
+
+    def exchangeable(other: Card) -> bool:
+        act = Act(context.player, None, amount=n, effect=effect, source=context.card)
+        act.cards = first + [other]
+        return verb.allows(board, act)
+
+    possible = [card for card in targets.candidates(board, context, described)
+                if isinstance(card, Card) and card not in first and first and exchangeable(card)]
+    chosen = yield from _choose_cards(s, context, effect, described, possible)
+    context.bind(described, chosen[:1])
+    return first + chosen[:1]
 
 
 REVEAL_DECKS = {"deck": "you", "opponent-deck": "opponent"}
@@ -1203,7 +1233,7 @@ VALUES = {
     "banish": {"beneath"}, "delayed": {"at", "do"}, "confront-need": {"players"}, "counters": {"kind"},
     "remove-counters": {"kind"}, "token-copy": {"control", "face"}, "requirement-change": {"color"}, "copy-effects": {"of"},
     "doesnt-prevent": {"confronting"}, "cant": {"action"}, "gain-keyword": {"keyword", "x"}, "turn-over": {"side"},
-    "win": {"what"},
+    "win": {"what"}, "exchange-control": {"with"},
 }
 """The further values of an instruction the engine reads, by verb."""
 
@@ -1265,7 +1295,7 @@ def executable(effect: Effect | None, gone: bool = False) -> str | None:
         if part.verb == "color" and part.value("color") == THAT_COLOR and not chose_color:
             return "giving 'that' color, which no earlier instruction of the effect chose"
         chose_color = chose_color or is_choosing_a_color(part)
-        if part.verb == "exchange-control" and chose < 2:
+        if part.verb == "exchange-control" and chose < 2 and not exchanges_with(part):
             return "exchanging control of cards that two earlier instructions did not choose"
         chose += part.verb == "choose"
         if gone and _this_cards_power(part):
@@ -1499,7 +1529,11 @@ def _part_executable(part: Effect) -> str | None:
             return f"the duration {part.duration!r} of 'flip-change'"
     if part.verb == "cant" and part.duration is None:
         return "a \"can't\" of card text with no duration"
-    if part.verb == "exchange-control":
+    if part.verb == "exchange-control" and exchanges_with(part):
+        missing = targets.executable(part.value("with"))
+        if missing is not None:
+            return missing
+    elif part.verb == "exchange-control":
         target = part.target
         if target is None or target.noun != "that" or "those" not in (target.part.text or ""):
             return f"exchanging control of {target.part.text if target else 'no cards'!r}"
