@@ -202,8 +202,33 @@ def test_the_first_time_each_turn_a_card_is_moved_to_or_played_at_an_area_swayin
     assert not holds_for(one, played), "the event is not one of playing"
     assert conditions.executable(first_move) is None and conditions.executable(played) is None
     assert conditions.executable(Condition("first", Selector("character"), values(action="moved"))) is not None
-    assert conditions.executable(Condition("first", Selector("Friend"), values(action="frightened", each="turn"))) \
-        == "the first player to 'frightened'"
+    assert conditions.executable(Condition("first", Selector("Friend"), values(action="exhausted", each="turn"))) \
+        == "the first player to 'exhausted'"
+
+
+def test_the_first_time_each_turn_friends_become_frightened_the_night_is_dark_and_full_of_terrors():
+    from rulebase.engine.ccg.abilities import events
+    from rulebase.engine.ccg.abilities.model import Amount
+
+    board = board_with((COMET, 0, Zone.PLAY, "home", 0), (COMET, 1, Zone.PLAY, "home", 1),
+                       (SKY_MANE, 1, Zone.PLAY, "home", 1))
+    mine, bobs, mane = board.play
+    friends = Selector("Friend", count=Amount(1), filters=(("at_least", True),))
+    first = Condition("first", friends, values(action="frightened", each="turn"))
+
+    def frightened(card):
+        events.emit(board, "frightened", card=card, player=card.controller)
+        return board.events[-1]
+
+    def holds_for(happened):
+        return conditions.holds(board, resolve.Context(board=board, card=mine, controller=0, event=happened), first)
+
+    assert conditions.executable(first) is None
+    frightened(mane)
+    assert holds_for(frightened(bobs)), "a Mane Character frightened is not a Friend frightened"
+    assert not holds_for(frightened(mine)), "a Friend of any player was frightened earlier this turn"
+    board.turn.number += 1
+    assert holds_for(frightened(mine)), "each turn"
 
 
 def test_a_condition_names_their_cards_wherever_its_selectors_say_their():

@@ -440,12 +440,14 @@ def _more_than(board, context, condition, than) -> bool:
                for other in _cards(board, context, than) if isinstance(other, int) and other != one)
 
 
-FIRST_EACH_TURN = {"played": ("area",), "moved": ("player", "to")}
+FIRST_EACH_TURN = {"played": ("area",), "moved": ("player", "to"), "frightened": ()}
 """The events "for the first time each turn" asks of, each with what an
 earlier one must share to be the same: a card played at the same area
 ("The first time a player plays a Friend here each turn"), a card of the
 same player moved to the same area ("When you move a character to this
-Problem for the first time each turn")."""
+Problem for the first time each turn"), any card of the description
+frightened ("The first time each turn one or more Friends become
+frightened")."""
 
 _HAPPENED = "_happened_this_game"
 
