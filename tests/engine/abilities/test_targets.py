@@ -834,3 +834,13 @@ def test_that_friends_problem_of_an_attachment_is_the_problem_of_the_card_it_is_
     chosen = Context(card=board.cards[4], controller=1, named={"it": [board.cards[3]]})  # Breeze Runner chosen
     assert labels(targets.candidates(board, chosen, that_problem)) == ["Stuck Kite/0"]
     assert targets.executable(that_problem) is None
+
+
+def test_other_locations_are_the_areas_other_than_this_cards():
+    board = table()  # Angel at Alice's Problem; Comet at Alice's home, Bob's Comet at his home, Runner at Alice's Problem
+    angel = Context(card=board.cards[1], controller=0)
+    elsewhere = Selector("Friend", where="other-area")
+    assert labels(targets.candidates(board, angel, elsewhere)) == ["Comet/0", "Comet/1"]
+    board.put(board.cards[1], Zone.HAND)
+    assert targets.candidates(board, angel, elsewhere) == []  # this card is in no area
+    assert targets.place_executable("other-area") is None

@@ -114,6 +114,7 @@ WHERE = {
     "there": "the Problem an earlier part or the event named",
     "its-problem": "this card's Problem",
     "same-problem": "the Problem of the card an earlier part named",
+    "other-area": "an area other than this card's (\"at other locations\": a home or another Problem, 501.1)",
     "that-card-problem": "the Problem the card \"that\" names is at (\"that Friend's Problem\": of an attachment, the "
                          "Problem of the card it is on, 509.4)",
     "discard": "the discard pile of the player carrying the instruction out",
@@ -855,6 +856,9 @@ def at_place(board: Board, context, card: Card, where: str | None) -> bool:
         return area.is_problem and any(area == other.area for other in named_cards(context, "it"))
     if where == "that-card-problem":
         return area.is_problem and any(area == other.area for other in that_card(context))
+    if where == "other-area":
+        this = getattr(context, "card", None)
+        return this is not None and this.zone == Zone.PLAY and this.area is not None and area != this.area
     if isinstance(where, tuple) and len(where) == 2 and where[0] == "problem-with":
         return area.is_problem and has_there(board, context, area, where[1])
     return False
