@@ -1505,3 +1505,26 @@ def test_a_face_up_troublemaker_turned_over_is_face_down_a_different_card_505_3(
     assert pest.face_down and pest.counters == 0 and kinds(board, "505.3")[0] == STEP
     refused("505.2", VERBS["turn-troublemaker-over"].check, board, act)
     refused("505.2", VERBS["turn-troublemaker-over"].check, board, Act(0, board.cards[0]))
+
+
+def test_the_cost_to_play_the_card_an_earlier_instruction_named_changes_for_the_turn_708_2():
+    from rulebase.engine.ccg.abilities.resolve import executable
+
+    board = board_with((COMET, 0, Zone.HAND, None, 0), (COMET, 0, Zone.HAND, None, 0))
+    named, other = board.cards
+    effect = Effect("cost-change", target=Selector("it"), amount=Amount(-1), duration="turn")
+    act = Act(0, None, amount=-1, effect=effect)
+    refused("708.2", VERBS["cost-change"].check, board, act)
+    act.cards = [named]
+    VERBS["cost-change"].check(board, act)
+    VERBS["cost-change"].apply(board, act)
+    change = verbs.cost_changes(board)[-1]
+    assert change.names(board, named) and not change.names(board, other) and kinds(board, "708.2")[-1] == STEP
+    board.put(named, Zone.QUEUE)
+    assert change.names(board, named), "the card named, put in the queue as it is played (705.2b)"
+    board.put(named, Zone.DISCARD)
+    assert not change.names(board, named), "a different card once it changes zones again (410.6)"
+    assert "no earlier instruction names" in executable(effect)
+    revealed = Effect("to-hand", target=Selector("that", ref="Event"), then=effect)
+    assert executable(revealed) is None
+    assert executable(replace(revealed, then=replace(effect, duration=None))) is not None

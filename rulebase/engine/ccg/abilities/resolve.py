@@ -524,7 +524,9 @@ def _on_nothing(s, context: Context, effect: Effect, verb: Verb, n):
         return (yield from _distribute(s, context, effect, verb, n))
     if effect.verb == "reveal-until":
         return (yield from _reveal_until(s, context, effect, verb))
-    if effect.verb in FUTURE_CARDS or effect.verb in ("delayed", "requirement-change", "copy-effects"):
+    if effect.verb in FUTURE_CARDS and effect.target is not None and effect.target.noun in ("it", "that"):
+        cards = [card for card in targets.candidates(board, context, effect.target) if isinstance(card, Card)]
+    elif effect.verb in FUTURE_CARDS or effect.verb in ("delayed", "requirement-change", "copy-effects"):
         cards = []
     elif effect.verb == "exchange-control" and exchanges_with(effect):
         cards = yield from _exchanged_with(s, context, effect, verb, n)
@@ -1295,6 +1297,9 @@ def executable(effect: Effect | None, gone: bool = False) -> str | None:
         if part.verb == "color" and part.value("color") == THAT_COLOR and not chose_color:
             return "giving 'that' color, which no earlier instruction of the effect chose"
         chose_color = chose_color or is_choosing_a_color(part)
+        if (part.verb in FUTURE_CARDS and part.target is not None and part.target.noun in ("it", "that")
+                and not any(VERBS[verb].takes == CARD for verb in done if verb in VERBS)):
+            return f"a change of the cost to play {part.target.noun!r}, which no earlier instruction names"
         if part.verb == "exchange-control" and chose < 2 and not exchanges_with(part):
             return "exchanging control of cards that two earlier instructions did not choose"
         chose += part.verb == "choose"
@@ -1442,11 +1447,14 @@ def _part_executable(part: Effect) -> str | None:
     if part.verb in FUTURE_CARDS:
         from rulebase.engine.ccg.abilities.verbs import _played_selector
 
-        if part.target is None or targets.names_players(part.target) or part.target.noun in ("self", "that", "it"):
+        named = part.target is not None and part.target.noun in ("that", "it") and part.duration is not None
+        if part.target is None or targets.names_players(part.target) or (
+                part.target.noun in ("self", "that", "it") and not named):
             return f"the verb {part.verb!r} on {part.target.noun if part.target else 'no card'!r}"
         if part.amount is None or part.amount.value is None or part.amount.per is not None:
             return f"the verb {part.verb!r} by a number the engine can't tell"
-        part = replace(part, target=_played_selector(part.target))
+        if not named:
+            part = replace(part, target=_played_selector(part.target))
     for selector in (part.target, part.who):
         missing = targets.executable(selector)
         if missing is not None:

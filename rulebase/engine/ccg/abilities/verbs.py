@@ -1287,10 +1287,13 @@ class CostChange:
     cost to ("to a minimum of [1]"), if the text says one."""
 
     __slots__ = ("player", "selector", "amount", "until", "next", "turn", "phase", "faceoff", "source", "text",
-                 "minimum", "playing")
+                 "minimum", "playing", "card", "incarnation")
 
     def __init__(self, board: Board, player: int, selector, amount: int, until: str, next_only: bool,
-                 source: Card | None, text: str, minimum: int | None = None):
+                 source: Card | None, text: str, minimum: int | None = None, card: Card | None = None):
+        self.card = card
+        """The one card whose cost it changes, when the text names it ("pay [1] less to play it this turn")."""
+        self.incarnation = card.incarnation if card is not None else None
         self.minimum = minimum
         self.player = player
         self.selector = selector
@@ -1320,6 +1323,9 @@ class CostChange:
         from its controller's perspective (513.5)."""
         from rulebase.engine.ccg.abilities import resolve, targets
 
+        if self.card is not None:  # that card, the same object (410.6), or that one being played from there
+            return card is self.card and (card.incarnation == self.incarnation or (
+                card.zone == Zone.QUEUE and card.incarnation == self.incarnation + 1))  # put in the queue, 705.2b
         if card.owner != self.player:
             return False
         rule = targets.compiled(self.selector)
@@ -1366,13 +1372,31 @@ def lasting_cost_change(board: Board, change: CostChange):
             "amount": change.amount}
 
 
+@rules.step("708.2", "the cost for {player} to play {card} changes by {amount:+d} until {until}")
+def card_cost_change(board: Board, change: CostChange):
+    cost_changes(board).append(change)
+    return {"player": board.name(change.player), "card": change.card.label, "amount": change.amount,
+            "until": DURATIONS[change.until]}
+
+
+NAMED_CARD = ("it", "that")
+"""The words of a cost change of the card an earlier instruction named ("pay [1] less to play it this turn")."""
+
+
 @verb("cost-change", "708.4", takes=NOTHING)
 def cost_change(board: Board, act: Act) -> None:
     """"Pay [1] less for your next Friend this turn", "the next card you
     play that turn has its cost reduced by [1]" (708.4), "pay [1] less for
-    Events until the end of the faceoff" (708.2): applied as the cost to
-    play such a card is determined (705.2c), the next one once."""
+    Events until the end of the faceoff" (708.2), "you may pay [1] less to
+    play it this turn" (708.2, the card an earlier instruction named, in
+    ``act.cards``): applied as the cost to play such a card is determined
+    (705.2c), the next one once."""
     selector = act.effect.target
+    if selector.noun in NAMED_CARD:
+        for card in act.cards:
+            card_cost_change(board, CostChange(board, act.player, selector, act.n, act.duration, False, act.source,
+                                               act.effect.part.text or "its text", card=card))
+        return
     next_only = selector.filter(NEXT_PLAYED) is not None
     minimum = act.value("minimum")
     change = CostChange(board, act.player, _played_selector(selector), act.n, act.duration, next_only, act.source,
@@ -1395,10 +1419,18 @@ def faceoff_under_way(board: Board, duration: str):
         return "there is no faceoff under way for it to last until the end of"
 
 
+@rules.check("708.2", "a change of the cost to play a card an earlier instruction named needs a card it named")
+def a_card_whose_cost_changes(board: Board, act: Act):
+    if act.effect is not None and act.effect.target is not None and act.effect.target.noun in NAMED_CARD and not [
+            card for card in act.cards if isinstance(card, Card)]:
+        return "no earlier instruction named a card whose cost to play it changes"
+
+
 @checked("cost-change")
 def _check_cost_change(board: Board, act: Act) -> None:
     cost_change_duration(board, act.duration)
     faceoff_under_way(board, act.duration)
+    a_card_whose_cost_changes(board, act)
 
 
 @rules.step("705.2c", "the cost to play {card} changes by {amount:+d} ({text})")
