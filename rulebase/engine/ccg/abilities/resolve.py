@@ -859,6 +859,8 @@ def _areas(board: Board, context: Context, effect: Effect, card: Card) -> list[A
         return _event_cards_problem(context)
     me = context.player
     problems = [p.problem_area for p in board.players if not p.removed and board.problem_at(p.problem_area) is not None]
+    if isinstance(where, tuple) and where[:1] == ("problem-with",):  # "to a Problem with a Troublemaker"
+        return [area for area in problems if targets.has_there(board, context, area, where[1])]
     if where is None and card is not None:
         # no destination named ("move an opposing character at this card's Problem", "away from that
         # Problem"): anywhere it can go, its controller's home or another Problem (506.2)
@@ -1610,6 +1612,11 @@ def _part_executable(part: Effect) -> str | None:
         if key not in known:
             return f"the value {key!r} of {part.verb!r}"
         words = VALUE_WORDS.get((part.verb, key))
+        if part.verb == "move" and key == "area" and isinstance(value, tuple) and value[:1] == ("problem-with",):
+            missing = targets.place_executable(value)  # "to a Problem with a Troublemaker"
+            if missing is not None:
+                return missing
+            continue
         if part.verb == "attach" and key == "to" and isinstance(value, Selector):
             missing = _host_described(value)
             if missing is not None:
