@@ -189,3 +189,23 @@ def test_the_player_who_last_had_priority_repairs_a_violation_of_several_players
     assert violation.player == 1 and kinds(board, "516.2a") == [STEP, STEP]
     board.turn.last_priority = None
     assert uniqueness.find(board).player == 1
+
+
+def _no_scoring(subject: str):
+    from rulebase.engine.ccg.abilities.model import Ability, Modifier, Selector
+
+    return Printed.build("Grump", "Friend", colors=["orange"], power=0, cost=2, abilities=(
+        Ability("continuous", "Players can't score points.", modifier=Modifier(
+            "cant", subject=Selector(subject, every=True), values=(("action", "score"),))),))
+
+
+@pytest.mark.parametrize("subject, scored", [("player", (0, 0)), ("opponent", (0, 1))])
+def test_104_2_a_player_card_text_forbids_to_score_scores_nothing(subject, scored):
+    board = board_with((_no_scoring(subject), 1, Zone.PLAY, "home", 1))
+    points.score(board, 0, 1, "card text")
+    points.score(board, 1, 1, "card text")
+    assert (board.players[0].score, board.players[1].score) == scored
+    assert kinds(board, "104.2")[-1] == CHECK
+    board.off = frozenset({"104.2"})
+    points.score(board, 0, 1, "card text")
+    assert board.players[0].score == 1

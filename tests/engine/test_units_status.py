@@ -117,3 +117,25 @@ def test_104_2_a_cant_ready_of_card_text_refuses_readying_and_keeps_the_card_exh
     assert status.readies_in_ready_phase(board, here)
     status.ready(board, here)
     assert not here.exhausted
+
+
+def test_104_2_a_card_its_controller_can_t_exhaust_is_exhausted_only_by_others_or_the_rules():
+    from rulebase.engine.ccg.abilities.model import Ability, Modifier, Selector
+    from rulebase.engine.ccg.cards import Printed
+
+    star = Printed.build("Star", "Troublemaker", power=6, points=2, abilities=(
+        Ability("continuous", "Players can't exhaust their Friends.", modifier=Modifier(
+            "cant", subject=Selector("Friend", every=True, controller="their"),
+            values=(("action", "be-exhausted-by-controller"), ("by", Selector("player", every=True))))),))
+    board = board_with((star, 1, Zone.PLAY, "problem", 0), (COMET, 0, Zone.PLAY, "home", 0),
+                       (COMET, 0, Zone.PLAY, "home", 0), (COMET, 0, Zone.PLAY, "home", 0))
+    _, mine, theirs, ruled = board.cards
+    with pytest.raises(IllegalAction, match="104.2"):
+        status.exhaust(board, mine, by=0)
+    assert not mine.exhausted and kinds(board, "104.2") == [REFUSAL]
+    status.exhaust(board, theirs, by=1)
+    status.exhaust(board, ruled)
+    assert theirs.exhausted and ruled.exhausted
+    board.off = frozenset({"104.2"})
+    status.exhaust(board, mine, by=0)
+    assert mine.exhausted

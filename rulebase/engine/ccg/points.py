@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from rulebase.engine.ccg.abilities.events import scored
 from rulebase.engine.ccg.board import Board, Scoring, Zone
-from rulebase.engine.ccg.rules import step
+from rulebase.engine.ccg.rules import check, step
 from rulebase.engine.errors import EngineError
 from rulebase.engine.flow import GameEnds
 from rulebase.engine.game import Outcome, Termination
@@ -58,6 +58,17 @@ def scored_with(board: Board, scoring: Scoring, cards: tuple):
         return {"cards": ", ".join(scoring.cards)}
 
 
+@check("104.2", "a \"can't\" of card text takes precedence: a player it forbids to score points scores none")
+def cant_score(board: Board, player: int, points: int):
+    from rulebase.engine.ccg.abilities.continuous import forbidding_score
+
+    found = forbidding_score(board, player)
+    if found is not None:
+        source, ability = found
+        return (f"{source}'s ability says {board.name(player)} can't score points: "
+                f"{'1 point is' if points == 1 else f'{points} points are'} not scored ({ability.text or 'its text'})")
+
+
 def score(board: Board, player: int, points: int, reason: str, cards=(), rule: str = "517.2") -> None:
     """A player scores points; the game ends at once if that makes a winner
     (103.1, 103.2).  ``cards`` are the cards the points are scored with
@@ -73,12 +84,14 @@ def score_each(board: Board, points: dict[int, int], reason: str, cards: dict | 
     if unit is None:
         raise EngineError(f"no rule of the engine scores points under {rule}: "
                           f"points are scored under {', '.join(SCORING)}")
-    from rulebase.engine.ccg.abilities.continuous import note_scored, scorable
+    from rulebase.engine.ccg.abilities.continuous import note_scored, reaching, scorable
 
     cards = cards or {}
     for player, amount in points.items():
         amount = scorable(board, player, amount)
         if amount <= 0:
+            continue
+        if reaching(board, "cant") and not cant_score.allows(board, player, amount):
             continue
         if unit(board, player, amount, reason) is None:
             continue

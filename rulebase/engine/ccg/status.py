@@ -86,12 +86,25 @@ def frightened(board: Board, card: Card):
     return Allowed(f"{card} is frightened: it can be unfrightened")
 
 
-def check_exhaust(board: Board, card: Card) -> None:
+@check("104.2", "a \"can't\" of card text takes precedence: a card it forbids its controller to exhaust is not "
+                "exhausted by them")
+def cant_exhaust_own(board: Board, card: Card, by: int):
+    found = continuous.forbidding_own_exhaust(board, card, by)
+    if found is not None:
+        source, ability = found
+        return f"{source}'s ability says {board.name(by)} can't exhaust {card} ({ability.text or 'its text'})"
+
+
+def check_exhaust(board: Board, card: Card, by: int | None = None) -> None:
+    """``by``: the player exhausting ``card`` (by card text: a cost or an
+    instruction), or ``None`` (a rule)."""
     in_play(board, card, "exhaust")
     not_a_problem(board, card, "exhaust")
     not_frightened(board, card, "exhaust")
     not_exhausted(board, card)
     continuous.cant(board, card, "be-exhausted")
+    if by is not None and by == card.controller and (continuous.reaching(board, "cant") or continuous.own(card, "cant")):
+        cant_exhaust_own(board, card, by)
 
 
 def check_ready(board: Board, card: Card) -> None:
@@ -168,9 +181,10 @@ def turn_face_up_unfrightened(board: Board, card: Card):
     return {"card": card.label}
 
 
-def exhaust(board: Board, card: Card) -> None:
-    """Exhaust a card: an exhaustion counter is placed on it (503.2)."""
-    check_exhaust(board, card)
+def exhaust(board: Board, card: Card, by: int | None = None) -> None:
+    """Exhaust a card: an exhaustion counter is placed on it (503.2);
+    ``by``: the player exhausting it by card text."""
+    check_exhaust(board, card, by)
     if place_exhaustion_counter(board, card) is not None:
         emit(board, "exhausted", card=card, player=card.controller)
 

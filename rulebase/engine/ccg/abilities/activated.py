@@ -81,7 +81,7 @@ def is_reaction(timing: str | None) -> bool:
 
 
 COSTS_ON_THIS_CARD = {
-    "exhaust": lambda board, player, card: status.exhaust(board, card),
+    "exhaust": lambda board, player, card: status.exhaust(board, card, player),
     "frighten": lambda board, player, card: status.frighten(board, card),
     "retire": lambda board, player, card: zones.retire(board, player, card),
     "dismiss": lambda board, player, card: zones.dismiss(board, card),
@@ -696,6 +696,8 @@ def check_costs(board: Board, player: int, card: Card, ability: Ability) -> None
             zones.check_retire(board, player, card)
         elif cost.verb in COSTS_BY_THE_TABLE:
             action_can_be_taken(board, *_cost_act(player, card, cost))
+        elif cost.verb == "exhaust":
+            status.check_exhaust(board, card, player)
         elif cost.verb in CAN_HAPPEN:
             CAN_HAPPEN[cost.verb](board, card)
         if cost.verb in OCCURRENCES:

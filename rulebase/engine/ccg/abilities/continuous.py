@@ -242,6 +242,8 @@ def executable(modifier) -> str | None:
         from rulebase.engine.ccg.abilities import targets
 
         return targets.executable(subject)
+    if modifier.kind == "cant" and modifier.value("action") in CANTS_OF_PLAYERS:
+        return _cant_of_players_missing(modifier)
     if modifier.kind == "cant" and isinstance(modifier.value("action"), tuple):
         unknown = [action for action in modifier.value("action") if action not in CANT]
         if unknown or not modifier.value("action"):
@@ -2833,6 +2835,57 @@ def _subject_missing(modifier, itself: str | None = None) -> str | None:
     from rulebase.engine.ccg.abilities import targets
 
     return targets.executable(subject)
+
+
+CANTS_OF_PLAYERS = ("score", "be-exhausted-by-controller")
+"""The "can't" of what players do that the engine checks, with who it
+reaches: "Players can't score points during faceoffs involving this card"
+(the players it names), "Players can't exhaust their Friends" (the cards it
+names, exhausted by their own controller)."""
+
+
+def _cant_of_players_missing(modifier) -> str | None:
+    """``None`` if the engine checks a can't of :data:`CANTS_OF_PLAYERS`:
+    of the players named by a word (players, opponents, you), of the cards
+    it describes."""
+    if modifier.value("action") == "score":
+        who = modifier.subject
+        if getattr(who, "noun", None) not in PLAYERS[1:] or who.filters or who.where is not None:
+            return f"a can't 'score' of {getattr(who, 'part', None) and who.part.text or getattr(who, 'noun', None)!r}"
+        return None
+    by = modifier.value("by")
+    if getattr(by, "noun", by) not in PLAYERS or getattr(by, "filters", None) or getattr(by, "where", None):
+        return f"a can't 'be-exhausted-by-controller' by {getattr(by, 'noun', by)!r}"
+    return _subject_missing(modifier)
+
+
+def forbidding_score(board: Board, player: int):
+    """The card whose "can't score points" forbids ``player`` to score now
+    (its condition holding, 708.3), and its ability; ``None``."""
+    for source, found in outward(board, "cant"):
+        for _ability, acts in found:
+            modifier = acts.modifier
+            if (modifier.value("action") == "score" and _reaches_player(source, modifier.subject, player)
+                    and _holds(board, source, acts)):
+                return source, acts
+    return None
+
+
+def forbidding_own_exhaust(board: Board, card: Card, player: int):
+    """The card whose "can't" forbids ``player``, ``card``'s controller, to
+    exhaust it ("Players can't exhaust their Friends": their own), and its
+    ability; ``None``."""
+    if player != card.controller:
+        return None
+    from dataclasses import replace as _replace
+
+    def theirs(source, modifier):  # "their Friends": the cards of the player exhausting them
+        subject = modifier.subject
+        return _replace(subject, controller=None) if getattr(subject, "controller", None) == "their" else subject
+
+    return applying(board, "cant", card, lambda source, modifier: (
+        modifier.value("action") == "be-exhausted-by-controller"
+        and _reaches_player(source, modifier.value("by"), player)), itself=True, subject=theirs)
 
 
 def _paid_missing(modifier) -> str | None:

@@ -248,10 +248,10 @@ checked("unfrighten")(lambda board, act: status.check_unfrighten(board, act.targ
 
 @verb("exhaust", "503.2")
 def exhaust(board: Board, act: Act) -> None:
-    status.exhaust(board, act.target)
+    status.exhaust(board, act.target, act.player)
 
 
-checked("exhaust")(lambda board, act: status.check_exhaust(board, act.target))
+checked("exhaust")(lambda board, act: status.check_exhaust(board, act.target, act.player))
 
 
 @verb("ready", "503.3")
