@@ -1528,3 +1528,29 @@ def test_the_cost_to_play_the_card_an_earlier_instruction_named_changes_for_the_
     revealed = Effect("to-hand", target=Selector("that", ref="Event"), then=effect)
     assert executable(revealed) is None
     assert executable(replace(revealed, then=replace(effect, duration=None))) is not None
+
+
+def test_a_next_time_triggers_once_and_only_within_its_duration_708_4():
+    from rulebase.engine.ccg.abilities.events import emit
+    from rulebase.engine.ccg.abilities.model import Trigger
+
+    board = board_with((COMET, 0, Zone.PLAY, "home", 0), (PEST, 1, Zone.PLAY, "problem", 0))
+    comet, pest = board.cards
+    later = Effect("score", amount=Amount(1), values=values(additional=True))
+    effect = Effect("next-time", duration="turn", values=values(
+        trigger=Trigger("defeated", subject=Selector("Troublemaker"), values=values(by=Selector("you"))), do=later))
+    act = Act(0, None, effect=effect, source=comet)
+    VERBS["next-time"].check(board, act)
+    VERBS["next-time"].apply(board, act)
+    assert len(verbs.waiting_next_times(board)) == 1
+    emit(board, "defeated", card=pest, player=1, area=pest.area)
+    assert not board.waiting, "defeated by an opponent: not the trigger condition"
+    emit(board, "defeated", card=pest, player=0, area=pest.area)
+    assert len(board.waiting) == 1 and board.waiting[0].controller == 0 and not verbs.waiting_next_times(board)
+    emit(board, "defeated", card=pest, player=0, area=pest.area)
+    assert len(board.waiting) == 1, "once only"
+    VERBS["next-time"].apply(board, act)
+    board.turn.number += 1
+    emit(board, "defeated", card=pest, player=0, area=pest.area)
+    assert len(board.waiting) == 1 and not verbs.waiting_next_times(board), "the turn it lasted for has ended"
+    refused("708.2", VERBS["next-time"].check, board, Act(0, None, effect=replace(effect, duration="faceoff")))

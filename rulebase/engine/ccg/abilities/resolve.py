@@ -524,7 +524,9 @@ def _on_nothing(s, context: Context, effect: Effect, verb: Verb, n):
         return (yield from _distribute(s, context, effect, verb, n))
     if effect.verb == "reveal-until":
         return (yield from _reveal_until(s, context, effect, verb))
-    if effect.verb in FUTURE_CARDS and effect.target is not None and effect.target.noun in ("it", "that"):
+    if effect.verb == "next-time":
+        cards = []
+    elif effect.verb in FUTURE_CARDS and effect.target is not None and effect.target.noun in ("it", "that"):
         cards = [card for card in targets.candidates(board, context, effect.target) if isinstance(card, Card)]
     elif effect.verb in FUTURE_CARDS or effect.verb in ("delayed", "requirement-change", "copy-effects"):
         cards = []
@@ -542,7 +544,7 @@ def _on_nothing(s, context: Context, effect: Effect, verb: Verb, n):
         effect = ends[action.amount]
     act = Act(context.player, None, amount=n, effect=effect, source=context.card)
     act.cards = cards
-    if effect.verb == "delayed":
+    if effect.verb in ("delayed", "next-time"):
         act.named = {key: list(found) for key, found in context.named.items()}
     if effect.verb == "copy-effects":
         act.context = context
@@ -1237,7 +1239,7 @@ VALUES = {
     "banish": {"beneath"}, "delayed": {"at", "do"}, "confront-need": {"players"}, "counters": {"kind"},
     "remove-counters": {"kind"}, "token-copy": {"control", "face"}, "requirement-change": {"color"}, "copy-effects": {"of"},
     "doesnt-prevent": {"confronting"}, "cant": {"action"}, "gain-keyword": {"keyword", "x"}, "turn-over": {"side"},
-    "win": {"what"}, "exchange-control": {"with"},
+    "win": {"what"}, "exchange-control": {"with"}, "next-time": {"trigger", "do"},
 }
 """The further values of an instruction the engine reads, by verb."""
 
@@ -1270,7 +1272,7 @@ def _parts(effect: Effect):
                 yield from _parts(other)
         for choice in _choices(part):
             yield from _parts(choice)
-        later = part.value("do") if part.verb == "delayed" else None
+        later = part.value("do") if part.verb in ("delayed", "next-time") else None
         if isinstance(later, Effect):
             yield from _parts(later)
 
@@ -1530,6 +1532,18 @@ def _part_executable(part: Effect) -> str | None:
         x = part.value("x")
         if x is not None and not isinstance(x, int):
             return f"giving a keyword with the X {x!r}"
+    if part.verb == "next-time":
+        from rulebase.engine.ccg.abilities import triggers
+        from rulebase.engine.ccg.abilities.verbs import NEXT_TIME_DURATIONS
+
+        if part.duration not in NEXT_TIME_DURATIONS:
+            return f"the duration {part.duration!r} of 'next-time'"
+        trigger, later = part.value("trigger"), part.value("do")
+        if trigger is None or not isinstance(later, Effect):
+            return "a \"next time\" with no trigger condition or no instruction"
+        missing = triggers.executable(trigger)
+        if missing is not None:
+            return f"the next time of a trigger condition the engine does not announce: {missing}"
     if part.verb == "prevent" and (part.condition is None or part.condition.kind != "did"):
         return "an occurrence said not to happen other than the one a replacement replaced ('If you do')"
     if part.verb == "flip-change":
@@ -1593,7 +1607,7 @@ def _part_executable(part: Effect) -> str | None:
     if part.duration is not None and not part.choices:
         if part.verb not in ("power", "double-power", "flip-change", "take-control", "cost-change", "add-power", "color",
                              "confront-need", "requirement-change", "doesnt-prevent", "exchange-control", "cant",
-                             "gain-keyword"):
+                             "gain-keyword", "next-time"):
             return f"the duration {part.duration!r} of {part.verb!r}"
         from rulebase.engine.ccg.abilities.verbs import NEXT_READY_PHASE, READY_BAN
 

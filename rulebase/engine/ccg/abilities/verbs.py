@@ -2602,6 +2602,121 @@ def _delayed_watch(board, happened) -> None:
 _events.LISTENERS.append(_delayed_watch)
 
 
+# -- "The next time you defeat a Troublemaker this turn, ...": a triggered modifier waiting for an event ---------
+
+
+class NextTime:
+    """A triggered modifier an effect created (708.4) that triggers the next
+    time ``trigger`` (a trigger condition, as a triggered ability's) is met
+    before the end of ``until`` (``turn``, ``phase``, or ``None``: whenever
+    it is), once: ``do`` (an Effect) is then carried out for
+    ``controller``, with ``source`` its card and ``named`` what the
+    effect's earlier instructions named (712.2)."""
+
+    __slots__ = ("trigger", "do", "source", "controller", "named", "until", "turn", "phase")
+
+    def __init__(self, board: Board, trigger, do, source: Card | None, controller: int, named: dict, until):
+        self.trigger = trigger
+        self.do = do
+        self.source = source
+        self.controller = controller
+        self.named = named
+        self.until = until
+        self.turn = board.turn.number
+        self.phase = board.turn.phase
+
+    def lasts(self, board: Board) -> bool:
+        if self.until is None:
+            return True
+        return board.turn.number == self.turn and (self.until != "phase" or board.turn.phase == self.phase)
+
+    def text(self) -> str:
+        return getattr(getattr(self.do, "part", None), "text", "") or getattr(self.do, "verb", "")
+
+
+NEXT_TIME_DURATIONS = (None, "turn", "phase")
+"""How long a "next time" waits: the turn, the phase, or until it happens."""
+
+
+def waiting_next_times(board: Board) -> list[NextTime]:
+    found = getattr(board, "next_times", None)
+    if found is None:
+        found = board.next_times = []
+    return found
+
+
+@rules.step("708.4", "a triggered modifier is created: the next time {what}{until}, {text}")
+def next_time_created(board: Board, waiting: NextTime):
+    waiting_next_times(board).append(waiting)
+    until = "" if waiting.until is None else f" before {DURATIONS[waiting.until]}"
+    what = getattr(getattr(waiting.trigger, "part", None), "text", "") or getattr(waiting.trigger, "event", "")
+    return {"what": what or "its trigger condition is met", "until": until, "text": waiting.text()}
+
+
+@verb("next-time", "708.4", takes=NOTHING)
+def next_time(board: Board, act: Act) -> None:
+    """"The next time you defeat a Troublemaker this turn, score an
+    additional point": a triggered modifier (708.4), which triggers once,
+    the next time its trigger condition is met (704.1), and is then
+    processed as the game processes triggered effects (712)."""
+    named = {key: list(value) for key, value in (act.named or {}).items()}
+    next_time_created(board, NextTime(board, act.value("trigger"), act.value("do"), act.source, act.player, named,
+                                      act.effect.duration if act.effect is not None else None))
+
+
+@rules.check("708.2", "a triggered modifier waiting for its trigger condition lasts for a duration the engine ends")
+def next_time_duration(board: Board, duration):
+    if duration not in NEXT_TIME_DURATIONS:
+        return f"the engine ends no triggered modifier waiting until {duration!r}"
+
+
+checked("next-time")(lambda board, act: next_time_duration(board, act.effect.duration if act.effect else None))
+
+
+@rules.step("708.4", "the next time {what}: the triggered modifier ({text}) triggers, as a triggered ability does "
+                     "(704.1c), and ends")
+def next_time_triggers(board: Board, waiting: NextTime, happened):
+    from rulebase.engine.ccg.abilities import triggers
+    from rulebase.engine.ccg.abilities.model import Ability
+
+    found = waiting_next_times(board)
+    if waiting in found:
+        found.remove(waiting)
+    source = waiting.source
+    if source is None:
+        return None
+    number = 2000 + len(board.waiting)
+    kept = _events.Happened(happened.event, tuple((key, value) for key, value in happened.data if key != "named")
+                            + (("named", waiting.named),))
+    ability = Ability("triggered", text=waiting.text(), effect=waiting.do)
+    triggers.creates(board, source, ability, ability, number, kept)
+    for created in board.waiting:
+        if created.card is source and created.number == number:
+            created.controller = waiting.controller
+    what = getattr(getattr(waiting.trigger, "part", None), "text", "") or happened.event
+    return {"what": what, "text": waiting.text()}
+
+
+def _next_time_watch(board, happened) -> None:
+    """A "next time" waiting for an event triggers as the first event that
+    meets its trigger condition is announced; one whose duration ended
+    is forgotten."""
+    found = getattr(board, "next_times", None)
+    if not found:
+        return
+    from rulebase.engine.ccg.abilities import triggers
+
+    for waiting in list(found):
+        if not waiting.lasts(board):
+            found.remove(waiting)
+        elif (waiting.source is not None and happened.event in triggers.events_of(waiting.trigger)
+              and triggers.matches(board, waiting.source, waiting.trigger, happened)):
+            next_time_triggers(board, waiting, happened)
+
+
+_events.LISTENERS.append(_next_time_watch)
+
+
 # -- confront requirements changed for a while: "Opponents need +2 power to confront that Problem" --------
 
 
