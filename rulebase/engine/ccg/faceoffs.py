@@ -60,6 +60,7 @@ class Faceoff:
         self.totals: dict[int, int] = {}
         self.initial: set[int] = set()
         self.recorded: set[int] = set()
+        self.ended = False
 
     @property
     def kind_group(self) -> str:
@@ -468,11 +469,12 @@ def faceoff(s, kind: str, areas: tuple[Area, ...], starter: int, troublemaker: C
         yield from priority_window(s, window, first=starter)
     else:
         yield from priority_window(s, window)
-    first_flips(board, current)
-    yield from priority_window(s, window)
     rounds = 1
     totals: dict = {player: 0 for player in current.players}
-    while True:
+    if not current.ended:
+        first_flips(board, current)
+        yield from priority_window(s, window)
+    while not current.ended:
         if compare_totals(board, current) is None:
             break
         totals = dict(current.totals)
@@ -489,19 +491,47 @@ def faceoff(s, kind: str, areas: tuple[Area, ...], starter: int, troublemaker: C
             break
         rounds += 1
         yield from priority_window(s, window)
+    if current.ended:
+        current.winner = None
     winner = current.winner
     result = FaceoffResult(kind, tuple(board.area_name(a) for a in current.areas), starter, dict(totals), winner,
                            involved={p: [c.label for c in current.involved(board) if _side(current, c) == p] for p in current.players},
                            flips={p: [c.label for c in current.flipped[p]] for p in current.players}, rounds=rounds,
                            turn=board.turn.number)
     board.faceoffs.append(result)
+    if current.ended:
+        return current
     if winner is not None:
         yield from _consequences(s, current, winner)
     else:
         trace.note("514.5", "no player has a power total higher than any other: no one wins the faceoff")
     yield from priority_window(s, window)
-    yield from end(s, current)
+    if not current.ended:
+        yield from end(s, current)
     return current
+
+
+@check("514.6", "only a faceoff under way can be ended")
+def under_way(board: Board):
+    if getattr(board, "faceoff", None) is None:
+        return "no faceoff is under way: there is no faceoff to end"
+
+
+@step("514.6", "card text ends the {what} faceoff now: no winner is decided, and the faceoff ends (its flipped cards "
+               "are put on the bottom of their owners' decks, its cards and players cease to be involved)")
+def ended_by_card_text(board: Board, current: "Faceoff"):
+    current.ended = True
+    return {"what": current.kind}
+
+
+def end_now(s):
+    """End the faceoff under way at once, as card text says ("End the
+    faceoff."): what remains of it (flips, a winner and what winning
+    does) is not done, and it ends as 514.6 says.  A generator."""
+    current = s.board.faceoff
+    under_way(s.board)
+    if ended_by_card_text(s.board, current) is not None:
+        yield from end(s, current)
 
 
 def _side(current: Faceoff, card: Card) -> int:
@@ -512,10 +542,14 @@ def _side(current: Faceoff, card: Card) -> int:
 
 @step("514.5a", "{player} wins the Troublemaker faceoff and defeats {tm}: dismisses it and scores its point value "
                 "({value})")
-def defeats_the_troublemaker(board: Board, current: Faceoff, winner: int):
+def defeats_the_troublemaker(board: Board, current: Faceoff, winner: int, replaced: bool = False):
+    """The challenger defeats the Troublemaker: dismisses it, unless a
+    replacement modifier its controller chose replaced that (``replaced``,
+    :func:`_dismissal_replaced`), and scores its point value."""
     troublemaker = current.troublemaker
     area = troublemaker.area
-    zones.dismiss(board, troublemaker)
+    if not replaced:
+        zones.dismiss(board, troublemaker)
     emit(board, "defeated", card=troublemaker, player=winner, area=area, faceoff=current,
          involving=frozenset(card.id for card in current.involved(board)))
     return {"player": board.name(winner), "tm": troublemaker.label, "value": troublemaker.info.points or 0}
@@ -584,7 +618,8 @@ def _consequences(s, current: Faceoff, winner: int):
         if current.involves(board, troublemaker):
             values: list[int] = []
             point_value(board, troublemaker, values)
-            if defeats_the_troublemaker(board, current, winner) is not None:
+            replaced = yield from _dismissal_replaced(s, troublemaker, winner)
+            if defeats_the_troublemaker(board, current, winner, replaced) is not None:
                 points.score(board, winner, max(values, default=0), f"defeating {troublemaker}", involved_by_winner,
                              rule="514.5a")
         else:
@@ -601,6 +636,21 @@ def _consequences(s, current: Faceoff, winner: int):
                                        {"send-home": verify}, rule="514.5b")
             send_challenger_home(board, chosen(board, action, involved_character_sent_home), challenger)
     _won(board, current, winner, involved_by_winner, involved)
+
+
+def _dismissal_replaced(s, troublemaker: Card, winner: int):
+    """Whether a replacement modifier replaces the defeated Troublemaker
+    being dismissed (514.5a), its controller asked as for an instruction
+    of card text ("When one of your Troublemakers would be dismissed, you
+    may ... instead", 710.5).  A generator."""
+    board = s.board
+    before = set(board.replacing)
+    try:
+        if (yield from continuous.replace_asking(s, "dismiss", troublemaker, winner)):
+            return True
+    finally:
+        board.replacing.intersection_update(before)
+    return False
 
 
 def _won(board: Board, current: Faceoff, winner: int, cards: list[Card], involved: list[Card] = ()) -> None:

@@ -2175,7 +2175,7 @@ def replace_asking(s, verb: str, card: Card, player: int, occurrence: str | None
             continue
         if replaced_by_text(board, source, acts, card, occurrence) is None:
             return done
-        yield from resolve.resolve(s, context, _required(effect))
+        yield from resolve.resolve(s, context, _the_replaced_card(_required(effect)))
         done = True
         others = [f for f in found if f is not chosen]
         if not others or no_longer_apply(board, card, occurrence, others) is not None:
@@ -2275,6 +2275,20 @@ def carry_out(s, verb, act):
             verb.apply(board, act)
     finally:
         board.replacing.intersection_update(before)
+
+
+def _the_replaced_card(effect):
+    """The instead with each "it" naming the card whose occurrence it
+    replaces, not a card an instruction before it named ("you may exhaust
+    this card to turn it face-down instead": the Troublemaker)."""
+    if effect is None:
+        return None
+    from dataclasses import replace as _replace
+
+    target = effect.target
+    if target is not None and target.noun == "it" and target.ref is None:
+        target = _replace(target, noun="that")
+    return _replace(effect, target=target, then=_the_replaced_card(effect.then))
 
 
 def _required(effect):

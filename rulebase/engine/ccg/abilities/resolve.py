@@ -310,6 +310,7 @@ def _instruction(s, context: Context, effect: Effect):
             players = list(players)
             most_recent_first(board, players)
     done, done_by, before = False, {}, context.done_by
+    gathered: dict = {}
     for player in players:
         if isinstance(player, int) and not board.players[player].removed:
             if each_did and not before.get(player, False):
@@ -320,12 +321,18 @@ def _instruction(s, context: Context, effect: Effect):
                 continue
             mine = context.as_player(player)
             mine.names_no_player = effect.who is None
+            named_before = dict(context.named)
             yield from _carry_out(s, mine, effect)
+            if len(players) > 1:  # "each player chooses a character ... Those characters": each one's
+                for key, cards in context.named.items():
+                    if isinstance(cards, list) and cards is not named_before.get(key):
+                        gathered.setdefault(key, []).extend(card for card in cards if card not in gathered.get(key, ()))
             done = done or mine.done
             done_by[player] = mine.done
             context.area = mine.area
             context.won = mine.won
             context.winner = mine.winner
+    context.named.update(gathered)
     context.done = done
     context.done_by = done_by if len(players) > 1 else {}
 
@@ -390,20 +397,25 @@ def _carry_out(s, context: Context, effect: Effect):
     context.done = done
 
 
-@rules.step("801.1", "each player decides in turn, {first} first: the player who most recently had priority makes "
-                     "all of their decisions first, then the next player in turn order")
+@rules.step("801.1", "each player decides in turn, {first} first: {why} makes all of their decisions first, then the "
+                     "next player in turn order")
 def most_recent_first(board: Board, players: list):
     """Decisions several players make at once ("each player ...") are made
-    by the player who most recently had priority first, then the next in
+    by the player who most recently had priority first, or by the turn
+    player as a new priority window is being opened (the effect processed
+    in the Pre-Priority Processing of a window opening), then the next in
     turn order (801.1); without that rule, from the text's controller."""
     last = board.turn.last_priority
-    first = last if last in players else board.turn.player
+    opening = getattr(board, "opening_window", False)
+    first = last if last in players and not opening else board.turn.player
+    why = ("a new priority window is being opened: the turn player" if opening
+           else "the player who most recently had priority")
     if first not in players:
         return None
     order = [p.index for p in board.players]
     start = order.index(first)
     players.sort(key=lambda player: (order.index(player) - start) % len(order))
-    return {"first": board.name(first)}
+    return {"first": board.name(first), "why": why}
 
 
 def _power_added(board: Board, context: Context, of) -> int | None:

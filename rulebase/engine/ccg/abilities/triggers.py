@@ -809,6 +809,15 @@ def process(s, opening: bool = False):
     board = s.board
     if not board.waiting:
         return False
+    was = getattr(board, "opening_window", False)
+    board.opening_window = opening  # decisions made as a new window is being opened (801.1)
+    try:
+        return (yield from _process(s, board, opening))
+    finally:
+        board.opening_window = was
+
+
+def _process(s, board: Board, opening: bool):
     batch: list = []
     if created_since_priority(board, batch) is None:
         return False

@@ -1793,6 +1793,22 @@ def _check_start_faceoff(board: Board, act: Act) -> None:
     names_cards_in_play(board, act.cards)
 
 
+@verb("end-faceoff", "514.6", takes=NOTHING, procedure=True)
+def end_faceoff(s, act: Act):
+    """End the faceoff under way at once ("End the faceoff."): no winner
+    is decided, and it ends as 514.6 says."""
+    from rulebase.engine.ccg import faceoffs
+
+    yield from faceoffs.end_now(s)
+
+
+@checked("end-faceoff")
+def _check_end_faceoff(board: Board, act: Act) -> None:
+    from rulebase.engine.ccg import faceoffs
+
+    faceoffs.under_way(board)
+
+
 # -- Mane Characters, Troublemakers, control ---------------------------------------------
 
 
