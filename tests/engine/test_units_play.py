@@ -215,3 +215,24 @@ def test_707_3_card_text_lets_its_player_play_the_cards_it_names_from_their_disc
     assert kinds(board, "707.3")[-1] == ALLOWED
     board.off = frozenset({"707.3"})
     assert 1 not in [action.card for action in play.options(board, 0, main) if action.verb == "play"]
+
+
+def test_702_1_card_text_changes_the_cost_of_the_draw_action_while_its_condition_holds():
+    drained = Printed.build("Drained", "Problem", owner_needs="2 blue", opponents_need=3, bonus=1, abilities=reading.read(
+        "Using the draw action during the Main Phase costs +[1].", card_type="Problem"))
+    board = board_with((drained, 0, Zone.PLAY, "problem", 0), (_friend("Deep"), 0, Zone.DRAW_DECK, None, 0),
+                       (_friend("Deeper"), 0, Zone.DRAW_DECK, None, 0))
+    main_phase(board)
+    board.players[0].tokens = 1
+    assert play.draw_cost(board, 0) == 2 and kinds(board, "702.1") == [STEP]
+    draw = Action("draw", 0)
+    assert draw not in play.options(board, 0, play.Window("Main Phase", main=True))
+    board.players[0].tokens = 2
+    in_hand = len(board.players[0].hand)
+    play.draw_action(board, draw)
+    assert board.players[0].tokens == 0 and len(board.players[0].hand) == in_hand + 1
+    board.turn.phase = "score"
+    assert play.draw_cost(board, 0) == 1
+    board.turn.phase = "main"
+    board.off = frozenset({"702.1"})
+    assert play.draw_cost(board, 0) == 1

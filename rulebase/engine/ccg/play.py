@@ -332,11 +332,67 @@ def troublemaker_cost(board: Board, player: int, cost: list):
     return {"player": board.name(player), "n": TROUBLEMAKER_COST}
 
 
-@rules.step("609.2d", "{player} pays {n} action token to draw a card")
-def draw_for_token(board: Board, player: int):
-    pay(board, player, DRAW_COST, "draw a card")
+@rules.step("609.2d", "{player} pays {n} action token{s} to draw a card")
+def draw_for_token(board: Board, player: int, cost: int = DRAW_COST):
+    pay(board, player, cost, "draw a card")
     zones.draw(board, player)
-    return {"player": board.name(player), "n": DRAW_COST}
+    return {"player": board.name(player), "n": cost, "s": "s" * (cost != 1)}
+
+
+def draw_cost_missing(modifier) -> str | None:
+    """``None`` if the engine applies a change of the cost of the draw
+    action ("Using the draw action during the Main Phase costs +[1]"): by a
+    number printed, for the players it names."""
+    amount = modifier.amount
+    if amount is None or amount.per is not None or not isinstance(amount.value, int) or not amount.value:
+        return "a change of the cost of the draw action by a number not printed"
+    who = modifier.value("player")
+    if getattr(who, "noun", who) not in continuous.PLAYERS or getattr(who, "filters", None):
+        return f"a change of the cost {getattr(who, 'noun', who)!r} pays to use the draw action"
+    if modifier.subject is not None and modifier.subject.noun != "self":
+        return "a change of the cost of the draw action of a card"
+    return None
+
+
+_DRAW_CHANGES = "_draw_changes"
+
+
+def _changes_draw_cost(printed) -> tuple:
+    """The ``(ability, what acts)`` of a side of a card changing the cost of
+    the draw action (worked out once for each side)."""
+    found = printed.__dict__.get(_DRAW_CHANGES)
+    if found is None:
+        listed = continuous.index(printed)
+        found = tuple(pair for table in (listed.own, listed.outward) for pair in table.get("cost", ())
+                      if pair[1].modifier.value("action") == "draw-action")
+        printed.__dict__[_DRAW_CHANGES] = found
+    return found
+
+
+@rules.step("702.1", "{source}'s ability: {player} pays {amount:+d} to use the draw action ({text}); the cost is {cost}")
+def text_draw_cost(board: Board, cost: list, player: int, source: Card, ability):
+    changed = max(0, cost[0] + ability.modifier.amount.value)
+    if changed == cost[0]:
+        return None
+    cost[0] = changed
+    return {"source": source.label, "player": board.name(player), "amount": ability.modifier.amount.value,
+            "text": ability.text or "its text", "cost": changed}
+
+
+def draw_cost(board: Board, player: int) -> int:
+    """The action tokens the draw action costs ``player``: 1 (609.2d),
+    changed by the card text of the cards in play, face up, whose condition
+    holds ("Using the draw action during the Main Phase costs +[1]"), each
+    change recorded (702.1)."""
+    cost = [DRAW_COST]
+    for source in board.play:
+        if source.face_down:
+            continue
+        for _ability, acts in _changes_draw_cost(source.printed):
+            if continuous._reaches_player(source, acts.modifier.value("player"), player) \
+                    and continuous._holds(board, source, acts):
+                text_draw_cost(board, cost, player, source, acts)
+    return cost[0]
 
 
 @rules.check("302.1", "Friends enter play at their owner's home or at a Problem")
@@ -635,7 +691,9 @@ def check_draw_action(board: Board, action: Action, window: Window) -> None:
     draw_can_happen(board, action.player)
     if continuous.reaching(board, "at-most"):
         continuous.cant_draw_more(board, action.player)
-    check_cost(board, action.player, DRAW_COST, "draw a card")
+    with board.trace.quiet():
+        cost = draw_cost(board, action.player)
+    check_cost(board, action.player, cost, "draw a card")
 
 
 @rules.check("609.2e", "the turn player may unfrighten a card they control by paying 2 action tokens")
@@ -1015,8 +1073,8 @@ def move_action(board: Board, action: Action) -> None:
 
 
 def draw_action(board: Board, action: Action) -> None:
-    """The draw action (609.2d)."""
-    draw_for_token(board, action.player)
+    """The draw action (609.2d), at its cost changed by card text (702.1)."""
+    draw_for_token(board, action.player, draw_cost(board, action.player))
 
 
 def rally(board: Board, action: Action) -> None:

@@ -115,6 +115,10 @@ def executable(modifier) -> str | None:
         if modifier.value("to") not in ("here", "this-problem") or amount is None or amount.per is not None \
                 or not isinstance(amount.value, int) or amount.value <= 0:
             return "a change of the cost to move to or from somewhere else, or by a number not printed"
+    elif modifier.kind == "cost" and modifier.value("action") == "draw-action":
+        from rulebase.engine.ccg import play
+
+        return play.draw_cost_missing(modifier)  # paid as the draw action is taken (609.2d)
     elif modifier.kind in ("cost", "cost-with-minimum") and modifier.value("action") == "rally":
         return _rally_cost_missing(modifier)  # paid as a card is rallied (609.2e)
     elif modifier.kind == "cost" and modifier.value("action") not in ("move", None):
