@@ -1554,3 +1554,27 @@ def test_a_next_time_triggers_once_and_only_within_its_duration_708_4():
     emit(board, "defeated", card=pest, player=0, area=pest.area)
     assert len(board.waiting) == 1 and not verbs.waiting_next_times(board), "the turn it lasted for has ended"
     refused("708.2", VERBS["next-time"].check, board, Act(0, None, effect=replace(effect, duration="faceoff")))
+
+
+def test_an_attachment_put_into_play_enters_play_attached_to_its_host_509_2():
+    from rulebase.engine.ccg.abilities.resolve import executable
+    from rulebase.engine.ccg.cards import Printed
+
+    hat = Printed.build("Hat", "Resource", colors=["white"], cost=1, traits=["Accessory"], host="Friend")
+    board = board_with((COMET, 0, Zone.PLAY, "home", 0), (COMET, 1, Zone.PLAY, "home", 1), (hat, 0, Zone.HAND, None, 0),
+                       (GEAR, 0, Zone.HAND, None, 0), (PEST, 1, Zone.PLAY, "problem", 0))
+    mine, theirs, hat_card, gear, pest = board.cards
+    effect = Effect("put-into-play-attached", target=Selector("Resource", zone="hand"),
+                    values=values(on=Selector("Friend")))
+    assert executable(effect) is None
+    assert executable(replace(effect, values=values(on=Selector("opponent")))) is not None
+    refused("509.2", VERBS["put-into-play-attached"].check, board, Act(0, gear, effect=effect))
+    refused("509.2", VERBS["put-into-play-attached"].check, board, Act(0, hat_card, effect=effect))
+    act = Act(0, hat_card, effect=effect)
+    act.cards = [pest]
+    refused("509.2", VERBS["put-into-play-attached"].check, board, act)
+    act.cards = [theirs]
+    VERBS["put-into-play-attached"].check(board, act)
+    VERBS["put-into-play-attached"].apply(board, act)
+    assert hat_card.zone == Zone.PLAY and hat_card.host is theirs and hat_card.area == theirs.area
+    assert kinds(board, "509.2")[-1] == STEP

@@ -807,6 +807,14 @@ def _acts(board: Board, context: Context, effect: Effect, verb: Verb, card: Card
     if effect.verb in ("move", "send"):
         return [Act(player, card, amount=n, area=area, effect=effect, source=context.card)
                 for area in _areas(board, context, effect, card)]
+    if effect.verb == "put-into-play-attached":
+        found = []
+        for host in targets.candidates(board, context, replace(effect.value("on"), count=Amount(None))):
+            if isinstance(host, Card):
+                act = Act(player, card, amount=n, effect=effect, source=context.card)
+                act.cards = [host]  # its host, whose area it enters play at (509.3)
+                found.append(act)
+        return found
     if effect.verb == "attach":
         found = []
         for host in _hosts(board, context, effect, card):
@@ -1251,7 +1259,7 @@ VALUES = {
     "banish": {"beneath"}, "delayed": {"at", "do"}, "confront-need": {"players"}, "counters": {"kind"},
     "remove-counters": {"kind"}, "token-copy": {"control", "face"}, "requirement-change": {"color"}, "copy-effects": {"of"},
     "doesnt-prevent": {"confronting"}, "cant": {"action"}, "gain-keyword": {"keyword", "x"}, "turn-over": {"side"},
-    "win": {"what"}, "exchange-control": {"with"}, "next-time": {"trigger", "do"},
+    "win": {"what"}, "exchange-control": {"with"}, "next-time": {"trigger", "do"}, "put-into-play-attached": {"on"},
 }
 """The further values of an instruction the engine reads, by verb."""
 
@@ -1544,6 +1552,13 @@ def _part_executable(part: Effect) -> str | None:
         x = part.value("x")
         if x is not None and not isinstance(x, int):
             return f"giving a keyword with the X {x!r}"
+    if part.verb == "put-into-play-attached":
+        on = part.value("on")
+        if not isinstance(on, Selector) or targets.names_players(on):
+            return f"putting an attachment into play attached to {getattr(on, 'noun', on)!r}"
+        missing = targets.executable(on)
+        if missing is not None:
+            return missing
     if part.verb == "next-time":
         from rulebase.engine.ccg.abilities import triggers
         from rulebase.engine.ccg.abilities.verbs import NEXT_TIME_DURATIONS

@@ -2303,6 +2303,48 @@ def put_into_play_controlled(board: Board, card: Card, area: Area, face_down: bo
             "player": board.name(player)}
 
 
+@rules.check("509.2", "an attachment enters play attached to its host: a card in play of the kind it is played on")
+def a_host_to_enter_on(board: Board, card: Card, host: Card | None):
+    from rulebase.engine.ccg import play
+
+    kind = play.host_description(card) if card.type == CardType.RESOURCE else None
+    if not kind:
+        return f"{card} is not an attachment: it enters play attached to no card"
+    if host is None or host is card or host.zone != Zone.PLAY or not play.fits_host(host, kind):
+        return f"{host or 'no card'} is not a {kind} in play for {card} to enter play attached to"
+
+
+@rules.step("509.2", "{card} is put into play from its owner's {zone} attached to {host}, at {host}'s area: it is "
+                     "not played")
+def put_into_play_on(board: Board, card: Card, host: Card):
+    from rulebase.engine.ccg import play
+
+    zone = card.zone
+    play.enter_play(board, card, host.area, host=host, how="put into play")
+    return {"card": card.label, "zone": zone, "host": host.label}
+
+
+@verb("put-into-play-attached", "509.2")
+def put_in_play_attached(board: Board, act: Act) -> None:
+    """"Put an Accessory from your hand into play attached to a Friend": the
+    attachment enters play attached to the host its player chooses
+    (``act.cards``), at that card's area (509.2, 509.3)."""
+    put_into_play_on(board, act.target, act.cards[0])
+
+
+@checked("put-into-play-attached")
+def _check_put_into_play_attached(board: Board, act: Act) -> None:
+    """The attachment is not in play yet (706.1) and enters play attached to
+    a card of its host description in play (509.2, 509.4), one text can
+    name (505.2); its words of placement ("Play on one of your Friends")
+    say where it is played, not where it is put into play."""
+    card, host = act.target, act.cards[0] if act.cards else None
+    if card.zone == Zone.PLAY:
+        can_enter_play(board, card, host.area if host is not None else None)  # 706.1: already in play
+    a_host_to_enter_on(board, card, host)
+    referable(board, host)
+
+
 @rules.step("305.1a", "{card} is a Resource that is not an attachment: it enters play at its owner's home, {area}")
 def resource_at_home(board: Board, card: Card, area: Area):
     return {"card": card.label, "area": board.area_name(area)}
