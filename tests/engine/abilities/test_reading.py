@@ -278,7 +278,7 @@ def test_the_error_names_where_the_grammar_stopped():
         read("Play to your home.\nWhen you play this card, draw a card with a banana.")
     error = caught.value
     assert (error.line, error.column) == (2, 38)
-    assert "\u2038with a banana" in str(error) and "'until'" in error.expected
+    assert "\u2038with a banana" in str(error) and "'then'" in error.expected
 
 
 def test_empty_text_has_no_abilities():

@@ -111,6 +111,7 @@ def test_a_cards_name_is_not_read_as_a_trait(cards):
     # Angel, Bossy Pet: "While with your Fluttershy, this card has +1 power."
     condition = front(cards, "angel-bossy-pet")[0].condition
     assert "Fluttershy" in repr(condition) and "'trait'" not in repr(condition)
-    # Bon Bon, Minty Fresh: "if you have a Lyra" is no Trait, and not read as one
+    # Bon Bon, Minty Fresh: "if you have a Lyra" is no Trait: a card named Lyra
     reading = read_card(cards["bon-bon-minty-fresh"])
-    assert not reading.parsed and "'Lyra' is not a trait" in str(reading.error)
+    what = reading.front[0].trigger.condition.value("what")
+    assert (what.filter("name"), what.filter("trait")) == ("Lyra", None)

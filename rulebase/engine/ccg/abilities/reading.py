@@ -829,6 +829,10 @@ class _Reader(Transformer):
             said["during"] = children[2]
         return {"event": event, "subject": children[1], "values": values(**said)}
 
+    def readies(self, meta, children):
+        """"When this card readies": as "is readied"."""
+        return {"event": "readied", "subject": children[0]}
+
     def would_ready(self, meta, children):
         return {"event": "readied", "subject": children[0]}
 
@@ -1066,6 +1070,10 @@ class _Reader(Transformer):
             with_ = Condition("with", subject=children[0], values=values(what=children[2]))
             return Condition("all", all_of=(condition, with_), part=self._part(meta))
         return condition
+
+    def in_home(self, meta, children):
+        """"While this card is in your home": at home, as "at home" reads."""
+        return self.at(meta, [children[0], "home"])
 
     def with_self(self, meta, children):
         return Condition("with", subject=THIS_CARD, values=values(what=children[0]), part=self._part(meta))
@@ -1658,6 +1666,12 @@ class _Reader(Transformer):
             effect = replace(effect, condition=children[0])
         return ("instead", effect)
 
+    def later_effect(self, meta, children):
+        """"(Move one of your Friends to this Problem,) then retire that
+        Friend at the end of the turn": as "At the end of the turn, retire
+        that Friend" reads."""
+        return self.delayed_sentence(meta, [children[1], children[0]])
+
     def delayed_sentence(self, meta, children):
         span, effect = children
         return Effect("delayed", values=values(at=f"end-of-{span}", do=effect), part=self._part(meta))
@@ -1713,6 +1727,15 @@ class _Reader(Transformer):
         condition, chain = children
         return replace(chain, condition=condition)
 
+    def effect_if(self, meta, children):
+        """"It gets +3 power if an opponent has more points than you": the
+        condition said after the one instruction it holds, as "If ..., it
+        gets +3 power" reads."""
+        effect, condition = children
+        if effect.condition is not None:
+            raise _Unreadable("an instruction with two conditions", meta.start_pos)
+        return replace(effect, condition=condition)
+
     def cond_if(self, meta, children):
         return children[0]
 
@@ -1752,6 +1775,12 @@ class _Reader(Transformer):
         effect = self.you_do(meta, children[1:])
         # "you draw" is "draw": the ability's controller carries it out
         return replace(effect, who=None if who == Selector("you") else who)
+
+    def two_subjects(self, meta, children):
+        """"That Friend and this card get +1 power until the end of the
+        turn": the instruction said of each subject, the first's first."""
+        first, second, tail = children
+        return _then(self.with_subject(meta, [first, tail]), self.with_subject(meta, [second, tail]))
 
     def each_verb(self, meta, children):
         return ("each", children)
@@ -1802,6 +1831,15 @@ class _Reader(Transformer):
                       values=values(keyword=self._keyword(name, meta), x=_x(rest)), part=self._part(meta))
 
     give_keyword = gets_keyword
+
+    def gets_power_and_keyword(self, meta, children):
+        """"A Friend ... gets +3 power and Diligent 3 until the end of the
+        faceoff": the power and the keyword, each for that long, the
+        keyword given to the card the power was ("it")."""
+        target, changes, name, *rest = children
+        duration = rest[-1]
+        power = self.give_power(meta, [target, changes, duration])
+        return _then(power, self.gets_keyword(meta, [Selector("it"), name, *rest]))
 
     def is_that_color(self, meta, children):
         said = f" {self.source[meta.start_pos:meta.end_pos]} "
@@ -1954,6 +1992,10 @@ class _Reader(Transformer):
     def lose_tokens(self, meta, children):
         return Effect("lose", amount=children[0], values=values(what="tokens"), part=self._part(meta))
 
+    def lose_tokens_said(self, meta, children):
+        """"Lose an action token", "loses 2 action tokens": as "lose [1]"."""
+        return self.lose_tokens(meta, [Amount(int(children[0]) if children else 1)])
+
     def pay_less_for(self, meta, children):
         amount, what = children[0], children[1]
         minimum = children[2] if len(children) > 2 else None
@@ -2098,6 +2140,11 @@ class _Reader(Transformer):
 
     def becomes_involved_effect(self, meta, children):
         return Effect("involve", target=children[0], part=self._part(meta))
+
+    def have_involved(self, meta, children):
+        """"(Exhaust this card to) have it become involved in the faceoff":
+        as "it becomes involved in the faceoff"."""
+        return self.becomes_involved_effect(meta, children)
 
     def have_do(self, meta, children):
         who, effect = children
@@ -2641,15 +2688,30 @@ class _Reader(Transformer):
     def trait_noun_phrase(self, meta, children):
         """A Trait for a noun: "your Critters here", "a Critter", "your
         other Pirates", "a Seapony": the cards with that Trait (all of them
-        where the Trait is said in the plural).  A word that names no Trait
-        of the cards is not read."""
+        where the Trait is said in the plural).  Capitalised words that name
+        no Trait are a card's name ("a Lyra", "each Slick Shades", "each
+        other Pukwudgie": the cards with that name); a word in lower case
+        that names no Trait is not read."""
         token = [c for c in children if isinstance(c, Token) and c.type == "WORD"][-1]
         said = self._word(token)
         singular = _trait_said(said)
         if singular is None:
-            raise _Unreadable(f"{said!r} is not a trait", token.start_pos)
+            return self._named_for_noun(meta, children, said, token)
         others = [c for c in children if c is not token]
         return self.noun_phrase(meta, others + [("filter", "trait", singular), ("noun", "card", singular != said)])
+
+    def _named_for_noun(self, meta, children: list, said: str, token: Token) -> Selector:
+        """The cards named by capitalised words where a Trait was expected:
+        the last word and the words read as Traits just before it."""
+        before = children[:children.index(token)]
+        run = []
+        while before and isinstance(before[-1], tuple) and before[-1][:2] == ("filter", "trait"):
+            run.insert(0, before.pop()[2])
+        words = [*run, said]
+        if not all(word[:1].isupper() for word in words) or " ".join(words).casefold() in known_traits():
+            raise _Unreadable(f"{said!r} is not a trait", token.start_pos)
+        after = children[children.index(token) + 1:]
+        return self.noun_phrase(meta, before + after + [("filter", "name", " ".join(words)), ("noun", "card", False)])
 
     def this_card(self, meta, children):
         return Selector("self", part=self._part(meta))
@@ -2790,6 +2852,11 @@ class _Reader(Transformer):
 
     def this_or_another(self, meta, children):
         return _with(replace(children[0], count=Amount(1), every=False), **{"or-self": True})
+
+    def this_or_another_noun(self, meta, children):
+        """"This or another Friend": this card or any other of them, as
+        "this or another one of your Friends" reads (the filter 'or-self')."""
+        return _with(self.noun_phrase(meta, children), **{"or-self": True})
 
     token_adj = _constant(("filter", "token", True))
     frightened_adj = _constant(("filter", "status", "frightened"))
@@ -2982,6 +3049,17 @@ class _Reader(Transformer):
         if len(children) > 2:
             what = replace(what, where=children[2])
         return ("filter", "has", what)
+
+    def post_named(self, meta, children):
+        """"Your other Friends named Pukwudgie, Prickly Pest": the cards of
+        that name (Title, or Title and Subtitle)."""
+        return ("filter", "name", ", ".join(children))
+
+    def post_with_one_at(self, meta, children):
+        """"Each player with a character here": who has at least one of
+        them there (the filter 'has', as "with at least 1 character here")."""
+        noun, where = children
+        return ("filter", "has", Selector(noun[1], where=where))
 
     def post_printed_power_at_most(self, meta, children):
         return ("filter", "printed-power", f"<={int(children[0])}")
