@@ -410,11 +410,36 @@ def troublemaker_area(board: Board, card: Card, area: Area | None, host):
         return "Troublemakers enter play face-down at a Problem"
 
 
+PLACED_ON = HOSTS + ("Resource",)
+"""What card text says an attachment is played on (509.1): the hosts of the
+card data, and a Resource ("Play on a Resource")."""
+
+
+def placed_kinds(target) -> tuple | None:
+    """The kinds of card a placement names ("a Friend or Troublemaker":
+    ``('Friend', 'Troublemaker')``), or ``None`` when it names none the
+    engine plays on.
+
+    >>> from rulebase.engine.ccg.abilities.model import Selector
+    >>> placed_kinds(Selector("Resource")), placed_kinds(Selector("card", filters=(("nouns", ("Friend", "Troublemaker")),)))
+    (('Resource',), ('Friend', 'Troublemaker'))
+    """
+    if target is None:
+        return None
+    if target.noun in PLACED_ON:
+        return (target.noun,)
+    nouns = dict(target.filters).get("nouns") if target.noun == "card" else None
+    if nouns and all(noun in PLACED_ON for noun in nouns):
+        return tuple(nouns)
+    return None
+
+
 def placement_of(card: Card):
     """The selector of the card ``card``'s text says it is played on ("Play
-    on one of your Friends", "Play on an opponent's Friend"), or ``None``."""
+    on one of your Friends", "Play on an opponent's Friend", "Play on a
+    Friend or Troublemaker"), or ``None``."""
     for ability in card.info.abilities:
-        if ability.kind == "placement" and ability.target is not None and ability.target.noun in HOSTS:
+        if ability.kind == "placement" and placed_kinds(ability.target) is not None:
             return ability.target
     return None
 
@@ -422,11 +447,11 @@ def placement_of(card: Card):
 def host_description(card: Card) -> str | None:
     """The kind of card ``card`` is played on (509.1), or ``None`` for a
     card that is not an attachment: as its printed information says, else
-    as its text's placement names it."""
+    as its text's placement names it ("Friend or Troublemaker")."""
     if card.info.host:
         return card.info.host
     placed = placement_of(card) if card.type == CardType.RESOURCE else None
-    return placed.noun if placed is not None else None
+    return " or ".join(placed_kinds(placed)) if placed is not None else None
 
 
 @rules.check("509.1", "an attachment is played on a card of the kind it names, in play")
@@ -566,6 +591,10 @@ def matches_host_description(board: Board, card: Card, host: Card):
 
 
 def fits_host(target: Card, description: str) -> bool:
+    """Whether ``target`` is of the kind ``description`` names (one kind,
+    or several: "Friend or Troublemaker")."""
+    if " or " in description:
+        return any(fits_host(target, kind) for kind in description.split(" or "))
     if description == "character":
         return target.is_character
     return str(target.type) == description

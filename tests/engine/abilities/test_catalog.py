@@ -341,7 +341,7 @@ def test_a_placement_is_executable_where_the_engine_s_rules_of_play_check_it(fri
     assert state(Selector("Friend", controller="you")).is_executable, "whose Friend: play.host_controller (104.1)"
     assert state(Selector("Friend", filters=(("trait", "Unicorn"),))).is_executable, "play.host_described (104.1)"
     for selector in (Selector("Friend", controller="each"), Selector("Friend", filters=(("next-played", "turn"),)),
-                     Selector("Friend", where="home"), Selector("Resource"), None):
+                     Selector("Friend", where="home"), Selector("Event"), None):
         found = state(selector)
         assert found.state == catalog.UNEXECUTABLE and found.hold.part == "placement", selector
 

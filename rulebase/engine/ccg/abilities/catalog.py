@@ -292,13 +292,13 @@ def placement(target) -> tuple[str, str] | None:
     >>> placement(Selector("Friend", controller="each"))
     ('placement', "a card to play on whose controller is said ('each')")
     """
-    from rulebase.engine.ccg.cards import HOSTS
-
     if target is None:
         return "placement", "a placement that names no card or place"
     if target.noun == "home":
         return None if target.controller in (None, "you") else ("placement", f"a home of {target.controller!r}")
-    if target.noun not in HOSTS:
+    from rulebase.engine.ccg.play import placed_kinds
+
+    if placed_kinds(target) is None:
         return "placement", f"a card to play on that is a {target.noun!r}"
     if target.controller not in (None, "any", "you", "opponent", "opponents", "opposing"):
         return "placement", f"a card to play on whose controller is said ({target.controller!r})"
