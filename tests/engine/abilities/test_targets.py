@@ -844,3 +844,13 @@ def test_other_locations_are_the_areas_other_than_this_cards():
     board.put(board.cards[1], Zone.HAND)
     assert targets.candidates(board, angel, elsewhere) == []  # this card is in no area
     assert targets.place_executable("other-area") is None
+
+
+def test_that_player_after_a_player_was_chosen_is_the_one_chosen():
+    board = table()
+    scored = Happened("faceoff-won", (("player", 0),))
+    chose_bob = Context(card=board.cards[1], controller=0, event=scored, named={targets.CHOSEN_PLAYER: [1]})
+    assert targets.candidates(board, chose_bob, Selector("that", ref="player")) == [1]
+    assert targets.candidates(board, chose_bob, Selector("opponent", ref="player")) == [0]
+    nobody = Context(card=board.cards[1], controller=0, event=scored)
+    assert targets.candidates(board, nobody, Selector("that", ref="player")) == [0]  # the event's player

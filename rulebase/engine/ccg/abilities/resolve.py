@@ -372,6 +372,13 @@ def _carry_out(s, context: Context, effect: Effect):
         context.named[CHOSEN_COLOR] = [(yield from _choose_color(s, player, effect))]
         context.done = True
         return
+    if is_choosing_a_player(effect):  # "Choose a player. That player ..."
+        players = [p for p in targets.candidates(board, context, effect.target) if isinstance(p, int)]
+        if len(players) > 1:
+            players = [(yield from _choose_player(s, player, players, effect))]
+        context.named[targets.CHOSEN_PLAYER] = players
+        context.done = bool(players)
+        return
     if effect.verb == "color" and effect.value("color") == THAT_COLOR:
         chosen = context.named.get(CHOSEN_COLOR)
         if not chosen:
@@ -467,6 +474,14 @@ def _choose_color(s, player: int, effect: Effect):
     if s.board.trace.enabled:
         s.board.trace.note(CHOICE_RULE, "{player} chooses {color}", player=s.board.name(player), color=str(color))
     return color
+
+
+def is_choosing_a_player(effect: Effect) -> bool:
+    """Whether ``effect`` is "choose a player" (or "an opponent"): one
+    player, whom "that player" of the instructions after it names."""
+    target = effect.target
+    return (effect.verb == "choose" and targets.names_players(target) and target.noun != "that" and not target.every
+            and target.count.value == 1 and not target.count.up_to and not effect.values and effect.duration is None)
 
 
 def amount_of(board: Board, context: Context, amount: Amount | None) -> int | None:
@@ -1495,7 +1510,7 @@ def _part_executable(part: Effect) -> str | None:
         return f"the verb {part.verb!r} on a {part.target.noun!r}"
     if verb.takes == CARD and part.verb != "choose" and part.target is None:
         return f"the verb {part.verb!r} with no card to do it to"
-    if verb.takes == CARD and targets.names_players(part.target):
+    if verb.takes == CARD and targets.names_players(part.target) and not is_choosing_a_player(part):
         return f"the verb {part.verb!r} on a player"
     if verb.takes == CARD and part.target is not None and part.target.noun == "home":
         return f"the verb {part.verb!r} on a home"

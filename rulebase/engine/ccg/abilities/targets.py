@@ -43,6 +43,10 @@ PLAYER_NOUNS = ("player", "opponent", "you")
 PLAYER_REFS = ("player", "they", "that-player")
 """The words "that" refers to a player with ("that player")."""
 
+CHOSEN_PLAYER = "chosen-player"
+"""Where an effect keeps the player an instruction chose ("Choose a
+player. That player ..."): "that player" of the instructions after it."""
+
 PLAYER_REFERENCES = (None, "that", "owner", "controller", "winner", "loser") + PLAYER_REFS
 """The players a player noun may refer to that :func:`players` knows:
 "that player", "its owner", "its controller", "the winner" and "the
@@ -655,6 +659,10 @@ def players(board: Board, context, selector: Selector) -> list[int]:
         winner = getattr(context, "winner", None)
         return [] if winner is None else board.opponents(winner)
     if ref in ("that",) + PLAYER_REFS:
+        chosen = [player for player in (getattr(context, "named", None) or {}).get(CHOSEN_PLAYER, ())
+                  if isinstance(player, int)]
+        if chosen:  # "Choose a player. That player ...": the one an earlier instruction chose
+            return [p for p in board.opponents(chosen[0])] if noun == "opponent" and ref != "that" else chosen[:1]
         them = event_player(context)
         if them is None:
             return _owner_named_by_an_event(context) or (_opponent_named(board, context) if noun == "opponent" else [])

@@ -491,6 +491,8 @@ class CCGSession(GameSession):
             return Action("choose-area", player, area=self.area(node, args[1], player))
         if kind == "choose_number":
             return Action("choose-number", player, amount=args[1])
+        if kind == "choose_player":
+            return Action("choose-player", player, owner=self.player(node, args[1]))
         if kind == "confront_first":
             area = self.area(node, args[1], player)
             problem = self.board.problem_at(area)
