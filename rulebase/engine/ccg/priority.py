@@ -21,7 +21,7 @@ from rulebase.engine.ccg import (
 )
 from rulebase.engine.ccg.abilities import activated, continuous, events, parts, triggers
 from rulebase.engine.ccg.actions import Action
-from rulebase.engine.ccg.board import Card, Zone
+from rulebase.engine.ccg.board import HOME, Card, Zone
 from rulebase.engine.ccg.cards import CardType
 from rulebase.engine.ccg.rules import Allowed, step
 from rulebase.engine.errors import EngineError
@@ -420,30 +420,8 @@ def _settle(s, opening: bool):
     while True:
         changed = False
         wave += 1
-        for other in list(board.play):
-            host = other.host
-            if host is None or other.zone != Zone.PLAY:
-                continue
-            if not has_host_description(board, other) or not play.matches_host_description.allows(board, other, host):
-                if dismiss_from_mismatched_host(board, other, host) is not None:
-                    changed = True
-            elif host.face_down and dismiss_from_face_down_host(board, other, host) is not None:
-                changed = True
-        for card in board.play:
-            if card.frightened and not known_friend(board, card) and frightened_non_friend_face_up(board, card) is not None:
-                changed = True
-        for card in list(board.play):
-            if card.is_character and board.players[card.area.owner].removed:
-                if go_home_from_ceased_area(board, card) is not None:
-                    changed = True
-                continue
-            in_another_home = card.is_character and card.area.is_home and card.area.owner != card.controller
-            if in_another_home and go_home(board, card) is not None:
-                changed = True
-        for card in list(board.play):
-            if (card.zone == Zone.PLAY and not card.is_character and board.players[card.area.owner].removed
-                    and dismissed_from_ceased_area(board, card) is not None):
-                changed = True
+        if not _nothing_to_turn_send_or_dismiss(board) and _turn_send_and_dismiss(board):
+            changed = True
         violation = uniqueness.find(board)
         if violation is not None and (yield from repair(s, violation)):
             changed = True
@@ -456,6 +434,57 @@ def _settle(s, opening: bool):
         if another_wave(board, wave) is None:
             pre_priority_processing(board)
             return
+
+
+def _nothing_to_turn_send_or_dismiss(board) -> bool:
+    """Whether no card in play is attached, frightened or a character in
+    another player's home, and no player has left the game: then the
+    first steps of a wave (511.2-511.6) have nothing to look at (each
+    asks only of such cards), as is nearly always so."""
+    for player in board.players:
+        if player.removed:
+            return False
+    for card in board.play:
+        if card.host is not None or card.frightened:
+            return False
+        if card.is_character:
+            area = card.area
+            if area.kind == HOME and area.owner != card.controller:
+                return False
+    return True
+
+
+def _turn_send_and_dismiss(board) -> bool:
+    """The steps of a wave before uniqueness (511.2-511.6): attachments
+    whose host no longer fits dismissed, frightened non-Friends turned face
+    up, characters sent home, the other cards of an area that has ceased to
+    exist dismissed.  Whether any of them changed the game."""
+    changed = False
+    for other in list(board.play):
+        host = other.host
+        if host is None or other.zone != Zone.PLAY:
+            continue
+        if not has_host_description(board, other) or not play.matches_host_description.allows(board, other, host):
+            if dismiss_from_mismatched_host(board, other, host) is not None:
+                changed = True
+        elif host.face_down and dismiss_from_face_down_host(board, other, host) is not None:
+            changed = True
+    for card in board.play:
+        if card.frightened and not known_friend(board, card) and frightened_non_friend_face_up(board, card) is not None:
+            changed = True
+    for card in list(board.play):
+        if card.is_character and board.players[card.area.owner].removed:
+            if go_home_from_ceased_area(board, card) is not None:
+                changed = True
+            continue
+        in_another_home = card.is_character and card.area.is_home and card.area.owner != card.controller
+        if in_another_home and go_home(board, card) is not None:
+            changed = True
+    for card in list(board.play):
+        if (card.zone == Zone.PLAY and not card.is_character and board.players[card.area.owner].removed
+                and dismissed_from_ceased_area(board, card) is not None):
+            changed = True
+    return changed
 
 
 @rules.check("516.2", "the violating player chooses one of the violating cards to be dismissed")
