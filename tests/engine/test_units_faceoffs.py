@@ -84,3 +84,54 @@ def test_104_2_a_cant_be_involved_keeps_the_cards_it_names_out_of_a_faceoff_unle
     assert not current.involves(board, captain) and current.involves(board, comet)
     board.off = frozenset({"104.2"})
     assert current.fits(board, captain)
+
+
+def _flipped_faceoff(off=()):
+    """A Problem faceoff under way at Alice's Problem, each player with a
+    card flipped, and a board whose rules ``off`` are switched off."""
+    from .abilities.driving import state
+
+    board = board_with((COMET, 0, Zone.PLAY, "problem", 0), (COMET, 1, Zone.PLAY, "problem", 0),
+                       (COMET, 0, Zone.FLIP, None, 0), (COMET, 1, Zone.FLIP, None, 0))
+    board.off = frozenset(off)
+    current = faceoffs.Faceoff(board, faceoffs.PROBLEM, (board.players[0].problem_area,), 0)
+    board.faceoff = current
+    return state(board), current
+
+
+def _run(procedure) -> None:
+    """Carry a procedure out, each decision answered by its first legal choice."""
+    try:
+        request = next(procedure)
+        while True:
+            request = procedure.send(request.legal()[0])
+    except StopIteration:
+        pass
+
+
+def test_514_6_card_text_ends_the_faceoff_at_once_its_flipped_cards_to_the_bottom_of_the_decks():
+    s, current = _flipped_faceoff()
+    board = s.board
+    flipped = [board.cards[2], board.cards[3]]
+    _run(faceoffs.end_now(s))
+    assert current.ended and board.faceoff is None
+    assert [card.zone for card in flipped] == [Zone.DRAW_DECK, Zone.DRAW_DECK]
+    assert STEP in kinds(board, "514.6")
+
+
+def test_514_6_ending_a_faceoff_when_none_is_under_way_is_refused():
+    import pytest
+
+    from rulebase.engine.errors import IllegalAction
+
+    s, _ = _flipped_faceoff()
+    s.board.faceoff = None
+    with pytest.raises(IllegalAction, match="514.6"):
+        _run(faceoffs.end_now(s))
+
+
+def test_with_514_6_off_card_text_does_not_end_the_faceoff():
+    s, current = _flipped_faceoff(off={"514.6"})
+    _run(faceoffs.end_now(s))
+    assert not current.ended and s.board.faceoff is current
+    assert s.board.cards[2].zone == Zone.FLIP

@@ -17,6 +17,12 @@ from rulebase.engine.ccg.rules import step
 from rulebase.engine.trace import Trace
 
 
+ENTERING_DISCARD: list = []
+"""Functions called with ``(board, card, zone)`` as ``card`` enters a
+discard pile from ``zone`` (not as a game is set up): card text waiting for
+a card entering a discard pile is told of it from there."""
+
+
 class Zone(StrEnum):
     """The zones of 401.1, and where a card goes when its owner leaves the
     game (103.5a)."""
@@ -325,6 +331,7 @@ class Board:
         counters, modifiers, status and ignored mark go.
         """
         self.version += 1
+        previous = card.zone
         if card.zone is not None:
             self.zone_list(card.zone, card.owner if card.zone != Zone.REMOVED else card.owner).remove(card)
             if card.host is not None:
@@ -342,6 +349,9 @@ class Board:
         card.area = area if zone == Zone.PLAY else None
         if zone != Zone.PLAY:
             card.controller = card.owner
+        if zone == Zone.DISCARD and previous not in (None, Zone.DISCARD):
+            for listener in ENTERING_DISCARD:
+                listener(self, card, previous)
 
     def in_play(self, controller: int | None = None) -> list[Card]:
         return [c for c in self.play if controller is None or c.controller == controller]

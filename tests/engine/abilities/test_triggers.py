@@ -492,7 +492,7 @@ def test_a_card_leaving_play_into_a_discard_pile_enters_it_from_play():
 
     from_play = Trigger("enters-discard", THIS_CARD, values=values(**{"from": "play"}))
     assert triggers.executable(from_play) is None
-    assert "from anywhere" in triggers.executable(Trigger("enters-discard", THIS_CARD))
+    assert triggers.executable(Trigger("enters-discard", THIS_CARD)) is None  # from anywhere
     board = board_with((COMET, 0, Zone.PLAY, "home", 0), (COMET, 0, Zone.PLAY, "home", 0))
     first, second = board.cards
     zones.dismiss(board, first)
@@ -667,3 +667,48 @@ def test_a_friend_sent_home_as_its_player_loses_a_troublemaker_faceoff_was_invol
         pass
     assert racer_card.area == board.players[0].home, "sent home by 514.5b"
     assert [w.card for w in board.waiting] == [racer_card], "its ability triggered on the faceoff lost"
+
+
+def test_801_1_as_a_new_window_opens_the_turn_player_decides_first_else_who_last_had_priority():
+    from rulebase.engine.ccg.abilities import resolve
+
+    board = board_with((COMET, 0, Zone.PLAY, "home", 0))
+    board.turn.last_priority = 1
+    players = [0, 1]
+    resolve.most_recent_first(board, players)
+    assert players == [1, 0]
+    board.opening_window = True
+    resolve.most_recent_first(board, players)
+    assert players == [0, 1]
+    assert kinds(board, "801.1") == [STEP, STEP]
+
+
+def test_a_card_entering_a_discard_pile_is_announced_from_the_zone_it_left():
+    board = board_with((COMET, 0, Zone.HAND, None, 0), (COMET, 0, Zone.DRAW_DECK, None, 0),
+                       (COMET, 0, Zone.DISCARD, None, 0))
+    board.events = []
+    in_hand, in_deck, _ = board.cards
+    board.put(in_hand, Zone.DISCARD)
+    board.put(in_deck, Zone.DISCARD)
+    entered = [(happened.get("card"), happened.get("from")) for happened in board.events
+               if happened.event == "enters-discard"]
+    assert entered == [(in_hand, "hand"), (in_deck, "deck")]
+
+
+def test_a_trigger_waiting_for_a_card_entering_a_discard_pile_from_a_hand_is_executable_and_matches_only_that():
+    trigger = Trigger("enters-discard", Selector("card"), values=values(**{"from": "hand"}))
+    assert triggers.executable(trigger) is None
+    assert triggers.executable(Trigger("enters-discard", Selector("card"))) is None
+    assert triggers.executable(Trigger("enters-discard", Selector("card"), values=values(**{"from": "nowhere"})))
+    board = board_with((LOOKOUT, 0, Zone.PLAY, "home", 0), (COMET, 0, Zone.HAND, None, 0))
+    lookout, comet = board.cards
+    board.put(comet, Zone.DISCARD)
+    from_hand = [h for h in board.events if h.event == "enters-discard"][0]
+    assert triggers.matches(board, lookout, trigger, from_hand)
+    assert not triggers.matches(board, lookout, replace_from(trigger, "play"), from_hand)
+
+
+def replace_from(trigger, word):
+    from dataclasses import replace
+
+    return replace(trigger, values=values(**{"from": word}))

@@ -365,7 +365,7 @@ class Compiled:
                     or continuous.gives(board, card, keyword)]
         if name == "name" and value == "same":  # "a card with the same name" as the card an earlier part named
             return [lambda board, context, card: not (card.face_down and card.type == CardType.TROUBLEMAKER) and any(
-                has_the_same_name(board, card, other) for other in named_cards(context, "it")[:1]
+                has_the_same_name(board, card, other) for other in _named_before(context)[:1]
                 if isinstance(other, Card))]
         if name == "name":
             wanted = str(value).casefold()
@@ -607,6 +607,19 @@ def their_player(context) -> int:
 EVENT_CARD = "event"
 """Where a context keeps the card the event that triggered its ability
 happened to."""
+
+
+def _named_before(context) -> list:
+    """The card "with the same name" compares with: the one an earlier part
+    named, but not this card after "exhaust this card to ..." when the event
+    named another (Princess Cadance, Everlasting Love: the Friend that
+    entered the discard pile)."""
+    found = named_cards(context, "it")
+    this = getattr(context, "card", None)
+    if found and this is not None and all(card is this for card in found):
+        event = [card for card in (getattr(context, "named", None) or {}).get(EVENT_CARD, ()) if card is not this]
+        return event or found
+    return found
 
 
 def named_cards(context, ref: str | None) -> list:

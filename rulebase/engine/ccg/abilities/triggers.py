@@ -39,7 +39,7 @@ from rulebase.engine.ccg.abilities import events, keywords, parts
 from rulebase.engine.ccg.abilities.continuous import acting_cards, fits, given_triggered, index, side
 from rulebase.engine.ccg.abilities.model import EVENTS, Ability, Amount, Condition
 from rulebase.engine.ccg.actions import Action
-from rulebase.engine.ccg.board import Board, Card, Zone
+from rulebase.engine.ccg.board import ENTERING_DISCARD, Board, Card, Zone
 from rulebase.engine.ccg.rules import Allowed, check, step
 
 WHENS = ("when", "after", "start", "end")
@@ -69,8 +69,8 @@ def executable(trigger) -> str | None:
         return f"the event {trigger.event!r}"
     if trigger.event == "counters-put" and not isinstance(trigger.value("kind"), str):
         return "putting +1 power counters (the engine announces counters with a name put by card text)"
-    if trigger.event == "enters-discard" and _word(trigger.value("from")) != "play":
-        return "a card entering a discard pile from anywhere (the engine announces those entering it from play)"
+    if trigger.event == "enters-discard" and _word(trigger.value("from")) not in (None,) + tuple(DISCARDED_FROM.values()):
+        return f"a card entering a discard pile from {_word(trigger.value('from'))!r}"
     if trigger.when == "as":
         from rulebase.engine.ccg.abilities.parts import trigger_executable
 
@@ -140,7 +140,7 @@ def _value_missing(trigger, name: str, value) -> str | None:
         return None
     if name in ("to", "from") and trigger.event in ("moved", "played") and word in PLACES:
         return None
-    if name == "from" and trigger.event == "enters-discard" and word == "play":
+    if name == "from" and trigger.event == "enters-discard" and word in DISCARDED_FROM.values():
         return None
     if name == "amount" and trigger.event == "counters-put" and isinstance(value, int):
         return None  # "When you put a Trainee counter on this card": one or more at once
@@ -694,6 +694,23 @@ def _into_the_discard_pile(board: Board, happened) -> None:
 
 
 events.LISTENERS.append(_into_the_discard_pile)
+
+DISCARDED_FROM = {Zone.PLAY: "play", Zone.HAND: "hand", Zone.DRAW_DECK: "deck", Zone.FLIP: "flip",
+                  Zone.QUEUE: "queue", Zone.PROBLEM_DECK: "problem-deck", Zone.BANISHED: "banished"}
+"""The zones a card enters a discard pile from, as a trigger's "from" names them."""
+
+
+def _into_the_discard_pile_from(board: Board, card: Card, zone: Zone) -> None:
+    """A card that enters a discard pile from anywhere but play (discarded
+    from a hand, an Event whose text has been processed, a card put there
+    from a deck or spent from beneath a card): the event ``enters-discard``
+    is announced from that zone (from play, as it leaves play)."""
+    if zone != Zone.PLAY:
+        events.emit(board, "enters-discard", card=card, player=card.owner, incarnation=card.incarnation,
+                    **{"from": DISCARDED_FROM.get(zone, str(zone))})
+
+
+ENTERING_DISCARD.append(_into_the_discard_pile_from)
 
 
 def _involved_as_it_begins(board: Board, happened) -> None:
