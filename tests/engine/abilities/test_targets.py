@@ -854,3 +854,16 @@ def test_that_player_after_a_player_was_chosen_is_the_one_chosen():
     assert targets.candidates(board, chose_bob, Selector("opponent", ref="player")) == [0]
     nobody = Context(card=board.cards[1], controller=0, event=scored)
     assert targets.candidates(board, nobody, Selector("that", ref="player")) == [0]  # the event's player
+
+
+def test_a_count_about_the_card_an_instruction_chose_reads_its_and_other_as_that_card():
+    board = table()  # Alice: Comet at home, Angel at her Problem; Bob: Runner at Alice's Problem, Comet at home
+    event = Context(card=board.cards[4], controller=0)
+    others_there = Selector("Friend", controller="you", where="its-problem", filters=(("other", True),))
+    board.put(board.new_card(SKY, 0), Zone.PLAY, area=board.players[0].problem_area)
+    angel, sky = board.cards[1], board.cards[-1]
+    assert labels(targets.candidates(board, targets.About(event, angel), others_there)) == ["Sky/0"]
+    assert labels(targets.candidates(board, targets.About(event, sky), others_there)) == ["Angel/0"]
+    assert targets.candidates(board, targets.About(event, board.cards[0]), others_there) == []  # Comet: at home
+    its_power = Selector("power", filters=(("of", Selector("that", ref="Friend")),))
+    assert len(targets.candidates(board, targets.About(event, sky, "Friend"), its_power)) == 3

@@ -818,6 +818,8 @@ def _acts(board: Board, context: Context, effect: Effect, verb: Verb, card: Card
     """The ways the instruction can be carried out on ``card``: one, or one
     per destination (a move to a Problem of the player's choice, a new
     host, the top or the bottom of a deck)."""
+    if _count_about_the_target(effect) is not None:  # "+1 power for each of your other Friends at its Problem"
+        n = amount_of(board, targets.About(context, card, effect.target.noun), effect.amount)
     player = card.owner if verb.by_owner else context.player
     if effect.verb in ("move", "send"):
         return [Act(player, card, amount=n, area=area, effect=effect, source=context.card)
@@ -1458,9 +1460,9 @@ def _delayed_names(part: Effect, done: set) -> str | None:
 def _count_about_the_target(part: Effect) -> str | None:
     """A count "for each of your other Friends at its Problem" given to a
     card the instruction chooses ("One of your Friends gets +1 power for
-    each ..."): its "its" and "other" are that card, whom the engine's
-    counts do not know (they count from the card the text is on), so the
-    instruction is not carried out rather than counted wrongly."""
+    each ..."): its "its" and "other" are that card, so the count is made
+    for each card it can be given to (:class:`.targets.About`), not from
+    the card the text is on; what it is, or ``None``."""
     per = part.amount.per if part.amount is not None else None
     if not isinstance(per, Selector) or part.target is None or part.target.noun in ("self", "it", "that"):
         return None
@@ -1498,9 +1500,6 @@ def _part_executable(part: Effect) -> str | None:
         missing = targets.executable(selector)
         if missing is not None:
             return missing
-    missing = _count_about_the_target(part)
-    if missing is not None:
-        return missing
     if part.target is not None and part.target.noun == targets.ACTION_TOKEN and not _all_tokens(part):
         return f"the verb {part.verb!r} on action tokens"
     if part.who is not None and not targets.names_players(part.who):

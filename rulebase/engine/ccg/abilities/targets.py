@@ -774,6 +774,21 @@ class Perspective:
         self.done = getattr(context, "done", True)
 
 
+class About(Perspective):
+    """A context read about ``card``, the card an instruction chose: what
+    "its", "other" and "that Friend" of a count given to it name ("One of
+    your Friends gets +1 power for each of your other Friends at its
+    Problem", "a number of +1 power counters ... equal to that Friend's
+    power"), "you" still the player carrying the instruction out."""
+
+    __slots__ = ()
+
+    def __init__(self, context, card: Card, noun: str | None = None):
+        super().__init__(context, perspective(context))
+        self.card = card
+        self.named = {**(self.named or {}), "it": [card], **({noun: [card]} if noun else {})}
+
+
 ZONE_OWNERS = {"any-discard": "any", "opponent-deck": "opponent", "this-problem-deck": "this-problem",
                "opponent-hand": "opponent", "opponent-discard": "opponent"}
 """The zones whose words say whose they are ("a discard pile": anyone's;
