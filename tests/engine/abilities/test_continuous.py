@@ -1454,3 +1454,83 @@ def test_their_cards_in_a_flips_modifier_s_condition_are_the_reached_player_s():
     opposing = board_with((_their_flips(theirs), 0, Zone.PLAY, "home", 0), (BIG, 1, Zone.PLAY, "home", 1))
     assert continuous.additional_flips(opposing, 1) == -1
     assert continuous.additional_flips(opposing, 0) == 0
+
+
+# -- abilities gained: Teamwork and quoted abilities (701.1) ----------------------------------------
+
+def _teamwork():
+    from rulebase.engine.ccg.abilities import reading
+
+    return reading.keyword_ability("Teamwork", None)
+
+
+TEAM = Printed.build("Team Captain", "Friend", colors=["blue"], power=1, cost=1, traits=["Pegasus"], abilities=(
+    _teamwork(), Ability("continuous", "This card has +2 power.", modifier=Modifier("power", THIS_CARD, Amount(2))),
+    Ability("activated", "Main Phase: Pay [2] to ready this card.", timing="Main Phase",
+            cost=(Effect("pay", amount=Amount(2)),), effect=Effect("ready", THIS_CARD))))
+FLIER = Printed.build("Flier", "Friend", colors=["blue"], power=1, cost=1, traits=["Pegasus"])
+WALKER = Printed.build("Walker", "Friend", colors=["blue"], power=1, cost=1, traits=["Earth Pony"])
+
+
+def test_teamwork_gives_its_other_printed_abilities_to_its_player_s_friends_here_sharing_a_trait():
+    board = board_with((TEAM, 0, Zone.PLAY, "problem", 0), (FLIER, 0, Zone.PLAY, "problem", 0),
+                       (WALKER, 0, Zone.PLAY, "problem", 0), (FLIER, 0, Zone.PLAY, "home", 0),
+                       (FLIER, 1, Zone.PLAY, "problem", 0))
+    team, flier, walker, away, theirs = board.cards
+    assert [power.power(board, c) for c in board.cards] == [3, 3, 1, 1, 1]
+    assert [bool(continuous.gained(board, c)) for c in board.cards] == [False, True, False, False, False]
+    assert [len(continuous.side(c).activated) for c in board.cards] == [1, 1, 0, 0, 0]
+    assert kinds(board, "701.1") == [STEP]  # recorded once, while what it gains stays the same
+    assert flier in continuous.acting_cards(board) and walker not in continuous.acting_cards(board)
+
+
+def test_gained_abilities_stop_when_the_giver_leaves_or_the_receiver_moves_and_with_701_1_off():
+    board = board_with((TEAM, 0, Zone.PLAY, "problem", 0), (FLIER, 0, Zone.PLAY, "problem", 0))
+    team, flier = board.cards
+    assert power.power(board, flier) == 3
+    board.off = frozenset({"701.1"})
+    assert power.power(board, flier) == 1 and not continuous.gaining(board)
+    board.off = frozenset()
+    board.put(flier, Zone.PLAY, area=board.players[0].home)
+    assert power.power(board, flier) == 1
+    board.put(flier, Zone.PLAY, area=board.players[0].problem_area)
+    assert power.power(board, flier) == 3
+    board.put(team, Zone.DISCARD)
+    assert power.power(board, flier) == 1 and continuous.side(flier).activated == ()
+
+
+def test_a_gained_keyword_is_a_keyword_the_card_has():
+    swift_team = Printed.build("Swift Captain", "Friend", colors=["blue"], power=1, cost=1, traits=["Pegasus"],
+                               abilities=(_teamwork(), keywords.keyword_ability("Swift")))
+    board = board_with((swift_team, 0, Zone.PLAY, "problem", 0), (FLIER, 0, Zone.PLAY, "problem", 0),
+                       (WALKER, 0, Zone.PLAY, "problem", 0))
+    _, flier, walker = board.cards
+    assert keywords.has(flier, "Swift") is True and keywords.has(walker, "Swift") is False
+    assert keywords.has(board.cards[0], "Teamwork") is True  # its own, printed
+    assert not any(a.keyword == "Teamwork" for _s, _a, pairs in continuous.gained(board, flier) for a, _m in pairs)
+
+
+def test_a_quoted_ability_is_gained_by_the_cards_its_selector_names():
+    poster = Printed.build("Poster", "Resource", cost=1, abilities=(Ability(
+        "continuous", 'Your Troublemakers have "This card has +2 power."', modifier=Modifier(
+            "ability", Selector("Troublemaker", every=True, controller="you"), values=values(ability=Ability(
+                "continuous", modifier=Modifier("power", THIS_CARD, Amount(2)))))),))
+    board = board_with((poster, 0, Zone.PLAY, "home", 0), (PEST, 0, Zone.PLAY, "problem", 1),
+                       (PEST, 1, Zone.PLAY, "problem", 0))
+    _, mine, theirs = board.cards
+    assert power.power(board, mine) == power.power(board, theirs) + 2
+
+
+def test_what_the_engine_lacks_to_give_abilities_is_named():
+    leaves = Ability("triggered", "When this card leaves play, gain [1].",
+                     trigger=Trigger("leaves-play", THIS_CARD), effect=Effect("gain", amount=Amount(1)))
+    team = _teamwork()
+    assert continuous.gives_missing(team, (team, leaves)) == \
+        "giving a triggered ability of its card leaving play (looked back at only where printed)"
+    assert continuous.gives_missing(team, (team, TEAM.abilities[1])) is None
+    quoted = Modifier("ability", Selector("Friend", every=True, controller="you"), values=values(ability=leaves))
+    assert continuous.executable(quoted) == \
+        "giving a triggered ability of its card leaving play (looked back at only where printed)"
+    assert continuous.executable(Modifier("abilities", Selector("Friend", every=True), values=values(
+        of=Selector("Friend"), printed=True))) == "the abilities of another card"
+    assert continuous.executable(team.meaning.modifier) is None

@@ -42,7 +42,7 @@ from rulebase.engine.trace import Trace
 HOOKED = ("power", "power-doubled", "power-equal", "cost", "confront-need", "may", "keyword", "cant", "flips",
           "enters-exhausted", "enters-with-counters", "color", "requires", "home-limit", "not-counted",
           "cost-with-minimum", "trait", "at-most", "doesnt-prevent", "bonus-equal", "colors", "loses",
-          "others-enter-exhausted", "hand-size", "names")
+          "others-enter-exhausted", "hand-size", "names", "abilities", "ability")
 """The modifiers the engine applies, each where its rule says: power (507),
 cost (508), confront-need (611.3), may, keywords given by text (701.1), a
 color a card is also (203.2), and what a card's text requires to play it
@@ -129,6 +129,8 @@ def executable(modifier) -> str | None:
         return _colors_of_missing(modifier)
     if modifier.kind == "loses":
         return _loses_missing(modifier)
+    if modifier.kind in GAINING:
+        return _gaining_missing(modifier)
     if modifier.kind == "names":
         names = modifier.value("names")
         if not names or not all(isinstance(name, str) and name for name in names):
@@ -432,13 +434,13 @@ class Index:
 
     __slots__ = ("activated", "acts", "ordered", "outward", "own", "replacing", "triggered")
 
-    def __init__(self, printed):
+    def __init__(self, printed, pairs: tuple | None = None):
         self.own: dict[str, tuple] = {}
         self.outward: dict[str, tuple] = {}
         self.replacing: dict[str, tuple] = {}
         self.triggered: dict[str, tuple] = {}
         activated = []
-        for number, (ability, acts) in enumerate(keywords.acting(printed), start=1):
+        for number, (ability, acts) in enumerate(keywords.acting(printed) if pairs is None else pairs, start=1):
             kind = acts.kind
             if kind == "activated":
                 activated.append((number, acts))
@@ -499,7 +501,15 @@ def side(card: Card) -> Index | None:
     if card.turned_over and printed.boosted is not None:
         printed = printed.boosted
     found = printed.__dict__.get(_KEY)
-    return found if found is not None else index(printed)
+    if found is None:
+        found = index(printed)
+    if board is not None:
+        kept = board.__dict__.get(_GIVERS)  # (version, cards): most often none, checked inline
+        if (kept is None or kept[0] != board.version or kept[1]) and _givers(board) and card.in_play:
+            extra = gained(board, card)
+            if extra:
+                return _with_gained(printed, extra)
+    return found
 
 
 def _acts(printed) -> bool:
@@ -513,6 +523,8 @@ def acting_cards(board: Board) -> list:
     itself (triggered, activated, replacement, or changing others), either
     side, in the order they entered play; remade when a card enters or
     leaves play."""
+    if gaining(board):
+        return [card for card in board.play if _acts(card.printed) or gained(board, card)]
     cached = board.acting
     if cached is not None and cached[0] == board.play:
         return cached[1]
@@ -559,7 +571,12 @@ def _reaches(printed, kind: str) -> bool:
 
 def reaching(board: Board, kind: str) -> list:
     """The cards in play with an ability changing others by a modifier of
-    ``kind`` on either side (cached until a card enters or leaves play)."""
+    ``kind`` on either side (cached until a card enters or leaves play);
+    while a card in play gives others abilities, also the cards with such
+    an ability gained now (worked out each time: 701.1)."""
+    if gaining(board):
+        return [card for card in acting_cards(board) if _reaches(card.printed, kind)
+                or kind in getattr(side(card), "outward", ())]
     cached = board.reaching
     if cached is None or cached[0] != board.play:
         cached = board.reaching = (list(board.play), {})
@@ -662,6 +679,211 @@ def loses_abilities(board: Board, card: Card):
     if found is not None:
         source, acts = found
         return {"card": card.label, "source": source.label, "text": acts.text or "its text"}
+
+
+# -- abilities gained: "... also have its other printed abilities", '... have "<text>"' ------
+
+GAINING = ("abilities", "ability")
+"""The modifiers giving cards abilities: Teamwork's "Your other Friends here
+that share a Trait with this card also have its other printed abilities",
+and a quoted ability ("Your Troublemakers have "At the start of your turn,
+gain [1]."")."""
+
+_GIVERS = "_givers"
+_GAINING_BUSY = "_gaining"
+
+
+def _givers(board: Board) -> tuple:
+    """The cards in play with a modifier giving cards abilities, either
+    side, in the order they entered play; kept until a card changes zones
+    (most games have none)."""
+    cached = board.__dict__.get(_GIVERS)
+    if cached is not None and cached[0] == board.version:
+        return cached[1]
+    found = tuple(card for card in board.play if any(_reaches(card.printed, kind) for kind in GAINING))
+    board.__dict__[_GIVERS] = (board.version, found)
+    return found
+
+
+def gaining(board: Board) -> bool:
+    """Whether a card in play could give cards abilities now (cheap: most
+    games have none): then the cards whose abilities act are looked for
+    among all the cards in play, each time."""
+    kept = board.__dict__.get(_GIVERS)
+    if kept is not None and kept[0] == board.version and not kept[1]:
+        return False
+    return bool(_givers(board)) and gains_abilities.number not in board.off
+
+
+def _printed_side(card: Card):
+    printed = card.printed
+    return printed.boosted if card.turned_over and printed.boosted is not None else printed
+
+
+def _given_pairs(source: Card, ability: Ability, acts: Ability) -> tuple:
+    """The ``(ability, what acts)`` pairs ``acts`` (of ``source``'s
+    ``ability``) gives: the other printed abilities of ``source`` (its
+    printed text and keywords, not those it gained itself), or the quoted
+    ability."""
+    modifier = acts.modifier
+    if modifier.kind == "abilities":
+        return tuple(pair for pair in keywords.acting(_printed_side(source)) if pair[0] is not ability)
+    quoted = modifier.value("ability")
+    if quoted.kind == "keyword":
+        meaning = keywords.meaning(quoted.keyword, quoted.x) or quoted.meaning
+        return ((quoted, meaning),) if meaning is not None else ()
+    return ((quoted, quoted),)
+
+
+def gained(board: Board, card: Card) -> tuple:
+    """The abilities ``card`` (in play) has now from other cards' modifiers
+    (701.1: a card's abilities include text added to it by modifiers), as
+    ``(source, what gives them, their pairs)`` in the order the sources entered play
+    (711.3): only while the modifier's condition is true (708.3), from a
+    source that has its abilities (702.1).  While they are being worked
+    out (a condition of the giving asking another card's abilities), a
+    card has only its own."""
+    if not card.in_play or card.face_down or board.__dict__.get(_GAINING_BUSY) \
+            or gains_abilities.number in board.off:
+        return ()
+    if _silencers(board) and silenced(board, card):
+        return ()  # "can't have abilities": none is gained (701.1)
+    memo = board.memo
+    key = ("gained", card.id, card.incarnation)
+    if memo is not None and key in memo:
+        found = memo[key]
+        if found and board.trace.enabled:
+            _note_gained(board, card, found)
+        return found
+    board.__dict__[_GAINING_BUSY] = True
+    try:
+        with board.trace.quiet():  # what the giving asks is not a step of the game: the gaining is (701.1)
+            found = tuple(_gaining(board, card))
+    finally:
+        board.__dict__[_GAINING_BUSY] = False
+    if memo is not None:
+        memo[key] = found
+    if found and board.trace.enabled:
+        _note_gained(board, card, found)
+    return found
+
+
+def _gaining(board: Board, card: Card):
+    for source in _givers(board):
+        if source.face_down or (waiting := getattr(board, "not_generating", None)) and source.id in waiting:
+            continue
+        if _silencers(board) and silenced(board, source):
+            continue
+        listed = index(_printed_side(source))
+        for kind in GAINING:
+            for ability, acts in listed.outward.get(kind, ()):
+                if fits(board, source, _subject(acts), card) and _applies(board, source, acts):
+                    pairs = _given_pairs(source, ability, acts)
+                    if pairs:
+                        yield source, acts, pairs
+
+
+_MERGED: dict = {}
+
+
+def _with_gained(printed, extra: tuple) -> Index:
+    """The index of a card's side with the abilities it gained (numbered
+    after its own), made once for each set of them."""
+    key = (id(printed),) + tuple(id(acts) for _source, acts, _pairs in extra)
+    kept = _MERGED.get(key)
+    if kept is not None and kept[0] is printed:
+        return kept[1]
+    pairs = tuple(keywords.acting(printed)) + tuple(pair for _source, _acts, given in extra for pair in given)
+    made = Index(printed, pairs)
+    _MERGED[key] = (printed, made, extra)
+    return made
+
+
+_NOTED = "_gained_noted"
+
+
+def _note_gained(board: Board, card: Card, found: tuple) -> None:
+    """Record what ``card`` gained, once each time it changes."""
+    noted = board.__dict__.setdefault(_NOTED, {})
+    key = tuple((source.id, id(acts)) for source, acts, _pairs in found)
+    if noted.get((card.id, card.incarnation)) == key:
+        return
+    noted[(card.id, card.incarnation)] = key
+    for source, acts, pairs in found:
+        gains_abilities(board, card, source, acts, pairs)
+
+
+@step("701.1", "{card} has the abilities {source}'s ability gives it ({text}): {given}")
+def gains_abilities(board: Board, card: Card, source: Card, acts: Ability, pairs: tuple):
+    """Switched off, no card gains abilities from another's."""
+    given = "; ".join(_said(ability, acts) for ability, _acts in pairs)
+    return {"card": card.label, "source": source.label, "text": acts.text or acts.modifier.part.text,
+            "given": given}
+
+
+def _said(ability: Ability, giving: Ability) -> str:
+    if ability.text:
+        return ability.text
+    quoted = giving.modifier.part.text or ""
+    start, end = quoted.find('"'), quoted.rfind('"')
+    return quoted[start + 1:end].rstrip(".") if 0 <= start < end else "its text"
+
+
+def _gaining_missing(modifier) -> str | None:
+    """What the engine lacks to give cards abilities: the other printed
+    abilities of this card (Teamwork), or a quoted ability the engine
+    carries out, to cards a selector describes or to this card."""
+    subject = modifier.subject
+    if modifier.kind == "abilities":
+        of = modifier.value("of")
+        if getattr(of, "noun", None) != "self" or not modifier.value("printed"):
+            return "the abilities of another card"
+    else:
+        quoted = modifier.value("ability")
+        if quoted is None:
+            return "a quoted ability not read"
+        from rulebase.engine.ccg.abilities import catalog
+
+        lacking = catalog.Engine().ability(quoted)
+        if lacking is not None:
+            return f"a quoted ability whose {lacking[0]} the engine lacks: {lacking[1]}"
+        if _looks_back(quoted):
+            return "giving a triggered ability of its card leaving play (looked back at only where printed)"
+    if subject is None or subject.noun in ("self", "it"):
+        return None
+    if subject.noun in PLAYER_SUBJECTS + ("that", "host"):
+        return f"abilities given to {subject.noun!r}"
+    from rulebase.engine.ccg.abilities import targets
+
+    return targets.executable(subject)
+
+
+LOOKED_BACK = frozenset({"leaves-play", "dismissed", "retired", "banished", "put", "defeated", "enters-discard"})
+"""The events of a card's own triggered abilities that look back at it
+after it left play: only its printed abilities are looked back at, not
+those it had gained."""
+
+
+def _looks_back(ability: Ability) -> bool:
+    trigger = ability.trigger
+    return ability.kind == "triggered" and trigger is not None and trigger.event in LOOKED_BACK \
+        and getattr(trigger.subject, "noun", None) == "self"
+
+
+def gives_missing(ability: Ability, abilities) -> str | None:
+    """What the engine lacks to give the other printed abilities of a card
+    (Teamwork: ``ability``, among ``abilities``, those of its side) to the
+    cards that gain them: a triggered ability of the card leaving play
+    ("When this card leaves play, ...") would have to look back at a card
+    out of play that had gained it; ``None`` when nothing is lacking."""
+    acts = ability.meaning if ability.kind == "keyword" else ability
+    modifier = getattr(acts, "modifier", None)
+    if getattr(modifier, "kind", None) != "abilities":
+        return None
+    for other in abilities:
+        if other is not ability and _looks_back(other):
+            return "giving a triggered ability of its card leaving play (looked back at only where printed)"
+    return None
 
 
 # -- card text (not a keyword) --------------------------------------------------------------

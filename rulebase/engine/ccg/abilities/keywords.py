@@ -174,6 +174,23 @@ def has(card: Card, keyword: str):
             if card.board is not None and _lost(card):
                 return False
             return True if ability.x is None else ability.x
+    if card.board is not None and card.zone == Zone.PLAY:
+        return _gained(card, keyword)
+    return False
+
+
+def _gained(card: Card, keyword: str):
+    """The X of ``keyword`` among the abilities ``card`` gained from
+    another card's (Teamwork: its other printed abilities, 701.1), or
+    ``False`` (cheap while no card in play gives any)."""
+    from rulebase.engine.ccg.abilities import continuous
+
+    if not continuous.gaining(card.board):
+        return False
+    for _source, _acts, pairs in continuous.gained(card.board, card):
+        for ability, _meaning in pairs:
+            if ability.kind == "keyword" and ability.keyword == keyword:
+                return True if ability.x is None else ability.x
     return False
 
 
