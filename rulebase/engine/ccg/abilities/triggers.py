@@ -593,7 +593,14 @@ def _waiting(board: Board, event: str) -> tuple[list, list]:
     """The cards in play (of :func:`acting_cards`, in the same order) with,
     on either side, a triggered ability waiting for ``event``, and with an
     activated ability whose condition is ``event``; kept while the cards in
-    play are the same, in the same order."""
+    play are the same, in the same order (while a card in play gives others
+    abilities, each card whose abilities act, each time: what a card
+    gained is asked of it as it is now)."""
+    from rulebase.engine.ccg.abilities.continuous import gaining
+
+    if gaining(board):
+        cards = acting_cards(board)
+        return cards, cards
     kept = board.listening
     if kept is None or kept[0] != board.play:
         kept = board.listening = (list(board.play), {})
