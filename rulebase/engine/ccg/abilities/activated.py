@@ -771,7 +771,12 @@ def _allows(board: Board, action: Action, window) -> bool:
 def _activating(board: Board) -> list:
     """The cards in play with an activated ability on either side, in the
     order they entered play; kept while the cards in play are the same, in
-    the same order."""
+    the same order (while a card in play gives others abilities, found
+    each time, with those gained now)."""
+    from rulebase.engine.ccg.abilities.continuous import gaining
+
+    if gaining(board):
+        return [card for card in acting_cards(board) if getattr(side(card), "activated", None)]
     kept = board.activating
     if kept is None or kept[0] != board.play:
         kept = board.activating = (list(board.play), [card for card in acting_cards(board) if _activates(card.printed)])
