@@ -292,6 +292,7 @@ def placement(target) -> tuple[str, str] | None:
     >>> placement(Selector("Friend", controller="each"))
     ('placement', "a card to play on whose controller is said ('each')")
     """
+
     if target is None:
         return "placement", "a placement that names no card or place"
     if target.noun == "home":
