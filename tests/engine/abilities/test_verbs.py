@@ -1578,3 +1578,28 @@ def test_an_attachment_put_into_play_enters_play_attached_to_its_host_509_2():
     VERBS["put-into-play-attached"].apply(board, act)
     assert hat_card.zone == Zone.PLAY and hat_card.host is theirs and hat_card.area == theirs.area
     assert kinds(board, "509.2")[-1] == STEP
+
+
+def test_a_card_played_by_card_text_for_free_pays_nothing_and_enters_play_705_2_104_1():
+    from rulebase.engine.ccg.abilities.resolve import executable
+
+    board = board_with((COMET, 0, Zone.PLAY, "home", 0), (KITE, 1, Zone.PLAY, "problem", 1), (PEST, 0, Zone.HAND, None, 0),
+                       (GEAR, 0, Zone.DISCARD, None, 0), (COMET, 1, Zone.HAND, None, 1))
+    comet, kite, pest, gear, theirs = board.cards
+    board.players[0].tokens = 1
+    free = Effect("play", target=Selector("Troublemaker"), values=values(free=True))
+    act = Act(0, pest, area=board.players[1].problem_area, effect=free)
+    refused("306.1", VERBS["play"].check, board, Act(0, pest, area=board.players[0].home, effect=free))
+    refused("609.2a", VERBS["play"].check, board, Act(0, theirs, area=board.players[0].home, effect=free))
+    refused("609.2a", VERBS["play"].check, board, Act(0, gear, area=board.players[0].home, effect=free))
+    VERBS["play"].check(board, act)
+    VERBS["play"].apply(board, act)
+    assert pest.zone == Zone.PLAY and pest.face_down and board.players[0].tokens == 1 and not verbs.cost_changes(board)
+    from_discard = Effect("play", target=Selector("that", ref="Resource"), values=values(free=True, zone="discard"))
+    act = Act(0, gear, area=board.players[0].home, effect=from_discard)
+    VERBS["play"].check(board, act)
+    VERBS["play"].apply(board, act)
+    assert gear.zone == Zone.PLAY and gear.area == board.players[0].home and board.players[0].tokens == 1
+    assert executable(free) is None and executable(from_discard) is None
+    assert executable(Effect("play", target=Selector("Event"), values=values(free=True))) is not None
+    assert executable(Effect("play", target=Selector("Resource", filters=(("on", Selector("self")),)))) is not None

@@ -359,6 +359,9 @@ def state_of(card, reading, engine: Engine, printed: bool = False) -> CardState:
             found = engine.ability(ability)
             if found is None and (card.type or "") != "Resource" and _names_a_host(ability):
                 found = ("target", "'the card this card is attached to' on a card that is not played on another")
+            if found is None and getattr(engine.module("continuous"), "gives_missing", None) is not None:
+                reason = engine.module("continuous").gives_missing(ability, abilities)  # Teamwork: the others given
+                found = ("modifier", reason) if reason is not None else None
             if found is not None:
                 part, reason = found
                 line, column = _position(ability)

@@ -759,7 +759,7 @@ def _for_verb(selector: Selector, zone: str | None) -> Selector:
     return selector
 
 
-DEFAULT_ZONES = {"discard": "hand"}
+DEFAULT_ZONES = {"discard": "hand", "play": "hand"}
 """The zone a verb's card is in when the text names none."""
 
 
@@ -767,7 +767,8 @@ def _card_selector(effect: Effect) -> Selector | None:
     selector = effect.target
     if selector is None:
         return None
-    zone = effect.value("zone") if effect.verb == "search" else DEFAULT_ZONES.get(effect.verb)
+    zone = (effect.value("zone") or DEFAULT_ZONES.get(effect.verb)) if effect.verb in ("search", "play") else \
+        DEFAULT_ZONES.get(effect.verb)
     return _for_verb(selector, zone)
 
 
@@ -824,6 +825,11 @@ def _acts(board: Board, context: Context, effect: Effect, verb: Verb, card: Card
     if effect.verb in ("move", "send"):
         return [Act(player, card, amount=n, area=area, effect=effect, source=context.card)
                 for area in _areas(board, context, effect, card)]
+    if effect.verb == "play":
+        if card.type == CardType.RESOURCE:
+            return [Act(player, card, amount=n, area=board.players[player].home, effect=effect, source=context.card)]
+        return [Act(player, card, amount=n, area=area, effect=effect, source=context.card)
+                for area in _entry_areas(board, context, effect, player, card.type)]
     if effect.verb == "put-into-play-attached":
         found = []
         for host in targets.candidates(board, context, replace(effect.value("on"), count=Amount(None))):
@@ -1277,6 +1283,7 @@ VALUES = {
     "remove-counters": {"kind"}, "token-copy": {"control", "face"}, "requirement-change": {"color"}, "copy-effects": {"of"},
     "doesnt-prevent": {"confronting"}, "cant": {"action"}, "gain-keyword": {"keyword", "x"}, "turn-over": {"side"},
     "win": {"what"}, "exchange-control": {"with"}, "next-time": {"trigger", "do"}, "put-into-play-attached": {"on"},
+    "play": {"free", "zone"},
 }
 """The further values of an instruction the engine reads, by verb."""
 
@@ -1287,6 +1294,7 @@ VALUE_WORDS = {
     ("put-into-play", "area"): ENTRY_AREAS, ("token", "area"): ENTRY_AREAS, ("put-into-play", "face"): ("face-up",),
     ("put-into-play", "control"): ("you",), ("put-into-play", "exhausted"): (True,),
     ("turn-over", "side"): ("start", "boosted"), ("win", "what"): ("game",),
+    ("play", "free"): (True,), ("play", "zone"): ("hand", "discard"),
     ("shuffle", "zone"): ("deck",), ("lose", "what"): ("tokens", "game"), ("reveal-until", "zone"): tuple(REVEAL_DECKS),
     ("send", "area"): (None, "home", "previous"), ("cant", "action"): ("be-moved", "ready-during-ready-phase"), ("draw", "position"): ("bottom",),
     ("shuffle-into", "zone"): ("discard", "hand"), ("power", "color"): tuple(str(color) for color in Color),
@@ -1566,6 +1574,10 @@ def _part_executable(part: Effect) -> str | None:
         x = part.value("x")
         if x is not None and not isinstance(x, int):
             return f"giving a keyword with the X {x!r}"
+    if part.verb == "play" and part.target is not None and (
+            part.target.noun not in ("Friend", "Troublemaker", "Resource", "that", "it") or part.target.filter("on")):
+        return f"playing {part.target.part.text or part.target.noun!r} by card text (the engine plays Friends, " \
+               "Troublemakers and Resources that are not played on another card)"
     if part.verb == "put-into-play-attached":
         on = part.value("on")
         if not isinstance(on, Selector) or targets.names_players(on):

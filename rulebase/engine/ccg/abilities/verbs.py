@@ -232,7 +232,7 @@ def overruled(board: Board, unit, text: str, *args) -> None:
 
 @verb("frighten", "504.1")
 def frighten(board: Board, act: Act) -> None:
-    status.frighten(board, act.target)
+    status.frighten(board, act.target, act.player)
 
 
 checked("frighten")(lambda board, act: status.check_frighten(board, act.target))
@@ -2658,6 +2658,81 @@ def _delayed_watch(board, happened) -> None:
 
 
 _events.LISTENERS.append(_delayed_watch)
+
+
+# -- "Play a Troublemaker for free": a card played by card text ---------------------------------------------
+
+
+PLAYED_BY_TEXT = (CardType.FRIEND, CardType.TROUBLEMAKER, CardType.RESOURCE)
+"""The cards the engine plays by card text: those that enter play where
+their player puts them (an Event's text, an attachment's host, are not
+given by the instruction)."""
+
+PLAY_ZONES = {None: Zone.HAND, "hand": Zone.HAND, "discard": Zone.DISCARD}
+"""The zone a card played by card text is played from: the hand (609.2a)
+unless the text says its player's discard pile (104.1)."""
+
+
+@rules.check("609.2a", "a card played is one in its player's hand, unless card text says another zone (104.1)")
+def playable_by_text(board: Board, player: int, card: Card, zone):
+    found = PLAY_ZONES.get(zone)
+    if found is None or card.zone != found or card.owner != player:
+        where = "discard pile" if found == Zone.DISCARD else "hand"
+        return f"{card} is not in {board.name(player)}'s {where}, where the text says it is played from"
+    if card.type not in PLAYED_BY_TEXT:
+        return f"{card} is a {card.type}: the engine plays by card text only Friends, Troublemakers and Resources"
+    if card.type == CardType.RESOURCE:
+        from rulebase.engine.ccg import play
+
+        if play.host_description(card) or card.has_trait("Dilemma"):
+            return f"{card} is played on a card or at its own area: the instruction names neither"
+
+
+@rules.step("104.1", "the card says to play {card} for free: {player} pays no action token to play it, whatever its "
+                     "cost (204.1)")
+def played_for_free(board: Board, player: int, card: Card, change: CostChange):
+    cost_changes(board).append(change)
+    return {"card": card.label, "player": board.name(player)}
+
+
+def _play_action(act: Act):
+    from rulebase.engine.ccg.actions import Action
+
+    return Action("play", act.player, act.target.id, area=act.area)
+
+
+@verb("play", "705.1")
+def play_by_text(board: Board, act: Act) -> None:
+    """"Play a Troublemaker for free", "play that Resource from your
+    discard pile for free": the player plays the card as an action's
+    steps say (705.2: announced, queued, its cost paid, entering play, "when
+    you play" abilities triggering), where they choose (``act.area``);
+    "for free": no action token is paid (104.1 over 204.1)."""
+    from rulebase.engine.ccg import play
+
+    card, change = act.target, None
+    if act.value("free"):
+        change = CostChange(board, act.player, None, -(play.play_cost(card) or 0), "turn", True, act.source,
+                            act.effect.part.text if act.effect is not None else "its text", minimum=0, card=card)
+        if played_for_free(board, act.player, card, change) is None:
+            change = None
+    try:
+        play.play_card(board, _play_action(act), None)
+    finally:
+        if change is not None and change in cost_changes(board):
+            cost_changes(board).remove(change)
+
+
+@checked("play")
+def _check_play(board: Board, act: Act) -> None:
+    from rulebase.engine.ccg import play
+
+    card = act.target
+    playable_by_text(board, act.player, card, act.value("zone"))
+    action = _play_action(act)
+    play.check_placement(board, act.player, card, action)
+    if not act.value("free"):
+        play.check_placed_cost(board, act.player, card, action)
 
 
 # -- "The next time you defeat a Troublemaker this turn, ...": a triggered modifier waiting for an event ---------
