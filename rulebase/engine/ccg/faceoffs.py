@@ -92,14 +92,13 @@ class Faceoff:
             return card.is_character and card.controller == self.starter
         return card.is_character
 
-    @staticmethod
-    def kept_out(board: Board, card: Card) -> bool:
+    def kept_out(self, board: Board, card: Card) -> bool:
         """Whether a "can't" of card text keeps ``card`` out of faceoffs
         ("Mane Characters can't be involved in faceoffs", 104.2); asking
         records nothing."""
         if not continuous.reaching(board, "cant") and not continuous.own(card, "cant"):
             return False
-        return continuous.cant_be_involved.verdict(board, card) is not None
+        return continuous.cant_be_involved.verdict(board, card, self) is not None
 
     def start(self, board: Board) -> None:
         """The cards involved as the faceoff begins; a card a "can't" keeps
@@ -107,7 +106,7 @@ class Faceoff:
         self.initial = set()
         for card in board.play:
             if self.described(board, card):
-                if continuous.cant_be_involved.allows(board, card):
+                if continuous.cant_be_involved.allows(board, card, self):
                     self.initial.add(card.id)
 
     def involves(self, board: Board, card: Card) -> bool:

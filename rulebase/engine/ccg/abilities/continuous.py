@@ -2530,7 +2530,8 @@ def _required(effect):
 CANT = {"be-dismissed": "dismissed", "be-retired": "retired", "be-banished": "banished",
         "be-frightened": "frightened", "be-exhausted": "exhausted", "be-moved": "moved", "leave-play": "leave play",
         "ready": "readied", "ready-during-ready-phase": "readied during the Ready Phase",
-        "be-involved-in-faceoff": "involved in faceoffs"}
+        "be-involved-in-faceoff": "involved in faceoffs",
+        "be-involved-in-troublemaker-faceoff-involving-self": "involved in Troublemaker faceoffs involving its card"}
 # the words are what the card can't be: "dismissed", ...
 """What a "can't" of card text forbids that the engine checks, with its words."""
 
@@ -2651,21 +2652,40 @@ def _in_faceoff(board: Board, source: Card, modifier, current) -> bool:
     return current is not None and current.involves(board, source)
 
 
-def forbidding_involvement(board: Board, card: Card):
+INVOLVING_ITS_CARD = "be-involved-in-troublemaker-faceoff-involving-self"
+"""The action of "Mane Characters can't be involved in Troublemaker
+faceoffs involving this card"."""
+
+
+def _keeps_out_of(board: Board, source: Card, modifier, faceoff) -> bool:
+    """Whether a "can't be involved" of ``source`` names ``faceoff`` (the
+    faceoff beginning or under way; ``None``: any faceoff): every faceoff,
+    or the Troublemaker faceoffs involving ``source``."""
+    action = modifier.value("action")
+    if action == "be-involved-in-faceoff":
+        return True
+    if action != INVOLVING_ITS_CARD or faceoff is None or faceoff.kind_group != "troublemaker":
+        return False
+    return source is faceoff.troublemaker or faceoff.described(board, source)
+
+
+def forbidding_involvement(board: Board, card: Card, faceoff=None):
     """The card whose "can't be involved in faceoffs" keeps ``card`` out of
-    every faceoff now ("Mane Characters can't be involved in faceoffs"),
-    and its ability; ``None``."""
-    return applying(board, "cant", card, lambda source, modifier: (
-        modifier.value("action") == "be-involved-in-faceoff"), itself=True)
+    ``faceoff`` now ("Mane Characters can't be involved in faceoffs",
+    "... in Troublemaker faceoffs involving this card"), and its ability;
+    ``None``."""
+    return applying(board, "cant", card, lambda source, modifier: _keeps_out_of(board, source, modifier, faceoff),
+                    itself=True)
 
 
 @check("104.2", "a \"can't\" of card text takes precedence: a card it forbids to be involved in faceoffs is not "
                 "involved in one")
-def cant_be_involved(board: Board, card: Card):
-    found = forbidding_involvement(board, card) if reaching(board, "cant") or own(card, "cant") else None
+def cant_be_involved(board: Board, card: Card, faceoff=None):
+    found = forbidding_involvement(board, card, faceoff) if reaching(board, "cant") or own(card, "cant") else None
     if found is not None:
         source, ability = found
-        return f"{source}'s ability says {card} can't be involved in faceoffs ({ability.text or 'its text'})"
+        what = "faceoffs" if ability.modifier.value("action") == "be-involved-in-faceoff" else "this faceoff"
+        return f"{source}'s ability says {card} can't be involved in {what} ({ability.text or 'its text'})"
 
 
 def forbidding_confront_contribution(board: Board, card: Card, problem: Card):

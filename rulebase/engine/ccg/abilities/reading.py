@@ -1474,7 +1474,11 @@ class _Reader(Transformer):
 
     def be_involved(self, meta, children):
         kind = children[0].get("kind")
-        return f"be-involved-in-{kind}-faceoff" if kind else "be-involved-in-faceoff"
+        action = f"be-involved-in-{kind}-faceoff" if kind else "be-involved-in-faceoff"
+        involving = children[0].get("involving")
+        if involving is not None:  # "... faceoffs involving this card": kept in the action's name
+            action += f"-involving-{getattr(involving, 'noun', 'several')}"
+        return action
 
     def act_move(self, meta, children):
         return {"action": "move", "what": children[0], "to": children[1] if len(children) > 1 else None}
