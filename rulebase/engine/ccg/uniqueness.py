@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from rulebase.engine.ccg.abilities import continuous
 from rulebase.engine.ccg.board import Area, Board, Card
 from rulebase.engine.ccg.cards import CardType
 from rulebase.engine.ccg.rules import Allowed, check, step
@@ -40,22 +41,44 @@ def different_subtitles(board: Board, title: str, cards: list[Card]):
                "they do not have the same name"
 
 
-def same_names(board: Board, cards: list[Card]) -> list[list[Card]]:
-    """The cards grouped by name: Title followed by Subtitle (201.1), cards
-    of the same Title apart when their Subtitles differ (201.1a)."""
+def _titles(board: Board, card: Card) -> list:
+    """The Titles of ``card``, each with the ability of its text that gives
+    it (``None`` for its own): "This card is both a Lyra and a Bon Bon in
+    all zones" gives it those Titles besides its own (702.1), its Subtitle
+    staying its own; none with 702.1 switched off."""
+    titles = [(card.info.title, None)]
+    if continuous.also_named_by_text.number not in board.off:
+        for _ability, acts in continuous.own(card, "names"):
+            titles += [(name, acts) for name in acts.modifier.value("names") or () if name != card.info.title]
+    return titles
+
+
+def same_names(board: Board, cards: list[Card]) -> list[tuple[str, list[Card]]]:
+    """The cards grouped by name, each group with its name: Title followed
+    by Subtitle (201.1), cards of the same Title apart when their Subtitles
+    differ (201.1a); a card whose text gives it more Titles is in a group
+    for each (recorded where that puts it in a group of several)."""
     by_title: dict[str, list[Card]] = {}
+    given: dict[tuple[str, int], object] = {}
     for card in cards:
-        by_title.setdefault(card.info.title, []).append(card)
+        for title, acts in _titles(board, card):
+            by_title.setdefault(title, []).append(card)
+            if acts is not None:
+                given[(title, card.id)] = acts
     groups = []
     for title, titled in by_title.items():
         if len(titled) < 2 or different_subtitles.allows(board, title, titled):
-            groups.append(titled)
+            groups.append((title, titled[0].info.subtitle, titled))
             continue
-        by_name: dict[str, list[Card]] = {}
+        by_subtitle: dict[str, list[Card]] = {}
         for card in titled:
-            by_name.setdefault(card.info.name, []).append(card)
-        groups.extend(by_name.values())
-    return groups
+            by_subtitle.setdefault(card.info.subtitle or "", []).append(card)
+        groups.extend((title, subtitle, named) for subtitle, named in by_subtitle.items())
+    for title, _subtitle, named in groups:
+        for card in named if len(named) > 1 else ():
+            if (title, card.id) in given:
+                continuous.also_named_by_text(board, card, title, given[(title, card.id)])
+    return [(f"{title}, {subtitle}" if subtitle else title, named) for title, subtitle, named in groups]
 
 
 @check("516.3", "a player can't control more than one Unique card with the same name")
@@ -97,9 +120,8 @@ def find(board: Board) -> Violation | None:
         if player.removed or len(unique) < 2:
             continue
         mine = [card for card in unique if card.controller == player.index]
-        for cards in same_names(board, mine) if len(mine) > 1 else ():
+        for name, cards in same_names(board, mine) if len(mine) > 1 else ():
             if len(cards) > 1:
-                name = cards[0].info.name
                 found = _violation(board, one_unique_card_of_a_name, player.index, cards, player.index, name, cards)
                 if found:
                     return found

@@ -1534,3 +1534,22 @@ def test_what_the_engine_lacks_to_give_abilities_is_named():
     assert continuous.executable(Modifier("abilities", Selector("Friend", every=True), values=values(
         of=Selector("Friend"), printed=True))) == "the abilities of another card"
     assert continuous.executable(team.meaning.modifier) is None
+
+
+def test_a_unique_card_text_gives_another_title_shares_a_name_with_a_unique_card_of_that_title():
+    from rulebase.engine.ccg import uniqueness
+
+    both = Printed.build("Lyra & Bon Bon, Best Friends", "Friend", colors=["blue"], power=1, cost=1, traits=["Unique"],
+                         abilities=(Ability("continuous", "This card is both a Lyra and a Bon Bon in all zones.",
+                                            modifier=Modifier("names", THIS_CARD, values=values(
+                                                names=("Lyra", "Bon Bon"), zones="all"))),))
+    lyra = Printed.build("Lyra, Best Friends", "Friend", colors=["blue"], power=1, cost=1, traits=["Unique"])
+    other = Printed.build("Lyra, Other Friends", "Friend", colors=["blue"], power=1, cost=1, traits=["Unique"])
+    board = board_with((both, 0, Zone.PLAY, "home", 0), (lyra, 0, Zone.PLAY, "home", 0))
+    found = uniqueness.find(board)
+    assert found.rule == "516.3" and set(found.cards) == set(board.cards)
+    assert "Lyra, Best Friends" in found.description and kinds(board, "702.1") == [STEP]
+    board.off = frozenset({"702.1"})
+    assert uniqueness.find(board) is None
+    assert uniqueness.find(board_with((both, 0, Zone.PLAY, "home", 0), (other, 0, Zone.PLAY, "home", 0))) is None
+    assert uniqueness.find(board_with((both, 0, Zone.PLAY, "home", 0), (lyra, 1, Zone.PLAY, "home", 1))) is None
