@@ -577,3 +577,25 @@ def test_304_2_an_event_s_paragraph_after_a_tag_word_is_processed_in_order(off, 
     state.apply_action(Action("continue", 0))
     state.apply_action(Action.parse("p0 play #0"))
     assert board.players[0].tokens == gained
+
+
+def test_702_1_card_text_changes_the_tokens_paid_to_turn_its_card_over():
+    from rulebase.engine.ccg.abilities import reading
+
+    shy = Printed.build("Shy", "Mane Character", colors=["yellow"], power=1, home_limit=3, abilities=reading.read(
+        "Main Phase: Pay [3] to turn this card over.\nYou pay 1 less action token to turn this card over for each "
+        "Critter Friend you control.", card_type="Mane Character"))
+    critter = Printed.build("Nibbles", "Friend", colors=["yellow"], power=1, cost=1, traits=["Critter"])
+    board = board_with((shy, 0, Zone.PLAY, "home", 0), (critter, 0, Zone.PLAY, "home", 0),
+                       (critter, 0, Zone.PLAY, "home", 0), (critter, 0, Zone.PLAY, "home", 0),
+                       (critter, 0, Zone.PLAY, "home", 0))
+    card = board.cards[0]
+    _, ability = activated.find(card, None)
+    assert activated.tokens_owed(board, 0, card, ability) == 0 and kinds(board, "702.1") == [STEP]
+    board.cards[1].controller = 1
+    board.cards[2].controller = 1
+    assert activated.tokens_owed(board, 0, card, ability) == 1
+    board.off = frozenset({"702.1"})
+    assert activated.tokens_owed(board, 0, card, ability) == 3
+    changes = card.info.abilities[1].modifier
+    assert changes.kind == "cost" and activated.changed_cost_missing(changes) is None

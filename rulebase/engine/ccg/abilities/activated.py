@@ -642,10 +642,74 @@ def check_timing(board: Board, player: int, card: Card, number: int, ability: Ab
 
 @check("508.1d", "a player can't pay a cost unless they have the means to pay all of it")
 def can_pay(board: Board, player: int, card: Card, ability: Ability):
-    tokens = sum(cost.amount.value for cost in ability.cost if cost.verb == "pay")
+    with board.trace.quiet():
+        tokens = tokens_owed(board, player, card, ability)
     if board.players[player].tokens < tokens:
         return (f"{board.name(player)} can't pay {tokens} action token{'s' * (tokens != 1)} to activate {card}'s "
                 f"ability (has {board.players[player].tokens})")
+
+
+CHANGED_COSTS = {"turn-over": "turn-over"}
+"""The instructions of an activated ability whose cost in action tokens card
+text changes, with the action the change names ("You pay 1 less action
+token to turn this card over for each Critter Friend you control")."""
+
+
+def changed_cost_missing(modifier) -> str | None:
+    """``None`` if the engine applies a change of the action tokens paid to
+    activate this card's ability to do what the change names ("turn this
+    card over"), by a number printed or counted, for its controller."""
+    subject = modifier.subject
+    if subject is not None and subject.noun != "self":
+        return f"a change of the cost to {modifier.value('action')} another card"
+    who = getattr(modifier.value("player"), "noun", modifier.value("player"))
+    if who not in (None, "you", "your"):
+        return f"a change of the cost {who!r} pays to {modifier.value('action')}"
+    amount = modifier.amount
+    if amount is None or not isinstance(amount.value, int) or not amount.value:
+        return f"a change of the cost to {modifier.value('action')} by a number not printed"
+    if amount.per is not None:
+        from rulebase.engine.ccg.abilities import targets
+
+        return targets.executable(amount.per)
+    return None
+
+
+def _cost_changes(board: Board, player: int, card: Card, ability: Ability) -> list:
+    """The modifiers of ``card``'s own text changing what ``player`` pays to
+    activate ``ability``: those naming what its instructions do to the
+    card itself ("to turn this card over"), whose condition holds."""
+    effect = getattr(ability, "effect", None)
+    action = CHANGED_COSTS.get(getattr(effect, "verb", None))
+    if action is None or getattr(effect.target, "noun", None) != "self":
+        return []
+    from rulebase.engine.ccg.abilities import continuous
+
+    return [acts for _ability, acts in continuous.own(card, "cost")
+            if acts.modifier.value("action") == action and continuous._holds(board, card, acts)]
+
+
+@step("702.1", "{card}'s ability: {player} pays {amount:+d} to {action} ({text}); the cost is {cost}")
+def text_activation_cost(board: Board, cost: list, player: int, card: Card, ability):
+    from rulebase.engine.ccg.abilities import continuous
+
+    amount = continuous._amount(board, card, ability.modifier, card)
+    changed = max(0, cost[0] + (amount or 0))
+    if changed == cost[0]:
+        return None
+    cost[0] = changed
+    return {"card": card.label, "player": board.name(player), "amount": amount,
+            "action": ability.modifier.part.text or ability.modifier.value("action"), "text": ability.text or "its text",
+            "cost": changed}
+
+
+def tokens_owed(board: Board, player: int, card: Card, ability: Ability) -> int:
+    """The action tokens ``player`` pays to activate ``ability``: its costs'
+    (508.1), changed by card text (702.1), never below none."""
+    cost = [sum(cost.amount.value for cost in ability.cost if cost.verb == "pay")]
+    for acts in _cost_changes(board, player, card, ability):
+        text_activation_cost(board, cost, player, card, acts)
+    return cost[0]
 
 
 CAN_HAPPEN = {"exhaust": status.check_exhaust, "frighten": status.check_frighten,
@@ -809,8 +873,15 @@ def pay_cost(board: Board, player: int, card: Card, ability: Ability, chosen: di
     from rulebase.engine.ccg import play
 
     paid = []
+    owed = tokens_owed(board, player, card, ability) if _cost_changes(board, player, card, ability) else None
     for index, cost in enumerate(ability.cost):
         if determined is not None and index not in determined:
+            continue
+        if cost.verb == "pay" and owed is not None:  # all the tokens, as card text changed them, paid at once
+            if owed:
+                play.pay(board, player, owed, f"activate {card}'s ability")
+                paid.append(f"{owed} action token{'s' * (owed != 1)}")
+            owed = 0
             continue
         if cost.verb == CHOSEN_FOR_COSTS:
             for other in (chosen or {}).get(index, ()):

@@ -115,6 +115,10 @@ def executable(modifier) -> str | None:
         if modifier.value("to") not in ("here", "this-problem") or amount is None or amount.per is not None \
                 or not isinstance(amount.value, int) or amount.value <= 0:
             return "a change of the cost to move to or from somewhere else, or by a number not printed"
+    elif modifier.kind == "cost" and modifier.value("action") == "turn-over":
+        from rulebase.engine.ccg.abilities import activated
+
+        return activated.changed_cost_missing(modifier)  # paid as its card's ability is activated (508.1)
     elif modifier.kind == "cost" and modifier.value("action") == "draw-action":
         from rulebase.engine.ccg import play
 
