@@ -233,11 +233,11 @@ def test_choose_one_offers_only_the_choices_that_can_be_done():
     assert board.players[0].tokens == 1
 
 
-def test_a_count_about_the_card_an_instruction_chooses_is_not_carried_out():
+def test_a_count_about_the_card_an_instruction_chooses_is_carried_out():
     """Training Montage: "One of your Friends gets +1 power for each of your
     other Friends at its Problem": "its" and "other" are the Friend chosen,
-    which the engine's counts (from the card the text is on) don't know, so
-    the card is not executable; the same count given to the card itself is."""
+    which the engine's counts read as that card; the same count given to
+    the card itself is carried out too."""
     from dataclasses import replace as replaced
 
     from rulebase.cards import database
@@ -247,7 +247,7 @@ def test_a_count_about_the_card_an_instruction_chooses_is_not_carried_out():
     card = next(card for card in database.load().cards if card.id == "training-montage")
     effect = read_text(card).front[0].effect
     assert effect.amount.per.where == "its-problem" and effect.amount.per.filter("other")
-    assert executable(effect) == "a count 'for each' whose 'its' or 'other' is the card 'power' is given to"
+    assert executable(effect) is None
     assert executable(replaced(effect, target=THIS_CARD)) is None
 
 
@@ -598,3 +598,22 @@ def test_control_of_this_card_is_exchanged_with_a_card_its_player_chooses_513_2(
     assert (mine.controller, first.controller, second.controller, comet.controller) == (1, 1, 0, 1)
     drive(board, exchange, Context(card=mine, controller=1))  # Bob's opponent's only Resource is Alice's Gear
     assert (mine.controller, second.controller) == (0, 1)
+
+def test_a_token_copy_of_this_card_at_each_other_problem_is_one_at_each_520_2():
+    from rulebase.engine.ccg.abilities.model import Effect, Selector, values
+    from rulebase.engine.ccg.abilities.resolve import Context, executable
+    from rulebase.engine.ccg.board import Zone
+
+    from ..helpers import KITE, PEST, board_with
+    from .driving import drive
+
+    board = board_with((KITE, 0, Zone.PLAY, "problem", 0), (KITE, 1, Zone.PLAY, "problem", 1),
+                       (KITE, 2, Zone.PLAY, "problem", 2), (PEST, 0, Zone.PLAY, "problem", 1),
+                       names=("Alice", "Bob", "Carol"))
+    pest = board.cards[3]
+    copies = Effect("token-copy", target=Selector("self"), values=values(area="each-other-problem", face="face-up"))
+    assert executable(copies) is None
+    drive(board, copies, Context(card=pest, controller=0))
+    made = [card for card in board.cards if card.label == "Pest token copy"]
+    assert sorted(card.area.owner for card in made) == [0, 2] and not any(card.face_down for card in made)
+

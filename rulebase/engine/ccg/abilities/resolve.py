@@ -799,6 +799,13 @@ def _on_cards(s, context: Context, effect: Effect, verb: Verb, n):
         if not acts:
             _part_skipped(board, effect, f"{card} can't be chosen for it any more")
             continue
+        if effect.value("area") == EACH_OTHER_PROBLEM:  # "at each other Problem": one for each, none chosen
+            for act in acts[:-1]:
+                if verb.allows(board, act):
+                    yield from _do(s, verb, act)
+            acts = [act for act in acts[-1:] if verb.allows(board, act)]
+            if not acts:
+                continue
         act = acts[0] if len(acts) == 1 else (yield from _choose_act(s, context.player, acts, effect))
         searched = card.owner if effect.verb == "search" and card.zone == Zone.DRAW_DECK else None
         yield from _do(s, verb, act)
@@ -920,6 +927,7 @@ def _areas(board: Board, context: Context, effect: Effect, card: Card) -> list[A
 
 
 EACH_PROBLEM = "each-problem"
+EACH_OTHER_PROBLEM = "each-other-problem"
 
 
 def _to_each_problem(s, context: Context, effect: Effect, verb: Verb):
@@ -982,6 +990,9 @@ def _entry_areas(board: Board, context: Context, effect: Effect, owner: int, kin
         area = targets.place_named(context)
         return [area] if area is not None and area.is_problem else []
     problems = [p.problem_area for p in board.players if not p.removed and board.problem_at(p.problem_area) is not None]
+    if where == EACH_OTHER_PROBLEM:
+        here = targets.problem_of(board, context.card)
+        return [area for area in problems if area != here]
     return problems if kind == CardType.TROUBLEMAKER else [board.players[owner].home] + problems
 
 
@@ -1280,7 +1291,7 @@ VALUES = {
     "reveal-until": {"zone"}, "prevent": {"what"},
     "draw": {"position", "additional"}, "shuffle-into": {"zone"}, "cost-change": {"minimum"}, "color": {"color", "also"},
     "banish": {"beneath"}, "delayed": {"at", "do"}, "confront-need": {"players"}, "counters": {"kind"},
-    "remove-counters": {"kind"}, "token-copy": {"control", "face"}, "requirement-change": {"color"}, "copy-effects": {"of"},
+    "remove-counters": {"kind"}, "token-copy": {"control", "face", "area"}, "requirement-change": {"color"}, "copy-effects": {"of"},
     "doesnt-prevent": {"confronting"}, "cant": {"action"}, "gain-keyword": {"keyword", "x"}, "turn-over": {"side"},
     "win": {"what"}, "exchange-control": {"with"}, "next-time": {"trigger", "do"}, "put-into-play-attached": {"on"},
     "play": {"free", "zone"},
@@ -1302,6 +1313,7 @@ VALUE_WORDS = {
     ("delayed", "at"): ("end-of-turn", "end-of-phase", "end-of-faceoff", "start-of-next-turn",
                         "start-of-your-next-turn"),
     ("token-copy", "control"): ("you",), ("token-copy", "face"): ("face-up",),
+    ("token-copy", "area"): ENTRY_AREAS + (EACH_OTHER_PROBLEM,),
     ("requirement-change", "color"): tuple(str(color) for color in Color), ("copy-effects", "of"): ("this", "that", "it"),
 }
 """The words each value may take, where the engine knows only some."""
@@ -1626,7 +1638,7 @@ def _part_executable(part: Effect) -> str | None:
         if part.amount is None or part.amount.value is None or part.amount.per is not None:
             return "distributing a number of counters the engine can't tell"
     if part.verb == "token-copy" and part.target is not None and not (
-            part.target.noun in TOKEN_COPIED or part.target.noun == "it"
+            part.target.noun in TOKEN_COPIED or part.target.noun in ("it", "self")
             or (part.target.noun == "that" and part.target.ref in TOKEN_COPIED)):
         return f"a token copy of {part.target.part.text or part.target.noun!r} (the engine copies Friends, Troublemakers " \
                "and Resources)"
