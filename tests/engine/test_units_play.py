@@ -236,3 +236,29 @@ def test_702_1_card_text_changes_the_cost_of_the_draw_action_while_its_condition
     board.turn.phase = "main"
     board.off = frozenset({"702.1"})
     assert play.draw_cost(board, 0) == 1
+
+
+def test_104_2_a_limit_of_card_text_on_the_cards_played_per_turn_of_each_type():
+    from rulebase.engine.ccg.abilities.targets import PLAYED
+
+    limiter = Printed.build("Limiter", "Friend", colors=["blue"], power=1, cost=1, abilities=reading.read(
+        "Opponents can't play more than one card of each type per turn.", card_type="Friend"))
+    board = board_with((limiter, 0, Zone.PLAY, "home", 0), (_friend("One"), 1, Zone.HAND, None, 1),
+                       (_friend("Two"), 1, Zone.HAND, None, 1), (_friend("Three"), 0, Zone.HAND, None, 0))
+    main_phase(board)
+    assert board.turn.player == 1
+    board.players[1].tokens = 5
+    main = play.Window("Main Phase", main=True)
+    second = Action("play", 1, 2, area=board.players[1].home)
+    assert second in play.options(board, 1, main)
+    board.__dict__.setdefault(PLAYED, []).append((board.turn.number, 1, board.cards[1], board.cards[1].incarnation))
+    assert second not in play.options(board, 1, main)
+    try:
+        play.check_play(board, second, main)
+    except IllegalAction as refusal:
+        assert refusal.rule == "104.2"
+    else:
+        raise AssertionError("a second Friend was played past the limit")
+    assert play.play_limit(board, 0, board.cards[3]) is None  # the limit is on opponents only
+    board.off = frozenset({"104.2"})
+    play.check_play(board, second, main)

@@ -552,6 +552,84 @@ def cant_be_played(board: Board, player: int, card: Card, area: Area | None):
         return f"{source}'s ability says {board.name(player)} can't play {card}{there} ({ability.text or 'its text'})"
 
 
+def play_limit_missing(modifier) -> str | None:
+    """``None`` if the engine checks a limit of card text on the cards a
+    player plays ("Opponents can't play more than one card of each type per
+    turn"): per turn, of a number printed, of each type or in all, by the
+    players it names, of the cards it describes."""
+    if modifier.value("per") != "turn":
+        return f"a limit ('at-most') on 'play' per {modifier.value('per')!r}"
+    most = modifier.value("most")
+    if not isinstance(most, int) or isinstance(most, bool) or most < 0:
+        return "a limit ('at-most') of a number not printed"
+    if modifier.value("each") not in (None, "type"):
+        return f"a limit ('at-most') on 'play' of each {modifier.value('each')!r}"
+    who = modifier.value("by")
+    if getattr(who, "noun", who) not in continuous.PLAYERS or getattr(who, "filters", None):
+        return f"a limit ('at-most') on the cards {getattr(who, 'noun', who)!r} play"
+    subject = modifier.subject
+    if subject is None or subject.where is not None or subject.zone is not None or subject.controller is not None:
+        return "a limit ('at-most') on playing cards described by where they are or whose they are"
+    if subject.noun == "card" and not subject.filters:
+        return None
+    from rulebase.engine.ccg.abilities import targets
+
+    return targets.executable(subject)
+
+
+def _counted(board: Board, source: Card, subject, card: Card) -> bool:
+    """Whether ``card`` is one of the cards a limit's ``subject`` describes
+    (read from its card's controller's perspective, 513.5)."""
+    if subject.noun == "card" and not subject.filters:
+        return True
+    from rulebase.engine.ccg.abilities import targets
+
+    rule = targets.compiled(subject)
+    seen = continuous.Seen(source)
+    return targets.of_type(card, rule.type) and all(test(board, seen, card) for test in rule.tests)
+
+
+def play_limit(board: Board, player: int, card: Card):
+    """The card whose limit ("Opponents can't play more than one card of
+    each type per turn") ``player`` has reached this turn for ``card``, its
+    ability and the number of such cards they played; ``None``."""
+    if not continuous.reaching(board, "at-most"):
+        return None
+    from rulebase.engine.ccg.abilities.targets import PLAYED
+
+    for source, found in continuous.outward(board, "at-most"):
+        for _ability, acts in found:
+            modifier = acts.modifier
+            if (modifier.value("action") != "play" or not continuous._reaches_player(source, modifier.value("by"), player)
+                    or not _counted(board, source, modifier.subject, card)):
+                continue
+            each = modifier.value("each") == "type"
+            done = sum(1 for turn, who, other, _incarnation in board.__dict__.get(PLAYED, ())
+                       if turn == board.turn.number and who == player and other is not card
+                       and (not each or other.type == card.type) and _counted(board, source, modifier.subject, other))
+            if done >= modifier.value("most") and continuous._holds(board, source, acts):
+                return source, acts, done
+    return None
+
+
+@rules.check("104.2", "a \"can't\" of card text takes precedence: a player it forbids to play more than a number of "
+                      "cards a turn plays no more")
+def cant_play_more(board: Board, player: int, card: Card):
+    found = play_limit(board, player, card)
+    if found is not None:
+        source, ability, done = found
+        each = f" {card.type}" if ability.modifier.value("each") == "type" else ""
+        return (f"{source}'s ability limits the cards {board.name(player)} plays per turn, and {board.name(player)} "
+                f"has played {done}{each} card{'s' * (done != 1)} this turn ({ability.text or 'its text'})")
+
+
+def check_play_limit(board: Board, player: int, card: Card) -> None:
+    """A limit of card text on the cards ``player`` plays per turn (104.2),
+    asked only while a card in play has one."""
+    if continuous.reaching(board, "at-most"):
+        cant_play_more(board, player, card)
+
+
 def check_placement(board: Board, player: int, card: Card, action: Action) -> None:
     """Where a card may enter play: the rule of its type (302.1, 306.1,
     509.1, 305.1a, 304.2), and an area that still exists (103.5a)."""
@@ -579,6 +657,7 @@ def check_placement(board: Board, player: int, card: Card, action: Action) -> No
     elif card.type == CardType.EVENT:
         event_no_area(board, card, area, host)
     cant_be_played(board, player, card, area if area is not None else (board.cards[host].area if host is not None else None))
+    check_play_limit(board, player, card)
     if area is not None:
         moving.area_exists(board, area)
 

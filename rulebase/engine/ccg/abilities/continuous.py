@@ -2728,6 +2728,10 @@ def _at_most_missing(modifier) -> str | None:
     """``None`` if the engine checks a limit of card text on what players
     do: "Players can't confront more than one Problem per turn"."""
     action = modifier.value("action")
+    if action == "play":
+        from rulebase.engine.ccg import play
+
+        return play.play_limit_missing(modifier)  # checked as a card is played (104.2)
     if action == "draw" and modifier.value("per") == "turn" and not modifier.value("each"):
         if not isinstance(modifier.value("most"), int) or modifier.value("most") < 0:
             return "a limit ('at-most') of a number not printed"
