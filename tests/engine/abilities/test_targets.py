@@ -867,3 +867,11 @@ def test_a_count_about_the_card_an_instruction_chose_reads_its_and_other_as_that
     assert targets.candidates(board, targets.About(event, board.cards[0]), others_there) == []  # Comet: at home
     its_power = Selector("power", filters=(("of", Selector("that", ref="Friend")),))
     assert len(targets.candidates(board, targets.About(event, sky, "Friend"), its_power)) == 3
+
+
+def test_a_card_at_each_problem_is_one_at_a_problem():
+    board = table()
+    angel = Context(card=board.cards[1], controller=0)
+    at_each = Selector("Friend", controller="opponent", where="each-problem")
+    assert labels(targets.candidates(board, angel, at_each)) == ["Breeze Runner/1"]  # Bob's Comet is at home
+    assert targets.executable(at_each) is None

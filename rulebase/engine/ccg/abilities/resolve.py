@@ -393,7 +393,9 @@ def _carry_out(s, context: Context, effect: Effect):
     if effect.verb == "add-power":
         n = _power_added(board, context, effect.value("of"))
         effect = _with_colors_added(board, context, effect)
-    if effect.verb == "move" and effect.value("area") == EACH_PROBLEM:
+    if verb.takes == CARD and isinstance(effect.target, Selector) and effect.target.where == EACH_PROBLEM:
+        done = yield from _at_each_problem(s, context, effect, verb, n)
+    elif effect.verb == "move" and effect.value("area") == EACH_PROBLEM:
         done = yield from _to_each_problem(s, context, effect, verb)
     elif verb.takes == PLAYER:
         done = yield from _on_players(s, context, effect, verb, n)
@@ -951,6 +953,21 @@ def _to_each_problem(s, context: Context, effect: Effect, verb: Verb):
             moved.append(card)
     context.bind(effect.target, moved)
     return bool(moved)
+
+
+def _at_each_problem(s, context: Context, effect: Effect, verb: Verb, n):
+    """"Exhaust an opposing character at each Problem": for each Problem in
+    turn, one of the cards there the text describes, chosen by the player
+    carrying it out among those that can be; a Problem with none is
+    skipped (707.2)."""
+    board = s.board
+    there = replace(effect, target=replace(effect.target, where="that-problem"))
+    before, done = context.area, False
+    for area in [p.problem_area for p in board.players if not p.removed and board.problem_at(p.problem_area) is not None]:
+        context.area = area
+        done = (yield from _on_cards(s, context, there, verb, n)) or done
+    context.area = before
+    return done
 
 
 def _event_cards_problem(context: Context) -> list[Area]:

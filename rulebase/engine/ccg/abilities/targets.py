@@ -118,6 +118,8 @@ WHERE = {
     "there": "the Problem an earlier part or the event named",
     "its-problem": "this card's Problem",
     "same-problem": "the Problem of the card an earlier part named",
+    "each-problem": "a Problem: one of the cards at each Problem (\"exhaust an opposing character at each Problem\": "
+                    "the instruction is carried out at each Problem in turn)",
     "other-area": "an area other than this card's (\"at other locations\": a home or another Problem, 501.1)",
     "that-card-problem": "the Problem the card \"that\" names is at (\"that Friend's Problem\": of an attachment, the "
                          "Problem of the card it is on, 509.4)",
@@ -878,7 +880,7 @@ def at_place(board: Board, context, card: Card, where: str | None) -> bool:
         return area.is_home and area.owner == me
     if where == "opponent-home":
         return area.is_home and area.owner != me
-    if where == "problem":
+    if where in ("problem", "each-problem"):
         return area.is_problem
     if where == "your-problem":
         return area.is_problem and area.owner == me
