@@ -3065,7 +3065,7 @@ def cant_move_here(board: Board, card: Card, area):
                 f"({ability.text or 'its text'})")
 
 
-MOVING = ("be-moved", "be-moved-away", "be-moved-to-or-from", "be-moved-by-opponents")
+MOVING = ("be-moved", "be-moved-away", "be-moved-to-or-from", "be-moved-by-opponents", "move")
 """The "can't" of moving characters, each with the players it reaches
 (``by``: "Opponents can't move characters"), where (``to`` here or this
 Problem, ``from`` here), and what lifts it (``unless-paid``: "unless they
@@ -3079,7 +3079,9 @@ def _cant_move_missing(modifier) -> str | None:
     it names, to or from its card's area, lifted by paying a number
     printed."""
     by = modifier.value("by")
-    if getattr(by, "filters", None) or getattr(by, "where", None):
+    if _most_of(by) is not None:
+        pass  # "The player with the most Friends here": the player who has more of them there than any other
+    elif getattr(by, "filters", None) or getattr(by, "where", None):
         return f"a can't of moving by {getattr(by.part, 'text', '') or by.noun!r}"
     if getattr(by, "noun", None) == "card" and by.controller in (None, "you", "opponent", "opponents"):
         pass  # "Your opponent's cards can't move this card": moves by the text of cards they control
@@ -3163,7 +3165,31 @@ def _paid_missing(modifier) -> str | None:
     return None
 
 
-def _moves(source: Card, modifier, card: Card, area, mover: int | None, text: int | None = None) -> bool:
+def _most_of(by):
+    """The selector of the cards "the player with the most <cards> here"
+    counts (a player described by having the most of them), or ``None``."""
+    filters = getattr(by, "filters", None)
+    if getattr(by, "noun", None) != "player" or getattr(by, "where", None) or len(filters or ()) != 1:
+        return None
+    name, counted = filters[0]
+    if name != "most" or getattr(counted, "noun", None) != "Friend" or counted.where != "here" \
+            or counted.filters or counted.controller is not None:
+        return None
+    return counted
+
+
+def has_the_most(board: Board, source: Card, counted, player: int) -> bool:
+    """Whether ``player`` has more of the cards ``counted`` describes at
+    ``source``'s area than any other player (no one has the most of a tie)."""
+    here = [card for card in board.play if card.area == source.area and card.is_character
+            and str(card.type) == counted.noun]
+    mine = sum(1 for card in here if card.controller == player)
+    return all(mine > sum(1 for card in here if card.controller == other.index)
+               for other in board.players if other.index != player and not other.removed)
+
+
+def _moves(source: Card, modifier, card: Card, area, mover: int | None, text: int | None = None,
+           board: Board | None = None) -> bool:
     """Whether a "can't" of moving names ``mover`` moving ``card`` to
     ``area`` (``mover`` not known: any player), by the text of a card
     ``text`` controls (``None``: by the Move action)."""
@@ -3173,7 +3199,12 @@ def _moves(source: Card, modifier, card: Card, area, mover: int | None, text: in
     if action not in MOVING:
         return False
     by = "opponents" if action == "be-moved-by-opponents" else modifier.value("by")
-    if getattr(by, "noun", None) == "card":
+    most = _most_of(by)
+    if most is not None:
+        who = mover if mover is not None else text
+        if who is not None and (board is None or not has_the_most(board, source, most, who)):
+            return False
+    elif getattr(by, "noun", None) == "card":
         if text is None or not _reaches_player(source, by.controller, text):
             return False
     elif by is not None and mover is not None and not _reaches_player(source, by, mover):
@@ -3195,7 +3226,8 @@ def forbidding_move(board: Board, card: Card, area, mover: int | None = None, te
     "Opponents can't move characters away from here"), and its ability;
     ``None``."""
     return applying(board, "cant", card, lambda source, modifier: (
-        modifier.value("unless-paid") is None and _moves(source, modifier, card, area, mover, text)), itself=True)
+        modifier.value("unless-paid") is None and _moves(source, modifier, card, area, mover, text, board)),
+        itself=True)
 
 
 def lifting_move(board: Board, card: Card, area, mover: int) -> list:
@@ -3206,7 +3238,8 @@ def lifting_move(board: Board, card: Card, area, mover: int) -> list:
         return []
     return [(source, acts, acts.modifier.value("unless-paid").value) for source, acts in all_applying(
         board, "cant", card, lambda source, modifier: (
-            modifier.value("unless-paid") is not None and _moves(source, modifier, card, area, mover)), itself=True)]
+            modifier.value("unless-paid") is not None and _moves(source, modifier, card, area, mover, board=board)),
+        itself=True)]
 
 
 @check("104.2", "a \"can't\" of card text takes precedence: a card it forbids a player to move is not moved by them")
