@@ -1345,8 +1345,8 @@ def test_a_replacement_keyword_given_replaces_as_a_printed_one_does():
 def test_persistent_and_vexing_may_be_given():
     for keyword in ("Persistent", "Vexing"):
         assert continuous.executable(Modifier("keyword", THIS_CARD, values=values(keyword=keyword))) is None
-    assert continuous.executable(Modifier("keyword", THIS_CARD, values=values(keyword="Random"))) == (
-        "giving the keyword 'Random'")
+    assert continuous.executable(Modifier("keyword", THIS_CARD, values=values(keyword="Agile"))) == (
+        "giving the keyword 'Agile'")  # a keyword the glossary does not define: no text to give
 
 
 SESSION = Printed.build("Session", "Resource", colors=["purple"], cost=2, abilities=(
@@ -1553,3 +1553,24 @@ def test_a_unique_card_text_gives_another_title_shares_a_name_with_a_unique_card
     assert uniqueness.find(board) is None
     assert uniqueness.find(board_with((both, 0, Zone.PLAY, "home", 0), (other, 0, Zone.PLAY, "home", 0))) is None
     assert uniqueness.find(board_with((both, 0, Zone.PLAY, "home", 0), (lyra, 1, Zone.PLAY, "home", 1))) is None
+
+
+def test_a_keyword_no_unit_plays_is_given_as_the_glossary_s_text_while_the_condition_holds():
+    from rulebase.engine.ccg.abilities import reading
+
+    joy = Printed.build("Joy", "Friend", colors=["pink"], power=2, cost=3, traits=["Crystal"], abilities=tuple(
+        reading.read("While with another of your Crystal characters, this card has Random.")))
+    gem = Printed.build("Gem", "Friend", colors=["white"], power=1, cost=1, traits=["Crystal"])
+    board = board_with((joy, 0, Zone.PLAY, "problem", 0), (gem, 0, Zone.PLAY, "home", 0))
+    card, other = board.cards
+    assert keywords.has(card, "Random") is False and continuous.side(card).triggered == {}
+    board.put(other, Zone.PLAY, area=board.players[0].problem_area)
+    assert keywords.has(card, "Random") is True
+    [(_number, ability, acts)] = continuous.side(card).triggered["flips"]
+    assert ability.keyword == "Random" and acts == reading.keyword_ability("Random").meaning
+    board.off = frozenset({"708.3"})  # the condition no longer keeps it from applying
+    board.put(other, Zone.PLAY, area=board.players[0].home)
+    assert keywords.has(card, "Random") is True
+    assert continuous.executable(Modifier("keyword", Selector("Friend", every=True, zone="hand", controller="you"),
+                                          values=values(keyword="Inspired"))) == \
+        "giving the keyword 'Inspired' to cards out of play"

@@ -224,7 +224,7 @@ def executable(modifier) -> str | None:
                 return missing
             return None
     if modifier.kind == "keyword" and modifier.value("keyword") not in GRANTABLE:
-        return f"giving the keyword {modifier.value('keyword')!r}"
+        return _keyword_as_text_missing(modifier)
     if modifier.kind == "power" and modifier.value("color") not in (None, "wild") and modifier.value("total"):
         return "a player's total power of a color"
     if modifier.kind == "cant" and modifier.value("action") in MOVING:
@@ -704,9 +704,38 @@ def _givers(board: Board) -> tuple:
     cached = board.__dict__.get(_GIVERS)
     if cached is not None and cached[0] == board.version:
         return cached[1]
-    found = tuple(card for card in board.play if any(_reaches(card.printed, kind) for kind in GAINING))
+    found = tuple(card for card in board.play if _gives(card.printed))
     board.__dict__[_GIVERS] = (board.version, found)
     return found
+
+
+_GIVES = "_gives_abilities"
+
+
+def _gives(printed) -> bool:
+    """Whether either side of a card has a modifier giving abilities: to
+    others, or a keyword the engine plays as the glossary's text (701.4)
+    to itself or others ("While with another of your Crystal characters,
+    this card has Random"); worked out once."""
+    found = printed.__dict__.get(_GIVES)
+    if found is None:
+        found = False
+        for sided in (printed, printed.boosted):
+            if sided is None:
+                continue
+            listed = index(sided)
+            found = found or any(kind in listed.outward for kind in GAINING) or any(
+                _as_text(acts.modifier) for table in (listed.own, listed.outward)
+                for _ability, acts in table.get("keyword", ()))
+        printed.__dict__[_GIVES] = found
+    return found
+
+
+def _as_text(modifier) -> bool:
+    """Whether a modifier giving a keyword gives it as an ability of the
+    glossary's text (a keyword the engine does not apply as given, 701.4)."""
+    keyword = modifier.value("keyword")
+    return modifier.kind == "keyword" and keyword not in GRANTABLE and keywords.meaning(keyword) is None
 
 
 def gaining(board: Board) -> bool:
@@ -732,6 +761,9 @@ def _given_pairs(source: Card, ability: Ability, acts: Ability) -> tuple:
     modifier = acts.modifier
     if modifier.kind == "abilities":
         return tuple(pair for pair in keywords.acting(_printed_side(source)) if pair[0] is not ability)
+    if modifier.kind == "keyword":
+        given = given_ability(modifier.value("keyword"), modifier.value("x"))
+        return ((given, given.meaning),) if given.meaning is not None else ()
     quoted = modifier.value("ability")
     if quoted.kind == "keyword":
         meaning = keywords.meaning(quoted.keyword, quoted.x) or quoted.meaning
@@ -779,9 +811,12 @@ def _gaining(board: Board, card: Card):
         if _silencers(board) and silenced(board, source):
             continue
         listed = index(_printed_side(source))
-        for kind in GAINING:
-            for ability, acts in listed.outward.get(kind, ()):
-                if fits(board, source, _subject(acts), card) and _applies(board, source, acts):
+        for kind in GAINING + ("keyword",):
+            pairs = listed.outward.get(kind, ())
+            if kind == "keyword":
+                pairs = tuple(pair for pair in listed.own.get(kind, ()) + pairs if _as_text(pair[1].modifier))
+            for ability, acts in pairs:
+                if fits(board, source, _subject(acts), card) and _holds(board, source, acts):
                     pairs = _given_pairs(source, ability, acts)
                     if pairs:
                         yield source, acts, pairs
@@ -857,6 +892,36 @@ def _gaining_missing(modifier) -> str | None:
         return None
     if subject.noun in PLAYER_SUBJECTS + ("that", "host"):
         return f"abilities given to {subject.noun!r}"
+    from rulebase.engine.ccg.abilities import targets
+
+    return targets.executable(subject)
+
+
+def _keyword_as_text_missing(modifier) -> str | None:
+    """What the engine lacks to give a card in play a keyword as the
+    glossary's text (701.4: "this card has Random"): a keyword no unit of
+    the engine plays whose text it carries out, not Teamwork (which gives
+    abilities of its own), with its X printed."""
+    keyword = modifier.value("keyword")
+    lacking = f"giving the keyword {keyword!r}"
+    if not _as_text(modifier) or keyword == "Teamwork" or (
+            modifier.amount is not None and modifier.amount.per is not None):
+        return lacking
+    subject = modifier.subject
+    if subject is not None and (subject.zone not in (None, "play") or subject.noun in PLAYER_SUBJECTS):
+        return f"{lacking} to cards out of play"
+    given = given_ability(keyword, modifier.value("x"))
+    if given.meaning is None:
+        return lacking
+    from rulebase.engine.ccg.abilities import catalog
+
+    found = catalog.Engine().ability(given.meaning)
+    if found is not None:
+        return f"{lacking}: its {found[0]}: {found[1]}"
+    if _looks_back(given.meaning):
+        return "giving a triggered ability of its card leaving play (looked back at only where printed)"
+    if subject is None or subject.noun in ("self", "it"):
+        return None
     from rulebase.engine.ccg.abilities import targets
 
     return targets.executable(subject)
