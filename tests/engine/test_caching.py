@@ -483,3 +483,103 @@ def test_a_priority_decision_answers_without_listing_as_its_listing_would(monkey
         while not state.is_terminal():
             state.apply_action(policy(state))
     assert seen["alone"] > 50 and seen["several"] > 50 and seen["drawn"] == seen["several"], seen
+
+
+def _wave_in_full(board) -> bool:
+    """The first steps of a wave of Pre-Priority Processing (511.2-511.6)
+    as the rules list them, each looking at every card in play."""
+    from rulebase.engine.ccg import play as playing
+    from rulebase.engine.ccg import priority as p
+    from rulebase.engine.ccg.board import Zone
+
+    changed = False
+    for other in list(board.play):
+        host = other.host
+        if host is None or other.zone != Zone.PLAY:
+            continue
+        if not p.has_host_description(board, other) or not playing.matches_host_description.allows(board, other, host):
+            changed = p.dismiss_from_mismatched_host(board, other, host) is not None or changed
+        elif host.face_down:
+            changed = p.dismiss_from_face_down_host(board, other, host) is not None or changed
+    for card in board.play:
+        if card.frightened and not p.known_friend(board, card):
+            changed = p.frightened_non_friend_face_up(board, card) is not None or changed
+    for card in list(board.play):
+        if card.is_character and board.players[card.area.owner].removed:
+            changed = p.go_home_from_ceased_area(board, card) is not None or changed
+        elif card.is_character and card.area.is_home and card.area.owner != card.controller:
+            changed = p.go_home(board, card) is not None or changed
+    for card in list(board.play):
+        if card.zone == Zone.PLAY and not card.is_character and board.players[card.area.owner].removed:
+            changed = p.dismissed_from_ceased_area(board, card) is not None or changed
+    return changed
+
+
+def copied(found: tuple) -> tuple:
+    """A :func:`fingerprint` without what differs between a board and its
+    copy: which faceoff object is under way, and the trace."""
+    return found[:9] + found[10:-1]
+
+
+def test_a_wave_of_pre_priority_processing_takes_only_the_steps_with_cards_to_act_on(monkeypatch):
+    """A wave of Pre-Priority Processing takes the steps of 511.2-511.6
+    only when there is a card each asks of: at every wave of seeded games,
+    and of copies of their boards with cards frightened, a character in
+    another player's home and at times a player gone, it changes the board,
+    records the trace and says whether it changed anything (or refuses) as
+    the steps taken in full over every card in play do, on a copy."""
+    import copy
+
+    from rulebase.engine.ccg import priority
+    from rulebase.engine.errors import EngineError
+    from rulebase.engine.trace import Trace
+
+    decks = theme_decks()
+    seen = Counter()
+    wave = priority._turn_send_and_dismiss
+
+    def copy_of(board):
+        return copy.deepcopy(board, {id(board.trace): Trace(board.trace.enabled)})
+
+    def outcome(steps, board):
+        try:
+            return steps(board)
+        except EngineError as error:
+            return f"{type(error).__name__}: {error}"
+
+    def same(board, other, mark: int = 0) -> bool:
+        said = outcome(wave, board)
+        assert said == outcome(_wave_in_full, other)
+        assert copied(fingerprint(board)) == copied(fingerprint(other))
+        assert steps(board.trace.since(mark)) == steps(other.trace)
+        for name, found in zip(("attached", "frightened", "displaced", "removed"), priority._looked_for(other)):
+            seen[name] += found
+        return said
+
+    def compared(board):
+        seen["waves"] += 1
+        if seen["waves"] % 4 == 0:
+            # the same on a copy where cards are frightened, a character is
+            # in another player's home, and at times a player has left
+            rng = random.Random(seen["waves"])
+            changed = copy_of(board)
+            characters = [card for card in changed.play if card.is_character]
+            for card in rng.sample(characters, min(2, len(characters))):
+                card.frightened = card.face_down = True
+            if characters:
+                card = rng.choice(characters)
+                card.area = changed.players[1 - card.controller].home
+            if rng.random() < 0.3:
+                changed.players[rng.randrange(2)].removed = True
+            seen[str(same(changed, copy_of(changed)))[:5]] += 1
+        return same(board, copy_of(board), len(board.trace))
+
+    monkeypatch.setattr(priority, "_turn_send_and_dismiss", compared)
+    for seed in (31, 32):
+        state = CCGGame(decks=[decks[seed % len(decks)], decks[(seed + 1) % len(decks)]], turn_limit=24,
+                        trace=True).new_initial_state()
+        policy = RandomPolicy(seed)
+        while not state.is_terminal():
+            state.apply_action(policy(state))
+    assert seen["waves"] > 300 and seen["True"] > 50, seen
+    assert all(seen[name] > 10 for name in ("attached", "frightened", "displaced", "removed")), seen

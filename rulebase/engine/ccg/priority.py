@@ -420,7 +420,7 @@ def _settle(s, opening: bool):
     while True:
         changed = False
         wave += 1
-        if not _nothing_to_turn_send_or_dismiss(board) and _turn_send_and_dismiss(board):
+        if _turn_send_and_dismiss(board):
             changed = True
         violation = uniqueness.find(board)
         if violation is not None and (yield from repair(s, violation)):
@@ -436,29 +436,53 @@ def _settle(s, opening: bool):
             return
 
 
-def _nothing_to_turn_send_or_dismiss(board) -> bool:
-    """Whether no card in play is attached, frightened or a character in
-    another player's home, and no player has left the game: then the
-    first steps of a wave (511.2-511.6) have nothing to look at (each
-    asks only of such cards), as is nearly always so."""
+def _looked_for(board) -> tuple[bool, bool, bool, bool]:
+    """What the first steps of a wave (511.2-511.6) look for, found in one
+    pass over the cards in play: whether a card is attached, whether one is
+    frightened, whether a character is in another player's home, whether
+    a player has left the game (whose areas have ceased to exist).  Each
+    step asks only of such cards, and most often there are none."""
+    removed = False
     for player in board.players:
         if player.removed:
-            return False
+            removed = True
+    attached = frightened = displaced = False
     for card in board.play:
-        if card.host is not None or card.frightened:
-            return False
+        if card.host is not None:
+            attached = True
+        if card.frightened:
+            frightened = True
         if card.is_character:
             area = card.area
             if area.kind == HOME and area.owner != card.controller:
-                return False
-    return True
+                displaced = True
+    return attached, frightened, displaced, removed
 
 
 def _turn_send_and_dismiss(board) -> bool:
-    """The steps of a wave before uniqueness (511.2-511.6): attachments
-    whose host no longer fits dismissed, frightened non-Friends turned face
-    up, characters sent home, the other cards of an area that has ceased to
-    exist dismissed.  Whether any of them changed the game."""
+    """The steps of a wave before uniqueness (511.2-511.6), each taken when
+    there is a card it asks of (:func:`_looked_for`, found again after a
+    step that changed the game): attachments whose host no longer fits
+    dismissed, frightened non-Friends turned face up, characters sent home,
+    the other cards of an area that has ceased to exist dismissed.  Whether
+    any of them changed the game."""
+    attached, frightened, displaced, removed = _looked_for(board)
+    changed = False
+    if attached and _dismiss_mismatched(board):
+        changed = True
+        attached, frightened, displaced, removed = _looked_for(board)
+    if frightened and _turn_face_up(board):
+        changed = True
+        attached, frightened, displaced, removed = _looked_for(board)
+    if (displaced or removed) and _send_home(board):
+        changed = True
+        attached, frightened, displaced, removed = _looked_for(board)
+    if removed and _dismiss_from_ceased_areas(board):
+        changed = True
+    return changed
+
+
+def _dismiss_mismatched(board) -> bool:
     changed = False
     for other in list(board.play):
         host = other.host
@@ -469,9 +493,19 @@ def _turn_send_and_dismiss(board) -> bool:
                 changed = True
         elif host.face_down and dismiss_from_face_down_host(board, other, host) is not None:
             changed = True
+    return changed
+
+
+def _turn_face_up(board) -> bool:
+    changed = False
     for card in board.play:
         if card.frightened and not known_friend(board, card) and frightened_non_friend_face_up(board, card) is not None:
             changed = True
+    return changed
+
+
+def _send_home(board) -> bool:
+    changed = False
     for card in list(board.play):
         if card.is_character and board.players[card.area.owner].removed:
             if go_home_from_ceased_area(board, card) is not None:
@@ -480,6 +514,11 @@ def _turn_send_and_dismiss(board) -> bool:
         in_another_home = card.is_character and card.area.is_home and card.area.owner != card.controller
         if in_another_home and go_home(board, card) is not None:
             changed = True
+    return changed
+
+
+def _dismiss_from_ceased_areas(board) -> bool:
+    changed = False
     for card in list(board.play):
         if (card.zone == Zone.PLAY and not card.is_character and board.players[card.area.owner].removed
                 and dismissed_from_ceased_area(board, card) is not None):

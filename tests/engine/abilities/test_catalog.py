@@ -415,3 +415,14 @@ def test_an_event_s_reaction_is_executable_only_when_its_trigger_is():
     engine = catalog.Engine()
     assert engine.ability(replace(announced, kind="event")) is None
     assert engine.ability(replace(unannounced, kind="event"))[0] == "trigger"
+
+
+def test_an_ability_applied_as_this_card_enters_play_is_executable_only_when_it_names_a_color_706_1a():
+    from rulebase.engine.ccg.abilities import reading
+
+    [color] = reading.read("As this card enters play, choose a color. This card is that color.")
+    [card] = reading.read("As this card enters play, name a card.")
+    engine = catalog.Engine()
+    assert engine.ability(card) == ("trigger", "an ability applied as this card enters play that does more than name a "
+                                               "color (706.1a)")
+    assert engine.ability(color) is None

@@ -1603,3 +1603,26 @@ def test_a_card_played_by_card_text_for_free_pays_nothing_and_enters_play_705_2_
     assert executable(free) is None and executable(from_discard) is None
     assert executable(Effect("play", target=Selector("Event"), values=values(free=True))) is not None
     assert executable(Effect("play", target=Selector("Resource", filters=(("on", Selector("self")),)))) is not None
+
+
+def test_a_card_named_is_the_one_that_name_refers_to_for_its_card_201_1b():
+    from rulebase.engine.ccg.abilities import targets
+    from rulebase.engine.ccg.abilities.resolve import executable
+    from rulebase.engine.ccg.actions import Action
+
+    board = board_with((COMET, 0, Zone.PLAY, "home", 0), (RUNNER, 1, Zone.HAND, None, 1), (COMET, 1, Zone.HAND, None, 1),
+                       (KITE, 0, Zone.PLAY, "problem", 0))
+    judge, runner, comet, _ = board.cards
+    name = Effect("name", values=values(what="card"),
+                  then=Effect("discard", target=Selector("card", every=True, zone="hand", filters=(("name", "named"),)),
+                              who=Selector("opponent")))
+    assert executable(name) is None and executable(Effect("name", values=values(what="card-type"))) is not None
+    asked = drive(board, name, Context(card=judge, controller=0), answers=[Action("choose", 0, card=runner.id)])
+    assert {board.cards[action.card].printed.name for action in asked[0].legal()} == {"Comet", "Breeze Runner"}
+    assert verbs.named_name(board, judge) == "Breeze Runner" and kinds(board, "201.1b")[-1] == STEP
+    assert runner.zone == Zone.DISCARD and comet.zone == Zone.HAND
+    context = Context(card=judge, controller=0)
+    assert targets.candidates(board, context, Selector("Friend", zone="hand", filters=(("name", "named"),))) == []
+    board.put(judge, Zone.DISCARD)
+    assert verbs.named_name(board, judge) is None, "a different card once it changes zones (410.6)"
+    refused("201.1b", VERBS["name"].check, board, Act(0, None, effect=Effect("name", values=values(what="Event"))))

@@ -235,6 +235,9 @@ class Engine:
             parts.append(("effect", ability.effect))
         if not parts:
             return "ability", f"an ability of a kind the engine does not know: {kind!r}"
+        applied = self.as_entering(ability)
+        if applied is not None:
+            return applied
         for part, value in parts:
             if value is None:
                 return part, f"the {kind} ability has no {part}"
@@ -242,6 +245,18 @@ class Engine:
             if reason is not None:
                 return part, reason
         return self.outside_play(ability) or self.after_cost(ability)
+
+    def as_entering(self, ability) -> tuple[str, str] | None:
+        """An ability applied "as this card enters play" (706.1a): the engine
+        applies those naming a color as the card enters play
+        (:func:`.parts.names_a_color`); another ("As this card enters
+        play, name a card") would be carried out only once it is in play."""
+        if ability.kind != "triggered" or getattr(ability.trigger, "when", None) != "as" or ability.effect is None:
+            return None
+        names_a_color = getattr(self.module("parts"), "names_a_color", None)
+        if names_a_color is None or names_a_color(ability.effect):
+            return None
+        return "trigger", "an ability applied as this card enters play that does more than name a color (706.1a)"
 
     def outside_play(self, ability) -> tuple[str, str] | None:
         """An activated ability whose cost is paid with this card from a zone

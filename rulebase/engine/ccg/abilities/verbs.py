@@ -2660,6 +2660,72 @@ def _delayed_watch(board, happened) -> None:
 _events.LISTENERS.append(_delayed_watch)
 
 
+# -- "Name a card": a name its player chooses, which "that name" of its card's text refers to -------------
+
+
+NAMED_KINDS = {"card": None, "Friend": CardType.FRIEND}
+"""What a player may be told to name, and the card type of the names offered."""
+
+
+def _names(board: Board) -> dict:
+    found = getattr(board, "names_named", None)
+    if found is None:
+        found = board.names_named = {}
+    return found
+
+
+def named_name(board: Board, card: Card | None) -> str | None:
+    """The name the player named for ``card``'s text ("name a card"), while
+    ``card`` is the card it was named for (410.6: a card changing zones is a
+    different card, its name forgotten), else ``None``."""
+    if card is None:
+        return None
+    found = _names(board).get(card.id)
+    if found is None or found[0] != card.incarnation:
+        return None
+    return found[1]
+
+
+@rules.check("201.1b", "a player instructed to name a card names one card")
+def a_card_to_name(board: Board, what):
+    if what not in NAMED_KINDS:
+        return f"the engine offers no names of {what!r} to name"
+
+
+@rules.step("201.1b", "{player} names {name} for {card}'s text: a card's name, its Title followed by its Subtitle "
+                      "(201.1)")
+def card_named(board: Board, player: int, card: Card, name: str):
+    _names(board)[card.id] = (card.incarnation, name)
+    return {"player": board.name(player), "name": name, "card": card.label}
+
+
+@verb("name", "201.1b", takes=NOTHING, procedure=True)
+def name_a_card(s, act: Act):
+    """"Name a card", "name a Friend": the player carrying the instruction
+    out names one, by choosing a card of that kind the game holds (any
+    zone, any player's: the name of a card is what is named, 201.1b), and
+    the name is kept for the card whose text it is ("that name")."""
+    from rulebase.engine.ccg.abilities.resolve import _ask
+    from rulebase.engine.ccg.actions import Action
+
+    board = s.board
+    kind = NAMED_KINDS[act.value("what", "card")]
+    first: dict[str, Card] = {}
+    for card in board.cards:
+        if card.id not in tokens(board) and card.type not in (CardType.PROBLEM, CardType.MANE) and (
+                kind is None or card.type == kind):
+            first.setdefault(card.printed.name, card)
+    options = [Action("choose", act.player, card=card.id) for card in first.values()]
+    if not options or act.source is None:
+        return
+    action = yield from _ask(s, act.player, f"name a card: {act.effect.part.text if act.effect else 'name a card'}",
+                             options)
+    card_named(board, act.player, act.source, board.cards[action.card].printed.name)
+
+
+checked("name")(lambda board, act: a_card_to_name(board, act.value("what", "card")))
+
+
 # -- "Play a Troublemaker for free": a card played by card text ---------------------------------------------
 
 
