@@ -94,17 +94,19 @@ def state(board) -> tuple:
     ``==``: the cards in it are the same objects, compared as such).  The
     modifiers and colors a card has been given are listed only for the
     cards that have some, by card id (taken before and after every action,
-    over every card of the game: most have none)."""
+    over every card of the game: most have none).  What most actions
+    change (action tokens, scores, the cards in each zone, the turn) comes
+    first, so that two different states are most often told apart without
+    comparing the status of every card."""
     cards = board.cards
-    statuses = tuple(map(CARD_STATUS, cards))
-    given = tuple((card.id, tuple(card.modifiers), tuple(card.gained)) for card in cards
-                  if card.modifiers or card.gained)
-    players = tuple((p.tokens, p.score, p.removed, p.extra_flips, tuple(map(tuple, p.zones.values())))
-                    for p in board.players)
+    players = tuple([(p.tokens, p.score, p.removed, p.extra_flips, tuple(map(tuple, p.zones.values())))
+                     for p in board.players])
     turn = board.turn
-    lasting = tuple(len(getattr(board, name, None) or ()) for name in LASTING)
-    return (statuses, given, players, (turn.number, turn.player, turn.phase, turn.step), len(board.faceoffs),
-            board.faceoff is not None, tuple(board.play), lasting)
+    lasting = tuple([len(getattr(board, name, None) or ()) for name in LASTING])
+    given = tuple([(card.id, tuple(card.modifiers), tuple(card.gained)) for card in cards
+                   if card.modifiers or card.gained])
+    return (players, (turn.number, turn.player, turn.phase, turn.step), len(board.faceoffs),
+            board.faceoff is not None, tuple(board.play), lasting, given, tuple(map(CARD_STATUS, cards)))
 
 
 def signature(action: Action) -> str:
