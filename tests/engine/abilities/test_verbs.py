@@ -832,7 +832,8 @@ def test_only_token_copies_of_cards_that_enter_play_are_executable():
     assert executable(Effect("token-copy", target=Selector("Resource"))) is None
     assert executable(Effect("token-copy", target=Selector("it"), values=values(face="face-up"))) is None
     assert "copies Friends" in executable(Effect("token-copy", target=Selector("Event")))
-    assert executable(Effect("token-copy", target=Selector("self"), values=values(face="face-up"))) is not None
+    assert executable(Effect("token-copy", target=Selector("self"), values=values(face="face-up"))) is None
+    assert executable(Effect("token-copy", target=Selector("self"), values=values(area="each-problem"))) is not None
 
 
 def test_a_token_copy_of_a_troublemaker_enters_play_at_a_problem_face_down_unless_said_520_2_306_1():

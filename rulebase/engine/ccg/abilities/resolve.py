@@ -1311,7 +1311,7 @@ VALUES = {
     "remove-counters": {"kind"}, "token-copy": {"control", "face", "area"}, "requirement-change": {"color"}, "copy-effects": {"of"},
     "doesnt-prevent": {"confronting"}, "cant": {"action"}, "gain-keyword": {"keyword", "x"}, "turn-over": {"side"},
     "win": {"what"}, "exchange-control": {"with"}, "next-time": {"trigger", "do"}, "put-into-play-attached": {"on"},
-    "play": {"free", "zone"},
+    "play": {"free", "zone"}, "name": {"what"},
 }
 """The further values of an instruction the engine reads, by verb."""
 
@@ -1322,7 +1322,7 @@ VALUE_WORDS = {
     ("put-into-play", "area"): ENTRY_AREAS, ("token", "area"): ENTRY_AREAS, ("put-into-play", "face"): ("face-up",),
     ("put-into-play", "control"): ("you",), ("put-into-play", "exhausted"): (True,),
     ("turn-over", "side"): ("start", "boosted"), ("win", "what"): ("game",),
-    ("play", "free"): (True,), ("play", "zone"): ("hand", "discard"),
+    ("play", "free"): (True,), ("play", "zone"): ("hand", "discard"), ("name", "what"): ("card", "Friend"),
     ("shuffle", "zone"): ("deck",), ("lose", "what"): ("tokens", "game"), ("reveal-until", "zone"): tuple(REVEAL_DECKS),
     ("send", "area"): (None, "home", "previous"), ("cant", "action"): ("be-moved", "ready-during-ready-phase"), ("draw", "position"): ("bottom",),
     ("shuffle-into", "zone"): ("discard", "hand"), ("power", "color"): tuple(str(color) for color in Color),

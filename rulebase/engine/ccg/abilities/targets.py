@@ -31,7 +31,8 @@ from rulebase.engine.ccg import rules
 from rulebase.engine.ccg import status
 from rulebase.engine.ccg.abilities import events
 from rulebase.engine.ccg.abilities.model import Selector
-from rulebase.engine.ccg.abilities.verbs import beneath, has_the_same_name, is_cutie_marked, named_counters, referable
+from rulebase.engine.ccg.abilities.verbs import (beneath, has_the_same_name, is_cutie_marked, named_counters, named_name,
+                                                  referable)
 from rulebase.engine.ccg.board import Area, Board, Card, Zone
 from rulebase.engine.ccg.cards import (CardType, Color, cost_compared, has_color, has_trait, is_named, parse_color,
                                        problem_deck_of, this_card)
@@ -365,6 +366,10 @@ class Compiled:
             keyword = str(value)  # the card's own keyword while it has its abilities (702.1), or one given to it
             return [lambda board, context, card: bool(keywords.has(card, keyword))
                     or continuous.gives(board, card, keyword)]
+        if name == "name" and value == "named":  # "with that name": the name a player named for this card (201.1b)
+            return [lambda board, context, card: not (card.face_down and card.type == CardType.TROUBLEMAKER) and (
+                (wanted := named_name(board, getattr(context, "card", None))) is not None
+                and is_named(board, card, wanted.casefold()))]
         if name == "name" and value == "same":  # "a card with the same name" as the card an earlier part named
             return [lambda board, context, card: not (card.face_down and card.type == CardType.TROUBLEMAKER) and any(
                 has_the_same_name(board, card, other) for other in _named_before(context)[:1]
