@@ -875,3 +875,13 @@ def test_a_card_at_each_problem_is_one_at_a_problem():
     at_each = Selector("Friend", controller="opponent", where="each-problem")
     assert labels(targets.candidates(board, angel, at_each)) == ["Breeze Runner/1"]  # Bob's Comet is at home
     assert targets.executable(at_each) is None
+
+
+def test_one_of_each_type_is_a_choice_of_several_types_of_one_card_each():
+    four = Selector("card", zone="discard", filters=(("nouns", ("Friend", "Resource", "Event", "Troublemaker")),
+                                                     ("one-of-each", True)))
+    assert targets.executable(four) is None
+    assert targets.executable(Selector("card", filters=(("one-of-each", True),))) == "one of each of 'card'"
+    board = table()  # Bob's discard pile: Comet
+    bob = Context(card=board.cards[4], controller=1)
+    assert labels(targets.candidates(board, bob, four)) == ["Comet/1"]  # each card of one of the types

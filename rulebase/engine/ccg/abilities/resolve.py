@@ -395,6 +395,8 @@ def _carry_out(s, context: Context, effect: Effect):
         effect = _with_colors_added(board, context, effect)
     if verb.takes == CARD and isinstance(effect.target, Selector) and effect.target.where == EACH_PROBLEM:
         done = yield from _at_each_problem(s, context, effect, verb, n)
+    elif verb.takes == CARD and isinstance(effect.target, Selector) and effect.target.filter("one-of-each"):
+        done = yield from _one_of_each(s, context, effect, verb, n)
     elif effect.verb == "move" and effect.value("area") == EACH_PROBLEM:
         done = yield from _to_each_problem(s, context, effect, verb)
     elif verb.takes == PLAYER:
@@ -967,6 +969,28 @@ def _at_each_problem(s, context: Context, effect: Effect, verb: Verb, n):
         context.area = area
         done = (yield from _on_cards(s, context, there, verb, n)) or done
     context.area = before
+    return done
+
+
+def _one_of_each(s, context: Context, effect: Effect, verb: Verb, n):
+    """"Banish a Friend, Resource, Event, and Troublemaker from your discard
+    pile": one card of each type, each chosen by the player carrying it
+    out; with a type of which no card can be, none is (the instruction is
+    done whole or not at all, 705.2e), and it is not done."""
+    board = s.board
+    target = effect.target
+    plain = replace(target, filters=tuple(f for f in target.filters if f[0] not in ("nouns", "one-of-each")))
+    each = [replace(effect, target=replace(plain, noun=noun)) for noun in target.filter("nouns")]
+    for one in each:
+        if not any(verb.allows(board, act) for card in targets.candidates(board, context, one.target)
+                   if isinstance(card, Card) for act in _acts(board, context, one, verb, card, n)):
+            _part_skipped(board, effect, f"there is no {one.target.noun} it can be done to")
+            return False
+    done, chosen = True, []
+    for one in each:
+        done = (yield from _on_cards(s, context, one, verb, n)) and done
+        chosen.extend(context.named.get("it", ()))
+    context.bind(target, chosen)
     return done
 
 

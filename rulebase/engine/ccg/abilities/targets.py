@@ -197,6 +197,8 @@ FILTERS = {
                 "together, card text over 704.1b)",
     "remaining": "a card an earlier instruction of the effect was done to that no instruction after it was done to "
                  "('all remaining cards', 'the rest of the cards' revealed)",
+    "one-of-each": "one card of each of the types of its filter 'nouns' ('a Friend, Resource, Event, and Troublemaker "
+                   "from your discard pile'): the instruction is carried out on one of each, or not at all",
     "last": "the last card of its zone ('the last card in your hand'): the only one there, or the card just played "
             "from it that left it empty",
     "power-extreme": "its power is the highest (or the least) among a selector's cards, of which it is one ('a Friend "
@@ -424,7 +426,7 @@ class Compiled:
             return [lambda board, context, card: has_extreme_power(board, context, card, pick, among)]
         if name == "beneath":
             return []  # the cards looked among (see candidates())
-        if name in ("random", "or-self", "has", "this-way", "remaining", "at_least", "most", "fewest"):
+        if name in ("random", "or-self", "has", "this-way", "remaining", "at_least", "most", "fewest", "one-of-each"):
             return []  # a choice, a reference to this card, or a filter of players (see players())
         return [_names_nothing]  # a filter the engine does not know (see executable()) names no card
 
@@ -1190,6 +1192,9 @@ def executable(selector: Selector | None) -> str | None:
             if missing is not None:
                 return missing
             continue
+        if name == "one-of-each" and (value is not True or not isinstance(selector.filter("nouns"), (tuple, list))
+                                      or selector.every or selector.count.value != 1):
+            return f"one of each of {selector.part.text or selector.noun!r}"
         if name == "last" and (value is not True or ZONES[selector.zone] == Zone.PLAY):
             return f"the filter 'last' of the cards in {selector.zone or 'play'!r}"
         if name == "power-extreme":
