@@ -411,7 +411,7 @@ def test_an_event_s_reaction_is_executable_only_when_its_trigger_is():
     from rulebase.engine.ccg.abilities import reading
 
     [announced] = reading.read("Reaction: After a Troublemaker is played, draw a card.")
-    [unannounced] = reading.read("Reaction: After a card enters a discard pile, draw a card.")
+    [unannounced] = reading.read("Reaction: After a Friend is sent home, draw a card.")
     engine = catalog.Engine()
     assert engine.ability(replace(announced, kind="event")) is None
     assert engine.ability(replace(unannounced, kind="event"))[0] == "trigger"
