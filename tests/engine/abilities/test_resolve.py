@@ -617,3 +617,54 @@ def test_a_token_copy_of_this_card_at_each_other_problem_is_one_at_each_520_2():
     made = [card for card in board.cards if card.label == "Pest token copy"]
     assert sorted(card.area.owner for card in made) == [0, 2] and not any(card.face_down for card in made)
 
+
+def test_that_card_after_a_cost_naming_this_card_is_the_replaced_card():
+    """"If an opposing Friend or Troublemaker would be dismissed, you may
+    exhaust this card to banish that Friend or Troublemaker instead"
+    (Princess Cadance, Lost Parent): the instead is resolved with the
+    replaced card named "it"; exhausting this card does not rename it."""
+    from rulebase.engine.ccg.abilities.events import Happened
+
+    board = board_with((COMET, 0, Zone.PLAY, "home", 0), (RUNNER, 1, Zone.PLAY, "home", 1))
+    cadance, runner = board.cards
+    dismissed = Happened("dismissed", (("card", runner), ("player", 0)))
+    instead = Effect("exhaust", target=Selector("self"),
+                     then=Effect("banish", target=Selector("that", ref="card"), condition=Condition("did")))
+    context = Context(card=cadance, controller=0, event=dismissed, named={"it": [runner], "that": [runner]})
+    drive(board, instead, context)
+    assert cadance.exhausted and cadance.zone == Zone.PLAY and runner.zone == Zone.BANISHED
+
+
+def test_a_token_copy_of_this_card_at_each_other_problem_is_one_at_each_520_2():
+    from rulebase.engine.ccg.abilities.model import Effect, Selector, values
+    from rulebase.engine.ccg.abilities.resolve import Context, executable
+    from rulebase.engine.ccg.board import Zone
+
+    from ..helpers import KITE, PEST, board_with
+    from .driving import drive
+
+    board = board_with((KITE, 0, Zone.PLAY, "problem", 0), (KITE, 1, Zone.PLAY, "problem", 1),
+                       (KITE, 2, Zone.PLAY, "problem", 2), (PEST, 0, Zone.PLAY, "problem", 1),
+                       names=("Alice", "Bob", "Carol"))
+    pest = board.cards[3]
+    copies = Effect("token-copy", target=Selector("self"), values=values(area="each-other-problem", face="face-up"))
+    assert executable(copies) is None
+    drive(board, copies, Context(card=pest, controller=0))
+    made = [card for card in board.cards if card.label == "Pest token copy"]
+    assert sorted(card.area.owner for card in made) == [0, 2] and not any(card.face_down for card in made)
+
+
+def test_that_friend_after_a_cost_naming_another_card_is_the_events_friend():
+    """"When a Friend enters play here, you may pay [2] and exhaust one of
+    your characters here to dismiss that Friend" (Get Lost): the character
+    exhausted is not "that Friend"; the Friend that entered play is."""
+    from rulebase.engine.ccg.abilities.events import Happened
+
+    board = board_with((KITE, 0, Zone.PLAY, None, 0), (COMET, 0, Zone.PLAY, "problem", 0),
+                       (RUNNER, 1, Zone.PLAY, "problem", 0))
+    problem, mine, entered = board.cards
+    happened = Happened("enters-play", (("card", entered), ("player", 1)))
+    effect = Effect("exhaust", target=Selector("character", controller="you"),
+                    then=Effect("dismiss", target=Selector("that", ref="Friend"), condition=Condition("did")))
+    drive(board, effect, Context(card=problem, controller=0, event=happened))
+    assert mine.exhausted and mine.zone == Zone.PLAY and entered.zone == Zone.DISCARD

@@ -712,3 +712,32 @@ def replace_from(trigger, word):
     from dataclasses import replace
 
     return replace(trigger, values=values(**{"from": word}))
+
+
+def test_701_3_an_ability_putting_its_card_from_the_hand_into_play_waits_in_the_hand():
+    lap = Printed.build("Lap Pet", "Friend", colors=["yellow"], power=1, cost=1, abilities=(
+        Ability("triggered", "When you move a character, you may put this card from your hand into play.",
+                trigger=Trigger("moved", Selector("character"), values=values(by=Selector("you"))),
+                effect=Effect("put-into-play", Selector("self", zone="hand"), optional=True)),))
+    for off, waiting in (((), 1), (("701.3",), 0)):
+        board = board_with((COMET, 0, Zone.PLAY, "home", 0), (lap, 0, Zone.HAND, None, 0), (lap, 1, Zone.HAND, None, 1))
+        board.off = frozenset(off)
+        emit(board, "moved", card=board.cards[0], player=0, by=0)
+        assert [w.card for w in board.waiting] == [board.cards[1]][:waiting], "only the mover's card in hand waits"
+
+
+def test_505_1a_a_face_down_troublemakers_ability_to_uncover_itself_as_it_is_played_functions():
+    sneak = Printed.build("Sneak", "Troublemaker", power=3, points=1, abilities=(
+        Ability("triggered", "When you play this card to a Problem, you may retire a Friend there to uncover this card.",
+                trigger=Trigger("played", THIS_CARD, values=values(by=Selector("you"))),
+                effect=Effect("retire", Selector("Friend"), optional=True,
+                              then=Effect("uncover", THIS_CARD))),
+        Ability("triggered", "When you play this card to a Problem, gain 1.",
+                trigger=Trigger("played", THIS_CARD, values=values(by=Selector("you"))),
+                effect=Effect("gain", amount=Amount(1)))))
+    for off, waiting in (((), 1), (("505.1a",), 0)):
+        board = board_with((sneak, 0, Zone.PLAY, "problem", 1))
+        board.off = frozenset(off)
+        board.cards[0].face_down = True
+        emit(board, "played", card=board.cards[0], player=0, by=0)
+        assert [w.ability.text for w in board.waiting] == [sneak.abilities[0].text][:waiting]

@@ -2666,7 +2666,15 @@ def all_applying(board: Board, kind: str, card: Card, wanted, area=None, itself:
 
 def forbidding(board: Board, card: Card, action: str):
     """The card whose "can't" modifier forbids ``card`` to undergo
-    ``action`` now (``be-dismissed``, ...), and its ability; ``None``."""
+    ``action`` now (``be-dismissed``, ...), and its ability (or the
+    instruction's modifier, "that Friend can't leave play this turn");
+    ``None``."""
+    if action in LEAVING and getattr(board, "lasting", None):
+        from rulebase.engine.ccg.abilities.verbs import leave_ban
+
+        ban = leave_ban(board, card)
+        if ban is not None:
+            return ban.source if ban.source is not None else card, ban
     return applying(board, "cant", card, lambda source, modifier: _forbids(modifier, action), itself=True)
 
 

@@ -86,11 +86,11 @@ class Context:
         if kept:
             for key, cards in kept.items():
                 self.named.setdefault(key, list(cards))
-        if self.event is not None and "it" not in self.named:
+        if self.event is not None and ("it" not in self.named or targets.EVENT_CARD not in self.named):
             card = self.event.get("card")
             if isinstance(card, Card) and (self.board is None or _follows(self.board, card, self.event)):
-                self.named["it"] = [card]
-                self.named[targets.EVENT_CARD] = [card]
+                self.named.setdefault("it", [card])
+                self.named[targets.EVENT_CARD] = [card]  # the replaced card too, "it" named already
         if self.event is not None and "it" not in self.named and self.card is not None and _about_this_card(self.ability):
             self.named["it"] = [self.card]  # "When you win a faceoff involving this card, you may retire it"
 
@@ -208,19 +208,23 @@ def _chain(s, context: Context, effect: Effect | None):
         after = _shared_subject(effect, effect.then)
         if followed is False:
             after = _past_the_sentence(s.board, after)
-        elif _paid_with_this_card(context, effect, after):
+        elif _paid_for(context, effect, after):
             context.named["it"] = list(context.named[targets.EVENT_CARD])
         effect = after
 
 
-def _paid_with_this_card(context: Context, effect: Effect, after: Effect | None) -> bool:
-    """Whether ``effect`` is a cost naming this card paid for what ``after``
-    does ("you may exhaust this card to turn it face-down instead") in
-    answer to an event that named another card: "it" of ``after`` is the
-    event's card, not this one (Pow, Loyal Henchpony)."""
+def _paid_for(context: Context, effect: Effect, after: Effect | None) -> bool:
+    """Whether ``effect`` is a cost naming a card paid for what ``after``
+    does, in answer to an event that named another card than this one:
+    "it" (or "that Friend") of ``after`` is the event's card, not the
+    card the cost named ("you may exhaust this card to turn it face-down
+    instead", Pow, Loyal Henchpony; "When a Friend enters play here, you
+    may pay [2] and exhaust one of your characters here to dismiss that
+    Friend", Get Lost); a card the cost named by its noun is still named
+    by it."""
     event = context.named.get(targets.EVENT_CARD)
     return (after is not None and after.condition is not None and after.condition.kind == "did"
-            and not after.condition.values and effect.target is not None and effect.target.noun == "self"
+            and not after.condition.values and effect.target is not None and not targets.names_players(effect.target)
             and bool(event) and all(card is not context.card for card in event))
 
 

@@ -575,6 +575,50 @@ def listen(board: Board, happened) -> None:
                     board, subject, acts.trigger, happened) and functions_there(board, subject, ability) is not None \
                     and is_triggered(board, subject, ability):
                 triggers(board, subject, ability, acts, number, happened)
+    if isinstance(subject, Card) and subject.face_down and subject.zone == Zone.PLAY:
+        for number, ability, acts in _triggered(index(subject.info), event):
+            if acts.trigger.subject is not None and acts.trigger.subject.noun == "self" \
+                    and _uncovers_itself(acts.effect) and matches(board, subject, acts.trigger, happened) \
+                    and functions_face_down(board, subject, ability) is not None \
+                    and is_triggered(board, subject, ability):
+                triggers(board, subject, ability, acts, number, happened)
+    for player in getattr(board, "players", ()):
+        for card in list(player.hand):
+            for number, ability, acts in _triggered(index(card.info), event):
+                if _from_the_hand(acts.effect) and matches(board, card, acts.trigger, happened) \
+                        and functions_there(board, card, ability) is not None and is_triggered(board, card, ability):
+                    triggers(board, card, ability, acts, number, happened)
+
+
+def _uncovers_itself(effect) -> bool:
+    """Whether an effect uncovers this card ("you may retire a Friend there
+    to uncover this card"): an ability that could only function while its
+    card is face-down (505.1a)."""
+    while effect is not None:
+        target = effect.target
+        if effect.verb == "uncover" and target is not None and target.noun == "self":
+            return True
+        effect = effect.then
+    return False
+
+
+@step("505.1a", "{card} is face-down, but its ability ({text}) could only function while it is face-down: it "
+                "functions")
+def functions_face_down(board: Board, card: Card, ability: Ability):
+    """Face-down cards have no abilities, unless those abilities could only
+    function while the card is face-down (505.1a): a Troublemaker's own
+    "When you play this card to a Problem, ... uncover this card"."""
+    return {"card": card.label, "text": ability.text or "its text"}
+
+
+def _from_the_hand(effect) -> bool:
+    """Whether a triggered ability's effect puts this card from its
+    player's hand into play ("When you move a character, you may put this
+    card from your hand into play"): it could only function in the hand
+    (701.3), and waits there."""
+    target = getattr(effect, "target", None)
+    return (effect is not None and effect.verb == "put-into-play" and target is not None
+            and target.noun == "self" and target.zone == "hand")
 
 
 def _triggered(listed, event: str) -> tuple:

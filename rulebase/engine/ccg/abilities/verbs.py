@@ -693,6 +693,10 @@ def end_durations(board: Board, until: str) -> None:
             else:
                 kept.append(modifier)
             continue
+        if isinstance(modifier, LeaveBan):  # without 708.2, it does not end
+            if modifier.until not in (until, phase) or leave_ban_ends(board, modifier) is None:
+                kept.append(modifier)
+            continue
         if isinstance(modifier, MoveBan):
             if modifier.until in (until, phase) or (until == "turn" and modifier.until == "next-turn"
                                                     and modifier.player == board.turn.player):
@@ -3453,7 +3457,50 @@ def cant(board: Board, act: Act) -> None:
     if act.value("action") == READY_BAN:
         ready_ban(board, act.target)
         return
+    if act.value("action") == LEAVE_PLAY:
+        cant_leave_for_a_while(board, act.target, act.duration, act.source, act.effect)
+        return
     cant_move_for_a_while(board, act.target, act.duration, act.player)
+
+
+LEAVE_PLAY = "leave-play"
+"""The action of "That Friend can't leave play this turn"."""
+
+
+class LeaveBan:
+    """A definite modifier (708.2): ``card`` can't leave play (be
+    dismissed, retired or banished) until ``until``, by ``source``'s
+    instruction ``text``."""
+
+    __slots__ = ("card", "incarnation", "until", "source", "text")
+
+    def __init__(self, card: Card, until: str, source: Card | None, text: str):
+        self.card = card
+        self.incarnation = card.incarnation
+        self.until = until
+        self.source = source
+        self.text = text
+
+
+@rules.step("104.2", "a modifier says {card} can't leave play until {until}: the \"can't\" takes precedence")
+def cant_leave_for_a_while(board: Board, card: Card, until: str, source: Card | None, effect):
+    text = getattr(getattr(effect, "part", None), "text", "") or "can't leave play"
+    lasting(board).append(LeaveBan(card, until, source, text))
+    return {"card": card.label, "until": DURATIONS[until]}
+
+
+@rules.step("708.2", "the modifier saying {card} can't leave play until {until} ends")
+def leave_ban_ends(board: Board, ban: LeaveBan):
+    return {"card": ban.card.label, "until": DURATIONS[ban.until]}
+
+
+def leave_ban(board: Board, card: Card) -> LeaveBan | None:
+    """The modifier of an instruction saying ``card`` can't leave play that
+    lasts now (none once it has left play: it is a new object, 400.7)."""
+    for ban in getattr(board, "lasting", None) or ():
+        if isinstance(ban, LeaveBan) and ban.card is card and ban.incarnation == card.incarnation:
+            return ban
+    return None
 
 
 @rules.check("708.2", "a modifier saying a card does not ready lasts until its controller's next Ready Phase")
