@@ -1574,3 +1574,20 @@ def test_a_keyword_no_unit_plays_is_given_as_the_glossary_s_text_while_the_condi
     assert continuous.executable(Modifier("keyword", Selector("Friend", every=True, zone="hand", controller="you"),
                                           values=values(keyword="Inspired"))) == \
         "giving the keyword 'Inspired' to cards out of play"
+
+
+def test_a_home_limit_changed_for_each_card_counts_the_reached_player_s_cards_now():
+    from rulebase.engine.ccg.abilities import reading
+
+    crackle = Printed.build("Crackle", "Friend", colors=["white"], power=4, cost=4, abilities=tuple(
+        reading.read("Your opponent's home limit is reduced by 1 for each of their Assets in their home.")))
+    lamp = Printed.build("Lamp", "Resource", colors=["white"], cost=1, traits=["Asset"])
+    board = board_with((crackle, 0, Zone.PLAY, "home", 0), (lamp, 1, Zone.PLAY, "home", 1),
+                       (lamp, 1, Zone.PLAY, "home", 1), (lamp, 0, Zone.PLAY, "home", 0))
+    assert continuous.home_limit_change(board, 1) == -2 and continuous.home_limit_change(board, 0) == 0
+    board.put(board.cards[1], Zone.DISCARD)
+    assert continuous.home_limit_change(board, 1) == -1
+    contagious = reading.read("Each player's home limit is reduced by 1 for each character that player controls here.")
+    assert continuous.executable(contagious[0].modifier) is None
+    assert continuous.executable(Modifier("home-limit", Selector("opponent"), Amount(-1, per=Selector(
+        "card", every=True, controller="each")))) == "a home limit changed by a number not printed"

@@ -192,8 +192,15 @@ def executable(modifier) -> str | None:
         who = getattr(modifier.subject, "noun", None)
         if who not in ("you", "your", "opponent", "opponents", "player", "players", "each player"):
             return f"the home limit of {who!r}"
-        if modifier.amount is None or not isinstance(modifier.amount.value, int) or modifier.amount.per is not None:
+        if modifier.amount is None or not isinstance(modifier.amount.value, int):
             return "a home limit changed by a number not printed"
+        per = modifier.amount.per
+        if per is not None:  # "... reduced by 1 for each of their Assets in their home"
+            if per.controller not in (None, "you", "their", "that-player", "opponent"):
+                return "a home limit changed by a number not printed"
+            from rulebase.engine.ccg.abilities import targets
+
+            return targets.executable(per)
     if modifier.kind == "not-counted":
         if modifier.value("against") != "home-limit":
             return f"not counted against {modifier.value('against')!r}"
@@ -2666,15 +2673,7 @@ def all_applying(board: Board, kind: str, card: Card, wanted, area=None, itself:
 
 def forbidding(board: Board, card: Card, action: str):
     """The card whose "can't" modifier forbids ``card`` to undergo
-    ``action`` now (``be-dismissed``, ...), and its ability (or the
-    instruction's modifier, "that Friend can't leave play this turn");
-    ``None``."""
-    if action in LEAVING and getattr(board, "lasting", None):
-        from rulebase.engine.ccg.abilities.verbs import leave_ban
-
-        ban = leave_ban(board, card)
-        if ban is not None:
-            return ban.source if ban.source is not None else card, ban
+    ``action`` now (``be-dismissed``, ...), and its ability; ``None``."""
     return applying(board, "cant", card, lambda source, modifier: _forbids(modifier, action), itself=True)
 
 
