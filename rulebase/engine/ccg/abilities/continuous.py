@@ -2673,7 +2673,15 @@ def all_applying(board: Board, kind: str, card: Card, wanted, area=None, itself:
 
 def forbidding(board: Board, card: Card, action: str):
     """The card whose "can't" modifier forbids ``card`` to undergo
-    ``action`` now (``be-dismissed``, ...), and its ability; ``None``."""
+    ``action`` now (``be-dismissed``, ...), and its ability (or the
+    instruction's modifier, "that Friend can't leave play this turn");
+    ``None``."""
+    if action in LEAVING and getattr(board, "lasting", None):
+        from rulebase.engine.ccg.abilities.verbs import leave_ban
+
+        ban = leave_ban(board, card)
+        if ban is not None:
+            return ban.source if ban.source is not None else card, ban
     return applying(board, "cant", card, lambda source, modifier: _forbids(modifier, action), itself=True)
 
 
@@ -3436,9 +3444,30 @@ def cant_contribute_to_confront(board: Board, card: Card, problem: Card):
 
 @step("702.1", "{source}'s ability: {player}'s home limit is changed by {amount:+d} ({text})")
 def text_home_limit(board: Board, source: Card, ability: Ability, player: int, found: list):
-    amount = ability.modifier.amount.value
-    found.append(amount)
-    return {"source": source.label, "player": board.name(player), "amount": amount, "text": ability.text or "its text"}
+    amount = _amount(board, source, _of_the_player_reached(ability.modifier), their=player)
+    if amount:
+        found.append(amount)
+        return {"source": source.label, "player": board.name(player), "amount": amount,
+                "text": ability.text or "its text"}
+
+
+_REACHED: dict = {}
+
+
+def _of_the_player_reached(modifier):
+    """A modifier of a player's number counting "for each character that
+    player controls here", "that player" being the player it reaches: read
+    as "their" (made once)."""
+    per = modifier.amount.per if modifier.amount is not None else None
+    if per is None or per.controller != "that-player":
+        return modifier
+    kept = _REACHED.get(id(modifier))
+    if kept is None or kept[0] is not modifier:
+        from dataclasses import replace
+
+        kept = _REACHED[id(modifier)] = (modifier, replace(modifier, amount=replace(
+            modifier.amount, per=replace(per, controller="their"))))
+    return kept[1]
 
 
 def home_limit_change(board: Board, player: int) -> int:
