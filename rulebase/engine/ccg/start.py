@@ -145,8 +145,11 @@ def starts_with_zero_points(board: Board, index: int):
 
 @step("102.5", "the mulligans are complete: the game starts with {player}'s first turn")
 def the_game_starts(board: Board):
+    from rulebase.engine.ccg.abilities.events import emit
+
     board.turn.number = 1
     board.turn.player = board.turn.first_player
+    emit(board, "game-starts", player=board.turn.first_player)  # "At the start of the game, ..."
     return {"player": board.name(board.turn.first_player)}
 
 

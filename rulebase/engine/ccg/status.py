@@ -186,7 +186,7 @@ def exhaust(board: Board, card: Card, by: int | None = None) -> None:
     ``by``: the player exhausting it by card text."""
     check_exhaust(board, card, by)
     if place_exhaustion_counter(board, card) is not None:
-        emit(board, "exhausted", card=card, player=card.controller)
+        emit(board, "exhausted", card=card, player=card.controller, by=by)
 
 
 def ready(board: Board, card: Card) -> None:
@@ -196,17 +196,18 @@ def ready(board: Board, card: Card) -> None:
         emit(board, "readied", card=card, player=card.controller)
 
 
-def frighten(board: Board, card: Card) -> None:
+def frighten(board: Board, card: Card, by: int | None = None) -> None:
     """Frighten a card: it is turned face down, its counters are removed and
     the cards attached to it go to their owners' discard piles (504.1);
-    turned face-down, it becomes a different card (505.3)."""
+    turned face-down, it becomes a different card (505.3).  ``by``: the
+    player frightening it by card text."""
     check_frighten(board, card)
     if continuous.replaced(board, "frightened", card):
         return
     attached = board.attachments(card)
     if become_frightened(board, card) is None:
         return
-    emit(board, "frightened", card=card, player=card.controller)
+    emit(board, "frightened", card=card, player=card.controller, by=by)
     becomes_different(board, card)
     for other in attached:
         discard_attachment(board, other, card)

@@ -166,7 +166,7 @@ def test_start_of_phase_triggers_answer_their_phase_and_player_only():
 
 def test_a_trigger_the_engine_does_not_announce_is_not_executable():
     assert triggers.executable(Trigger("enters-play")) is None
-    assert triggers.executable(Trigger("game-starts")) == "the event 'game-starts'"
+    assert triggers.executable(Trigger("sent-home")) == "the event 'sent-home'"
     assert triggers.executable(None) == "no trigger condition"
     assert THIS_CARD.noun == "self"
 
@@ -411,8 +411,8 @@ def test_a_trigger_of_either_of_two_events_waits_for_each_and_for_no_other():
 
 
 def test_a_trigger_of_either_of_two_events_is_executable_only_when_each_is():
-    unknown = Trigger("either", THIS_CARD, values=values(**{"any-of": ("enters-play", "game-starts")}))
-    assert triggers.executable(unknown) == "the event 'game-starts'"
+    unknown = Trigger("either", THIS_CARD, values=values(**{"any-of": ("enters-play", "sent-home")}))
+    assert triggers.executable(unknown) == "the event 'sent-home'"
     assert triggers.executable(Trigger("either", THIS_CARD)) == "the events None of 'either'"
     replacing = Trigger("either", THIS_CARD, values=values(**{"any-of": ("dismissed", "frightened")}), when="would")
     assert triggers.executable(replacing) is not None
@@ -544,8 +544,8 @@ def test_one_or_more_triggers_once_for_events_that_happen_together_and_by_whom_i
         status.exhaust(board, board.cards[1])
         status.exhaust(board, board.cards[2])
         assert len(board.waiting) == waiting
-    by_you = Trigger("exhausted", Selector("character", controller="opponent"), values=values(by="you"))
-    assert "'by'" in triggers.executable(by_you)
+    by_you = Trigger("dismissed", Selector("character", controller="opponent"), values=values(by="you"))
+    assert "'by'" in triggers.executable(by_you)  # the dismissal names the card's controller, not who did it
     assert triggers.executable(Trigger("played", Selector("Friend"), values=values(by="you"))) is None
 
 
@@ -726,6 +726,24 @@ def test_701_3_an_ability_putting_its_card_from_the_hand_into_play_waits_in_the_
         assert [w.card for w in board.waiting] == [board.cards[1]][:waiting], "only the mover's card in hand waits"
 
 
+def test_a_trigger_naming_who_exhausted_a_card_matches_the_player_the_event_names_by():
+    from rulebase.engine.ccg import status
+
+    trigger = Trigger("exhausted", Selector("character"), values=values(by=Selector("you")))
+    assert triggers.executable(trigger) is None
+    board = board_with((LOOKOUT, 0, Zone.PLAY, "home", 0), (COMET, 1, Zone.PLAY, "home", 1),
+                       (COMET, 1, Zone.PLAY, "home", 1))
+    lookout, first, second = board.cards
+    board.events = []
+    status.exhaust(board, first, 0)
+    status.exhaust(board, second, 1)
+    by_alice, by_bob = [h for h in board.events if h.event == "exhausted"]
+    assert by_alice.get("by") == 0 and by_bob.get("by") == 1
+    assert triggers.matches(board, lookout, trigger, by_alice)
+    assert not triggers.matches(board, lookout, trigger, by_bob)
+    assert triggers.executable(Trigger("dismissed", Selector("Friend"), values=values(by=Selector("opponent"))))
+
+
 def test_505_1a_a_face_down_troublemakers_ability_to_uncover_itself_as_it_is_played_functions():
     sneak = Printed.build("Sneak", "Troublemaker", power=3, points=1, abilities=(
         Ability("triggered", "When you play this card to a Problem, you may retire a Friend there to uncover this card.",
@@ -741,3 +759,35 @@ def test_505_1a_a_face_down_troublemakers_ability_to_uncover_itself_as_it_is_pla
         board.cards[0].face_down = True
         emit(board, "played", card=board.cards[0], player=0, by=0)
         assert [w.ability.text for w in board.waiting] == [sneak.abilities[0].text][:waiting]
+
+
+def test_a_faceoff_won_involving_this_card_and_another_of_a_description_matches_only_with_both_involved():
+    from rulebase.engine.ccg.abilities.events import Happened
+
+    both = (THIS_CARD, Selector("Friend", filters=(("name", "Comet"),)))
+    trigger = Trigger("faceoff-won", values=values(by=Selector("you"), involving=both))
+    assert triggers.executable(trigger) is None
+    assert triggers.executable(Trigger("faceoff-won", values=values(involving=Selector("Friend", every=True))))
+    board = board_with((LOOKOUT, 0, Zone.PLAY, "problem", 0), (COMET, 0, Zone.PLAY, "problem", 0),
+                       (COMET, 0, Zone.PLAY, "home", 0))
+    lookout, comet, _ = board.cards
+    won = lambda *cards: Happened("faceoff-won", (("player", 0), ("involving", frozenset(c.id for c in cards))))
+    assert triggers.matches(board, lookout, trigger, won(lookout, comet))
+    assert not triggers.matches(board, lookout, trigger, won(lookout))
+    assert not triggers.matches(board, lookout, trigger, won(comet))
+
+
+def test_the_cards_a_trigger_condition_describes_are_named_for_its_effect():
+    from rulebase.engine.ccg.abilities.events import Happened
+
+    mine = Selector("Friend", controller="their")
+    trigger = Trigger("faceoff-won", values=values(involving=mine))
+    assert triggers.names_for_the_effect(trigger)
+    assert not triggers.names_for_the_effect(Trigger("faceoff-won", values=values(involving=THIS_CARD)))
+    board = board_with((LOOKOUT, 0, Zone.PLAY, "problem", 0), (COMET, 1, Zone.PLAY, "problem", 0))
+    lookout, comet = board.cards
+    won = Happened("faceoff-won", (("player", 1), ("involving", frozenset({comet.id}))))
+    assert triggers.matches(board, lookout, trigger, won)
+    assert triggers._naming(board, lookout, trigger, won).get("named") == {"Friend": [comet]}
+    lost_by_alice = Happened("faceoff-won", (("player", 0), ("involving", frozenset({comet.id}))))
+    assert not triggers.matches(board, lookout, trigger, lost_by_alice)

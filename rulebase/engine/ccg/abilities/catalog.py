@@ -219,6 +219,11 @@ class Engine:
         parts = []
         if kind in ("triggered", "replacement") or (kind in ("activated", "event") and ability.trigger is not None):
             parts.append(("trigger", ability.trigger))
+        if kind in ("activated", "event") and ability.trigger is not None:
+            from rulebase.engine.ccg.abilities.triggers import names_for_the_effect
+
+            if names_for_the_effect(ability.trigger):
+                return "trigger", "a Reaction's condition naming cards for its effect (a triggered effect is told of them)"
         if kind in ("activated", "event") or ability.cost:
             parts.append(("activation", ability))
         if kind == "continuous":

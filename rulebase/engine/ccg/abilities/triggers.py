@@ -37,7 +37,7 @@ from dataclasses import replace
 
 from rulebase.engine.ccg.abilities import events, keywords, parts
 from rulebase.engine.ccg.abilities.continuous import acting_cards, fits, given_triggered, index, side
-from rulebase.engine.ccg.abilities.model import EVENTS, Ability, Amount, Condition
+from rulebase.engine.ccg.abilities.model import EVENTS, Ability, Amount, Condition, Selector
 from rulebase.engine.ccg.actions import Action
 from rulebase.engine.ccg.board import ENTERING_DISCARD, Board, Card, Zone
 from rulebase.engine.ccg.rules import Allowed, check, step
@@ -99,6 +99,11 @@ DONE_TO = frozenset({"exhausted", "readied", "frightened", "dismissed", "retired
 to, not who made them happen: "When you exhaust one or more opposing
 characters" can't be told from them."""
 
+DONE_BY = frozenset({"exhausted", "frightened"})
+"""The events of :data:`DONE_TO` that also name who made them happen
+(``by``: the player whose card text exhausted or frightened the card;
+none when a rule did)."""
+
 EITHER = "either"
 """The event of a trigger condition met by any one of several events
 ("When this card enters play or becomes frightened"): its value ``any-of``
@@ -128,11 +133,15 @@ def _value_missing(trigger, name: str, value) -> str | None:
     else what it lacks: a value it does not check would let the ability
     trigger on events its text leaves out."""
     word = _word(value)
-    if name == "by" and trigger.event in DONE_TO:
+    if name == "by" and trigger.event in DONE_TO and trigger.event not in DONE_BY:
         return f"who {trigger.event.replace('-', ' ')} the card ('by' {word}): the event names the card's controller"
     if name in ("whose", "by", "phase", "kind"):
         return None
     if name == "involving" and word == "self":
+        return None
+    if name == "involving" and trigger.event in ("faceoff-won", "faceoff-lost") and _involving_missing(value) is None:
+        return None
+    if name == "to" and trigger.event == "played" and _problem_with_missing(value) is None:
         return None
     if name == "where" and word in ("self", "here", "this-problem"):
         return None
@@ -169,7 +178,7 @@ ANNOUNCED = frozenset({
     "readied", "moved", "uncovered", "challenged", "confronts", "solved", "replaced", "faceoff-starts",
     "faceoff-won", "faceoff-lost", "defeated", "flips", "draws", "discards", "phase-starts", "phase-ends", "turn-starts",
     "turn-ends", "put", "scores", "cutie-marked", "enters-discard", "involved", "unfrightened", "counters-put",
-    "turned-face-up",
+    "turned-face-up", "game-starts",
 })
 """The events of :data:`~rulebase.engine.ccg.abilities.model.EVENTS` the engine's steps announce."""
 assert ANNOUNCED <= set(EVENTS)
@@ -265,7 +274,13 @@ def matches(board: Board, source: Card, trigger, happened) -> bool:
         elif not isinstance(card, Card) or not fits(board, source, subject, card, happened):
             return False
     for name, value in trigger.values:
-        if name in ("whose", "by"):
+        if name == "by" and happened.event in DONE_BY:
+            if not _player_fits(source, value, happened.get("by")):
+                return False
+        elif name in ("whose", "by") and getattr(value, "ref", None) == "owner":  # "this card's owner"
+            if happened.get("player") != source.owner:
+                return False
+        elif name in ("whose", "by"):
             if not _player_fits(source, value, happened.get("player")):
                 return False
         elif name == "any-of":
@@ -275,8 +290,14 @@ def matches(board: Board, source: Card, trigger, happened) -> bool:
             card = happened.get("card")
             if not isinstance(card, Card) or card.face_down != (value == "down"):
                 return False
+        elif name == "involving" and happened.event in ("faceoff-won", "faceoff-lost") and _word(value) != "self":
+            if not _involving_fits(board, source, value, happened):
+                return False
         elif name == "involving":
             if _word(value) == "self" and source.id not in (happened.get("involving") or ()):
+                return False
+        elif name == "to" and isinstance(value, tuple) and happened.event == "played":
+            if not _problem_with(board, source, value, happened):
                 return False
         elif name == "where":
             if _word(value) in ("self", "here", "this-problem") and source.area not in _places(happened):
@@ -308,6 +329,103 @@ def matches(board: Board, source: Card, trigger, happened) -> bool:
                 board, source, value, happened):
             return False
     return trigger.condition is None or _condition_holds(board, source, trigger.condition, happened)
+
+
+def _involving_missing(value) -> str | None:
+    """What the engine lacks to tell the cards a faceoff won or lost
+    involving ``value`` ("involving this card and Rarity", "involving their
+    Mane Character", an attachment's "involving that character")."""
+    from rulebase.engine.ccg.abilities import targets
+
+    for selector in value if isinstance(value, tuple) else (value,):
+        if not isinstance(selector, Selector) or selector.every or selector.count.value != 1:
+            return f"a faceoff involving {selector!r}"
+        if selector.noun in ("self", "that"):
+            continue
+        if selector.controller not in (None, "you", "their") or selector.where is not None or selector.zone:
+            return f"a faceoff involving {selector.part.text or selector.noun!r}"
+        missing = targets.executable(replace(selector, controller=None))
+        if missing is not None:
+            return missing
+    return None
+
+
+def _described(board: Board, source: Card, selector, card: Card, happened) -> bool:
+    """Whether ``card`` is the one ``selector`` of a trigger describes:
+    this card, an attachment's host ("that character"), or a card of the
+    description ("their": of the player the event names)."""
+    if selector.noun == "self":
+        return card is source
+    if selector.noun == "that":
+        return source.host is not None and card is source.host
+    if selector.controller == "their":
+        if card.controller != happened.get("player"):
+            return False
+        selector = replace(selector, controller=None)
+    return fits(board, source, selector, card, happened)
+
+
+def _involving_fits(board: Board, source: Card, value, happened) -> bool:
+    """Whether the player's cards the faceoff involved as it was won or lost
+    include one of each description ``value`` names."""
+    cards = [board.cards[card_id] for card_id in sorted(happened.get("involving") or ())]
+    return all(any(_described(board, source, selector, card, happened) for card in cards)
+               for selector in (value if isinstance(value, tuple) else (value,)))
+
+
+def _problem_with_missing(value) -> str | None:
+    """What the engine lacks to tell "to a Problem with <a card>"."""
+    from rulebase.engine.ccg.abilities import targets
+
+    if not (isinstance(value, tuple) and len(value) == 2 and value[0] == "problem-with"
+            and isinstance(value[1], Selector)):
+        return f"the trigger's 'to' {value!r}"
+    selector = value[1]
+    if selector.every or selector.where is not None or selector.zone or selector.controller not in (None, "you",
+                                                                                                   "opponent"):
+        return f"a Problem with {selector.part.text or selector.noun!r}"
+    return targets.executable(selector)
+
+
+def _problem_with(board: Board, source: Card, value, happened) -> list:
+    """The cards at the Problem a card was played to that ``value``'s
+    description names ("to a Problem with a face-up Troublemaker"); none
+    when it was not played to a Problem."""
+    area = happened.get("area")
+    if area is None or not area.is_problem:
+        return []
+    return [card for card in board.at(area) if card is not happened.get("card")
+            and fits(board, source, value[1], card, happened)]
+
+
+def _naming(board: Board, source: Card, trigger, happened):
+    """The event as the ability's effect reads it: with the cards its
+    trigger condition described named for it ("When you play this card to
+    a Problem with a face-up Troublemaker, turn that Troublemaker
+    face-down"; "... wins a faceoff involving their Mane Character, that
+    player may exhaust that Mane Character")."""
+    if trigger is None or not isinstance(happened, events.Happened):
+        return happened
+    named = {}
+    for name, value in trigger.values:
+        if name == "to" and isinstance(value, tuple) and happened.event == "played":
+            named[value[1].noun] = _problem_with(board, source, value, happened)
+        elif name == "involving" and happened.event in ("faceoff-won", "faceoff-lost") and isinstance(value, Selector) \
+                and value.noun not in ("self", "that"):
+            cards = [board.cards[card_id] for card_id in sorted(happened.get("involving") or ())]
+            named[value.noun] = [card for card in cards if _described(board, source, value, card, happened)]
+    if not named:
+        return happened
+    return events.Happened(happened.event, happened.data + (("named", named),))
+
+
+def names_for_the_effect(trigger) -> bool:
+    """Whether a trigger condition names cards for the effect that only a
+    triggered ability's effect is told of (:func:`_naming`)."""
+    return trigger is not None and any(
+        (name == "to" and isinstance(value, tuple)) or (name == "involving" and isinstance(value, Selector)
+                                                         and value.noun not in ("self", "that"))
+        for name, value in trigger.values)
 
 
 @check("509.4", "an attachment's \"that [thing]\" is its host description: the card it is attached to")
@@ -460,7 +578,7 @@ def triggers(board: Board, card: Card, ability: Ability, acts: Ability, number: 
             return None
         if once_for_each(board, card) is None:
             return None
-    creates(board, card, ability, acts, number, happened)
+    creates(board, card, ability, acts, number, _naming(board, card, acts.trigger, happened))
     return {"card": card.label, "text": ability.text or ability.keyword or "its text"}
 
 
