@@ -1352,7 +1352,7 @@ VALUE_WORDS = {
     ("turn-over", "side"): ("start", "boosted"), ("win", "what"): ("game",),
     ("play", "free"): (True,), ("play", "zone"): ("hand", "discard"), ("name", "what"): ("card", "Friend"),
     ("shuffle", "zone"): ("deck",), ("lose", "what"): ("tokens", "game"), ("reveal-until", "zone"): tuple(REVEAL_DECKS),
-    ("send", "area"): (None, "home", "previous"), ("cant", "action"): ("be-moved", "ready-during-ready-phase"), ("draw", "position"): ("bottom",),
+    ("send", "area"): (None, "home", "previous"), ("cant", "action"): ("be-moved", "ready-during-ready-phase", "leave-play"), ("draw", "position"): ("bottom",),
     ("shuffle-into", "zone"): ("discard", "hand"), ("power", "color"): tuple(str(color) for color in Color),
     ("color", "color"): tuple(str(color) for color in Color) + (THAT_COLOR,), ("color", "also"): (True,),
     ("delayed", "at"): ("end-of-turn", "end-of-phase", "end-of-faceoff", "start-of-next-turn",
