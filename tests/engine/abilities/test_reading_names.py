@@ -8,6 +8,7 @@ the reader already read the same way where there are any."""
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 import pytest
 
@@ -196,7 +197,9 @@ def test_this_or_another_friend_and_readies():
     "slick-shades", "bon-bon-minty-fresh", "dr-hooves-experienced-equine", "pukwudgie-strength-in-numbers",
     "fluttershy-safe-haven", "octavia-standing-ovation", "spike-fight-and-flight",
     "twittermites-little-powerhouses", "friendship-test", "trampled", "spike-ultimate-host", "charge",
-    "bridging-the-gap", "gilda-out-of-the-nest", "caldera-explosive-personality",
+    "bridging-the-gap", "gilda-out-of-the-nest", "caldera-explosive-personality", "gilda-amended-friend",
+    "welcome-party", "maud-pie-rockin", "lemon-hearts-banquet-planner", "princess-twilight-sparkle-masked-matter-horn",
+    "creepy-creeping-crystals", "party-favor-balloon-master", "lilac-links-superstitious",
 ])
 def test_the_cards_are_executable(card_id):
     from rulebase.cards import database
@@ -212,3 +215,128 @@ def test_the_rainbow_connection_is_held_by_the_keyword_for_a_while():
     state = catalog.card_state(database.load().by_id["the-rainbow-connection"])
     assert state.state == catalog.UNEXECUTABLE
     assert "Diligent" in state.hold.reason
+
+
+def test_two_tokens_put_into_play_each_in_turn():
+    # Gilda, Amended Friend: the keyword belongs to the token it is said of
+    effect = one("When this card enters play, you may put a 1 [Loyalty] Pegasus Friend token with Swift and a 1 "
+                 "[Laughter] Earth Pony Friend token into play.", card_type="Friend").effect
+    first, second = effect, effect.then
+    assert (first.verb, second.verb, first.optional) == ("token", "token", True)
+    assert dict(first.value("token")) == {"power": 1, "color": "blue", "traits": ("Pegasus",), "type": "Friend",
+                                          "keyword": "Swift"}
+    assert dict(second.value("token")) == {"power": 1, "color": "pink", "traits": ("Earth Pony",),
+                                           "type": "Friend"}
+    # one of them alone reads as the one-token shape does
+    _same(replace(first, then=None), one("When this card enters play, you may put a 1 [Loyalty] Pegasus Friend "
+                                         "token with Swift into play.", card_type="Friend").effect)
+
+
+def test_one_of_several_tokens_is_a_choice():
+    # Welcome Party: three options, each a token put into play here
+    effect = one("At the start of your turn, you may put a 1 [Generosity] Unicorn Friend token with Prepared, a 1 "
+                 "[Laughter] Earth Pony Friend token, or a 1 [Loyalty] Pegasus Friend token with Swift into play "
+                 "here.", card_type="Problem").effect
+    assert (effect.verb, effect.amount, effect.optional, len(effect.choices)) == ("choose", Amount(1), True, 3)
+    kinds = [dict(choice.value("token")) for choice in effect.choices]
+    assert [(k["traits"], k.get("keyword")) for k in kinds] == [(("Unicorn",), "Prepared"), (("Earth Pony",), None),
+                                                            (("Pegasus",), "Swift")]
+    assert {choice.value("area") for choice in effect.choices} == {"here"}
+
+
+def test_you_have_a_friend_and_a_resource_is_both():
+    # Maud Pie, Rockin'
+    condition = one("At the end of your Main Phase, if you have a Friend and a Resource, turn this card over.",
+                    card_type="Mane Character").trigger.condition
+    assert condition.kind == "all"
+    assert [(c.kind, c.value("what").noun) for c in condition.all_of] == [("has", "Friend"), ("has", "Resource")]
+
+
+def test_each_card_type_in_a_discard_pile():
+    # Maud Pie, Rockin' (boosted): the card types among the cards there
+    per = one("This card has +1 power for each card type in your discard pile.",
+              card_type="Mane Character").modifier.amount.per
+    among = per.filter("among")
+    assert (per.noun, among.noun, among.zone, among.every) == ("card-type", "card", "discard", True)
+
+
+def test_the_first_friend_you_play_to_a_problem():
+    # It's a Secret to Everypony: "to this Problem" as "at this Problem" reads
+    subject = one("You may pay [1] less to play the first Friend you play to this Problem each turn, to a minimum "
+                  "of [1].", card_type="Problem").modifier.subject
+    assert (subject.filter("first"), subject.filter("played-to")) == ("turn", "this-problem")
+    _same(subject, one("You may pay [1] less to play the first Friend you play at this Problem each turn, to a "
+                       "minimum of [1].", card_type="Problem").modifier.subject)
+
+
+def test_draw_it_after_revealing_the_top_card_draws_that_card():
+    # Lemon Hearts, Banquet Planner: as "reveal a card from the top of your deck and draw a card"
+    said = one("Immediate: Pay [1] to reveal a card from the top of your deck and draw it. If it's an Event, this "
+               "card gets +2 power until the end of the turn.", card_type="Friend")
+    reveal, draw = said.effect, said.effect.then
+    assert (reveal.verb, draw.verb, draw.amount) == ("reveal", "draw", Amount(1))
+    _same(replace(reveal, then=replace(draw, then=None)), one(
+        "Immediate: Pay [1] to reveal a card from the top of your deck and draw a card.", card_type="Friend").effect)
+    # Princess Twilight Sparkle, Masked Matter-Horn: in the next sentence, with a condition
+    draw = one("When a Friend enters play here, you may reveal the top card of your deck. If that card is an "
+               "Event, you may draw it.", card_type="Friend").effect.then
+    assert (draw.verb, draw.amount, draw.optional, draw.condition.value("type")) == ("draw", Amount(1), True, "Event")
+
+
+def test_draw_it_of_a_card_not_revealed_from_the_top_of_the_deck_is_its_own_verb():
+    # a card revealed from the hand, or an opponent's top card, is no draw of one's own top card
+    effect = one("Main Phase: Reveal the top card of an opponent's deck and draw it.", card_type="Event").effect
+    assert effect.then.verb == "draw-it"
+    assert catalog.Engine().part("effect", effect) is not None
+
+
+def test_a_doubled_article_of_the_card_data_and_the_rest_of_the_card():
+    # Creepy Creeping Crystals: "Play on an a Problem." as "Play on a Problem."
+    placement, cant = read("Play on an a Problem.\nOpponents must pay +[1] to rally Friends here.",
+                           card_type="Resource")
+    assert placement.kind == "placement" and placement.target.noun == "Problem"
+    _same(placement.target, read("Play on a Problem.", card_type="Resource")[0].target)
+    assert cant.kind == "continuous" and cant.modifier.kind == "cost"
+
+
+def test_would_be_uncovered_here():
+    # A Stern Talking-To: read, and held by the replacement of an uncovering the engine does not carry out
+    ability = read("Play on a Problem.\nVexing\nIf a Troublemaker would be uncovered here, you may retire this "
+                   "card instead.", card_type="Resource")[-1]
+    assert (ability.kind, ability.trigger.event, ability.trigger.subject.where) == ("replacement", "uncovered", "here")
+
+
+def test_the_card_from_the_bottom_of_your_deck():
+    # Dig Deeper: the bottom card, as "the bottom card of your deck" reads
+    target = one("Faceoff: Put the card from the bottom of your deck on the top of your deck.",
+                 card_type="Event").effect.target
+    assert (target.zone, target.filter("bottom"), target.filter("top")) == ("deck", True, None)
+    _same(target, one("Faceoff: Put the bottom card of your deck on the top of your deck.",
+                      card_type="Event").effect.target)
+
+
+def test_double_that_friends_power():
+    # Clouded By Anger: the Friend the Resource is on, its power doubled
+    modifier = read("Play on a Friend.\nDouble that Friend's power.", card_type="Resource")[1].modifier
+    assert (modifier.kind, modifier.subject.noun, modifier.subject.ref) == ("power-doubled", "that", "Friend")
+
+
+def test_put_into_play_a_number_of_tokens():
+    # Party Favor, Balloon Master: "put into play a number of ... tokens equal to ..." in either order
+    said = one("When this card leaves play, you may put into play a number of 1 [Laughter] Earth Pony Friend "
+               "tokens equal to this card's power.", card_type="Friend")
+    effect = said.effect
+    assert (effect.verb, effect.optional, dict(effect.value("token"))["traits"]) == ("token", True, ("Earth Pony",))
+    assert effect.amount.per.noun == "power"
+    _same(said, one("When this card leaves play, you may put a number of 1 [Laughter] Earth Pony Friend tokens "
+                    "into play equal to this card's power.", card_type="Friend"))
+
+
+def test_a_cost_and_a_choice_before_to():
+    # Lilac Links, Superstitious: the choice is no cost; read as "... to choose a Friend .... Give that Friend ..."
+    said = one("Problem Faceoff: Exhaust this card and choose a Friend involved in the faceoff with a Resource "
+               "attached to it to give that Friend -5 power until the end of the faceoff.", card_type="Friend")
+    assert [(c.verb, c.target) for c in said.cost] == [("exhaust", THIS_CARD)]
+    assert (said.effect.verb, said.effect.target.noun, said.effect.then.verb) == ("choose", "Friend", "power")
+    _same(said, one("Problem Faceoff: Exhaust this card to choose a Friend involved in the faceoff with a Resource "
+                    "attached to it. Give that Friend -5 power until the end of the faceoff.", card_type="Friend"))

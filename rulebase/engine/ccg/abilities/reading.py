@@ -289,7 +289,9 @@ class _Reader(Transformer):
         return getattr(self, name)(meta, [subject] + list(rest))
 
     def would_be(self, meta, children):
-        return {"event": children[1], "subject": children[0]}
+        """"If a Troublemaker would be uncovered (here)"."""
+        subject = children[0] if len(children) < 3 else replace(children[0], where=children[2])
+        return {"event": children[1], "subject": subject}
 
     def would_be_either(self, meta, children):
         """"Would be dismissed or banished (by ...)", "would be dismissed,
@@ -362,6 +364,13 @@ class _Reader(Transformer):
 
     def paid_body(self, meta, children):
         return {"cost": children[0], "effect": children[1]}
+
+    def paid_choice_body(self, meta, children):
+        """"Exhaust this card and choose a Friend ... to give that Friend -5
+        power": as "Exhaust this card to choose a Friend .... Give that
+        Friend -5 power" reads (the choice is no cost)."""
+        costs, chosen, effect = children
+        return {"cost": costs, "effect": Effect("choose", target=chosen, then=effect, part=self._part(meta))}
 
     def reaction_body(self, meta, children):
         return {"trigger": children[0], "effect": children[1]}
@@ -1102,6 +1111,13 @@ class _Reader(Transformer):
             what = replace(what, where=children[2])
         return Condition("has", subject=who, values=values(amount=1, what=what), part=self._part(meta))
 
+    def has_both(self, meta, children):
+        """"If you have a Friend and a Resource": one of each, both
+        conditions "you have ..."."""
+        who, first, second = children
+        return Condition("all", all_of=(self.has(meta, [who, first]), self.has(meta, [who, second])),
+                         part=self._part(meta))
+
     def exists_at(self, meta, children):
         what = replace(children[0], where=children[1]) if len(children) > 1 else children[0]
         return Condition("exists", subject=what, part=self._part(meta))
@@ -1315,6 +1331,15 @@ class _Reader(Transformer):
 
     def per_among(self, meta, children):
         return Amount(1, per=Selector(children[0], filters=(("among", children[1]),), part=self._part(meta)))
+
+    def per_among_in(self, meta, children):
+        """"For each card type in your discard pile": as "for each card type
+        among the cards in your discard pile"."""
+        what, zone = children
+        if isinstance(zone, tuple):
+            raise _Unreadable("counted among the cards beneath a card", meta.start_pos)
+        cards = Selector("card", count=Amount(None), every=True, zone=zone)
+        return self.per_among(meta, [what, cards])
 
     def has_keyword_per(self, meta, children):
         subject, name, number, per = children
@@ -1657,7 +1682,12 @@ class _Reader(Transformer):
         effect = None
         for sentence in reversed(sentences):
             effect = _then(sentence, effect)
-        return effect
+        return _drawn_revealed(effect)
+
+    def draw_it(self, meta, children):
+        """"(Reveal the top card of your deck ...) draw it": the verb
+        'draw-it' until :func:`_drawn_revealed` finds the card revealed."""
+        return Effect("draw-it", part=self._part(meta))
 
     def otherwise_sentence(self, meta, children):
         return ("otherwise", children[0])
@@ -2092,7 +2122,8 @@ class _Reader(Transformer):
 
     def deck_cards(self, meta, children):
         number = children[0] if len(children) > 1 else 1
-        end = "bottom" if self.source[meta.start_pos:meta.end_pos].split()[1] == "bottom" else "top"
+        # "the bottom 2 cards of ...", "the card from the bottom of ..."
+        end = "bottom" if " bottom " in f" {self.source[meta.start_pos:meta.end_pos].split(' of ')[0]} " else "top"
         return Selector("card", count=Amount(number), zone=children[-1], filters=((end, True),),
                         part=self._part(meta))
 
@@ -2220,7 +2251,30 @@ class _Reader(Transformer):
 
     away_from_here = _constant("here")
 
+    def token_kind(self, meta, children):
+        said = self.source[meta.start_pos:meta.end_pos]
+        return ("token-kind", list(children), " with " in said)
+
+    def tokens_both(self, meta, children):
+        """"Put a 1 [Loyalty] Pegasus Friend token with Swift and a 1
+        [Laughter] Earth Pony Friend token into play": each token in turn."""
+        kinds = [c for c in children if isinstance(c, tuple) and c[:1] == ("token-kind",)]
+        where = [c for c in children if isinstance(c, str) and not isinstance(c, Token)]
+        made = [self._token(meta, kind[1] + where, kind[2]) for kind in kinds]
+        return _then(made[0], made[1])
+
+    def tokens_either(self, meta, children):
+        """"Put a ... token with Prepared, a ... token, or a ... token with
+        Swift into play here": one of the tokens, as "choose one" reads."""
+        kinds = [c for c in children if isinstance(c, tuple) and c[:1] == ("token-kind",)]
+        where = [c for c in children if isinstance(c, str) and not isinstance(c, Token)]
+        options = tuple(self._token(meta, kind[1] + where, kind[2]) for kind in kinds)
+        return Effect("choose", amount=Amount(1), choices=options, part=self._part(meta))
+
     def token(self, meta, children):
+        return self._token(meta, children, " with " in self.source[meta.start_pos:meta.end_pos])
+
+    def _token(self, meta, children, with_keyword: bool):
         count = Amount(1)
         if isinstance(children[0], int) and not isinstance(children[0], Token):
             count, children = Amount(children[0]), children[1:]
@@ -2234,7 +2288,7 @@ class _Reader(Transformer):
                               meta.start_pos)
         noun = next(c[1] for c in children if isinstance(c, tuple) and c[0] == "noun")
         said = [c for c in children[2:] if isinstance(c, str) and not isinstance(c, Token)]
-        keyword = said.pop(0) if said and " with " in self.source[meta.start_pos:meta.end_pos] else None
+        keyword = said.pop(0) if said and with_keyword else None
         if keyword is not None and _keyword_named(keyword) is None:
             raise _Unreadable(f"not a keyword: {keyword!r}", meta.start_pos)
         area = said[0] if said else None
@@ -2473,6 +2527,15 @@ class _Reader(Transformer):
     def power_doubled(self, meta, children):
         times = children[0] if children else Amount(1)
         return Modifier("power-doubled", subject=THIS_CARD, amount=times, part=self._part(meta)), None
+
+    def that_power_doubled(self, meta, children):
+        """"Double that Friend's power" (of the Friend a Resource is played
+        on): its power doubled, as "this card's power is doubled" reads of
+        the card itself."""
+        modifier, condition = self.power_doubled(meta, children)
+        said = self.source[meta.start_pos:meta.end_pos].split()[2]
+        ref = "Friend" if said == "friend's" else "character"
+        return replace(modifier, subject=Selector("that", ref=ref, part=self._part(meta))), condition
 
     def look_top_per(self, meta, children):
         owner, per = children
@@ -2738,6 +2801,9 @@ class _Reader(Transformer):
     a_color = _constant(Selector("color"))
 
     def first_each_turn(self, meta, children):
+        """"Your first Friend each turn", "the first Friend you play at (or
+        to) this Problem each turn": the filter 'played-to' the area."""
+        children = [c["to"] if isinstance(c, dict) and set(c) == {"to"} else c for c in children]
         rest = [c for c in children if not isinstance(c, str)]
         where = next((c for c in children if isinstance(c, str)), None)
         selector = self.noun_phrase(meta, rest)
@@ -3270,6 +3336,29 @@ def _each_counted(effect: Effect, per: Selector, meta) -> Effect:
     if effect.then is not None:
         counted = replace(counted, then=_each_counted(effect.then, per, meta))
     return counted
+
+
+def _is_top_of_own_deck(effect: Effect | None) -> bool:
+    """Whether ``effect`` reveals the one top card of its player's deck."""
+    target = getattr(effect, "target", None)
+    return (effect is not None and effect.verb == "reveal" and effect.who is None and target is not None
+            and target.zone == "deck" and target.controller in (None, "you") and target.filter("top")
+            and target.count == Amount(1) and not target.every)
+
+
+def _drawn_revealed(effect: Effect | None, revealed: bool = False) -> Effect | None:
+    """The chain ``effect`` with each "draw it" after "reveal the top card
+    of your deck" (in the same chain, nothing drawn or revealed between) a
+    draw of one card: the card revealed is the top card of the deck, and
+    revealing it does not move it.  A "draw it" after anything else is
+    left as the verb 'draw-it', which the engine does not carry out."""
+    if effect is None:
+        return None
+    following = _drawn_revealed(effect.then, _is_top_of_own_deck(effect) or (revealed and effect.verb not in (
+        "draw", "draw-it", "reveal", "shuffle", "to-deck", "search", "arrange", "look")))
+    if effect.verb == "draw-it" and revealed and effect.who is None:
+        effect = replace(effect, verb="draw", amount=Amount(1))
+    return replace(effect, then=following)
 
 
 def _first_time(event: dict) -> tuple[dict, Condition | None]:
