@@ -599,6 +599,7 @@ def test_control_of_this_card_is_exchanged_with_a_card_its_player_chooses_513_2(
     drive(board, exchange, Context(card=mine, controller=1))  # Bob's opponent's only Resource is Alice's Gear
     assert (mine.controller, second.controller) == (0, 1)
 
+
 def test_a_token_copy_of_this_card_at_each_other_problem_is_one_at_each_520_2():
     from rulebase.engine.ccg.abilities.model import Effect, Selector, values
     from rulebase.engine.ccg.abilities.resolve import Context, executable
