@@ -600,25 +600,6 @@ def test_control_of_this_card_is_exchanged_with_a_card_its_player_chooses_513_2(
     assert (mine.controller, second.controller) == (0, 1)
 
 
-def test_a_token_copy_of_this_card_at_each_other_problem_is_one_at_each_520_2():
-    from rulebase.engine.ccg.abilities.model import Effect, Selector, values
-    from rulebase.engine.ccg.abilities.resolve import Context, executable
-    from rulebase.engine.ccg.board import Zone
-
-    from ..helpers import KITE, PEST, board_with
-    from .driving import drive
-
-    board = board_with((KITE, 0, Zone.PLAY, "problem", 0), (KITE, 1, Zone.PLAY, "problem", 1),
-                       (KITE, 2, Zone.PLAY, "problem", 2), (PEST, 0, Zone.PLAY, "problem", 1),
-                       names=("Alice", "Bob", "Carol"))
-    pest = board.cards[3]
-    copies = Effect("token-copy", target=Selector("self"), values=values(area="each-other-problem", face="face-up"))
-    assert executable(copies) is None
-    drive(board, copies, Context(card=pest, controller=0))
-    made = [card for card in board.cards if card.label == "Pest token copy"]
-    assert sorted(card.area.owner for card in made) == [0, 2] and not any(card.face_down for card in made)
-
-
 def test_that_card_after_a_cost_naming_this_card_is_the_replaced_card():
     """"If an opposing Friend or Troublemaker would be dismissed, you may
     exhaust this card to banish that Friend or Troublemaker instead"
