@@ -1591,3 +1591,26 @@ def test_a_home_limit_changed_for_each_card_counts_the_reached_player_s_cards_no
     assert continuous.executable(contagious[0].modifier) is None
     assert continuous.executable(Modifier("home-limit", Selector("opponent"), Amount(-1, per=Selector(
         "card", every=True, controller="each")))) == "a home limit changed by a number not printed"
+
+
+def test_the_power_needed_to_confront_the_problem_of_the_card_an_attachment_is_on():
+    need = Modifier("confront-need", Selector("Problem", where="that-card-problem"), Amount(-2),
+                    values(player=Selector("you")))
+    assert continuous.executable(need) is None
+    assert continuous.executable(Modifier("confront-need", Selector("Problem", where="there"), Amount(-2))) == \
+        "the power needed to confront another Problem"
+    fashion = Printed.build("Fashion", "Resource", cost=1, host="Friend", abilities=(
+        Ability("continuous", "You need -2 power to confront that Friend's Problem.", modifier=need),))
+    board = board_with((KITE, 1, Zone.PLAY, "problem", 1), (COMET, 0, Zone.PLAY, "problem", 1),
+                       (fashion, 0, Zone.PLAY, "problem", 1), (KITE, 0, Zone.PLAY, "problem", 0))
+    kite, comet, worn, mine = board.cards
+    worn.host = comet
+    extra: list = []
+    continuous.confront_needs(board, 0, kite, extra)
+    assert [need.amount for need in extra] == [-2]
+    extra = []
+    continuous.confront_needs(board, 0, mine, extra)
+    assert extra == []
+    worn.host = None
+    continuous.confront_needs(board, 0, kite, extra)
+    assert extra == []

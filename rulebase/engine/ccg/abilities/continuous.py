@@ -307,7 +307,8 @@ def executable(modifier) -> str | None:
         if amount < 0 and modifier.value("color") not in (None, "wild"):
             return "lowering the power of a color needed to confront"
         subject = modifier.subject
-        if subject is not None and subject.noun != "self" and not _this_problem(subject):
+        if subject is not None and subject.noun != "self" and not _this_problem(subject) \
+                and not _its_host_s_problem(subject):
             if subject.noun != "Problem" or subject.where is not None:
                 return "the power needed to confront another Problem"
             from rulebase.engine.ccg.abilities import targets
@@ -2127,7 +2128,9 @@ def confront_needs(board: Board, player: int, problem: Card, extra: list) -> Non
             if keywords.played(ability):
                 keywords.eccentric(board, source, player, extra, ability.x)
             elif (problem.area == source.area if acts.modifier.subject is not None and _this_problem(
-                    acts.modifier.subject) else fits(board, source, acts.modifier.subject, problem)) and _reaches_player(
+                    acts.modifier.subject) else _at_its_host_s_problem(source, acts.modifier.subject, problem)
+                    if acts.modifier.subject is not None and _its_host_s_problem(acts.modifier.subject)
+                    else fits(board, source, acts.modifier.subject, problem)) and _reaches_player(
                     source, acts.modifier.value("player"), player):
                 text_confront_need(board, source, acts, player, extra)
     if reaching(board, "confront-need"):
@@ -2156,6 +2159,18 @@ def _this_problem(subject) -> bool:
     Problem", "that Problem" of "this Friend is at an opponent's Problem")."""
     return (subject.noun == "Problem" and subject.where in ("here", "this-problem")) or (
         subject.noun == "that" and subject.ref == "Problem")
+
+
+def _at_its_host_s_problem(source: Card, subject, problem: Card) -> bool:
+    host = source.host
+    return host is not None and host.area is not None and host.area == problem.area
+
+
+def _its_host_s_problem(subject) -> bool:
+    """Whether a selector names the Problem of the card its card is
+    attached to ("You need -2 power to confront that Friend's Problem" of
+    an attachment played on a Friend)."""
+    return subject.noun == "Problem" and subject.where == "that-card-problem"
 
 
 def _problem_name(board: Board, source: Card) -> str:
