@@ -200,6 +200,7 @@ def test_this_or_another_friend_and_readies():
     "bridging-the-gap", "gilda-out-of-the-nest", "caldera-explosive-personality", "gilda-amended-friend",
     "welcome-party", "maud-pie-rockin", "lemon-hearts-banquet-planner", "princess-twilight-sparkle-masked-matter-horn",
     "creepy-creeping-crystals", "party-favor-balloon-master", "lilac-links-superstitious",
+    "fluttershys-worst-nightmare",
 ])
 def test_the_cards_are_executable(card_id):
     from rulebase.cards import database
@@ -340,3 +341,11 @@ def test_a_cost_and_a_choice_before_to():
     assert (said.effect.verb, said.effect.target.noun, said.effect.then.verb) == ("choose", "Friend", "power")
     _same(said, one("Problem Faceoff: Exhaust this card to choose a Friend involved in the faceoff with a Resource "
                     "attached to it. Give that Friend -5 power until the end of the faceoff.", card_type="Friend"))
+
+
+def test_into_its_owners_hand_misprinted():
+    # Fluttershy's Worst Nightmare: "into its owners' hand" as "into its owner's hand"
+    text = "At the start of a Problem faceoff here, put each opposing Friend here with {} hand."
+    _same(one(text.format("0 power into its owners'"), card_type="Problem"),
+          one(text.format("0 power into its owner's"), card_type="Problem"))
+    assert one(text.format("0 power into its owners'"), card_type="Problem").effect.verb == "to-hand"
