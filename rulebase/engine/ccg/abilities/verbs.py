@@ -232,7 +232,7 @@ def overruled(board: Board, unit, text: str, *args) -> None:
 
 @verb("frighten", "504.1")
 def frighten(board: Board, act: Act) -> None:
-    status.frighten(board, act.target)
+    status.frighten(board, act.target, act.player)
 
 
 checked("frighten")(lambda board, act: status.check_frighten(board, act.target))
