@@ -253,3 +253,21 @@ def test_without_flipped_cards_a_draw_needs_no_word_of_515_2():
     board = board_with((COMET, 0, Zone.DRAW_DECK, None, 0))
     zones.draw(board, 0)
     assert board.players[0].hand == board.cards and kinds(board, "515.2") == []
+
+
+def test_a_token_enters_play_from_no_zone_and_a_card_from_its_owners_zone_706_1():
+    from rulebase.engine.ccg.abilities.model import Effect, values
+    from rulebase.engine.ccg.abilities.resolve import Context
+
+    from .abilities.driving import drive
+    from .helpers import KITE
+
+    board = board_with((COMET, 0, Zone.PLAY, "home", 0), (KITE, 0, Zone.HAND, None, 0))
+    token = (("color", "purple"), ("power", 2), ("traits", ("Figment",)), ("type", "Friend"))
+    drive(board, Effect("token", values=values(token=token, area="home")), Context(card=board.cards[0], controller=0))
+    zones.put_into_play(board, board.cards[1], board.players[0].home)
+    entered = [step.text for step in board.trace if step.rule == "706.1"]
+    assert entered == [
+        "Figment token enters play at Alice's home: it is put into the play zone as a token, from no other zone",
+        "Stuck Kite enters play at Alice's home: it is put into the play zone from its owner's hand",
+    ]

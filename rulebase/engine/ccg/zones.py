@@ -304,11 +304,14 @@ def waits_in_the_queue(board: Board, card: Card) -> bool:
 # -- entering play (706.1) ---------------------------------------------------------
 
 
-@step("706.1", "{card} enters play at {area}: it is put into the play zone from its owner's {zone}")
+@step("706.1", "{card} enters play at {area}: it is put into the play zone {source}")
 def put_into_play(board: Board, card: Card, area):
+    """A token comes from no zone: it is created as it is put into play
+    (520.2)."""
     zone = card.zone
     board.put(card, Zone.PLAY, area=area)
-    return {"card": card.label, "area": board.area_name(area), "zone": zone}
+    source = f"from its owner's {zone}" if zone is not None else "as a token, from no other zone"
+    return {"card": card.label, "area": board.area_name(area), "zone": zone, "source": source}
 
 
 @step("706.1b", "{card} enters play face-down: a modifier affects the state in which it enters play")
