@@ -95,3 +95,25 @@ def test_an_opponent_meets_the_requirements_at_the_top_unless_106_2_is_off():
         board = board_with((twin, 1, Zone.PLAY, "problem", 1), (petal, 0, Zone.PLAY, "problem", 1))
         board.off = frozenset(off)
         assert judge(board, 0, board.play[0]).met is met
+
+
+def test_an_opposing_troublemaker_that_card_text_keeps_from_preventing_is_not_called_the_players_own_611_3e():
+    """Tree Hugger, Calming Auditory Therapy: "Opposing Troublemakers don't
+    prevent you from confronting this card's Problem." Bob's face-up
+    Troublemaker there doesn't keep Alice from confronting (by the card's
+    text), and the 611.3e check doesn't call it Alice's own."""
+    from rulebase.engine.ccg.confront import troublemaker_blocks
+    from rulebase.engine.trace import ALLOWED
+
+    from .abilities.driving import real
+    from .helpers import KITE, PEST
+
+    board = board_with((KITE, 0, Zone.PLAY, "problem", 0),
+                       (real("tree-hugger-calming-auditory-therapy"), 0, Zone.PLAY, "problem", 0),
+                       (PEST, 1, Zone.PLAY, "problem", 0))
+    problem = board.cards[0]
+    assert troublemaker_blocks.verdict(board, 0, problem) is None
+    board.cards[2].controller = 0
+    verdict = troublemaker_blocks.verdict(board, 0, problem)
+    assert "is Alice's own and not Epic" in str(verdict.reason)
+    assert not [step for step in board.trace if step.rule == "611.3e" and step.kind != ALLOWED]

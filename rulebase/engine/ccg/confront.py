@@ -125,7 +125,8 @@ def troublemaker_blocks(board: Board, player: int, problem: Card) -> str | None:
             return f"{troublemaker}, an opposing face-up Troublemaker, is at {problem}: {board.name(player)} can't confront it"
         if troublemaker.is_epic:
             return f"{troublemaker}, a face-up Epic Troublemaker, is at {problem}: {board.name(player)} can't confront it"
-    own = [card for card in board.troublemakers_at(problem.area) if verbs.lifted(board, player, card) is None]
+    own = [card for card in board.troublemakers_at(problem.area)
+           if card.controller == player and verbs.lifted(board, player, card) is None]
     if own:
         return Allowed(f"{own[0]}, a face-up Troublemaker at {problem}, is {board.name(player)}'s own and not Epic: it "
                        f"doesn't keep {board.name(player)} from confronting")
