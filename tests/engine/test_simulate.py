@@ -195,3 +195,32 @@ def test_the_simulators_policy_takes_legal_actions_drawing_those_of_priority_dec
                 other += 1
         state.apply_action(action)
     assert drawn > 20 and other > 0, (drawn, other)
+
+
+def test_the_decisions_of_a_game_leave_no_reference_cycle_behind():
+    """A decision's request and its check are freed as soon as the game
+    moves on, not left in a reference cycle for the cyclic garbage
+    collector (whose passes over a game's growing trace and board cost
+    more the longer the game)."""
+    import gc
+
+    from rulebase.engine.ccg.state import CCGGame
+    from rulebase.engine.flow import Request
+    from rulebase.engine.policy import RandomPolicy
+
+    state = CCGGame(decks=sample_decks(), trace=True).new_initial_state()
+    policy = RandomPolicy(3)
+    gc.collect()
+    gc.disable()
+    gc.set_debug(gc.DEBUG_SAVEALL)
+    try:
+        for _ in range(120):
+            state.apply_action(policy(state))
+        gc.collect()
+        cyclic = [thing for thing in gc.garbage if isinstance(thing, Request)]
+    finally:
+        gc.set_debug(0)
+        gc.garbage.clear()
+        gc.enable()
+    assert len(state.history) > 120 and not state.is_terminal()
+    assert cyclic == []

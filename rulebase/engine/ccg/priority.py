@@ -8,6 +8,8 @@ their own, apart from the units that judge what an action is."""
 
 from __future__ import annotations
 
+import weakref
+
 from rulebase.engine.ccg import (
     effects,
     faceoffs,
@@ -44,9 +46,9 @@ def decide(s, player: int, kind: str, options, verbs: dict, rule: str | None = N
     to its check (``only`` and ``pick``: see :class:`~rulebase.engine.flow.Request`).
     Conceding and card-text instructions are carried out on the way, and
     the question asked again."""
-    request = Request(player, kind, options, check=lambda action: check(s, request, action), rule=rule,
-                      default=default, data={"verbs": verbs, **(data or {})}, automatic=automatic, only=only,
-                      pick=pick)
+    request = Request(player, kind, options, check=None, rule=rule, default=default,
+                      data={"verbs": verbs, **(data or {})}, automatic=automatic, only=only, pick=pick)
+    request.check = _checking(s, request)
     while True:
         action = yield request
         if action.is_free:
@@ -58,6 +60,16 @@ def decide(s, player: int, kind: str, options, verbs: dict, rule: str | None = N
             s.board.trace.decision("{player}{how}: {action}", player=s.board.name(player),
                                    how=" (the only choice)" if automatic else "", action=s.describe(action))
         return action
+
+
+def _checking(s, request: Request):
+    """The check of ``request``'s answers (:func:`check`), holding the
+    request by a weak reference: the request holds its check, and a check
+    holding the request would make the two a reference cycle, left for
+    the cyclic garbage collector to free (thousands a game, each pass of
+    the collector over a game's growing trace and board the slower)."""
+    held = weakref.ref(request)
+    return lambda action: check(s, held(), action)
 
 
 # -- the card an answer names, and the rules switched off ------------------------------
