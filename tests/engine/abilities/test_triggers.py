@@ -11,6 +11,7 @@ from rulebase.engine.ccg.abilities.model import (
     THIS_CARD,
     Ability,
     Amount,
+    Condition,
     Effect,
     Selector,
     Trigger,
@@ -791,3 +792,56 @@ def test_the_cards_a_trigger_condition_describes_are_named_for_its_effect():
     assert triggers._naming(board, lookout, trigger, won).get("named") == {"Friend": [comet]}
     lost_by_alice = Happened("faceoff-won", (("player", 0), ("involving", frozenset({comet.id}))))
     assert not triggers.matches(board, lookout, trigger, lost_by_alice)
+
+
+def _faceoff(board, winner_cards=()):
+    from types import SimpleNamespace
+
+    return SimpleNamespace(players=(0, 1), starter=0, kind_group="problem", areas=(),
+                           involved=lambda board: list(winner_cards))
+
+
+NOT_LOST = Trigger("faceoff-ends", when="end", condition=Condition("did", values=values(what="lose-faceoff"),
+                                                                   negated=True))
+
+
+@pytest.mark.parametrize("winner, triggers_for_alice", [(0, True), (1, False), (None, True)])
+def test_514_6_the_end_of_a_faceoff_is_announced_with_its_losers_and_if_you_didnt_lose_asks_them(
+        winner, triggers_for_alice):
+    assert triggers.executable(NOT_LOST) is None
+    board = board_with((LOOKOUT, 0, Zone.PLAY, "home", 0), (COMET, 0, Zone.PLAY, "problem", 0))
+    lookout, comet = board.cards
+    assert triggers.faceoff_ends(board, _faceoff(board, (comet,)), winner) is not None
+    (ended,) = [happened for happened in board.events if happened.event == "faceoff-ends"]
+    assert ended.get("losers") == tuple(p for p in (0, 1) if winner is not None and p != winner)
+    assert ended.get("involving") == frozenset({comet.id})
+    assert triggers.matches(board, lookout, NOT_LOST, ended) is triggers_for_alice
+    lost = Trigger("faceoff-ends", when="end", condition=Condition("did", values=values(what="lose-faceoff")))
+    assert triggers.matches(board, lookout, lost, ended) is (winner == 1)
+
+
+def test_514_6_switched_off_the_end_of_a_faceoff_is_not_announced():
+    board = board_with((LOOKOUT, 0, Zone.PLAY, "home", 0))
+    board.off = frozenset({"514.6"})
+    assert triggers.faceoff_ends(board, _faceoff(board), 0) is None
+    assert not [happened for happened in board.events or () if happened.event == "faceoff-ends"]
+
+
+def test_an_ability_at_the_end_of_a_faceoff_about_flipped_cards_is_not_executable_514_6():
+    from rulebase.engine.ccg.abilities.catalog import Engine
+
+    to_hand = Effect("to-hand", target=Selector("card", controller="you", zone="flip"), optional=True)
+    rover = Ability("triggered", "At the end of a faceoff involving this card, you may put one of your flipped "
+                    "cards into your hand.", trigger=Trigger("faceoff-ends", values=values(involving=THIS_CARD),
+                                                             when="end"), effect=to_hand)
+    flipped = Condition("status", subject=THIS_CARD, values=values(status="flipped"))
+    costume = Ability("triggered", "At the end of a faceoff while this card is flipped, draw a card.",
+                      trigger=Trigger("faceoff-ends", when="end", condition=flipped),
+                      effect=Effect("draw", amount=Amount(1)))
+    counters = Ability("triggered", "At the end of a faceoff, draw a card.", trigger=Trigger("faceoff-ends", when="end"),
+                       effect=Effect("draw", amount=Amount(1)))
+    assert "flipped cards" in triggers.after_the_end(rover) and "514.6" in triggers.after_the_end(rover)
+    assert "flipped card's ability" in triggers.after_the_end(costume)
+    assert triggers.after_the_end(counters) is None
+    assert Engine().ability(rover) == ("trigger", triggers.after_the_end(rover))
+    assert Engine().ability(counters) is None

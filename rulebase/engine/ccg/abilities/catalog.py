@@ -224,6 +224,11 @@ class Engine:
 
             if names_for_the_effect(ability.trigger):
                 return "trigger", "a Reaction's condition naming cards for its effect (a triggered effect is told of them)"
+        if kind == "triggered":
+            after_the_end = getattr(self.module("triggers"), "after_the_end", None)
+            reason = after_the_end(ability) if after_the_end is not None else None
+            if reason is not None:
+                return "trigger", reason
         if kind in ("activated", "event") or ability.cost:
             parts.append(("activation", ability))
         if kind == "continuous":

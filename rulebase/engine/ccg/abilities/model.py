@@ -153,6 +153,7 @@ EVENTS = {
     "faceoff-starts": "a faceoff starts (``kind``: problem, troublemaker; ``involving``)",
     "faceoff-won": "a player wins a faceoff (``kind``, ``involving``, ``by``)",
     "faceoff-lost": "a player loses a faceoff",
+    "faceoff-ends": "a faceoff ends (514.6: ``involving``; ``losers``, the players who lost it)",
     "flips": "a player flips a card (``during``: a faceoff)",
     "draws": "a player draws a card",
     "discards": "a player discards a card",

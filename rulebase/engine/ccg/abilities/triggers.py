@@ -86,6 +86,8 @@ def executable(trigger) -> str | None:
         missing = _value_missing(trigger, name, value)
         if missing is not None:
             return missing
+    if trigger.condition is not None and lost_that_faceoff(trigger) is not None:
+        return None
     if trigger.condition is not None:
         from rulebase.engine.ccg.abilities.catalog import Engine
 
@@ -178,10 +180,71 @@ ANNOUNCED = frozenset({
     "readied", "moved", "uncovered", "challenged", "confronts", "solved", "replaced", "faceoff-starts",
     "faceoff-won", "faceoff-lost", "defeated", "flips", "draws", "discards", "phase-starts", "phase-ends", "turn-starts",
     "turn-ends", "put", "scores", "cutie-marked", "enters-discard", "involved", "unfrightened", "counters-put",
-    "turned-face-up", "game-starts",
+    "turned-face-up", "game-starts", "faceoff-ends",
 })
 """The events of :data:`~rulebase.engine.ccg.abilities.model.EVENTS` the engine's steps announce."""
 assert ANNOUNCED <= set(EVENTS)
+
+
+FACEOFF_ENDS = "faceoff-ends"
+"""The event of the end of a faceoff (514.6): announced as the priority
+window after its winner is decided closes, before its flipped cards are put
+on the bottom of their decks; it names the cards involved (``involving``)
+and the players who lost it (``losers``: none when no one won)."""
+
+
+@step("514.6", "as the priority window closes, the triggers at the end of the faceoff trigger ({outcome}), "
+               "then the faceoff ends")
+def faceoff_ends(board: Board, current, winner: int | None):
+    """Announce the end of a faceoff (514.6), before its flipped cards leave
+    the Flip Zone: the cards involved in it and the players who lost it
+    (everyone but ``winner``; no one when no one won, 514.5)."""
+    losers = tuple(player for player in current.players if winner is not None and player != winner)
+    events.emit(board, FACEOFF_ENDS, player=current.starter, kind=current.kind_group, faceoff=current,
+                areas=current.areas, involving=frozenset(card.id for card in current.involved(board)), losers=losers)
+    outcome = (f"{board.name(winner)} won it" if winner is not None else "no one won it")
+    return {"outcome": outcome}
+
+
+def lost_that_faceoff(trigger) -> bool | None:
+    """For "At the end of a faceoff, if you didn't lose that faceoff": whether
+    the trigger's condition asks that its controller lost (``True``) or did
+    not lose (``False``) the faceoff the event ends; ``None`` for any other
+    condition.  The event itself tells (514.5: the faceoff's losers)."""
+    condition = trigger.condition
+    if trigger.event != FACEOFF_ENDS or condition is None or condition.kind != "did":
+        return None
+    if dict(condition.values) != {"what": "lose-faceoff"} or condition.all_of or condition.any_of:
+        return None
+    return not condition.negated
+
+
+def after_the_end(ability) -> str | None:
+    """What an ability triggered at the end of a faceoff can't do, else
+    ``None``.  Its triggered effect is created as the faceoff ends and
+    processed only once it has ended (514.6, 511.7): by then every flipped
+    card has been put on the bottom of its owner's deck, so an instruction
+    about flipped cards ("put one of your flipped cards into your hand"), or
+    a flipped card's own ability (Chaos: "while this card is flipped"),
+    would find nothing to do it to."""
+    trigger = getattr(ability, "trigger", None)
+    if trigger is None or FACEOFF_ENDS not in events_of(trigger):
+        return None
+    condition = trigger.condition
+    if condition is not None and condition.kind == "status" and condition.value("status") == "flipped" \
+            and getattr(condition.subject, "noun", None) == "self":
+        return ("a flipped card's ability at the end of a faceoff: the card is put on the bottom of its deck as the "
+                "faceoff ends, before the effect is processed (514.6)")
+    effects = [ability.effect]
+    while effects:
+        effect = effects.pop()
+        if effect is None:
+            continue
+        if getattr(effect.target, "zone", None) == "flip":
+            return ("flipped cards at the end of a faceoff: they are put on the bottom of their decks as the faceoff "
+                    "ends, before the effect is processed (514.6)")
+        effects.extend([effect.then, effect.otherwise, *effect.choices])
+    return None
 
 
 class Waiting:
@@ -328,6 +391,9 @@ def matches(board: Board, source: Card, trigger, happened) -> bool:
         elif name == "with" and happened.event == "confronts" and not _confronted_with_enough(
                 board, source, value, happened):
             return False
+    lost = lost_that_faceoff(trigger)
+    if lost is not None:
+        return (source.controller in (happened.get("losers") or ())) == lost
     return trigger.condition is None or _condition_holds(board, source, trigger.condition, happened)
 
 
