@@ -885,3 +885,28 @@ def test_one_of_each_type_is_a_choice_of_several_types_of_one_card_each():
     board = table()  # Bob's discard pile: Comet
     bob = Context(card=board.cards[4], controller=1)
     assert labels(targets.candidates(board, bob, four)) == ["Comet/1"]  # each card of one of the types
+
+
+def test_a_players_hand_as_a_whole_names_its_cards_and_a_card_chosen_after_it_is_one_of_them_404_1():
+    from rulebase.engine.ccg.abilities import resolve
+    from rulebase.engine.ccg.abilities.model import Effect
+
+    board = table()
+    alice = Context(card=board.cards[1], controller=0)
+    bobs = Selector("hand", controller="opponent")
+    assert labels(targets.candidates(board, alice, bobs)) == ["Comet/1"], "Bob's hand, not his Comets elsewhere"
+    assert targets.candidates(board, alice, Selector("hand", controller="you")) == [], "Alice's hand is empty"
+    assert targets.hand_owners(board, alice, Selector("hand", controller="any")) == [0, 1]
+    assert targets.hand_owners(board, alice.as_player(1), Selector("hand", controller="their")) == [1]
+    assert labels(targets.candidates(board, alice, Selector("Friend"))) == [
+        "Comet/0", "Angel/0", "Breeze Runner/1", "Comet/1"], "no hand looked at: cards in play"
+    alice.named[targets.HAND_SEEN] = [board.cards[6]]
+    assert labels(targets.candidates(board, alice, Selector("card"))) == ["Comet/1"], "the hand looked at"
+    assert board.cards[6].zone == Zone.HAND
+    assert labels(targets.candidates(board, alice, Selector("Friend", controller="you"))) == ["Comet/0", "Angel/0"]
+    assert targets.executable(bobs) is None
+    assert targets.executable(Selector("hand", controller="opponent", filters=(("trait", "Critter"),))) \
+        == "a hand named by more than whose it is ('hand')"
+    assert resolve.executable(Effect("look", target=bobs)) is None
+    assert resolve.executable(Effect("reveal", target=Selector("hand", controller="their"))) is None
+    assert resolve.executable(Effect("discard", target=bobs)) == "the verb 'discard' on a hand as a whole"

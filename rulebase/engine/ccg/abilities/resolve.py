@@ -403,6 +403,8 @@ def _carry_out(s, context: Context, effect: Effect):
         done = yield from _one_of_each(s, context, effect, verb, n)
     elif effect.verb == "move" and effect.value("area") == EACH_PROBLEM:
         done = yield from _to_each_problem(s, context, effect, verb)
+    elif isinstance(effect.target, Selector) and effect.target.noun == targets.HAND:
+        done = yield from _on_hand(s, context, effect, verb)
     elif verb.takes == PLAYER:
         done = yield from _on_players(s, context, effect, verb, n)
     elif verb.takes == NOTHING:
@@ -622,6 +624,30 @@ def _exchanged_with(s, context: Context, effect: Effect, verb: Verb, n):
 
 REVEAL_DECKS = {"deck": "you", "opponent-deck": "opponent"}
 """The decks "reveal cards from the top of ... until" reveals from, by whose they are."""
+
+
+def _on_hand(s, context: Context, effect: Effect, verb: Verb):
+    """"Look at a player's hand", "reveals their hand": the player whose
+    hand it is (chosen among several) is "that player" of the instructions
+    after; each card of the hand is looked at or revealed (404.1 keeps a
+    hand hidden, the card's text takes precedence, 104.1), and "choose a
+    card" after it chooses among them."""
+    board = s.board
+    owners = targets.hand_owners(board, context, effect.target)
+    if not owners:
+        _part_skipped(board, effect, "there is no hand to do it to")
+        return False
+    owner = owners[0] if len(owners) == 1 else (yield from _choose_player(s, context.player, owners, effect))
+    context.named[targets.CHOSEN_PLAYER] = [owner]
+    did = []
+    for card in list(board.zone_list(Zone.HAND, owner)):
+        act = Act(context.player, card, effect=effect, source=context.card)
+        if verb.allows(board, act):
+            yield from _do(s, verb, act)
+            did.append(card)
+    context.named[f"this-way:{effect.verb}"] = did
+    context.named[targets.HAND_SEEN] = did
+    return True
 
 
 def _reveal_until(s, context: Context, effect: Effect, verb: Verb):
@@ -1565,6 +1591,8 @@ def _part_executable(part: Effect) -> str | None:
         missing = targets.executable(selector)
         if missing is not None:
             return missing
+    if part.target is not None and part.target.noun == targets.HAND and part.verb not in targets.HAND_VERBS:
+        return f"the verb {part.verb!r} on a hand as a whole"
     if part.target is not None and part.target.noun == targets.ACTION_TOKEN and not _all_tokens(part):
         return f"the verb {part.verb!r} on action tokens"
     if part.who is not None and not targets.names_players(part.who):

@@ -54,6 +54,30 @@ PLAYER_REFERENCES = (None, "that", "owner", "controller", "winner", "loser") + P
 loser" of a faceoff the effect started."""
 
 
+HAND = "hand"
+"""The noun of a player's hand as a whole (404.1)."""
+
+HAND_SEEN = "hand-seen"
+"""Where an effect keeps the cards of the hand an instruction looked at or
+revealed: "choose a card" after it chooses among them."""
+
+HAND_VERBS = ("look", "reveal")
+"""The instructions carried out on a hand as a whole."""
+
+
+def hand_owners(board: Board, context, selector: Selector) -> list[int]:
+    """The players whose hand ``selector`` (the noun 'hand') names: "your
+    hand", "their hand" (the player carrying the instruction out), "an
+    opponent's hand", "a player's hand" (any player still in the game)."""
+    return [player for player in _owners(board, context, selector) if not board.players[player].removed]
+
+
+def hand_seen(context) -> list | None:
+    """The cards of the hand an earlier instruction of the effect looked at
+    or revealed, if one did."""
+    return (getattr(context, "named", None) or {}).get(HAND_SEEN)
+
+
 def names_players(selector: Selector | None) -> bool:
     """Whether ``selector`` names players (not cards)."""
     return selector is not None and (selector.noun in PLAYER_NOUNS
@@ -88,6 +112,8 @@ NOUNS = {
     "that": "a card an earlier part named (or, with ``ref`` player, the event's player)",
     "it": "the card an earlier part named",
     "home": "a player's home (an area: where a card is played)",
+    "hand": "a player's hand as a whole (\"look at an opponent's hand\", \"reveals their hand\"): each of its "
+            "cards is looked at or revealed, and its player is \"that player\" of the instructions after",
     "action-token": "an action token a player has (502.1): counted (\"for each action token they have\", "
                     "\"with at least one action token\"), not a card",
     "power": "the power of the cards its filter 'of' names, as a number: one candidate per point (\"equal to "
@@ -992,6 +1018,8 @@ def candidates(board: Board, context, selector: Selector | None) -> list:
         return [host] if host is not None else []
     if noun in ("that", "it"):
         return named_cards(context, selector.ref or noun)
+    if noun == HAND:
+        return [card for player in hand_owners(board, context, selector) for card in board.zone_list(Zone.HAND, player)]
     rule = compiled(selector)
     way = selector.filter("this-way")
     if way is not None:
@@ -1004,6 +1032,9 @@ def candidates(board: Board, context, selector: Selector | None) -> list:
     hosts = selector.filter("beneath")
     if hosts is not None:
         pool = [card for host in hosts_beneath(board, context, hosts) for card in beneath(board, host)]
+    elif (rule.zone == Zone.PLAY and selector.zone is None and selector.where is None and selector.controller is None
+          and hand_seen(context) is not None):  # "look at a player's hand and choose a card": one of that hand's
+        pool = [card for card in hand_seen(context) if card.zone == Zone.HAND]
     elif rule.zone == Zone.PLAY:
         pool = board.play
     else:
@@ -1117,6 +1148,10 @@ def executable(selector: Selector | None) -> str | None:
         return None
     if selector.noun not in NOUNS:
         return f"the selector noun {selector.noun!r}"
+    if selector.noun == HAND and (selector.filters or selector.where or selector.zone or selector.every
+                                  or selector.count.value != 1 or selector.controller not in ("you", "their",
+                                                                                              "opponent", "any")):
+        return f"a hand named by more than whose it is ({selector.part.text or selector.noun!r})"
     if selector.noun in PLAYER_NOUNS and selector.ref not in PLAYER_REFERENCES:
         return f"the players {selector.ref!r}"
     if selector.noun == ACTION_TOKEN and (selector.filters or selector.where or selector.zone
