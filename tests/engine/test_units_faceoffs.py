@@ -135,3 +135,68 @@ def test_with_514_6_off_card_text_does_not_end_the_faceoff():
     _run(faceoffs.end_now(s))
     assert not current.ended and s.board.faceoff is current
     assert s.board.cards[2].zone == Zone.FLIP
+
+
+def _every_character_faceoff(board):
+    """A faceoff an effect started between every character of Alice and
+    every character of Bob at Alice's Problem (Tug of War)."""
+    area = board.players[0].problem_area
+    kinds_of = (lambda card: card.area == area and card.controller == 0 and card.is_character,
+                lambda card: card.area == area and card.controller == 1 and card.is_character)
+    current = faceoffs.Faceoff(board, faceoffs.PROBLEM, (area,), 0, named=(), kinds=kinds_of)
+    faceoffs.occurs_at(board, current)
+    faceoffs.involved_by_the_effect(board, current)
+    faceoffs.involved_by_description(board, current)
+    assert faceoffs.flags_the_cards.verdict(board, current) is None  # it occurs at a Problem (514.2e)
+    current.start(board)
+    return current
+
+
+def test_514_2c_every_card_of_each_kind_described_is_involved_and_no_other():
+    board = board_with((COMET, 0, Zone.PLAY, "problem", 0), (COMET, 0, Zone.PLAY, "problem", 0),
+                       (COMET, 1, Zone.PLAY, "problem", 0), (COMET, 1, Zone.PLAY, "home", 1))
+    current = _every_character_faceoff(board)
+    first, second, bobs, away = board.cards
+    assert [card.id for card in current.involved(board)] == [first.id, second.id, bobs.id]
+    assert not current.involves(board, away)
+    assert kinds(board, "514.2c") == [STEP] and kinds(board, "514.2e") == [STEP]
+
+
+def test_514_2d_cards_cease_and_begin_to_be_involved_as_they_leave_and_reach_the_problem():
+    board = board_with((COMET, 0, Zone.PLAY, "problem", 0), (COMET, 1, Zone.PLAY, "problem", 0),
+                       (COMET, 1, Zone.PLAY, "home", 1))
+    current = _every_character_faceoff(board)
+    alices, bobs, arriving = board.cards
+    bobs.area, arriving.area = board.players[1].home, board.players[0].problem_area
+    assert not current.involves(board, bobs) and current.involves(board, arriving)
+    board.off = frozenset({"514.2d"})
+    assert current.involves(board, bobs) and not current.involves(board, arriving)
+    assert current.involves(board, alices)
+
+
+def test_514_5d_the_winner_of_an_effect_s_faceoff_at_a_problem_scores_no_problem_bonus():
+    from rulebase.engine.ccg.board import Card
+    from rulebase.engine.trace import NOTE
+
+    from .abilities.driving import state
+    from .helpers import KITE
+
+    board = board_with((COMET, 0, Zone.PLAY, "problem", 0), (COMET, 1, Zone.PLAY, "problem", 0),
+                       (KITE, 0, Zone.PLAY, "problem", 0))
+    assert isinstance(board.problem_at(board.players[0].problem_area), Card)
+    current = _every_character_faceoff(board)
+    board.faceoff = current
+    _run(faceoffs._consequences(state(board), current, 0))
+    assert board.players[0].score == 0
+    assert NOTE in kinds(board, "514.5d")
+    by_rule = faceoffs.Faceoff(board, faceoffs.PROBLEM, (board.players[0].problem_area,), 0)
+    by_rule.areas = by_rule.specified
+    _run(faceoffs._consequences(state(board), by_rule, 0))
+    assert board.players[0].score == KITE.bonus
+
+
+def test_with_514_2c_off_no_card_of_the_kinds_described_is_involved():
+    board = board_with((COMET, 0, Zone.PLAY, "problem", 0), (COMET, 1, Zone.PLAY, "problem", 0))
+    board.off = frozenset({"514.2c"})
+    current = _every_character_faceoff(board)
+    assert current.involved(board) == [] and kinds(board, "514.2c") == []

@@ -40,13 +40,18 @@ class Faceoff:
 
     def __init__(self, board: Board, kind: str, areas: tuple[Area, ...], starter: int,
                  troublemaker: Card | None = None, named: tuple[Card, ...] | None = None,
-                 descriptions: dict | None = None):
+                 descriptions: dict | None = None, kinds: tuple = ()):
         self.kind = kind
         self.specified = areas
         self.areas: tuple[Area, ...] = ()
         self.named = None if named is None else {card.id for card in named}
         self.descriptions = dict(descriptions or {})
+        self.kinds = tuple(kinds)
+        """The descriptions of kinds of cards an effect says are involved,
+        all cards of each ("your characters at a Problem"), each a test of a
+        card: a card involved while it fits one (514.2c, 514.2d)."""
         self.by_effect: set[int] = set()
+        self.by_description = False
         self.flagged = False
         self.by_rule = False
         self.starter = starter
@@ -84,6 +89,8 @@ class Faceoff:
         if card.id in self.by_effect:
             describes = self.descriptions.get(card.id)
             return self.flagged or describes is None or describes(card)
+        if self.by_description:  # flagged where the faceoff occurs at no Problem (514.2d.i)
+            return any(fits(card) for fits in self.kinds) or (self.flagged and card.id in self.initial)
         if not self.by_rule or card.area not in (self.areas or self.troublemaker_problem):
             return False
         if self.kind == TROUBLEMAKER:
@@ -164,6 +171,10 @@ class FaceoffResult:
     flips: dict = field(default_factory=dict)
     rounds: int = 1
     turn: int = 0
+    cards: frozenset = frozenset()
+    """The cards involved as the faceoff was won and lost, each as (id,
+    incarnation): "each opposing character involved in the faceoff" once
+    it has ended."""
 
 
 @step("515.1", "{player} flips {card} (power {power}) into the flip zone")
@@ -378,9 +389,16 @@ def occurs_at(board: Board, current: "Faceoff"):
 
 @step("514.2c", "the faceoff is started by an effect: the cards it names are involved: {cards}")
 def involved_by_the_effect(board: Board, current: "Faceoff"):
-    if current.named is not None:
+    if current.named:
         current.by_effect = set(current.named)
         return {"cards": ", ".join(board.cards[i].label for i in sorted(current.named))}
+
+
+@step("514.2c", "the faceoff is started by an effect: every card of each kind it describes is involved: {cards}")
+def involved_by_description(board: Board, current: "Faceoff"):
+    if current.kinds:
+        current.by_description = True
+        return {"cards": ", ".join(card.label for card in board.play if current.described(board, card)) or "no card"}
 
 
 @check("514.2d.i", "cards involved in a faceoff that does not occur at a Problem are flagged: they remain involved "
@@ -434,21 +452,24 @@ def endless_tie_ends(board: Board, current: "Faceoff"):
 
 
 def faceoff(s, kind: str, areas: tuple[Area, ...], starter: int, troublemaker: Card | None = None,
-            named: tuple[Card, ...] | None = None, descriptions: dict | None = None):
+            named: tuple[Card, ...] | None = None, descriptions: dict | None = None, kinds: tuple = ()):
     """Perform a faceoff (514.1), started by a rule, or by an effect naming the
     cards involved (``named``, each with the test of the description it was
-    chosen by, ``descriptions``: card id -> whether a card fits it now);
-    returns the faceoff."""
+    chosen by, ``descriptions``: card id -> whether a card fits it now), or
+    describing kinds of cards all of which are involved (``kinds``, tests
+    of a card, with ``named`` empty and the Problem ``areas`` it occurs at,
+    514.2e); returns the faceoff."""
     from rulebase.engine.ccg.play import Window
     from rulebase.engine.ccg.priority import priority_window
 
     board = s.board
     trace = board.trace
-    current = Faceoff(board, kind, areas, starter, troublemaker, named, descriptions)
+    current = Faceoff(board, kind, areas, starter, troublemaker, named, descriptions, kinds)
     if performed(board, current) is None:
         return current
     occurs_at(board, current)
     involved_by_the_effect(board, current)
+    involved_by_description(board, current)
     flags = flags_the_cards.verdict(board, current)
     if isinstance(flags, Allowed):
         flags_the_cards.judge(board, flags)
@@ -456,7 +477,7 @@ def faceoff(s, kind: str, areas: tuple[Area, ...], starter: int, troublemaker: C
     if kind == TROUBLEMAKER:
         if governed_by_the_effect.allows(board, current):
             troublemaker_faceoff_involves(board, current)
-    else:
+    elif not kinds:
         problem_faceoff_involves(board, current)
     current.start(board)
     involved = current.involved(board)
@@ -496,7 +517,8 @@ def faceoff(s, kind: str, areas: tuple[Area, ...], starter: int, troublemaker: C
     result = FaceoffResult(kind, tuple(board.area_name(a) for a in current.areas), starter, dict(totals), winner,
                            involved={p: [c.label for c in current.involved(board) if _side(current, c) == p] for p in current.players},
                            flips={p: [c.label for c in current.flipped[p]] for p in current.players}, rounds=rounds,
-                           turn=board.turn.number)
+                           turn=board.turn.number,
+                           cards=frozenset((c.id, c.incarnation) for c in current.involved(board)))
     board.faceoffs.append(result)
     if current.ended:
         return current
@@ -609,6 +631,11 @@ def _consequences(s, current: Faceoff, winner: int):
     involved_by_winner = [c for c in involved if c.controller == winner]
     if current.kind != TROUBLEMAKER:
         _won(board, current, winner, involved_by_winner, involved)
+        if current.named is not None and current.areas:
+            trace.note("514.5d", "the faceoff an effect started at {where} is no Problem faceoff: its winner scores no "
+                       "Problem bonus (514.5c) and follows the effect's instructions",
+                       where=" and ".join(board.area_name(a) for a in current.areas))
+            return
         bonus, reason = _problem_bonus(board, current)
         points.score(board, winner, bonus, reason, involved_by_winner, rule="514.5c")
         return
@@ -693,9 +720,6 @@ def end(s, current: Faceoff):
 
     board = s.board
     board.trace.note("514.6", "the faceoff ends: all flipped cards are put on the bottom of their owners' decks and all cards and players cease to be involved")
-    from rulebase.engine.ccg.abilities.triggers import faceoff_ends
-
-    faceoff_ends(board, current, None if current.ended else current.winner)
     for player in current.players:
         remaining = board.players[player].zones[Zone.FLIP]
         chosen_order = len(remaining) > 1 and in_any_order(board, player, len(remaining)) is not None
