@@ -58,7 +58,7 @@ class Act:
     out (its ``values`` and ``duration``) and its ``source`` card."""
 
     __slots__ = ("player", "target", "amount", "area", "order", "effect", "source", "cards", "named", "described",
-                 "context")
+                 "context", "kinds")
 
     def __init__(self, player: int, target=None, amount: int | None = None, area: Area | None = None,
                  order: tuple | None = None, effect=None, source: Card | None = None):
@@ -73,6 +73,8 @@ class Act:
         self.named: dict | None = None
         """What the earlier instructions of the effect named (a delayed instruction keeps it)."""
         self.described: dict | None = None
+        self.kinds: tuple = ()
+        """The descriptions of kinds of cards a faceoff involves every card of (tests of a card)."""
         self.context = None
         """The context the instruction is carried out in (a copy of an effect reads it)."""
         """For a faceoff, whether a card fits now the description each named card was chosen by (card id -> test)."""
@@ -1785,9 +1787,15 @@ def start_faceoff(s, act: Act):
     """Start a faceoff involving the cards the text names (``act.cards``,
     514.2c): it occurs at no Problem, its cards flagged for its duration
     (514.2d.i); the player whose effect started it receives priority
-    (707.4).  Its winner is ``board.faceoffs[-1].winner``."""
+    (707.4).  Its winner is ``board.faceoffs[-1].winner``.  Involving every
+    card of some kinds at a Problem (``act.kinds`` at ``act.area``), it
+    occurs at that Problem (514.2e) and involvement is checked
+    continuously (514.2d)."""
     from rulebase.engine.ccg import faceoffs
 
+    if act.kinds:
+        yield from faceoffs.faceoff(s, faceoffs.PROBLEM, (act.area,), act.player, named=(), kinds=act.kinds)
+        return
     yield from faceoffs.faceoff(s, faceoffs.PROBLEM, (), act.player, named=tuple(act.cards), descriptions=act.described)
 
 
