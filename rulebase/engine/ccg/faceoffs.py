@@ -720,6 +720,9 @@ def end(s, current: Faceoff):
 
     board = s.board
     board.trace.note("514.6", "the faceoff ends: all flipped cards are put on the bottom of their owners' decks and all cards and players cease to be involved")
+    from rulebase.engine.ccg.abilities.triggers import faceoff_ends
+
+    faceoff_ends(board, current, None if current.ended else current.winner)
     for player in current.players:
         remaining = board.players[player].zones[Zone.FLIP]
         chosen_order = len(remaining) > 1 and in_any_order(board, player, len(remaining)) is not None
