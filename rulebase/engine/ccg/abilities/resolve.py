@@ -743,10 +743,27 @@ def _start_faceoff(s, context: Context, effect: Effect, verb: Verb, n):
     board = s.board
     chosen: list[Card] = []
     described = {}
+    kinds = []
     for selector in effect.value("involving") or ():
         as_chosen = replace(context, named=dict(context.named))  # what the description's words named then
         found = [card for card in targets.candidates(board, context, selector)
                  if isinstance(card, Card) and card.zone == Zone.PLAY and card not in chosen]
+        if selector.every:  # "your characters at a Problem": every card of the kind at the Problem chosen
+            if selector.where == "problem":  # the Problem chosen by choosing one of them there
+                picked = yield from _choose_cards(s, context, effect, replace(selector, count=Amount(1), every=False),
+                                                  [card for card in found if card.area is not None
+                                                   and card.area.is_problem])
+                context.area = picked[0].area if picked else None
+            at = context.area
+            every = [card for card in found if at is not None and card.area == at]
+            if not every:
+                _part_skipped(board, effect, f"no card for {selector.part.text or selector.noun}")
+                return False
+            chosen.extend(every)
+            kinds.append(lambda card, selector=selector, seen=as_chosen, at=at:
+                         card.area == at and card in targets.candidates(board, seen, selector))
+            context.bind(selector, every)
+            continue
         picked = yield from _choose_cards(s, context, effect, replace(selector, count=Amount(1), every=False), found)
         if not picked:
             _part_skipped(board, effect, f"no card for {selector.part.text or selector.noun}")
@@ -760,6 +777,8 @@ def _start_faceoff(s, context: Context, effect: Effect, verb: Verb, n):
     act = Act(context.player, None, amount=n, effect=effect, source=context.card)
     act.cards = chosen
     act.described = described
+    if kinds:
+        act.area, act.kinds = context.area, tuple(kinds)
     if not verb.allows(board, act):
         _part_skipped(board, effect, _reason(board, verb, act))
         return False
@@ -1617,8 +1636,14 @@ def _part_executable(part: Effect) -> str | None:
             missing = targets.executable(selector) if isinstance(selector, Selector) else f"involving {selector!r}"
             if missing is not None:
                 return missing
-            if selector.every or selector.count.value != 1:
+            if selector.every and (selector.noun != "character" or selector.where not in ("problem", "there", "that-problem")
+                                   or selector.count.value is not None):
+                return f"a faceoff involving {selector.part.text or selector.noun!r} (every card of a kind, elsewhere " \
+                       f"than at a Problem)"
+            if not selector.every and selector.count.value != 1:
                 return f"a faceoff involving {selector.part.text or selector.noun!r} (more than one card of a kind)"
+        if any(one.every for one in involving) and not all(one.every for one in involving):
+            return "a faceoff involving every card of one kind and one card of another"
     if part.verb == "add-power":
         of = part.value("of")
         if not isinstance(of, Selector) or targets.names_players(of):

@@ -354,6 +354,9 @@ class Compiled:
                 return [lambda board, context, card: status.is_ready(board, card)]
             return [lambda board, context, card: test(card)]
         if name == "involved":
+            if value == "that-faceoff":  # "that faceoff": the one under way, else the last, as it was won and lost
+                return [lambda board, context, card: board.faceoff.involves(board, card) if board.faceoff is not None
+                        else bool(board.faceoffs) and (card.id, card.incarnation) in board.faceoffs[-1].cards]
             return [lambda board, context, card: board.faceoff is not None and board.faceoff.involves(board, card)]
         if name in ("on", "played-on"):
             hosts = value
