@@ -114,3 +114,50 @@ def test_the_draw_action_costs_more_during_a_phase():
     assert (ability.condition.kind, ability.condition.value("phase")) == ("during", "main")
     state = catalog.card_state(_card("drained-dry"))
     assert state.state != catalog.UNPARSED
+
+
+def test_play_without_paying_its_cost_is_playing_for_free():
+    # Starlight Glimmer, Taking Charge: the same instruction as "play a Friend
+    # from your hand for free"
+    ability = one("At the start of your turn, you may play a Friend from your hand without paying its cost.",
+                  card_type="Friend")
+    effect = ability.effect
+    assert (effect.verb, effect.target.noun, effect.optional) == ("play", "Friend", True)
+    assert effect.value("free") is True and effect.value("zone") == "hand"
+    free = one("At the start of your turn, you may play a Friend from your hand for free.", card_type="Friend")
+    assert free.effect.values == effect.values
+    assert catalog.card_state(_card("starlight-glimmer-taking-charge")).state == "executable"
+
+
+def test_a_tokens_color_said_by_its_name():
+    # Pinkie Pie, Cruise Director (boosted): "1 Pink" reads as "1 [Laughter]"
+    ability = one("Immediate: During a faceoff, exhaust this card to put a 1 Pink Earth Pony Friend token into "
+                  "play.", side="boosted", card_type="Mane Character")
+    token = dict(ability.effect.value("token"))
+    assert (token["power"], token["color"], token["traits"], token["type"]) == (1, "pink", ("Earth Pony",), "Friend")
+    icon = one("Immediate: During a faceoff, exhaust this card to put a 1 [Laughter] Earth Pony Friend token into "
+               "play.", side="boosted", card_type="Mane Character")
+    assert icon.effect.values == ability.effect.values
+    assert catalog.card_state(_card("pinkie-pie-cruise-director")).state == "executable"
+
+
+def test_a_word_that_names_no_color_is_no_tokens_color():
+    import pytest
+
+    from rulebase.engine.ccg.abilities.reading import CardTextError
+
+    with pytest.raises(CardTextError, match="a token of the color 'green'"):
+        read("Main Phase: Put a 1 Green Earth Pony Friend token into play.", card_type="Event")
+
+
+def test_power_and_not_counted_against_the_home_limit():
+    # Thorax, Heart of the Swarm, first paragraph: both modifiers of one subject
+    ability = one("Your token Friends have +1 power and don't count against your home limit.", card_type="Friend")
+    modifier = ability.modifier
+    assert modifier.kind == "all"
+    power, counted = modifier.value("all-of")
+    assert (power.kind, power.amount.value) == ("power", 1)
+    assert (counted.kind, counted.value("against")) == ("not-counted", "home-limit")
+    for part in (modifier, power, counted):
+        assert (part.subject.noun, part.subject.controller, dict(part.subject.filters)) == ("Friend", "you",
+                                                                                          {"token": True})

@@ -1561,6 +1561,14 @@ class _Reader(Transformer):
             other, _ = self.has_keyword(meta, [subject] + rest)
         return Modifier("all", subject=subject, values=values(all_of=(power, other)), part=self._part(meta)), None
 
+    def power_and_not_counted(self, meta, children):
+        """"Your token Friends have +1 power and don't count against your home
+        limit": both modifiers of the one subject."""
+        subject, changes = children[0], children[1]
+        power, _ = self.gets_power(meta, [subject, changes])
+        counted, _ = self.not_counted(meta, [subject])
+        return Modifier("all", subject=subject, values=values(all_of=(power, counted)), part=self._part(meta)), None
+
     def has_ability(self, meta, children):
         subject, ability = children[0], next(c for c in children if isinstance(c, Ability))
         return Modifier("ability", subject=subject, values=values(ability=ability), part=self._part(meta)), None
@@ -2272,6 +2280,18 @@ class _Reader(Transformer):
         return Effect("choose", amount=Amount(1), choices=options, part=self._part(meta))
 
     def token(self, meta, children):
+        return self._token(meta, children, " with " in self.source[meta.start_pos:meta.end_pos])
+
+    def token_color_word(self, meta, children):
+        """"Put a 1 Pink Earth Pony Friend token into play": the token's color
+        said by its name where the color's icon could stand."""
+        children = list(children)
+        at = 2 if isinstance(children[0], int) and not isinstance(children[0], Token) else 1
+        word = str(children[at]).lower()
+        icon = next((icon for icon, color in COLORS.items() if color == word), None)
+        if icon is None:
+            raise _Unreadable(f"a token of the color {word!r}", children[at].start_pos)
+        children[at] = Token("COLOR", f"[{icon}]")
         return self._token(meta, children, " with " in self.source[meta.start_pos:meta.end_pos])
 
     def _token(self, meta, children, with_keyword: bool):
