@@ -161,3 +161,19 @@ def test_power_and_not_counted_against_the_home_limit():
     for part in (modifier, power, counted):
         assert (part.subject.noun, part.subject.controller, dict(part.subject.filters)) == ("Friend", "you",
                                                                                           {"token": True})
+
+
+def test_this_cards_problems_bonus_increased_is_a_change_of_the_bonus():
+    # Spike, High Stakes Lavaball: a change of the bonus (the modifier 'bonus'),
+    # not the bonus set ('bonus-equal'); the engine does not apply it and says so
+    from rulebase.engine.ccg.abilities import continuous
+
+    ability = one("This card's Problem's bonus is increased by 1.", card_type="Friend")
+    modifier = ability.modifier
+    assert (modifier.kind, modifier.amount.value) == ("bonus", 1)
+    assert (modifier.subject.noun, modifier.subject.where) == ("Problem", "here")
+    lowered = one("This card's Problem's bonus is decreased by 2.", card_type="Friend").modifier
+    assert (lowered.kind, lowered.amount.value) == ("bonus", -2)
+    assert continuous.executable(modifier) == "the modifier 'bonus'"
+    state = catalog.card_state(_card("spike-high-stakes-lavaball"))
+    assert state.state == "unexecutable"

@@ -1221,6 +1221,15 @@ class _Reader(Transformer):
         return Modifier("bonus-equal", subject=children[0], amount=Amount(int(children[1])),
                         part=self._part(meta)), None
 
+    def problem_bonus_change(self, meta, children):
+        """"This card's Problem's bonus is increased by 1": a change of the
+        bonus of the Problem this card is at, the modifier 'bonus' (not
+        the bonus set, 'bonus-equal')."""
+        said = self.source[meta.start_pos:meta.end_pos]
+        n = int(children[-1])
+        return Modifier("bonus", subject=Selector("Problem", where="here", part=self._part(meta)),
+                        amount=Amount(-n if " decreased " in said else n), part=self._part(meta)), None
+
     def power_fixed(self, meta, children):
         """"Friends here have 2 power and can't gain or lose power": their
         power is 2 ('power-equal') and nothing changes it (the can't
