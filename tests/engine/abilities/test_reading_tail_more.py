@@ -177,3 +177,17 @@ def test_this_cards_problems_bonus_increased_is_a_change_of_the_bonus():
     assert continuous.executable(modifier) == "the modifier 'bonus'"
     state = catalog.card_state(_card("spike-high-stakes-lavaball"))
     assert state.state == "unexecutable"
+
+
+def test_skip_the_next_phase_is_read_under_its_own_name():
+    # Fluttershy, Hide and Squeak: the verb 'skip-phase', which the engine does
+    # not carry out: the card is reported unexecutable for it, never played
+    ability = one("At the start of the turn, you may retire this card to skip the next Troublemaker Phase.",
+                  card_type="Friend")
+    retire = ability.effect
+    assert (retire.verb, retire.target.noun, retire.optional) == ("retire", "self", True)
+    skip = retire.then
+    assert skip.verb == "skip-phase"
+    assert (skip.value("phase"), skip.value("next")) == ("troublemaker", True)
+    state = catalog.card_state(_card("fluttershy-hide-and-squeak"))
+    assert (state.state, state.hold.reason) == ("unexecutable", "the verb 'skip-phase'")

@@ -103,6 +103,7 @@ VERBS = {
     "choose": "a player chooses the target (later parts say 'that card')",
     "guess": "a player guesses something about the target",
     "lose-all": "the target loses and can't have or gain its ``what`` (abilities, colors) for ``duration``",
+    "skip-phase": "the next ``phase`` of the game (troublemaker, main, ...) does not happen",
     "replace": "replace the target Problem (the next card of its owner's Problem deck takes its place)",
     "add-power": "the target gets +power equal to the power of ``of`` (a Selector) for ``duration``",
     "defeat": "defeat the target Troublemaker by card text, not by winning a faceoff",

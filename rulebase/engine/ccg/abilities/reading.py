@@ -1221,6 +1221,11 @@ class _Reader(Transformer):
         return Modifier("bonus-equal", subject=children[0], amount=Amount(int(children[1])),
                         part=self._part(meta)), None
 
+    def skip_phase(self, meta, children):
+        """"Skip the next Troublemaker Phase": the next such phase of the game
+        does not happen (the verb 'skip-phase')."""
+        return Effect("skip-phase", values=values(phase=children[0], next=True), part=self._part(meta))
+
     def problem_bonus_change(self, meta, children):
         """"This card's Problem's bonus is increased by 1": a change of the
         bonus of the Problem this card is at, the modifier 'bonus' (not
