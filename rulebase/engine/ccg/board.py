@@ -72,13 +72,15 @@ class Card:
 
     __slots__ = ("id", "printed", "owner", "controller", "zone", "area", "exhausted", "frightened",
                  "face_down", "counters", "turned_over", "modifiers", "host", "ignored", "label",
-                 "incarnation", "cannot_move", "type", "is_character", "gained", "cutie_marked", "board")
+                 "incarnation", "cannot_move", "type", "is_character", "gained", "cutie_marked", "board", "also")
 
     def __init__(self, id: int, printed: Printed, owner: int, label: str | None = None):
         self.id = id
         self.printed = printed
         self.type: CardType = printed.type
         self.is_character: bool = printed.is_character
+        self.also: tuple = ()
+        """Card types a modifier makes the card as well as its own ("this card is also a Friend")."""
         self.owner = owner
         self.controller = owner
         self.zone: Zone | None = None
@@ -136,6 +138,11 @@ class Card:
         if self.gained:
             colors = colors + tuple(dict.fromkeys(c for c in self.gained if c not in colors))
         return colors
+
+    def is_a(self, card_type: CardType) -> bool:
+        """Whether the card is of ``card_type``: its own, or one a modifier
+        makes it as well (:attr:`also`)."""
+        return self.type == card_type or card_type in self.also
 
     def keyword(self, name: str):
         """A keyword of the card; face-down cards have none (505.1a)."""
@@ -445,5 +452,8 @@ def becomes_new(board: Board, card: Card):
     card.cannot_move = False
     card.gained = []
     card.type = card.printed.type
+    if card.also:
+        card.also = ()
+        card.is_character = card.printed.is_character
     card.incarnation += 1
     return {"card": card.label} if had else None

@@ -1614,3 +1614,53 @@ def test_the_power_needed_to_confront_the_problem_of_the_card_an_attachment_is_o
     worn.host = None
     continuous.confront_needs(board, 0, kite, extra)
     assert extra == []
+
+
+# -- a card that is also a Friend (302.2) ---------------------------------------------
+
+ROCK = Printed.build("Rock", "Resource", power=2, cost=1)
+ALSO_A_FRIEND = Effect("also-card-type", target=THIS_CARD, duration="phase", values=values(type="Friend", color="orange"))
+
+
+def test_a_resource_that_is_also_an_orange_friend_is_a_character_of_that_color_until_the_end_of_the_phase():
+    from rulebase.engine.ccg.abilities import targets, verbs
+    from rulebase.engine.ccg.cards import CardType
+
+    board = board_with((ROCK, 0, Zone.PLAY, "home", 0))
+    board.turn.phase = "main"
+    rock = board.cards[0]
+    assert not targets.of_type(rock, CardType.FRIEND) and power.power_of_color(board, 0, Color.ORANGE) == 0
+    verbs.also_a_friend(board, rock, Color.ORANGE, "phase")
+    assert rock.type == CardType.RESOURCE and rock.is_a(CardType.RESOURCE) and rock.is_a(CardType.FRIEND)
+    assert targets.of_type(rock, CardType.FRIEND) and targets.of_type(rock, "character")
+    assert rock.colors == (Color.ORANGE,) and power.power_of_color(board, 0, Color.ORANGE) == 2
+    assert kinds(board, "302.2") == [STEP]
+    verbs.end_durations(board, "phase")
+    assert not rock.is_a(CardType.FRIEND) and not rock.is_character and rock.colors == ()
+    assert power.power_of_color(board, 0, Color.ORANGE) == 0
+    assert kinds(board, "708.2") == [STEP]
+
+
+def test_the_card_type_a_card_is_also_is_not_given_with_302_2_off_and_ends_as_it_leaves_play():
+    from rulebase.engine.ccg.abilities import verbs
+
+    board = board_with((ROCK, 0, Zone.PLAY, "home", 0))
+    rock = board.cards[0]
+    board.off = frozenset({"302.2"})
+    verbs.also_a_friend(board, rock, Color.ORANGE, "phase")
+    assert not rock.is_character and rock.also == ()
+    board.off = frozenset()
+    verbs.also_a_friend(board, rock, None, "phase")
+    assert rock.is_character
+    board.put(rock, Zone.DISCARD)
+    assert rock.also == () and not rock.is_character
+
+
+def test_also_of_a_card_type_is_executable_as_a_friend_for_a_known_duration_only():
+    from dataclasses import replace
+
+    from rulebase.engine.ccg.abilities import resolve
+
+    assert resolve.executable(ALSO_A_FRIEND) is None
+    assert resolve.executable(replace(ALSO_A_FRIEND, values=values(type="Troublemaker", color=None))) is not None
+    assert resolve.executable(replace(ALSO_A_FRIEND, duration="forever")) is not None

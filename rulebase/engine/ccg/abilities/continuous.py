@@ -1965,7 +1965,7 @@ def _of_kind_and_side(rule, selector, card: Card, source: Card, holder: int, rea
     is the side of ``reader``, the player the text is read by (its
     controller's unless said, 513.5)."""
     kind = rule.type
-    if kind is not None and (not card.is_character if kind == "character" else card.type != kind):
+    if kind is not None and (not card.is_character if kind == "character" else not card.is_a(kind)):
         return False
     reader = source.controller if reader is None else reader
     controller = selector.controller

@@ -308,14 +308,8 @@ def _instruction(s, context: Context, effect: Effect):
         players = [context.controller]
     else:
         players = targets.candidates(board, context.as_player(context.controller), effect.who)
-        said = f"who:{effect.who.part.line}:{effect.who.part.column}" if effect.who.part.text else None
         if not (effect.who.every or len(players) <= 1):
-            if said is not None and context.named.get(said):  # "A player reveals their hand and discards ...": one
-                players = context.named[said][:1]
-            else:
-                players = [(yield from _choose_player(s, context.controller, players, effect))]
-                if said is not None:
-                    context.named[said] = players
+            players = [(yield from _choose_player(s, context.controller, players, effect))]
         elif len(players) > 1:
             players = list(players)
             most_recent_first(board, players)
@@ -1390,7 +1384,7 @@ VALUES = {
     "remove-counters": {"kind"}, "token-copy": {"control", "face", "area"}, "requirement-change": {"color"}, "copy-effects": {"of"},
     "doesnt-prevent": {"confronting"}, "cant": {"action"}, "gain-keyword": {"keyword", "x"}, "turn-over": {"side"},
     "win": {"what"}, "exchange-control": {"with"}, "next-time": {"trigger", "do"}, "put-into-play-attached": {"on"},
-    "play": {"free", "zone"}, "name": {"what"},
+    "play": {"free", "zone"}, "name": {"what"}, "also-card-type": {"type", "color"},
 }
 """The further values of an instruction the engine reads, by verb."""
 
@@ -1402,6 +1396,7 @@ VALUE_WORDS = {
     ("put-into-play", "control"): ("you",), ("put-into-play", "exhausted"): (True,),
     ("turn-over", "side"): ("start", "boosted"), ("win", "what"): ("game",),
     ("play", "free"): (True,), ("play", "zone"): ("hand", "discard"), ("name", "what"): ("card", "Friend"),
+    ("also-card-type", "type"): ("Friend",),
     ("shuffle", "zone"): ("deck",), ("lose", "what"): ("tokens", "game"), ("reveal-until", "zone"): tuple(REVEAL_DECKS),
     ("send", "area"): (None, "home", "previous"), ("cant", "action"): ("be-moved", "ready-during-ready-phase", "leave-play"), ("draw", "position"): ("bottom",),
     ("shuffle-into", "zone"): ("discard", "hand"), ("power", "color"): tuple(str(color) for color in Color),
@@ -1776,7 +1771,7 @@ def _part_executable(part: Effect) -> str | None:
     if part.duration is not None and not part.choices:
         if part.verb not in ("power", "double-power", "flip-change", "take-control", "cost-change", "add-power", "color",
                              "confront-need", "requirement-change", "doesnt-prevent", "exchange-control", "cant",
-                             "gain-keyword", "next-time"):
+                             "gain-keyword", "next-time", "also-card-type"):
             return f"the duration {part.duration!r} of {part.verb!r}"
         from rulebase.engine.ccg.abilities.verbs import NEXT_READY_PHASE, READY_BAN
 

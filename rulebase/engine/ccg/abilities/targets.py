@@ -689,7 +689,7 @@ def of_type(card, kind) -> bool:
     """Whether ``card`` is a card of the type ``kind`` (a value of
     :data:`TYPES`: ``None`` any card, ``character`` a Friend or a Mane
     Character)."""
-    return isinstance(card, Card) and (kind is None or (card.is_character if kind == "character" else card.type == kind))
+    return isinstance(card, Card) and (kind is None or (card.is_character if kind == "character" else card.is_a(kind)))
 
 
 _of_type = of_type
@@ -1060,7 +1060,7 @@ def candidates(board: Board, context, selector: Selector | None) -> list:
             if kind == "character":
                 if not card.is_character:
                     continue
-            elif card.type != kind:
+            elif card.type != kind and kind not in card.also:
                 continue
         if rule.zone == Zone.PLAY and hosts is None:
             if controller is not None:

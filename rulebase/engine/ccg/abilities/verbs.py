@@ -721,6 +721,13 @@ def end_durations(board: Board, until: str) -> None:
             else:
                 kept.append(modifier)
             continue
+        if isinstance(modifier, TypeGrant):
+            if modifier.until in (until, phase) or (until == "turn" and modifier.until == "next-turn"
+                                                    and modifier.player == board.turn.player):
+                type_grant_ends(board, modifier)
+            else:
+                kept.append(modifier)
+            continue
         if isinstance(modifier, ReadyBan):  # used up by its card's controller's Ready Phase (kept_exhausted)
             kept.append(modifier)
             continue
@@ -785,6 +792,72 @@ def color(board: Board, act: Act) -> None:
 
 @checked("color")
 def _check_color(board: Board, act: Act) -> None:
+    modifies_in_play(board, act.target)
+    known_duration(board, act.duration)
+
+
+class TypeGrant:
+    """A card type (and color) a card is also, as well as its own, until the
+    end of a duration (302.2, 708.2)."""
+
+    __slots__ = ("card", "color", "incarnation", "player", "type", "until")
+
+    def __init__(self, card: Card, card_type: CardType, color, until: str, player: int | None = None):
+        self.card = card
+        self.incarnation = card.incarnation
+        self.type = card_type
+        self.color = color
+        self.until = until
+        self.player = player
+
+
+def _a(words: str) -> str:
+    return f"{'an' if words[:1].lower() in 'aeiou' else 'a'} {words}"
+
+
+@rules.step("302.2", "{card} is also {what} until {until}, as well as {own}: Friends are characters")
+def also_a_friend(board: Board, card: Card, color, until: str, player: int | None = None):
+    card.also = card.also + (CardType.FRIEND,)
+    card.is_character = True  # its power counts in its player's power (507.2, 507.3)
+    if color is not None:
+        card.gained.append(color)
+    lasting(board).append(TypeGrant(card, CardType.FRIEND, color, until, player))
+    what = f"{color} {CardType.FRIEND}" if color is not None else str(CardType.FRIEND)
+    return {"card": card.label, "what": _a(what), "until": DURATIONS[until], "own": _a(card.type)}
+
+
+@rules.step("708.2", "the modifier making {card} also {what} until {until} ends")
+def type_grant_ends(board: Board, grant: TypeGrant):
+    card = grant.card
+    if grant.type not in card.also:
+        return None
+    kept = list(card.also)
+    kept.remove(grant.type)
+    card.also = tuple(kept)
+    card.is_character = card.printed.is_character or any(t in (CardType.FRIEND, CardType.MANE) for t in kept)
+    if grant.color is not None and grant.color in card.gained:
+        card.gained.remove(grant.color)
+    if card.incarnation != grant.incarnation:
+        return None
+    what = f"{grant.color} {grant.type}" if grant.color is not None else str(grant.type)
+    return {"card": card.label, "what": _a(what), "until": DURATIONS[grant.until]}
+
+
+@verb("also-card-type", "302.2")
+def also_card_type(board: Board, act: Act) -> None:
+    """"This card is also a [Generosity] Friend until the end of the phase":
+    the card is a Friend (and of that color) as well as of its own type
+    for the duration: Friends are characters (302.2), so a Resource that is
+    also a Friend is one, its power counted in its player's power of its
+    colors (507.3), and it is moved as characters are (506.3); the type ends
+    with the duration (708.2).  Only a Friend is read executable (the
+    other types' rules are not given to a card of another type)."""
+    color = act.value("color")
+    also_a_friend(board, act.target, parse_color(str(color)) if color is not None else None, act.duration, act.player)
+
+
+@checked("also-card-type")
+def _check_also_card_type(board: Board, act: Act) -> None:
     modifies_in_play(board, act.target)
     known_duration(board, act.duration)
 
