@@ -308,8 +308,14 @@ def _instruction(s, context: Context, effect: Effect):
         players = [context.controller]
     else:
         players = targets.candidates(board, context.as_player(context.controller), effect.who)
+        said = f"who:{effect.who.part.line}:{effect.who.part.column}" if effect.who.part.text else None
         if not (effect.who.every or len(players) <= 1):
-            players = [(yield from _choose_player(s, context.controller, players, effect))]
+            if said is not None and context.named.get(said):  # "A player reveals their hand and discards ...": one
+                players = context.named[said][:1]
+            else:
+                players = [(yield from _choose_player(s, context.controller, players, effect))]
+                if said is not None:
+                    context.named[said] = players
         elif len(players) > 1:
             players = list(players)
             most_recent_first(board, players)
