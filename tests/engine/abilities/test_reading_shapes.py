@@ -252,7 +252,7 @@ def test_an_unread_shape_names_every_word_the_grammar_expected_there():
     """The reader predicts only what can start with the next word; where the
     text can't be read, the words expected are all those the grammar knows."""
     with pytest.raises(CardTextError) as caught:
-        read("This card's Problem's bonus is increased by 1.")
+        read("This card's Resource's cost is doubled.")
     error = caught.value
     assert (error.line, error.column) == (1, 13)
     assert all(word in error.expected for word in ("'owner'", "'problem'", '"owner\'s"'))
