@@ -2270,11 +2270,17 @@ def turn_face_down(board: Board, act: Act) -> None:
     """Turn a card face-down: it becomes a different card (505.3)."""
     card = act.target
     if turned_face_down(board, card) is not None:
-        status.becomes_different(board, card)
-        if card.counters:
-            counters_removed_as_different(board, card)
-        if card.id in getattr(board, "tokens", ()):
-            token_face_down_ceases(board, card)
+        _became_different(board, card)
+
+
+def _became_different(board: Board, card: Card) -> None:
+    """What follows a card turned face-down (505.3): it becomes a different
+    card, its counters are removed, and a token ceases to exist."""
+    status.becomes_different(board, card)
+    if card.counters:
+        counters_removed_as_different(board, card)
+    if card.id in getattr(board, "tokens", ()):
+        token_face_down_ceases(board, card)
 
 
 checked("turn-face-down")(lambda board, act: turnable_face_down(board, act.target))
@@ -2301,11 +2307,7 @@ def turn_troublemaker_over(board: Board, act: Act) -> None:
     "turn-face-down" does."""
     card = act.target
     if troublemaker_turned_over(board, card) is not None:
-        status.becomes_different(board, card)
-        if card.counters:
-            counters_removed_as_different(board, card)
-        if card.id in getattr(board, "tokens", ()):
-            token_face_down_ceases(board, card)
+        _became_different(board, card)
 
 
 checked("turn-troublemaker-over")(lambda board, act: turnable_troublemaker(board, act.target))
