@@ -51,7 +51,13 @@ def test_the_command_is_documented():
         assert option in result.output
 
 
-def _wait_until_up(process, port, deadline=60.0):
+STARTING = 240.0
+"""Seconds a server may take to start: before it listens it runs the
+project's scenarios once (the proofs its rule pages show), about half a
+minute of CPU, several times that on a loaded 2-core machine."""
+
+
+def _wait_until_up(process, port, deadline=STARTING):
     start = time.monotonic()
     while time.monotonic() - start < deadline:
         assert process.poll() is None, process.stderr.read()
@@ -113,7 +119,7 @@ def test_a_search_index_that_cannot_be_built_stops_the_server_loudly(tmp_path, w
     env = {**os.environ, "RULEBASE_CACHE": str(blocked)}
     process = _serve(_free_port(), "--workers", workers, env=env)
     try:
-        status = process.wait(timeout=60)
+        status = process.wait(timeout=STARTING)
     finally:
         said = _stop(process)
     assert status == 1, said
