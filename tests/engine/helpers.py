@@ -35,3 +35,13 @@ def main_phase(board: Board, tokens: int = 0) -> CCGState:
 def kinds(board: Board, rule: str) -> list[str]:
     """The kinds of the trace steps of ``rule`` on ``board``, in order."""
     return [step.kind for step in board.trace if step.rule == rule]
+
+
+def run_first_choices(procedure) -> None:
+    """Carry a procedure out, each decision answered by its first legal choice."""
+    try:
+        request = next(procedure)
+        while True:
+            request = procedure.send(request.legal()[0])
+    except StopIteration:
+        pass

@@ -5,7 +5,7 @@ from rulebase.engine.ccg import faceoffs
 from rulebase.engine.ccg.board import Zone
 from rulebase.engine.trace import ALLOWED, STEP
 
-from .helpers import COMET, board_with, kinds
+from .helpers import COMET, board_with, kinds, run_first_choices
 
 
 def _named_faceoff(board, describes):
@@ -99,21 +99,11 @@ def _flipped_faceoff(off=()):
     return state(board), current
 
 
-def _run(procedure) -> None:
-    """Carry a procedure out, each decision answered by its first legal choice."""
-    try:
-        request = next(procedure)
-        while True:
-            request = procedure.send(request.legal()[0])
-    except StopIteration:
-        pass
-
-
 def test_514_6_card_text_ends_the_faceoff_at_once_its_flipped_cards_to_the_bottom_of_the_decks():
     s, current = _flipped_faceoff()
     board = s.board
     flipped = [board.cards[2], board.cards[3]]
-    _run(faceoffs.end_now(s))
+    run_first_choices(faceoffs.end_now(s))
     assert current.ended and board.faceoff is None
     assert [card.zone for card in flipped] == [Zone.DRAW_DECK, Zone.DRAW_DECK]
     assert STEP in kinds(board, "514.6")
@@ -127,12 +117,12 @@ def test_514_6_ending_a_faceoff_when_none_is_under_way_is_refused():
     s, _ = _flipped_faceoff()
     s.board.faceoff = None
     with pytest.raises(IllegalAction, match="514.6"):
-        _run(faceoffs.end_now(s))
+        run_first_choices(faceoffs.end_now(s))
 
 
 def test_with_514_6_off_card_text_does_not_end_the_faceoff():
     s, current = _flipped_faceoff(off={"514.6"})
-    _run(faceoffs.end_now(s))
+    run_first_choices(faceoffs.end_now(s))
     assert not current.ended and s.board.faceoff is current
     assert s.board.cards[2].zone == Zone.FLIP
 
@@ -186,12 +176,12 @@ def test_514_5d_the_winner_of_an_effect_s_faceoff_at_a_problem_scores_no_problem
     assert isinstance(board.problem_at(board.players[0].problem_area), Card)
     current = _every_character_faceoff(board)
     board.faceoff = current
-    _run(faceoffs._consequences(state(board), current, 0))
+    run_first_choices(faceoffs._consequences(state(board), current, 0))
     assert board.players[0].score == 0
     assert NOTE in kinds(board, "514.5d")
     by_rule = faceoffs.Faceoff(board, faceoffs.PROBLEM, (board.players[0].problem_area,), 0)
     by_rule.areas = by_rule.specified
-    _run(faceoffs._consequences(state(board), by_rule, 0))
+    run_first_choices(faceoffs._consequences(state(board), by_rule, 0))
     assert board.players[0].score == KITE.bonus
 
 

@@ -24,7 +24,7 @@ from rulebase.engine.ccg.state import CCGState
 from rulebase.engine.errors import IllegalAction
 from rulebase.engine.trace import ALLOWED, CHECK, STEP
 
-from ..helpers import COMET, KITE, PEST, board_with, kinds
+from ..helpers import COMET, KITE, PEST, board_with, kinds, run_first_choices
 
 DRAW_ON_ENTRY = Ability("triggered", "When a Friend enters play here, draw a card.",
                         trigger=Trigger("enters-play", Selector("Friend", where="here")),
@@ -659,13 +659,7 @@ def test_a_friend_sent_home_as_its_player_loses_a_troublemaker_faceoff_was_invol
     current.by_rule = True
     current.start(board)
     board.faceoff = current
-    procedure = faceoffs._consequences(state(board), current, 1)
-    try:
-        request = next(procedure)
-        while True:
-            request = procedure.send(request.legal()[0])
-    except StopIteration:
-        pass
+    run_first_choices(faceoffs._consequences(state(board), current, 1))
     assert racer_card.area == board.players[0].home, "sent home by 514.5b"
     assert [w.card for w in board.waiting] == [racer_card], "its ability triggered on the faceoff lost"
 
