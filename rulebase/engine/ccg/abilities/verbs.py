@@ -600,12 +600,19 @@ class Lasting:
         """Whose next turn it lasts until (``next-turn``)."""
 
 
+def _kept(board: Board, name: str, empty):
+    """What card text keeps on ``board`` under ``name``: made with
+    ``empty()`` the first time it is asked for."""
+    found = getattr(board, name, None)
+    if found is None:
+        found = empty()
+        setattr(board, name, found)
+    return found
+
+
 def lasting(board: Board) -> list[Lasting]:
     """The modifiers on ``board`` waiting for the end of their duration."""
-    found = getattr(board, "lasting", None)
-    if found is None:
-        found = board.lasting = []
-    return found
+    return _kept(board, "lasting", list)
 
 
 @rules.step("708.2", "{card} gets {amount:+d} power until {until}")
@@ -1418,10 +1425,7 @@ class CostChange:
 def cost_changes(board: Board) -> list[CostChange]:
     """The changes of the cost to play cards that card text created and
     that wait for the cards they name."""
-    found = getattr(board, "cost_changes", None)
-    if found is None:
-        found = board.cost_changes = []
-    return found
+    return _kept(board, "cost_changes", list)
 
 
 NEXT_PLAYED = "next-played"
@@ -2480,10 +2484,7 @@ def _check_put_into_play(board: Board, act: Act) -> None:
 
 def tokens(board: Board) -> set:
     """The ids of the tokens on ``board`` (521)."""
-    found = getattr(board, "tokens", None)
-    if found is None:
-        found = board.tokens = set()
-    return found
+    return _kept(board, "tokens", set)
 
 
 def token_printed(description) -> "Printed":
@@ -2675,10 +2676,7 @@ class Delayed:
 
 
 def waiting_delayed(board: Board) -> list[Delayed]:
-    found = getattr(board, "delayed", None)
-    if found is None:
-        found = board.delayed = []
-    return found
+    return _kept(board, "delayed", list)
 
 
 @rules.step("708.4", "a triggered modifier is created: at {when}, {text}")
@@ -2755,10 +2753,7 @@ NAMED_KINDS = {"card": None, "Friend": CardType.FRIEND}
 
 
 def _names(board: Board) -> dict:
-    found = getattr(board, "names_named", None)
-    if found is None:
-        found = board.names_named = {}
-    return found
+    return _kept(board, "names_named", dict)
 
 
 def named_name(board: Board, card: Card | None) -> str | None:
@@ -2925,10 +2920,7 @@ NEXT_TIME_DURATIONS = (None, "turn", "phase")
 
 
 def waiting_next_times(board: Board) -> list[NextTime]:
-    found = getattr(board, "next_times", None)
-    if found is None:
-        found = board.next_times = []
-    return found
+    return _kept(board, "next_times", list)
 
 
 @rules.step("708.4", "a triggered modifier is created: the next time {what}{until}, {text}")
